@@ -1,0 +1,107 @@
+// Strided copy and its relatives: copy_, clone, contiguous, to, fill_, element access.
+#include <cstring>
+
+#include "core/loops.h"
+#include "core/ops.h"
+
+namespace stridelab::core {
+
+IntArray byte_strides(const Tensor& t, const IntArray& shape) {
+  const int64_t n = static_cast<int64_t>(shape.size()), k = t.dim();
+  const int64_t item = static_cast<int64_t>(t.element_size());
+  IntArray out(n, 0);
+  for (int64_t d = 0; d < k; ++d) {
+    int64_t od = d + (n - k);
+    if (t.sizes()[d] != 1) out[od] = t.strides()[d] * item;
+  }
+  return out;
+}
+
+void copy_(const Tensor& self, const Tensor& src) {
+  IntArray shape = self.sizes();
+  if (src.sizes() != shape) {
+    STRIDELAB_CHECK(broadcast_shapes(shape, src.sizes()) == shape, "output with shape ", format_int_list(shape),
+                    " doesn't match the broadcast shape ", format_int_list(broadcast_shapes(shape, src.sizes())));
+  }
+  dispatch(self.dtype(), [&](auto out_tag) {
+    using O = typename decltype(out_tag)::type;
+    dispatch(src.dtype(), [&](auto in_tag) {
+      using I = typename decltype(in_tag)::type;
+      for_each_row<2>(shape, {self.raw_data(), src.raw_data()}, {byte_strides(self), byte_strides(src, shape)},
+                      [](std::array<std::byte*, 2> p, std::array<int64_t, 2> s, int64_t n) {
+                        if constexpr (std::is_same_v<O, I>) {
+                          if (s[0] == sizeof(O) && s[1] == sizeof(I)) {
+                            std::memmove(p[0], p[1], static_cast<size_t>(n) * sizeof(O));
+                            return;
+                          }
+                        }
+                        if (s[0] == sizeof(O) && s[1] == sizeof(I)) {
+                          O* out = reinterpret_cast<O*>(p[0]);
+                          const I* in = reinterpret_cast<const I*>(p[1]);
+                          for (int64_t i = 0; i < n; ++i) out[i] = static_cast<O>(in[i]);
+                          return;
+                        }
+                        for (int64_t i = 0; i < n; ++i)
+                          *reinterpret_cast<O*>(p[0] + i * s[0]) = static_cast<O>(*reinterpret_cast<const I*>(p[1] + i * s[1]));
+                      });
+    });
+  });
+}
+
+Tensor clone(const Tensor& self) {
+  Tensor out = empty(self.sizes(), self.dtype());
+  copy_(out, self);
+  return out;
+}
+
+Tensor contiguous(const Tensor& self) { return self.is_contiguous() ? self : clone(self); }
+
+Tensor to(const Tensor& self, DType dtype, bool copy) {
+  if (dtype == self.dtype() && !copy) return self;
+  Tensor out = empty(self.sizes(), dtype);
+  copy_(out, self);
+  return out;
+}
+
+void fill_(const Tensor& self, Scalar value) {
+  dispatch(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T v = value.to<T>();
+    for_each_row<1>(self.sizes(), {self.raw_data()}, {byte_strides(self)},
+                    [v](std::array<std::byte*, 1> p, std::array<int64_t, 1> s, int64_t n) {
+                      if (s[0] == sizeof(T)) {
+                        T* out = reinterpret_cast<T*>(p[0]);
+                        for (int64_t i = 0; i < n; ++i) out[i] = v;
+                      } else {
+                        for (int64_t i = 0; i < n; ++i) *reinterpret_cast<T*>(p[0] + i * s[0]) = v;
+                      }
+                    });
+  });
+}
+
+Scalar get_element(const Tensor& self, const IntArray& index) {
+  int64_t off = self.storage_offset();
+  for (size_t d = 0; d < index.size(); ++d) off += index[d] * self.strides()[d];
+  return dispatch(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return Scalar::from(reinterpret_cast<const T*>(self.storage()->data())[off]);
+  });
+}
+
+Scalar get_flat(const Tensor& self, int64_t k) {
+  IntArray index(self.dim());
+  for (int64_t d = self.dim() - 1; d >= 0; --d) {
+    int64_t size = self.sizes()[d];
+    index[d] = k % size;
+    k /= size;
+  }
+  return get_element(self, index);
+}
+
+Scalar item(const Tensor& self) {
+  int64_t n = self.numel();
+  STRIDELAB_CHECK_VALUE(n == 1, "only one element tensors can be converted to Python scalars");
+  return get_flat(self, 0);
+}
+
+}  // namespace stridelab::core

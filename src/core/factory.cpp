@@ -1,0 +1,146 @@
+// Tensors made from nothing: empty, zeros, arange, ...
+#include <cmath>
+
+#include "core/ops.h"
+
+namespace stridelab::core {
+namespace {
+
+void check_sizes(const IntArray& sizes) {
+  for (int64_t s : sizes)
+    STRIDELAB_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", format_int_list(sizes));
+}
+
+}  // namespace
+
+Tensor empty_strided(const IntArray& sizes, const IntArray& strides, DType dtype) {
+  check_sizes(sizes);
+  int64_t cells = 0;
+  if (numel_of(sizes) > 0) {
+    cells = 1;
+    for (size_t d = 0; d < sizes.size(); ++d) cells += (sizes[d] - 1) * strides[d];
+  }
+  // Guard the multiplication below against overflow from absurd sizes like 10**20.
+  constexpr int64_t kMaxCells = int64_t{1} << 52;
+  STRIDELAB_CHECK_KIND(cells <= kMaxCells, ErrorKind::RuntimeError,
+                       "Trying to create tensor with more elements than this playground can hold: ",
+                       format_int_list(sizes));
+  Storage storage = StorageImpl::allocate(static_cast<size_t>(cells) * itemsize(dtype), dtype);
+  auto impl = std::make_shared<TensorImpl>(std::move(storage), sizes, strides, 0, dtype,
+                                           std::make_shared<VersionCounter>());
+  return Tensor(std::move(impl));
+}
+
+Tensor empty(const IntArray& sizes, DType dtype) {
+  check_sizes(sizes);
+  // numel can overflow int64 for absurd sizes; check with doubles first.
+  double n = 1;
+  for (int64_t s : sizes) n *= static_cast<double>(s);
+  STRIDELAB_CHECK(n < 9.0e15, "Trying to create tensor with more elements than this playground can hold: ",
+                  format_int_list(sizes));
+  return empty_strided(sizes, contiguous_strides(sizes), dtype);
+}
+
+Tensor zeros(const IntArray& sizes, DType dtype) {
+  Tensor t = empty(sizes, dtype);
+  std::fill(t.raw_data(), t.raw_data() + t.nbytes(), std::byte{0});
+  return t;
+}
+
+Tensor ones(const IntArray& sizes, DType dtype) { return full(sizes, Scalar(int64_t{1}), dtype); }
+
+Tensor full(const IntArray& sizes, Scalar value, DType dtype) {
+  Tensor t = empty(sizes, dtype);
+  fill_(t, value);
+  return t;
+}
+
+Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype) {
+  DType dt = dtype.value_or(start.is_float() || end.is_float() || step.is_float() ? kDefaultFloat : DType::Int64);
+  double s = start.to_double(), e = end.to_double(), st = step.to_double();
+  STRIDELAB_CHECK(st != 0, "step must be nonzero");
+  STRIDELAB_CHECK(std::isfinite(s) && std::isfinite(e), "unsupported range: ", s, " -> ", e);
+  STRIDELAB_CHECK((st > 0 && e >= s) || (st < 0 && e <= s), "upper bound and larger bound inconsistent with step sign");
+  int64_t n;
+  if (start.is_float() || end.is_float() || step.is_float() || is_floating(dt))
+    n = static_cast<int64_t>(std::ceil((e - s) / st));
+  else {
+    int64_t is = start.to_int(), ie = end.to_int(), ist = step.to_int();
+    n = ist > 0 ? (ie - is + ist - 1) / ist : (is - ie - ist - 1) / -ist;
+  }
+  Tensor t = empty({n}, dt);
+  dispatch(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = t.data<T>();
+    if constexpr (std::is_floating_point_v<T>) {
+      for (int64_t i = 0; i < n; ++i) p[i] = static_cast<T>(s + st * static_cast<double>(i));
+    } else {
+      int64_t is = start.to_int(), ist = step.to_int();
+      for (int64_t i = 0; i < n; ++i) p[i] = static_cast<T>(is + ist * i);
+    }
+  });
+  return t;
+}
+
+Tensor linspace(double start, double end, int64_t steps, DType dtype) {
+  STRIDELAB_CHECK(steps >= 0, "number of steps must be non-negative");
+  Tensor t = empty({steps}, dtype);
+  // Like PyTorch: the first half counts up from start, the second half down from end.
+  double step = steps > 1 ? (end - start) / static_cast<double>(steps - 1) : 0.0;
+  int64_t half = steps / 2;
+  dispatch(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = t.data<T>();
+    for (int64_t i = 0; i < steps; ++i) {
+      double v = i < half ? start + step * static_cast<double>(i) : end - step * static_cast<double>(steps - i - 1);
+      if constexpr (std::is_floating_point_v<T>) {
+        p[i] = static_cast<T>(v);
+      } else {
+        p[i] = static_cast<T>(v);
+      }
+    }
+  });
+  return t;
+}
+
+Tensor eye(int64_t n, int64_t m, DType dtype) {
+  STRIDELAB_CHECK(n >= 0, "n must be greater or equal to 0, got ", n);
+  STRIDELAB_CHECK(m >= 0, "m must be greater or equal to 0, got ", m);
+  Tensor t = zeros({n, m}, dtype);
+  dispatch(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = t.data<T>();
+    for (int64_t i = 0; i < std::min(n, m); ++i) p[i * m + i] = static_cast<T>(1);
+  });
+  return t;
+}
+
+DType infer_dtype(const std::vector<Scalar>& values) {
+  bool all_bool = !values.empty(), any_float = false;
+  for (const Scalar& v : values) {
+    all_bool = all_bool && v.is_bool();
+    any_float = any_float || v.is_float();
+  }
+  if (any_float || values.empty()) return kDefaultFloat;
+  return all_bool ? DType::Bool : DType::Int64;
+}
+
+Tensor from_values(const std::vector<Scalar>& values, const IntArray& sizes, DType dtype) {
+  STRIDELAB_INTERNAL_ASSERT(numel_of(sizes) == static_cast<int64_t>(values.size()));
+  Tensor t = empty(sizes, dtype);
+  dispatch(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* p = t.data<T>();
+    for (size_t i = 0; i < values.size(); ++i) p[i] = values[i].to<T>();
+  });
+  return t;
+}
+
+Tensor scalar_tensor(Scalar value, DType dtype, bool wrapped_number) {
+  Tensor t = empty({}, dtype);
+  fill_(t, value);
+  t.impl()->wrapped_number_ = wrapped_number;
+  return t;
+}
+
+}  // namespace stridelab::core

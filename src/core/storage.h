@@ -1,0 +1,64 @@
+// Storage: one allocation of bytes, shared by every tensor that views it.
+//
+// A storage has a real address (`data_ptr()` of the tensors that start at its first byte), a byte
+// size and the element type it was created for. It is freed when the last tensor using it goes
+// (shared_ptr), at that moment and not later, so a learner sees frees where PyTorch frees.
+// Allocation and free are reported to an observer (the trace recorder) and counted against a
+// limit, so a runaway program stops with a clear error rather than exhausting the browser tab.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "core/dtype.h"
+
+namespace stridelab::core {
+
+class StorageImpl;
+using Storage = std::shared_ptr<StorageImpl>;
+
+class StorageImpl {
+ public:
+  // Allocates nbytes (zero bytes is a valid, empty storage), 64-byte aligned like PyTorch's CPU
+  // allocator. Throws Error(RuntimeError) past the storage limit.
+  static Storage allocate(size_t nbytes, DType dtype);
+  ~StorageImpl();
+  StorageImpl(const StorageImpl&) = delete;
+  StorageImpl& operator=(const StorageImpl&) = delete;
+
+  std::byte* data() const { return data_; }
+  size_t nbytes() const { return nbytes_; }
+  DType dtype() const { return dtype_; }
+  // Sequence number, unique for the life of the process (addresses are reused, ids are not).
+  uint64_t id() const { return id_; }
+  uintptr_t address() const { return reinterpret_cast<uintptr_t>(data_); }
+
+ private:
+  StorageImpl(std::byte* data, size_t nbytes, DType dtype, uint64_t id)
+      : data_(data), nbytes_(nbytes), dtype_(dtype), id_(id) {}
+  std::byte* data_;
+  size_t nbytes_;
+  DType dtype_;
+  uint64_t id_;
+};
+
+// Told of every allocation and free, in order. One observer at a time (the trace recorder).
+class StorageObserver {
+ public:
+  virtual ~StorageObserver() = default;
+  virtual void on_allocate(const StorageImpl& storage) = 0;
+  virtual void on_free(const StorageImpl& storage) = 0;
+};
+
+void set_storage_observer(StorageObserver* observer);
+
+// Bytes of all live storages, and the most they may reach (default 256 MiB).
+size_t storage_bytes_in_use();
+size_t storage_limit();
+void set_storage_limit(size_t bytes);
+// How the limit can be raised, named in its error message (set by the front end, e.g.
+// "--max-memory" for the native runner).
+void set_storage_limit_hint(const char* hint);
+
+}  // namespace stridelab::core

@@ -1,0 +1,111 @@
+// The editor: CodeMirror 6 with Python highlighting, the current step's line
+// marked, the error line marked with its message. Ctrl/Cmd+Enter runs.
+import { EditorState, StateField, StateEffect, RangeSetBuilder, Annotation } from '@codemirror/state';
+import { EditorView, Decoration, WidgetType, keymap, lineNumbers, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { python } from '@codemirror/lang-python';
+import { syntaxHighlighting, defaultHighlightStyle, indentUnit, bracketMatching } from '@codemirror/language';
+
+const setMarks = StateEffect.define();
+const programmatic = Annotation.define();
+
+class ErrorWidget extends WidgetType {
+  constructor(text) { super(); this.text = text; }
+  eq(other) { return other.text === this.text; }
+  toDOM() {
+    const d = document.createElement('div');
+    d.className = 'cm-error-message';
+    d.setAttribute('data-testid', 'editor-error-message');
+    d.setAttribute('role', 'alert');
+    d.textContent = this.text;
+    return d;
+  }
+}
+
+function buildDecorations(doc, marks) {
+  const builder = new RangeSetBuilder();
+  const items = [];
+  const lineOk = (n) => n && n >= 1 && n <= doc.lines;
+  if (lineOk(marks.current)) items.push({ line: marks.current, deco: Decoration.line({ class: 'cm-step-line', attributes: { 'data-testid': 'editor-current-line' } }) });
+  if (lineOk(marks.error)) {
+    items.push({ line: marks.error, deco: Decoration.line({ class: 'cm-error-line', attributes: { 'data-testid': 'editor-error-line' } }) });
+  }
+  items.sort((a, b) => a.line - b.line);
+  for (const it of items) {
+    const l = doc.line(it.line);
+    builder.add(l.from, l.from, it.deco);
+  }
+  if (lineOk(marks.error) && marks.errorText) {
+    const l = doc.line(marks.error);
+    builder.add(l.to, l.to, Decoration.widget({ widget: new ErrorWidget(marks.errorText), block: true, side: 1 }));
+  }
+  return builder.finish();
+}
+
+const marksField = StateField.define({
+  create: () => ({ marks: {}, decorations: Decoration.none }),
+  update(value, tr) {
+    let marks = value.marks;
+    for (const e of tr.effects) if (e.is(setMarks)) marks = e.value;
+    if (marks === value.marks && !tr.docChanged) return value;
+    return { marks, decorations: buildDecorations(tr.state.doc, marks) };
+  },
+  provide: (f) => EditorView.decorations.from(f, (v) => v.decorations),
+});
+
+export function createEditorView(root, channel) {
+  let marks = {};
+  let dirty = false;
+  const run = () => { channel.emit('run:request', { code: view.state.doc.toString() }); return true; };
+  const view = new EditorView({
+    parent: root,
+    state: EditorState.create({
+      doc: '',
+      extensions: [
+        lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), bracketMatching(),
+        indentUnit.of('    '),
+        keymap.of([{ key: 'Mod-Enter', run }, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+        python(), syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        marksField,
+        EditorView.contentAttributes.of({ 'aria-label': 'Python code', 'data-testid': 'editor-input' }),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged && !u.transactions.some((t) => t.annotation(programmatic))) {
+            if (!dirty) { dirty = true; channel.emit('editor:dirty', { dirty: true }); }
+          }
+        }),
+      ],
+    }),
+  });
+
+  const apply = () => view.dispatch({ effects: setMarks.of({ ...marks }) });
+
+  channel.on('editor:set-code', ({ code }) => {
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: code }, annotations: programmatic.of(true), effects: setMarks.of({}) });
+    marks = {};
+    dirty = false;
+    channel.emit('editor:dirty', { dirty: false });
+  });
+  channel.on('run:started', () => { dirty = false; marks = {}; apply(); channel.emit('editor:dirty', { dirty: false }); });
+  channel.on('run:done', ({ summary }) => {
+    const err = summary && summary.error;
+    marks = { ...marks, error: err && err.line, errorText: err ? `${err.type}: ${err.message}` : null };
+    apply();
+  });
+  channel.on('step:changed', ({ state }) => {
+    const exc = state.exception;
+    marks = { ...marks, current: state.line };
+    if (exc && exc.line) marks = { ...marks, error: exc.line, errorText: `${exc.type}: ${exc.message}` };
+    apply();
+    if (state.line && state.line <= view.state.doc.lines) {
+      const l = view.state.doc.line(state.line);
+      view.dispatch({ effects: EditorView.scrollIntoView(l.from, { y: 'nearest' }) });
+    }
+  });
+  channel.on('editor:goto', ({ line }) => {
+    if (!line || line > view.state.doc.lines) return;
+    const l = view.state.doc.line(line);
+    view.dispatch({ selection: { anchor: l.from }, effects: EditorView.scrollIntoView(l.from, { y: 'center' }) });
+    view.focus();
+  });
+  return { getCode: () => view.state.doc.toString(), view };
+}

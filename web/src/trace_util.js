@@ -1,0 +1,166 @@
+// Reading a state of the trace. Nothing here computes tensor values: it only
+// applies the mapping the contract defines (cell = offset + sum(i_k * stride_k))
+// and compares two states to say what changed.
+
+export const MAX_ENUMERATED = 4096;
+
+/** Element count of a shape (1 for a 0-d tensor). */
+export function numel(shape) {
+  return shape.reduce((a, b) => a * b, 1);
+}
+
+/** Cell of element `index` of tensor `t`. */
+export function cellOf(t, index) {
+  let k = t.offset || 0;
+  for (let d = 0; d < index.length; d++) k += index[d] * t.stride[d];
+  return k;
+}
+
+/** Every index of `shape` in row-major order, capped at `limit` indices. */
+export function* indices(shape, limit = MAX_ENUMERATED) {
+  const n = numel(shape);
+  const idx = shape.map(() => 0);
+  for (let count = 0; count < Math.min(n, limit); count++) {
+    yield idx.slice();
+    for (let d = shape.length - 1; d >= 0; d--) {
+      idx[d] += 1;
+      if (idx[d] < shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+/** Map cell -> list of indices of tensor t that read it. */
+export function cellsOfTensor(t) {
+  const cells = new Map();
+  for (const idx of indices(t.shape)) {
+    const k = cellOf(t, idx);
+    if (!cells.has(k)) cells.set(k, []);
+    cells.get(k).push(idx);
+  }
+  return cells;
+}
+
+export function byId(list) {
+  const m = new Map();
+  for (const x of list || []) m.set(x.id, x);
+  return m;
+}
+
+/** tensor id -> variable names (innermost frame first, then outer frames). */
+export function tensorNames(state) {
+  const names = new Map();
+  const objects = state.objects || {};
+  const add = (name, oid) => {
+    const o = objects[oid];
+    if (!o || !o.tensor) return;
+    if (!names.has(o.tensor)) names.set(o.tensor, []);
+    const list = names.get(o.tensor);
+    if (!list.includes(name)) list.push(name);
+  };
+  for (const [name, oid] of Object.entries(state.variables || {})) add(name, oid);
+  const frames = state.frames || [];
+  for (let f = frames.length - 1; f >= 0; f--) {
+    for (const [name, oid] of frames[f].variables || []) add(name, oid);
+  }
+  // Attributes reached through objects (e.g. model.weights) when the engine lists them.
+  for (const o of Object.values(objects)) {
+    for (const [attr, oid] of o.attributes || []) add(attr, oid);
+  }
+  return names;
+}
+
+export function tensorLabel(t, names) {
+  const n = names.get(t.id);
+  if (n && n.length) return n.join(' = ');
+  return t.id;
+}
+
+export function storageValues(s) {
+  if (Array.isArray(s.values)) return { cells: s.values.map((v, i) => [i, v]), summary: null };
+  if (s.values && s.values.summary) {
+    const head = s.values.head || [];
+    const tail = s.values.tail || [];
+    const n = s.values.numel ?? Math.floor(s.nbytes / (s.itemsize || 1));
+    return {
+      cells: [...head.map((v, i) => [i, v]), ...tail.map((v, i) => [n - tail.length + i, v])],
+      summary: { numel: n, gapAfter: head.length - 1 },
+    };
+  }
+  return { cells: [], summary: null };
+}
+
+export function formatValue(v, dtype) {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'boolean') return v ? 'True' : 'False';
+  if (typeof v === 'number') {
+    if (dtype && /float|double|half/.test(dtype)) {
+      if (Number.isInteger(v)) return v + '.';
+      const s = v.toPrecision(4);
+      return String(Number(s));
+    }
+    return String(v);
+  }
+  return String(v);
+}
+
+export function hex(n) {
+  return typeof n === 'number' ? '0x' + n.toString(16) : String(n ?? '');
+}
+
+/** What differs between two states, for highlighting (either direction). */
+export function diffStates(prev, cur) {
+  const d = { variables: new Set(), cells: new Map(), storagesNew: new Set(), tensors: new Set(), nodes: new Set(), first: !prev };
+  if (!prev) return d;
+  const pv = prev.variables || {};
+  const po = prev.objects || {};
+  const co = cur.objects || {};
+  for (const [name, oid] of Object.entries(cur.variables || {})) {
+    if (pv[name] !== oid || !po[oid] || (co[oid] && po[oid].repr !== co[oid].repr)) d.variables.add(name);
+  }
+  const ps = byId(prev.storages);
+  for (const s of cur.storages || []) {
+    const old = ps.get(s.id);
+    if (!old) { d.storagesNew.add(s.id); continue; }
+    if (Array.isArray(s.values) && Array.isArray(old.values)) {
+      const changed = new Set();
+      s.values.forEach((v, i) => { if (old.values[i] !== v) changed.add(i); });
+      if (changed.size) d.cells.set(s.id, changed);
+    }
+  }
+  const pt = byId(prev.tensors);
+  for (const t of cur.tensors || []) {
+    const o = pt.get(t.id);
+    if (!o || o.version !== t.version || o.offset !== t.offset || String(o.shape) !== String(t.shape) ||
+        String(o.stride) !== String(t.stride) || o.grad !== t.grad || o.grad_fn !== t.grad_fn) d.tensors.add(t.id);
+  }
+  const pn = new Set(((prev.graph || {}).nodes || []).map((n) => n.id));
+  for (const n of (cur.graph || {}).nodes || []) if (!pn.has(n.id)) d.nodes.add(n.id);
+  return d;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+export function svg(tag, attrs = {}, ...children) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}

@@ -1,0 +1,76 @@
+// The Web Worker that owns the engine. The page never runs the interpreter on
+// its main thread; it talks to this worker with the messages documented in
+// web/README.md ("Worker protocol"). One run at a time; the page terminates the
+// whole worker to stop a run.
+import { createFixtureEngine } from './fixture_engine.js';
+
+let engine = null;
+let engineName = null;
+let summary = null;
+// stdout printed by steps 0..n, filled lazily so the console can show what a
+// learner would have seen up to the current step.
+let stdoutUpTo = [];
+const STDOUT_SCAN_LIMIT = 5000;
+
+async function loadWasm(msg) {
+  if (typeof self.createStridelab !== 'function') {
+    importScripts(msg.scriptUrl || 'stridelab.js');
+  }
+  const options = {};
+  if (msg.wasmBinary) options.wasmBinary = msg.wasmBinary;
+  options.print = () => {};
+  options.printErr = () => {};
+  return self.createStridelab(options);
+}
+
+function consoleUpTo(n) {
+  if (!summary) return '';
+  if (n >= summary.steps - 1) return summary.stdout || '';
+  if (n > STDOUT_SCAN_LIMIT) return null;
+  while (stdoutUpTo.length <= n) {
+    const i = stdoutUpTo.length;
+    const s = JSON.parse(engine.state(i));
+    stdoutUpTo.push((i > 0 ? stdoutUpTo[i - 1] : '') + (s.stdout || ''));
+  }
+  return stdoutUpTo[n];
+}
+
+const handlers = {
+  async init(msg) {
+    const t0 = performance.now();
+    if (msg.engine === 'wasm') {
+      engine = await loadWasm(msg);
+      engineName = 'wasm';
+    } else {
+      engine = createFixtureEngine();
+      engineName = 'fixture';
+    }
+    return { engine: engineName, ms: performance.now() - t0 };
+  },
+  run(msg) {
+    const t0 = performance.now();
+    summary = JSON.parse(engine.run(msg.code, JSON.stringify(msg.limits || {})));
+    stdoutUpTo = [];
+    return { summary, ms: performance.now() - t0 };
+  },
+  state(msg) {
+    const state = JSON.parse(engine.state(msg.step));
+    return { step: msg.step, state, console: consoleUpTo(msg.step) };
+  },
+  trace() {
+    return { trace: engine.trace() };
+  },
+};
+
+self.onmessage = async (event) => {
+  const msg = event.data;
+  const handler = handlers[msg.type];
+  try {
+    if (!handler) throw new Error('unknown message type ' + msg.type);
+    if (msg.type !== 'init' && !engine) throw new Error('engine not initialised');
+    const reply = await handler(msg);
+    self.postMessage({ type: msg.type, id: msg.id, ok: true, ...reply });
+  } catch (err) {
+    self.postMessage({ type: msg.type, id: msg.id, ok: false, error: String(err && err.message || err) });
+  }
+};
