@@ -1,4 +1,5 @@
 // Strided copy and its relatives: copy_, clone, contiguous, to, fill_, element access.
+#include <algorithm>
 #include <cstring>
 
 #include "core/loops.h"
@@ -48,8 +49,35 @@ void copy_(const Tensor& self, const Tensor& src) {
   });
 }
 
+bool is_non_overlapping_and_dense(const Tensor& t) {
+  if (t.is_contiguous()) return true;
+  IntArray perm(t.dim());
+  for (int64_t d = 0; d < t.dim(); ++d) perm[d] = d;
+  // Innermost first: sort dims by stride, size-1 dims do not matter.
+  std::sort(perm.begin(), perm.end(), [&](int64_t x, int64_t y) {
+    if (t.sizes()[x] < 2) return false;
+    if (t.sizes()[y] < 2) return true;
+    return t.strides()[x] < t.strides()[y];
+  });
+  int64_t expected = 1;
+  for (int64_t d : perm) {
+    int64_t size = t.sizes()[d];
+    if (size < 2) return true;
+    if (t.strides()[d] != expected) return false;
+    expected *= size;
+  }
+  return true;
+}
+
+Tensor empty_like(const Tensor& self, std::optional<DType> dtype) {
+  DType dt = dtype.value_or(self.dtype());
+  if (self.is_contiguous() || !is_non_overlapping_and_dense(self)) return empty(self.sizes(), dt);
+  // Keep the layout: the same strides, over a storage just large enough.
+  return empty_strided(self.sizes(), self.strides(), dt);
+}
+
 Tensor clone(const Tensor& self) {
-  Tensor out = empty(self.sizes(), self.dtype());
+  Tensor out = empty_like(self);
   copy_(out, self);
   return out;
 }
@@ -58,7 +86,7 @@ Tensor contiguous(const Tensor& self) { return self.is_contiguous() ? self : clo
 
 Tensor to(const Tensor& self, DType dtype, bool copy) {
   if (dtype == self.dtype() && !copy) return self;
-  Tensor out = empty(self.sizes(), dtype);
+  Tensor out = empty_like(self, dtype);
   copy_(out, self);
   return out;
 }

@@ -88,7 +88,11 @@ IntArray broadcast_shapes(const IntArray& a, const IntArray& b);
 // Writes src (broadcast to self's shape, converted to self's dtype) into self's cells. Does not
 // bump the version counter: callers that implement a user-visible in-place op do.
 void copy_(const Tensor& self, const Tensor& src);
-Tensor clone(const Tensor& self);        // contiguous copy
+// A tensor of self's sizes that keeps self's strides when self is non-overlapping and dense
+// (PyTorch's preserve_format), else contiguous.
+Tensor empty_like(const Tensor& self, std::optional<DType> dtype = {});
+bool is_non_overlapping_and_dense(const Tensor& t);
+Tensor clone(const Tensor& self);        // preserve_format copy (see empty_like)
 Tensor contiguous(const Tensor& self);   // self when already contiguous
 Tensor to(const Tensor& self, DType dtype, bool copy = false);  // self when dtype matches and !copy
 void fill_(const Tensor& self, Scalar value);

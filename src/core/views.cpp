@@ -19,6 +19,7 @@ IntArray infer_size(IntArray sizes, int64_t numel) {
     }
   }
   if (infer) {
+    STRIDELAB_CHECK(known != 0 || numel == 0, "shape '", format_int_list(sizes), "' is invalid for input of size ", numel);
     STRIDELAB_CHECK(known != 0, "cannot reshape tensor of ", numel,
                     " elements into shape ", format_int_list(sizes),
                     " because the unspecified dimension size -1 can be any value and is ambiguous");
@@ -84,7 +85,8 @@ Tensor reshape(const Tensor& self, IntArray sizes) {
   if (auto strides = compute_view_strides(self.sizes(), self.strides(), shape))
     return make_view(self, std::move(shape), std::move(*strides), self.storage_offset());
   // No view is possible: a fresh contiguous copy, not a view of anything (its _base is None).
-  Tensor copy = clone(self);
+  Tensor copy = empty(self.sizes(), self.dtype());
+  copy_(copy, self);
   copy.impl()->strides_ = contiguous_strides(shape);
   copy.impl()->sizes_ = std::move(shape);
   return copy;
