@@ -82,7 +82,12 @@ Tensor clone(const Tensor& self) {
   return out;
 }
 
-Tensor contiguous(const Tensor& self) { return self.is_contiguous() ? self : clone(self); }
+Tensor contiguous(const Tensor& self) {
+  if (self.is_contiguous()) return self;
+  Tensor out = empty(self.sizes(), self.dtype());
+  copy_(out, self);
+  return out;
+}
 
 Tensor to(const Tensor& self, DType dtype, bool copy) {
   if (dtype == self.dtype() && !copy) return self;
