@@ -50,6 +50,48 @@ bool key_less(const std::string& a, const std::string& b) {
 
 bool same_double(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
+// How view v's metadata follows from its source s, for the stride-arithmetic panel:
+//   offset_terms: v.offset = s.offset + sum(k * s.stride[d]) as [[k, s.stride[d], d], ...]
+//   strides: for each dim of v, [source dim, multiplier] (v.stride = multiplier * s.stride[dim]),
+//            or null where v's stride is 0 (an expanded dim reads one cell over and over).
+void derive_view(const core::Tensor& s, const core::Tensor& v, Json& out) {
+  if (s.storage() != v.storage()) return;
+  int64_t diff = v.storage_offset() - s.storage_offset();
+  std::vector<int64_t> order;
+  for (int64_t d = 0; d < s.dim(); ++d)
+    if (s.strides()[d] > 0 && s.sizes()[d] > 1) order.push_back(d);
+  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return s.strides()[a] > s.strides()[b]; });
+  Json terms = Json::array();
+  int64_t rest = diff;
+  for (int64_t d : order) {
+    int64_t st = s.strides()[d];
+    int64_t k = std::min(rest >= 0 ? rest / st : 0, s.sizes()[d] - 1);
+    if (k > 0) {
+      terms.push_back(Json(Json::Array{Json(k), Json(st), Json(d)}));
+      rest -= k * st;
+    }
+  }
+  out["source_offset"] = Json(s.storage_offset());
+  if (rest == 0) out["offset_terms"] = std::move(terms);
+  Json strides = Json::array();
+  for (int64_t d = 0; d < v.dim(); ++d) {
+    int64_t st = v.strides()[d];
+    Json m;
+    if (st != 0) {
+      // Prefer a source dim with the same stride, then one whose stride divides it.
+      for (int pass = 0; pass < 2 && m.is_null(); ++pass)
+        for (int64_t sd = 0; sd < s.dim() && m.is_null(); ++sd) {
+          int64_t ss = s.strides()[sd];
+          if (ss == 0) continue;
+          if ((pass == 0 && ss == st) || (pass == 1 && st % ss == 0))
+            m = Json(Json::Array{Json(sd), Json(st / ss)});
+        }
+    }
+    strides.push_back(std::move(m));
+  }
+  out["strides"] = std::move(strides);
+}
+
 }  // namespace
 
 Recorder::Recorder(RecorderOptions options) : options_(options) {}
@@ -168,6 +210,7 @@ Json Recorder::tensor_record(const core::Tensor& t, const Snapshot& snap, std::v
       v["text"] = origin->text;
       if (origin->source.defined()) {
         v["source"] = tensor_key(origin->source);
+        derive_view(origin->source, t, v);
         more.push_back(origin->source);
       }
       if (origin->broke_dim >= 0) v["broke_dim"] = Json(origin->broke_dim);
