@@ -1,0 +1,50 @@
+// A traced run: the interpreter runs a program with the recorder watching, and the trace is kept
+// for random access. The native CLI (`stridelab trace`, `stridelab state`) and the WebAssembly
+// bindings both go through here, so the page and the command line see the same steps.
+//
+//   trace::Session session;
+//   trace::Summary s = session.run(source, options);   // runs to the end or to a limit
+//   support::Json st = session.state(3);                 // the full state at step 3
+//   std::string json = session.trace().dump();           // the whole trace (docs/trace-format.md)
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "support/json.h"
+#include "trace/recorder.h"
+
+namespace stridelab::trace {
+
+struct RunOptions {
+  long long max_steps = 100000;
+  int max_depth = 1000;
+  double max_seconds = 10.0;
+  size_t max_memory = size_t{256} << 20;  // bytes of tensor storage
+  RecorderOptions recorder;
+};
+
+struct Summary {
+  int64_t steps = 0;
+  std::string stdout_text;
+  std::string stderr_text;
+  int exit_code = 0;
+  support::Json error;  // null, or {"type", "message", "line", "traceback"}
+
+  support::Json to_json() const;
+};
+
+class Session {
+ public:
+  Session();
+  ~Session();
+  Summary run(const std::string& source, const RunOptions& options = {});
+  support::Json state(int64_t step) { return recorder_->state(step); }
+  support::Json trace() const { return recorder_->trace(); }
+  int64_t step_count() const { return recorder_->step_count(); }
+
+ private:
+  std::unique_ptr<Recorder> recorder_;
+};
+
+}  // namespace stridelab::trace
