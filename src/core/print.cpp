@@ -96,7 +96,7 @@ void pad_left(std::string& s, size_t width) {
 
 // ---- walking the shown elements --------------------------------------------------------------
 
-// Indices shown along a dim of `size`: all, or edgeitems first and last when summarising.
+// Whether a dim of `size` shows only its edgeitems first and last indices (else all of them).
 bool is_cut(int64_t size, bool summarize, const PrintOptions& options) {
   return summarize && size > 2 * static_cast<int64_t>(options.edgeitems);
 }
