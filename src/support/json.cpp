@@ -2,6 +2,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <stdexcept>
 
 namespace stridelab::support {
@@ -66,9 +69,16 @@ void Json::dump_to(std::string& out) const {
       double d = std::get<double>(value_);
       if (std::isnan(d)) { out += "\"nan\""; break; }
       if (std::isinf(d)) { out += d > 0 ? "\"inf\"" : "\"-inf\""; break; }
-      char buf[32];
-      auto r = std::to_chars(buf, buf + sizeof buf, d);
-      out.append(buf, r.ptr);
+      // The shortest %g text that reads back exactly (std::to_chars for doubles is missing
+      // from Emscripten's libc++).
+      char buf[40];
+      for (int precision = 15; precision <= 17; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*g", precision, d);
+        if (std::strtod(buf, nullptr) == d) break;
+      }
+      out += buf;
+      // Keep it a JSON float, so it reads back as a double.
+      if (out.find_first_of(".eE", out.size() - std::strlen(buf)) == std::string::npos) out += ".0";
       break;
     }
     case 4: append_json_string(out, std::get<std::string>(value_)); break;
@@ -271,9 +281,10 @@ class Parser {
       auto r = std::from_chars(num.data(), num.data() + num.size(), v);
       if (r.ec == std::errc()) return Json(v);
     }
-    double d = 0;
-    auto r = std::from_chars(num.data(), num.data() + num.size(), d);
-    if (r.ec != std::errc()) fail("bad number");
+    std::string text(num);
+    char* end = nullptr;
+    double d = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size()) fail("bad number");
     return Json(d);
   }
 
