@@ -1,0 +1,787 @@
+// Elementwise ops: unary and binary ops with broadcasting and type promotion, where, clamp,
+// masked_fill_, allclose, equal.
+//
+// Python numbers reach these functions as wrapped 0-d tensors (scalar_tensor(v, v.dtype(), true)),
+// which is how PyTorch gives them the lowest priority in type promotion: `int_tensor + 2.5` is
+// float32, `int32_tensor + 2**40` stays int32.
+//
+// NOTE [Elementwise output layout]
+// The output of an elementwise op is not always contiguous: like PyTorch's TensorIterator, it
+// follows the inputs' memory order, so `a.t() + 1` has strides (1, 4), the same as `a.t()`.
+//   1. All inputs of the output's shape and contiguous: contiguous.
+//   2. All inputs of the output's shape, non-overlapping and dense, with equal strides: those strides.
+//   3. Otherwise: sort the dims innermost-first by the inputs' strides, asking the first input
+//      that tells two dims apart (broadcast dims, stride 0, tell nothing; equal strides put the
+//      smaller dim inside), and lay the output out densely in that order.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "core/elementwise_kernels.h"
+#include "core/loops.h"
+#include "core/ops.h"
+
+namespace stridelab::core {
+
+// ---- type promotion ------------------------------------------------------------------------
+
+namespace {
+
+// PyTorch's ResultTypeState: dimensioned tensors, 0-d tensors and wrapped numbers promote among
+// themselves; a lower-priority group only matters when it is of a higher category
+// (bool < integral < floating).
+struct ResultTypeState {
+  std::optional<DType> dim, zero, wrapped;
+
+  void update(const Tensor& t) {
+    DType d = t.dtype();
+    std::optional<DType>* slot = &dim;
+    if (t.is_wrapped_number()) {
+      slot = &wrapped;
+      if (is_floating(d)) d = kDefaultFloat;  // a Python float counts as the default dtype
+    } else if (t.dim() == 0) {
+      slot = &zero;
+    }
+    *slot = slot->has_value() ? promote_types(**slot, d) : d;
+  }
+
+  static std::optional<DType> combine(std::optional<DType> higher, std::optional<DType> lower) {
+    if (!higher) return lower;
+    if (!lower) return higher;
+    if (is_floating(*higher)) return higher;
+    if (*higher == DType::Bool || is_floating(*lower)) return promote_types(*higher, *lower);
+    return higher;
+  }
+
+  DType result() const { return combine(dim, combine(zero, wrapped)).value_or(kDefaultFloat); }
+};
+
+// The names PyTorch prints for a dtype through caffe2's TypeMeta ("long int"), as a few messages do.
+const char* type_meta_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+  }
+  return "?";
+}
+
+}  // namespace
+
+DType result_type(const Tensor& a, const Tensor& b) {
+  ResultTypeState state;
+  state.update(a);
+  state.update(b);
+  return state.result();
+}
+
+// ---- shared helpers (elementwise_kernels.h) -------------------------------------------------
+
+namespace kernels {
+
+IntArray elementwise_strides(const IntArray& shape, std::initializer_list<const Tensor*> inputs) {
+  const int64_t nd = static_cast<int64_t>(shape.size());
+  bool same_shape = true;
+  for (const Tensor* t : inputs) same_shape = same_shape && t->sizes() == shape;
+  if (same_shape) {
+    bool all_contiguous = true;
+    for (const Tensor* t : inputs) all_contiguous = all_contiguous && t->is_contiguous();
+    if (all_contiguous) return contiguous_strides(shape);
+    bool same_dense = true;
+    const Tensor* first = *inputs.begin();
+    for (const Tensor* t : inputs)
+      same_dense = same_dense && is_non_overlapping_and_dense(*t) && t->strides() == first->strides();
+    if (same_dense) return first->strides();
+  }
+  // Each input's strides over the broadcast shape, 0 where it is broadcast.
+  std::vector<IntArray> strides;
+  strides.reserve(inputs.size());
+  for (const Tensor* t : inputs) {
+    IntArray s(nd, 0);
+    const int64_t lead = nd - t->dim();
+    for (int64_t d = 0; d < t->dim(); ++d)
+      s[lead + d] = (t->sizes()[d] == 1 && shape[lead + d] != 1) ? 0 : t->strides()[d];
+    strides.push_back(std::move(s));
+  }
+  // 1: d0 goes outside d1, -1: inside, 0: no input can tell.
+  auto should_swap = [&](int64_t d0, int64_t d1) {
+    for (const IntArray& s : strides) {
+      if (s[d0] == 0 || s[d1] == 0) continue;
+      if (s[d0] < s[d1]) return -1;
+      if (s[d0] > s[d1]) return 1;
+      if (shape[d0] > shape[d1]) return 1;
+    }
+    return 0;
+  };
+  IntArray perm(nd);  // innermost first
+  for (int64_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
+  for (int64_t i = 1; i < nd; ++i) {  // insertion sort that tolerates "can't tell"
+    int64_t d1 = i;
+    for (int64_t d0 = i - 1; d0 >= 0; --d0) {
+      int cmp = should_swap(perm[d0], perm[d1]);
+      if (cmp > 0) {
+        std::swap(perm[d0], perm[d1]);
+        d1 = d0;
+      } else if (cmp < 0) {
+        break;
+      }
+    }
+  }
+  bool row_major = true;
+  for (int64_t i = 0; i < nd; ++i) row_major = row_major && perm[i] == nd - 1 - i;
+  if (row_major) return contiguous_strides(shape);
+  IntArray out(nd);
+  int64_t next = 1;
+  for (int64_t i = 0; i < nd; ++i) {
+    out[perm[i]] = next;
+    next *= shape[perm[i]];
+  }
+  return out;
+}
+
+Tensor empty_elementwise(const IntArray& shape, std::initializer_list<const Tensor*> inputs, DType dtype) {
+  IntArray strides = elementwise_strides(shape, inputs);
+  if (strides == contiguous_strides(shape)) return empty(shape, dtype);
+  return empty_strided(shape, strides, dtype);
+}
+
+bool can_cast(DType from, DType to) {
+  if (is_floating(from) && is_integral(to, true)) return false;
+  if (from != DType::Bool && to == DType::Bool) return false;
+  return true;
+}
+
+void check_inplace_overlap(const Tensor& out, std::initializer_list<const Tensor*> inputs) {
+  if (!is_non_overlapping_and_dense(out)) {
+    for (int64_t d = 0; d < out.dim(); ++d)
+      STRIDELAB_CHECK(!(out.sizes()[d] > 1 && out.strides()[d] == 0),
+                      "unsupported operation: more than one element of the written-to tensor refers to a single "
+                      "memory location. Please clone() the tensor before performing the operation.");
+  }
+  for (const Tensor* in : inputs) {
+    if (in->is_same(out) || in->numel() == 0 || out.numel() == 0) continue;
+    if (in->storage() != out.storage()) continue;
+    // Overlap is only judged between dense tensors, as PyTorch does ("too hard" otherwise).
+    if (!is_non_overlapping_and_dense(out) || !is_non_overlapping_and_dense(*in)) continue;
+    const uintptr_t a0 = out.data_ptr(), a1 = a0 + out.nbytes();
+    const uintptr_t b0 = in->data_ptr(), b1 = b0 + in->nbytes();
+    bool partial = (a0 == b0 && a1 == b1) ? out.strides() != in->strides() : (a0 < b1 && b0 < a1);
+    STRIDELAB_CHECK(!partial,
+                    "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+                    "single memory location. Please clone() the tensor before performing the operation.");
+  }
+}
+
+}  // namespace kernels
+
+namespace {
+
+using kernels::kBlock;
+
+// ---- loops -----------------------------------------------------------------------------------
+
+// out[i] = f(in[i]) over one row; the contiguous case loads a block before storing it, so the
+// compiler may vectorise even when out and in are the same memory (in-place ops).
+template <class O, class I, class F>
+void unary_row(std::byte* po, const std::byte* pi, int64_t so, int64_t si, int64_t n, F& f) {
+  if (so == static_cast<int64_t>(sizeof(O)) && si == static_cast<int64_t>(sizeof(I))) {
+    O* out = reinterpret_cast<O*>(po);
+    const I* in = reinterpret_cast<const I*>(pi);
+    int64_t i = 0;
+    for (; i + kBlock <= n; i += kBlock) {
+      I x[kBlock];
+      for (int64_t j = 0; j < kBlock; ++j) x[j] = in[i + j];
+      for (int64_t j = 0; j < kBlock; ++j) out[i + j] = f(x[j]);
+    }
+    for (; i < n; ++i) out[i] = f(in[i]);
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i)
+    *reinterpret_cast<O*>(po + i * so) = f(*reinterpret_cast<const I*>(pi + i * si));
+}
+
+template <class O, class I, class F>
+void unary_loop(const Tensor& out, const Tensor& in, F f) {
+  const IntArray& shape = out.sizes();
+  for_each_row<2>(shape, {out.raw_data(), in.raw_data()}, {byte_strides(out), byte_strides(in, shape)},
+                  [&f](std::array<std::byte*, 2> p, std::array<int64_t, 2> s, int64_t n) {
+                    unary_row<O, I>(p[0], p[1], s[0], s[1], n, f);
+                  });
+}
+
+template <class O, class C, class F>
+void binary_row(std::array<std::byte*, 3> p, std::array<int64_t, 3> s, int64_t n, F& f) {
+  constexpr int64_t so = sizeof(O), sc = sizeof(C);
+  if (s[0] == so && (s[1] == sc || s[1] == 0) && (s[2] == sc || s[2] == 0)) {
+    O* out = reinterpret_cast<O*>(p[0]);
+    const C* x = reinterpret_cast<const C*>(p[1]);
+    const C* y = reinterpret_cast<const C*>(p[2]);
+    if (s[1] == sc && s[2] == sc) {
+      int64_t i = 0;
+      for (; i + kBlock <= n; i += kBlock) {
+        C xs[kBlock], ys[kBlock];
+        for (int64_t j = 0; j < kBlock; ++j) xs[j] = x[i + j];
+        for (int64_t j = 0; j < kBlock; ++j) ys[j] = y[i + j];
+        for (int64_t j = 0; j < kBlock; ++j) out[i + j] = f(xs[j], ys[j]);
+      }
+      for (; i < n; ++i) out[i] = f(x[i], y[i]);
+      return;
+    }
+    if (s[1] == sc) {  // tensor op scalar
+      const C yv = *y;
+      auto g = [&](C v) { return f(v, yv); };
+      unary_row<O, C>(p[0], p[1], so, sc, n, g);
+      return;
+    }
+    if (s[2] == sc) {  // scalar op tensor
+      const C xv = *x;
+      auto g = [&](C v) { return f(xv, v); };
+      unary_row<O, C>(p[0], p[2], so, sc, n, g);
+      return;
+    }
+  }
+  for (int64_t i = 0; i < n; ++i)
+    *reinterpret_cast<O*>(p[0] + i * s[0]) =
+        f(*reinterpret_cast<const C*>(p[1] + i * s[1]), *reinterpret_cast<const C*>(p[2] + i * s[2]));
+}
+
+// out = f(a, b), a and b of dtype C broadcast to out's shape.
+template <class O, class C, class F>
+void binary_loop(const Tensor& out, const Tensor& a, const Tensor& b, F f) {
+  const IntArray& shape = out.sizes();
+  for_each_row<3>(shape, {out.raw_data(), a.raw_data(), b.raw_data()},
+                  {byte_strides(out), byte_strides(a, shape), byte_strides(b, shape)},
+                  [&f](std::array<std::byte*, 3> p, std::array<int64_t, 3> s, int64_t n) {
+                    binary_row<O, C>(p, s, n, f);
+                  });
+}
+
+// ---- binary ops --------------------------------------------------------------------------------
+
+bool is_comparison(BinaryOp op) {
+  return op == BinaryOp::Eq || op == BinaryOp::Ne || op == BinaryOp::Lt || op == BinaryOp::Le ||
+         op == BinaryOp::Gt || op == BinaryOp::Ge;
+}
+bool is_logical(BinaryOp op) { return op == BinaryOp::LogicalAnd || op == BinaryOp::LogicalOr; }
+bool is_bitwise(BinaryOp op) {
+  return op == BinaryOp::BitwiseAnd || op == BinaryOp::BitwiseOr || op == BinaryOp::BitwiseXor;
+}
+bool returns_bool(BinaryOp op) { return is_comparison(op) || is_logical(op); }
+
+[[noreturn]] void not_implemented(const char* kernel, DType dtype) {
+  throw Error(ErrorKind::RuntimeError, str("\"", kernel, "\" not implemented for '", scalar_type_name(dtype), "'"));
+}
+
+// Checks made before any shape or dtype is looked at.
+void check_binary_args(BinaryOp op, const Tensor& a, const Tensor& b) {
+  if (op == BinaryOp::Sub) {
+    bool ab = a.dtype() == DType::Bool, bb = b.dtype() == DType::Bool;
+    STRIDELAB_CHECK(!(ab && bb),
+                    "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                    "`logical_xor()` operator instead.");
+    STRIDELAB_CHECK(!(ab || bb),
+                    "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+                    "invert a mask, use the `~` or `logical_not()` operator instead.");
+  }
+  if (op == BinaryOp::Pow && b.is_wrapped_number() && is_integral(a.dtype(), true) &&
+      is_integral(b.dtype(), false)) {
+    STRIDELAB_CHECK(item(b).to_int() >= 0, "Integers to negative integer powers are not allowed.");
+  }
+}
+
+// The dtype the op computes in, from the promoted dtype of its operands.
+DType compute_dtype(BinaryOp op, DType common) {
+  if (op == BinaryOp::Div && !is_floating(common)) return kDefaultFloat;
+  return common;
+}
+
+void check_compute_dtype(BinaryOp op, DType compute) {
+  if (is_bitwise(op) && is_floating(compute)) {
+    const char* name = op == BinaryOp::BitwiseAnd ? "bitwise_and_cpu"
+                       : op == BinaryOp::BitwiseOr ? "bitwise_or_cpu"
+                                                   : "bitwise_xor_cpu";
+    not_implemented(name, compute);
+  }
+  if (compute == DType::Bool) {
+    if (op == BinaryOp::FloorDivide) not_implemented("div_floor_cpu", compute);
+    if (op == BinaryOp::Remainder) not_implemented("remainder_cpu", compute);
+    if (op == BinaryOp::Pow) not_implemented("pow", compute);
+  }
+}
+
+void check_alpha(BinaryOp op, DType dtype, Scalar alpha) {
+  if (op != BinaryOp::Add && op != BinaryOp::Sub) return;
+  STRIDELAB_CHECK(!alpha.is_bool() || dtype == DType::Bool, "Boolean alpha only supported for Boolean results.");
+  STRIDELAB_CHECK(is_floating(dtype) || alpha.is_bool() || alpha.is_int(),
+                  "For integral input tensors, argument alpha must not be a floating point number.");
+}
+
+template <class T>
+T int_pow(T base, T exp) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return exp ? base : true;
+  } else {
+    if (exp < 0) {
+      if (base == 1) return 1;
+      if (base == -1) return (exp & 1) ? -1 : 1;
+      return 0;
+    }
+    T result = 1;
+    while (exp) {
+      if (exp & 1) result = kernels::wrap_mul(result, base);
+      exp >>= 1;
+      base = kernels::wrap_mul(base, base);
+    }
+    return result;
+  }
+}
+
+template <class T>
+T floor_divide_value(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    if (b == 0) throw Error(ErrorKind::RuntimeError, "ZeroDivisionError");
+    if (b == -1) return kernels::wrap_sub(T(0), a);  // also INT_MIN // -1, which wraps
+    T q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+    return q;
+  } else {
+    if (b == 0) return a / b;
+    T mod = std::fmod(a, b);
+    T div = (a - mod) / b;
+    if (mod != 0 && (b < 0) != (mod < 0)) div -= T(1);
+    if (div == 0) return std::copysign(T(0), a / b);
+    T floordiv = std::floor(div);
+    if (div - floordiv > T(0.5)) floordiv += T(1);
+    return floordiv;
+  }
+}
+
+template <class T>
+T remainder_value(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    if (b == 0) throw Error(ErrorKind::RuntimeError, "ZeroDivisionError");
+    if (b == -1) return 0;
+    T r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    return r;
+  } else {
+    T mod = std::fmod(a, b);
+    if (mod != 0 && ((b < 0) != (mod < 0))) mod += b;
+    return mod;
+  }
+}
+
+// pow of a floating tensor by a Python number, with the shortcuts PyTorch takes (x*x for 2, sqrt
+// for 0.5, ...) so results match it to the last bit.
+template <class T>
+void pow_by_scalar(const Tensor& out, const Tensor& base, double e) {
+  const T te = static_cast<T>(e);
+  if (e == 2.0) unary_loop<T, T>(out, base, [](T x) { return x * x; });
+  else if (e == 3.0) unary_loop<T, T>(out, base, [](T x) { return x * x * x; });
+  else if (e == 0.5) unary_loop<T, T>(out, base, [](T x) { return std::sqrt(x); });
+  else if (e == -0.5) unary_loop<T, T>(out, base, [](T x) { return T(1) / std::sqrt(x); });
+  else if (e == -1.0) unary_loop<T, T>(out, base, [](T x) { return T(1) / x; });
+  else if (e == -2.0) unary_loop<T, T>(out, base, [](T x) { return T(1) / (x * x); });
+  else unary_loop<T, T>(out, base, [te](T x) { return std::pow(x, te); });
+}
+
+// Runs op over a and b (both of dtype C) into out (dtype C, or bool for comparisons and logical ops).
+template <class C>
+void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, Scalar alpha) {
+  using kernels::wrap_add;
+  using kernels::wrap_mul;
+  using kernels::wrap_sub;
+  constexpr bool is_float = std::is_floating_point_v<C>;
+  switch (op) {
+    case BinaryOp::Add:
+    case BinaryOp::Sub: {
+      const bool sub = op == BinaryOp::Sub;
+      if constexpr (std::is_same_v<C, bool>) {
+        const bool al = alpha.to<bool>();
+        binary_loop<C, C>(out, a, b, [al](C x, C y) -> C { return x || (al && y); });
+      } else {
+        const C al = alpha.to<C>();
+        if (al == C(1)) {
+          if (sub) binary_loop<C, C>(out, a, b, [](C x, C y) { return wrap_sub(x, y); });
+          else binary_loop<C, C>(out, a, b, [](C x, C y) { return wrap_add(x, y); });
+        } else {
+          if (sub) binary_loop<C, C>(out, a, b, [al](C x, C y) { return wrap_sub(x, wrap_mul(al, y)); });
+          else binary_loop<C, C>(out, a, b, [al](C x, C y) { return wrap_add(x, wrap_mul(al, y)); });
+        }
+      }
+      return;
+    }
+    case BinaryOp::Mul:
+      if constexpr (std::is_same_v<C, bool>) binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x && y; });
+      else binary_loop<C, C>(out, a, b, [](C x, C y) { return wrap_mul(x, y); });
+      return;
+    case BinaryOp::Div:
+      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](C x, C y) { return x / y; });
+      return;
+    case BinaryOp::FloorDivide:
+      if constexpr (!std::is_same_v<C, bool>) binary_loop<C, C>(out, a, b, floor_divide_value<C>);
+      return;
+    case BinaryOp::Remainder:
+      if constexpr (!std::is_same_v<C, bool>) binary_loop<C, C>(out, a, b, remainder_value<C>);
+      return;
+    case BinaryOp::Pow:
+      if constexpr (is_float) {
+        if (b.is_wrapped_number()) pow_by_scalar<C>(out, a, item(b).to_double());
+        else binary_loop<C, C>(out, a, b, [](C x, C y) { return std::pow(x, y); });
+      } else {
+        binary_loop<C, C>(out, a, b, int_pow<C>);
+      }
+      return;
+    case BinaryOp::Eq: binary_loop<bool, C>(out, a, b, [](C x, C y) { return x == y; }); return;
+    case BinaryOp::Ne: binary_loop<bool, C>(out, a, b, [](C x, C y) { return x != y; }); return;
+    case BinaryOp::Lt: binary_loop<bool, C>(out, a, b, [](C x, C y) { return x < y; }); return;
+    case BinaryOp::Le: binary_loop<bool, C>(out, a, b, [](C x, C y) { return x <= y; }); return;
+    case BinaryOp::Gt: binary_loop<bool, C>(out, a, b, [](C x, C y) { return x > y; }); return;
+    case BinaryOp::Ge: binary_loop<bool, C>(out, a, b, [](C x, C y) { return x >= y; }); return;
+    case BinaryOp::BitwiseAnd:
+      if constexpr (!is_float) binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x & y; });
+      return;
+    case BinaryOp::BitwiseOr:
+      if constexpr (!is_float) binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x | y; });
+      return;
+    case BinaryOp::BitwiseXor:
+      if constexpr (!is_float) binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x ^ y; });
+      return;
+    case BinaryOp::LogicalAnd:
+      binary_loop<bool, C>(out, a, b, [](C x, C y) { return x != C(0) && y != C(0); });
+      return;
+    case BinaryOp::LogicalOr:
+      binary_loop<bool, C>(out, a, b, [](C x, C y) { return x != C(0) || y != C(0); });
+      return;
+    case BinaryOp::Maximum:
+      // NaN wins: x when x is NaN, y when y is NaN (x > y is then false).
+      binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return (x > y || x != x) ? x : y; });
+      return;
+    case BinaryOp::Minimum:
+      binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return (x < y || x != x) ? x : y; });
+      return;
+  }
+}
+
+void run_binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, DType compute, Scalar alpha) {
+  Tensor ca = to(a, compute), cb = to(b, compute);
+  if (b.is_wrapped_number()) cb.impl()->wrapped_number_ = true;  // keeps pow's scalar shortcuts
+  dispatch(compute, [&](auto tag) { binary_kernel<typename decltype(tag)::type>(op, out, ca, cb, alpha); });
+}
+
+}  // namespace
+
+Tensor binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha) {
+  check_binary_args(op, a, b);
+  IntArray shape = broadcast_shapes(a.sizes(), b.sizes());
+  const DType compute = compute_dtype(op, result_type(a, b));
+  check_compute_dtype(op, compute);
+  check_alpha(op, compute, alpha);
+  Tensor out = kernels::empty_elementwise(shape, {&a, &b}, returns_bool(op) ? DType::Bool : compute);
+  run_binary(op, out, a, b, compute, alpha);
+  return out;
+}
+
+void binary_(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha) {
+  check_binary_args(op, a, b);
+  kernels::check_inplace_overlap(a, {&b});
+  IntArray shape = broadcast_shapes(a.sizes(), b.sizes());
+  STRIDELAB_CHECK(shape == a.sizes(), "output with shape ", format_int_list(a.sizes()),
+                  " doesn't match the broadcast shape ", format_int_list(shape));
+  const DType compute = compute_dtype(op, result_type(a, b));
+  const DType result = returns_bool(op) ? DType::Bool : compute;
+  if (!kernels::can_cast(result, a.dtype())) {
+    if (op == BinaryOp::Pow)
+      throw Error(ErrorKind::RuntimeError, str("Found dtype ", scalar_type_name(a.dtype()), " but expected ",
+                                               scalar_type_name(result)));
+    throw Error(ErrorKind::RuntimeError, str("result type ", scalar_type_name(result),
+                                             " can't be cast to the desired output type ",
+                                             scalar_type_name(a.dtype())));
+  }
+  check_compute_dtype(op, compute);
+  check_alpha(op, compute, alpha);
+  if (result == a.dtype() && compute == a.dtype()) {
+    run_binary(op, a, a, b, compute, alpha);
+    return;
+  }
+  Tensor tmp = empty(shape, result);
+  run_binary(op, tmp, a, b, compute, alpha);
+  copy_(a, tmp);
+}
+
+// ---- unary ops ---------------------------------------------------------------------------------
+
+namespace {
+
+bool is_float_op(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::Exp:
+    case UnaryOp::Log:
+    case UnaryOp::Sqrt:
+    case UnaryOp::Sin:
+    case UnaryOp::Cos:
+    case UnaryOp::Tanh:
+    case UnaryOp::Sigmoid: return true;
+    default: return false;
+  }
+}
+
+void check_unary(UnaryOp op, DType dtype) {
+  if (dtype == DType::Bool) {
+    STRIDELAB_CHECK(op != UnaryOp::Neg,
+                    "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a "
+                    "mask, use the `~` or `logical_not()` operator instead.");
+    if (op == UnaryOp::Abs) not_implemented("abs_cpu", dtype);
+    STRIDELAB_CHECK(op != UnaryOp::Relu, "Boolean inputs not supported for relu");
+  }
+  if (op == UnaryOp::BitwiseNot && is_floating(dtype)) not_implemented("bitwise_not_cpu", dtype);
+}
+
+DType unary_result_dtype(UnaryOp op, DType in) {
+  if (op == UnaryOp::LogicalNot) return DType::Bool;
+  if (is_float_op(op) && !is_floating(in)) return kDefaultFloat;
+  return in;
+}
+
+template <class T>
+void float_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
+  const bool contiguous_f32 = std::is_same_v<T, float> && out.is_contiguous() && in.is_contiguous() &&
+                              out.sizes() == in.sizes();
+  switch (op) {
+    case UnaryOp::Exp:
+      if constexpr (std::is_same_v<T, float>) {
+        if (contiguous_f32) {
+          kernels::exp_f32_row(out.data<float>(), in.data<float>(), in.numel());
+          return;
+        }
+      }
+      unary_loop<T, T>(out, in, [](T x) { return std::exp(x); });
+      return;
+    case UnaryOp::Log: unary_loop<T, T>(out, in, [](T x) { return std::log(x); }); return;
+    case UnaryOp::Sqrt: unary_loop<T, T>(out, in, [](T x) { return std::sqrt(x); }); return;
+    case UnaryOp::Sin: unary_loop<T, T>(out, in, [](T x) { return std::sin(x); }); return;
+    case UnaryOp::Cos: unary_loop<T, T>(out, in, [](T x) { return std::cos(x); }); return;
+    case UnaryOp::Tanh: unary_loop<T, T>(out, in, [](T x) { return std::tanh(x); }); return;
+    case UnaryOp::Sigmoid:
+      if constexpr (std::is_same_v<T, float>) {
+        if (contiguous_f32) {
+          // 1 / (1 + exp(-x)), with the vectorised exp over the row.
+          const int64_t n = in.numel();
+          const float* x = in.data<float>();
+          float* y = out.data<float>();
+          for (int64_t i = 0; i < n; ++i) y[i] = -x[i];
+          kernels::exp_f32_row(y, y, n);
+          for (int64_t i = 0; i < n; ++i) y[i] = 1.0f / (1.0f + y[i]);
+          return;
+        }
+      }
+      unary_loop<T, T>(out, in, [](T x) { return T(1) / (T(1) + std::exp(-x)); });
+      return;
+    default: return;
+  }
+}
+
+template <class T>
+void keep_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
+  switch (op) {
+    case UnaryOp::Neg:
+      if constexpr (!std::is_same_v<T, bool>) unary_loop<T, T>(out, in, [](T x) { return kernels::wrap_sub(T(0), x); });
+      return;
+    case UnaryOp::Abs:
+      if constexpr (std::is_floating_point_v<T>) unary_loop<T, T>(out, in, [](T x) { return std::fabs(x); });
+      else if constexpr (!std::is_same_v<T, bool>)
+        unary_loop<T, T>(out, in, [](T x) { return x < 0 ? kernels::wrap_sub(T(0), x) : x; });
+      return;
+    case UnaryOp::Relu:
+      // NaN stays NaN (x > 0 is false, and x is returned).
+      unary_loop<T, T>(out, in, [](T x) -> T { return x < T(0) ? T(0) : x; });
+      return;
+    case UnaryOp::BitwiseNot:
+      if constexpr (std::is_same_v<T, bool>) unary_loop<T, T>(out, in, [](T x) -> T { return !x; });
+      else if constexpr (std::is_integral_v<T>) unary_loop<T, T>(out, in, [](T x) -> T { return ~x; });
+      return;
+    default: return;
+  }
+}
+
+// out (of unary_result_dtype) = op(in); in is converted to out's dtype first for float ops.
+void run_unary(UnaryOp op, const Tensor& out, const Tensor& in) {
+  if (op == UnaryOp::LogicalNot) {
+    dispatch(in.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      unary_loop<bool, T>(out, in, [](T x) { return x == T(0); });
+    });
+    return;
+  }
+  if (is_float_op(op)) {
+    Tensor cin = to(in, out.dtype());
+    if (out.dtype() == DType::Float32) float_unary_kernel<float>(op, out, cin);
+    else float_unary_kernel<double>(op, out, cin);
+    return;
+  }
+  dispatch(in.dtype(), [&](auto tag) { keep_unary_kernel<typename decltype(tag)::type>(op, out, in); });
+}
+
+}  // namespace
+
+Tensor unary(UnaryOp op, const Tensor& self) {
+  check_unary(op, self.dtype());
+  Tensor out = kernels::empty_elementwise(self.sizes(), {&self}, unary_result_dtype(op, self.dtype()));
+  run_unary(op, out, self);
+  return out;
+}
+
+void unary_(UnaryOp op, const Tensor& self) {
+  check_unary(op, self.dtype());
+  kernels::check_inplace_overlap(self, {});
+  const DType result = unary_result_dtype(op, self.dtype());
+  STRIDELAB_CHECK(kernels::can_cast(result, self.dtype()), "result type ", scalar_type_name(result),
+                  " can't be cast to the desired output type ", scalar_type_name(self.dtype()));
+  if (result == self.dtype()) {
+    run_unary(op, self, self);
+    return;
+  }
+  Tensor tmp = empty(self.sizes(), result);
+  run_unary(op, tmp, self);
+  copy_(self, tmp);
+}
+
+// ---- where, clamp, masked_fill_ ----------------------------------------------------------------
+
+Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b) {
+  STRIDELAB_CHECK(condition.dtype() == DType::Bool,
+                  "where expected condition to be a boolean tensor, but got a tensor with dtype ",
+                  scalar_type_name(condition.dtype()));
+  IntArray shape = broadcast_shapes(broadcast_shapes(condition.sizes(), a.sizes()), b.sizes());
+  const DType dtype = result_type(a, b);
+  Tensor out = kernels::empty_elementwise(shape, {&condition, &a, &b}, dtype);
+  Tensor ca = to(a, dtype), cb = to(b, dtype);
+  dispatch(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    for_each_row<4>(shape, {out.raw_data(), condition.raw_data(), ca.raw_data(), cb.raw_data()},
+                    {byte_strides(out), byte_strides(condition, shape), byte_strides(ca, shape), byte_strides(cb, shape)},
+                    [](std::array<std::byte*, 4> p, std::array<int64_t, 4> s, int64_t n) {
+                      for (int64_t i = 0; i < n; ++i) {
+                        bool c = *reinterpret_cast<const bool*>(p[1] + i * s[1]);
+                        *reinterpret_cast<T*>(p[0] + i * s[0]) =
+                            *reinterpret_cast<const T*>(p[c ? 2 : 3] + i * s[c ? 2 : 3]);
+                      }
+                    });
+  });
+  return out;
+}
+
+namespace {
+
+void check_clamp_bounds(const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  STRIDELAB_CHECK(min.has_value() || max.has_value(), "torch.clamp: At least one of 'min' or 'max' must not be None");
+}
+
+// The dtype of clamp(self, min, max): self's when floating, else promoted with the bounds as
+// Python numbers (int tensor clamped at 1.5 is float32).
+DType clamp_dtype(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  if (is_floating(self.dtype())) return self.dtype();
+  ResultTypeState state;
+  state.update(self);
+  if (min) state.update(scalar_tensor(*min, min->dtype(), true));
+  if (max) state.update(scalar_tensor(*max, max->dtype(), true));
+  return state.result();
+}
+
+void run_clamp(const Tensor& out, const Tensor& in, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  dispatch(out.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T lo = min ? min->to<T>() : T(0), hi = max ? max->to<T>() : T(0);
+    // A NaN input stays NaN; a NaN bound leaves the values alone (comparisons with it are false).
+    if (min && max)
+      unary_loop<T, T>(out, in, [lo, hi](T x) -> T {
+        if (x != x) return x;
+        T y = x < lo ? lo : x;
+        return hi < y ? hi : y;
+      });
+    else if (min)
+      unary_loop<T, T>(out, in, [lo](T x) -> T { return (x != x) ? x : (x < lo ? lo : x); });
+    else
+      unary_loop<T, T>(out, in, [hi](T x) -> T { return (x != x) ? x : (hi < x ? hi : x); });
+  });
+}
+
+}  // namespace
+
+Tensor clamp(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
+  check_clamp_bounds(min, max);
+  const DType dtype = clamp_dtype(self, min, max);
+  Tensor in = to(self, dtype);
+  Tensor out = kernels::empty_elementwise(in.sizes(), {&in}, dtype);
+  run_clamp(out, in, min, max);
+  return out;
+}
+
+void clamp_(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
+  check_clamp_bounds(min, max);
+  const DType dtype = clamp_dtype(self, min, max);
+  STRIDELAB_CHECK(dtype == self.dtype(), "result type ", scalar_type_name(dtype),
+                  " can't be cast to the desired output type ", type_meta_name(self.dtype()));
+  kernels::check_inplace_overlap(self, {});
+  run_clamp(self, self, min, max);
+}
+
+void masked_fill_(const Tensor& self, const Tensor& mask, Scalar value) {
+  IntArray shape = broadcast_shapes(self.sizes(), mask.sizes());
+  STRIDELAB_CHECK(shape == self.sizes(), "output with shape ", format_int_list(self.sizes()),
+                  " doesn't match the broadcast shape ", format_int_list(shape));
+  Tensor m = mask;
+  if (mask.dtype() != DType::Bool) {
+    // Legacy integer masks: only 0 and 1 are allowed.
+    Tensor bad = binary(BinaryOp::LogicalAnd, binary(BinaryOp::Ne, mask, scalar_tensor(int64_t{0}, DType::Int64, true)),
+                        binary(BinaryOp::Ne, mask, scalar_tensor(int64_t{1}, DType::Int64, true)));
+    STRIDELAB_CHECK(!item(any(bad)).to<bool>(), "Mask tensor can take 0 and 1 values only");
+    m = to(mask, DType::Bool);
+  }
+  dispatch(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T v = value.to<T>();
+    for_each_row<2>(shape, {self.raw_data(), m.raw_data()}, {byte_strides(self), byte_strides(m, shape)},
+                    [v](std::array<std::byte*, 2> p, std::array<int64_t, 2> s, int64_t n) {
+                      for (int64_t i = 0; i < n; ++i)
+                        if (*reinterpret_cast<const bool*>(p[1] + i * s[1])) *reinterpret_cast<T*>(p[0] + i * s[0]) = v;
+                    });
+  });
+}
+
+// ---- comparisons of whole tensors ----------------------------------------------------------------
+
+bool allclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool equal_nan) {
+  STRIDELAB_CHECK(a.dtype() == b.dtype(), scalar_type_name(a.dtype()), " did not match ", scalar_type_name(b.dtype()));
+  IntArray shape = broadcast_shapes(a.sizes(), b.sizes());
+  bool close = true;
+  dispatch(a.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    for_each_row<2>(shape, {a.raw_data(), b.raw_data()}, {byte_strides(a, shape), byte_strides(b, shape)},
+                    [&](std::array<std::byte*, 2> p, std::array<int64_t, 2> s, int64_t n) {
+                      for (int64_t i = 0; i < n && close; ++i) {
+                        double x = static_cast<double>(*reinterpret_cast<const T*>(p[0] + i * s[0]));
+                        double y = static_cast<double>(*reinterpret_cast<const T*>(p[1] + i * s[1]));
+                        if (x == y) continue;
+                        if (std::isnan(x) || std::isnan(y)) {
+                          close = equal_nan && std::isnan(x) && std::isnan(y);
+                          continue;
+                        }
+                        close = std::isfinite(x) && std::isfinite(y) && std::fabs(x - y) <= atol + rtol * std::fabs(y);
+                      }
+                    });
+  });
+  return close;
+}
+
+bool equal(const Tensor& a, const Tensor& b) {
+  if (a.sizes() != b.sizes()) return false;
+  if (a.numel() == 0) return true;
+  Tensor eq = binary(BinaryOp::Eq, a, b);
+  return item(all(eq)).to<bool>();
+}
+
+}  // namespace stridelab::core

@@ -1,0 +1,735 @@
+// Reductions: sum mean prod var std norm max min argmax argmin all any, and softmax/log_softmax.
+//
+// Outputs are contiguous, as PyTorch allocates them. Sums of floats follow PyTorch's order of
+// summation (see NOTE [Cascade sum]), so `x.sum().item()` agrees with PyTorch to the last digit in
+// the common cases, and is pairwise-accurate in all of them.
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+
+#include "core/elementwise_kernels.h"
+#include "core/loops.h"
+#include "core/ops.h"
+
+namespace stridelab::core {
+namespace {
+
+// ---- dims ----------------------------------------------------------------------------------------
+
+// Which dims of an ndim tensor `dims` reduces (all of them when dims is empty).
+std::vector<bool> reduce_mask(const IntArray& dims, int64_t ndim) {
+  std::vector<bool> mask(std::max<int64_t>(ndim, 0), dims.empty());
+  for (int64_t d : dims) {
+    int64_t w = wrap_dim(d, ndim);
+    if (ndim == 0) continue;
+    STRIDELAB_CHECK(!mask[w], "dim ", w, " appears multiple times in the list of dims");
+    mask[w] = true;
+  }
+  return mask;
+}
+
+IntArray reduced_shape(const IntArray& sizes, const std::vector<bool>& mask, bool keepdim) {
+  IntArray out;
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    if (!mask[d]) out.push_back(sizes[d]);
+    else if (keepdim) out.push_back(1);
+  }
+  return out;
+}
+
+int64_t reduced_count(const IntArray& sizes, const std::vector<bool>& mask) {
+  int64_t n = 1;
+  for (size_t d = 0; d < sizes.size(); ++d)
+    if (mask[d]) n *= sizes[d];
+  return n;
+}
+
+// ---- per-output reduction walker ----------------------------------------------------------------
+
+// Splits the input into the dims kept (outer, row-major = the output's order) and the dims
+// reduced (inner), and calls fn(k, base) for output element k with base the input element where
+// its reduced sub-tensor starts. Inner walks that sub-tensor in row-major order.
+struct Walker {
+  IntArray outer_sizes, outer_strides;  // in elements
+  IntArray inner_sizes, inner_strides;
+  int64_t inner_numel = 1;
+
+  Walker(const Tensor& in, const std::vector<bool>& mask) {
+    for (int64_t d = 0; d < in.dim(); ++d) {
+      if (mask[d]) {
+        inner_sizes.push_back(in.sizes()[d]);
+        inner_strides.push_back(in.strides()[d]);
+        inner_numel *= in.sizes()[d];
+      } else {
+        outer_sizes.push_back(in.sizes()[d]);
+        outer_strides.push_back(in.strides()[d]);
+      }
+    }
+  }
+
+  // fn(k, offset): k-th output element, offset of its first input element (in elements).
+  template <class Fn>
+  void for_each_output(Fn&& fn) const {
+    const int64_t n = numel_of(outer_sizes);
+    if (n == 0) return;
+    IntArray idx(outer_sizes.size(), 0);
+    int64_t off = 0;
+    for (int64_t k = 0; k < n; ++k) {
+      fn(k, off);
+      for (int64_t d = static_cast<int64_t>(outer_sizes.size()) - 1; d >= 0; --d) {
+        off += outer_strides[d];
+        if (++idx[d] < outer_sizes[d]) break;
+        off -= outer_strides[d] * outer_sizes[d];
+        idx[d] = 0;
+      }
+    }
+  }
+
+  // fn(v, j): the j-th element (row-major) of the reduced sub-tensor starting at base.
+  // fn returns false to stop early.
+  template <class T, class Fn>
+  void for_each_inner(const T* base, Fn&& fn) const {
+    if (inner_numel == 0) return;
+    const int64_t nd = static_cast<int64_t>(inner_sizes.size());
+    if (nd == 0) {
+      fn(base[0], int64_t{0});
+      return;
+    }
+    const int64_t last = inner_sizes[nd - 1], ls = inner_strides[nd - 1];
+    IntArray idx(nd, 0);
+    int64_t off = 0, j = 0;
+    for (;;) {
+      for (int64_t i = 0; i < last; ++i, ++j)
+        if (!fn(base[off + i * ls], j)) return;
+      int64_t d = nd - 2;
+      for (; d >= 0; --d) {
+        off += inner_strides[d];
+        if (++idx[d] < inner_sizes[d]) break;
+        off -= inner_strides[d] * inner_sizes[d];
+        idx[d] = 0;
+      }
+      if (d < 0) return;
+    }
+  }
+};
+
+// ---- sum -------------------------------------------------------------------------------------------
+//
+// NOTE [Cascade sum]
+// PyTorch sums floats in a fixed order that keeps rounding error low (aten's SumKernel.cpp):
+//   - The reduction is laid out like any TensorIterator: reduced dims innermost, dims coalesced,
+//     and an inner 2-d loop (size0 x size1) over the first two dims.
+//   - multi_row_sum adds rows into 4 levels of accumulators: level 0 takes 2^k rows, then is
+//     added into level 1, and so on, so each partial sum covers a bounded number of terms.
+//   - row_sum splits a row into 4 interleaved partial sums (instruction-level parallelism).
+//   - When the reduced dim is contiguous, the row is read as vectors of W lanes (W = 8 floats or
+//     4 doubles, AVX2's width), the lanes are summed after the tail, and the tail is added first.
+//   - When a kept dim is contiguous, W-wide columns are summed side by side.
+// We follow the same order with plain arrays of W lanes (which the compiler vectorises), so a
+// sum agrees with PyTorch's bit for bit wherever the layout matches its AVX2 kernels.
+
+template <class T, int L>
+struct Lanes {
+  T v[L];
+  void zero() {
+    for (int l = 0; l < L; ++l) v[l] = T(0);
+  }
+  void add(const Lanes& o) {
+    for (int l = 0; l < L; ++l) v[l] += o.v[l];
+  }
+  void add_load(const std::byte* p) {
+    const T* x = reinterpret_cast<const T*>(p);
+    for (int l = 0; l < L; ++l) v[l] += x[l];
+  }
+};
+
+int64_t ceil_log2(int64_t x) {
+  if (x <= 2) return 1;
+  return std::bit_width(static_cast<uint64_t>(x - 1));
+}
+
+template <class T, int L, int R>
+void multi_row_sum(const std::byte* in, int64_t row_stride, int64_t col_stride, int64_t size, Lanes<T, L> (&out)[R]) {
+  constexpr int kLevels = 4;
+  const int64_t level_power = std::max<int64_t>(4, ceil_log2(size) / kLevels);
+  const int64_t level_step = int64_t{1} << level_power;
+  const int64_t level_mask = level_step - 1;
+  Lanes<T, L> acc[kLevels][R];
+  for (auto& level : acc)
+    for (auto& a : level) a.zero();
+  int64_t i = 0;
+  for (; i + level_step <= size;) {
+    for (int64_t j = 0; j < level_step; ++j, ++i) {
+      const std::byte* row = in + i * row_stride;
+      for (int k = 0; k < R; ++k) acc[0][k].add_load(row + k * col_stride);
+    }
+    for (int j = 1; j < kLevels; ++j) {
+      for (int k = 0; k < R; ++k) {
+        acc[j][k].add(acc[j - 1][k]);
+        acc[j - 1][k].zero();
+      }
+      if ((i & (level_mask << (j * level_power))) != 0) break;
+    }
+  }
+  for (; i < size; ++i) {
+    const std::byte* row = in + i * row_stride;
+    for (int k = 0; k < R; ++k) acc[0][k].add_load(row + k * col_stride);
+  }
+  for (int j = 1; j < kLevels; ++j)
+    for (int k = 0; k < R; ++k) acc[0][k].add(acc[j][k]);
+  for (int k = 0; k < R; ++k) out[k] = acc[0][k];
+}
+
+template <class T, int L>
+Lanes<T, L> row_sum(const std::byte* in, int64_t stride, int64_t size) {
+  constexpr int kIlp = 4;
+  const int64_t size_ilp = size / kIlp;
+  Lanes<T, L> partial[kIlp];
+  multi_row_sum<T, L, kIlp>(in, stride * kIlp, stride, size_ilp, partial);
+  for (int64_t i = size_ilp * kIlp; i < size; ++i) partial[0].add_load(in + i * stride);
+  for (int k = 1; k < kIlp; ++k) partial[0].add(partial[k]);
+  return partial[0];
+}
+
+template <class T, int L>
+void store_add(std::byte* out, int64_t out_stride, int64_t index, const Lanes<T, L>& v) {
+  for (int l = 0; l < L; ++l) *reinterpret_cast<T*>(out + (index + l) * out_stride) += v.v[l];
+}
+
+// One 2-d block of a floating-point sum: out[j] += sum_i in[i, j]; strides in bytes.
+template <class T>
+void cascade_sum_2d(std::byte* out, const std::byte* in, int64_t size0, int64_t size1, int64_t in_s0, int64_t in_s1,
+                    int64_t out_s0, int64_t out_s1) {
+  constexpr int W = sizeof(T) == 4 ? 8 : 4;
+  constexpr int64_t sz = sizeof(T);
+  if (out_s0 != 0 && out_s1 == 0) {  // move the reduction to the first dim
+    std::swap(in_s0, in_s1);
+    std::swap(out_s0, out_s1);
+    std::swap(size0, size1);
+  }
+  if (out_s0 != 0 && out_s1 != 0) {  // nothing reduced: a plain accumulate
+    for (int64_t j = 0; j < size1; ++j)
+      for (int64_t i = 0; i < size0; ++i)
+        *reinterpret_cast<T*>(out + i * out_s0 + j * out_s1) += *reinterpret_cast<const T*>(in + i * in_s0 + j * in_s1);
+    return;
+  }
+  const int64_t out_stride = out_s1;
+  if (in_s0 == sz && size0 >= W) {
+    // Contiguous inner reduction: W-lane vectors along the row, then the tail, then the lanes.
+    const int64_t vec_size = size0 / W;
+    for (int64_t j = 0; j < size1; ++j) {
+      const std::byte* row = in + j * in_s1;
+      Lanes<T, W> v = row_sum<T, W>(row, W * sz, vec_size);
+      T acc = 0;
+      for (int64_t k = vec_size * W; k < size0; ++k) acc += reinterpret_cast<const T*>(row)[k];
+      for (int l = 0; l < W; ++l) acc += v.v[l];
+      *reinterpret_cast<T*>(out + j * out_stride) += acc;
+    }
+  } else if (in_s1 == sz && size1 >= W) {
+    // Contiguous outer reduction: columns side by side, 4 vectors, then 1 vector, then 1 column.
+    constexpr int R = 4;
+    int64_t j = 0;
+    for (; j + R * W <= size1; j += R * W) {
+      Lanes<T, W> sums[R];
+      multi_row_sum<T, W, R>(in + j * sz, in_s0, W * sz, size0, sums);
+      for (int r = 0; r < R; ++r) store_add<T, W>(out, out_stride, j + r * W, sums[r]);
+    }
+    for (; j + W <= size1; j += W) store_add<T, W>(out, out_stride, j, row_sum<T, W>(in + j * sz, in_s0, size0));
+    for (; j < size1; ++j) store_add<T, 1>(out, out_stride, j, row_sum<T, 1>(in + j * sz, in_s0, size0));
+  } else if (in_s0 < in_s1) {
+    for (int64_t j = 0; j < size1; ++j)
+      store_add<T, 1>(out, out_stride, j, row_sum<T, 1>(in + j * in_s1, in_s0, size0));
+  } else {
+    constexpr int R = 4;
+    int64_t j = 0;
+    for (; j + R <= size1; j += R) {
+      Lanes<T, 1> sums[R];
+      multi_row_sum<T, 1, R>(in + j * in_s1, in_s0, in_s1, size0, sums);
+      for (int r = 0; r < R; ++r) store_add<T, 1>(out, out_stride, j + r, sums[r]);
+    }
+    for (; j < size1; ++j) store_add<T, 1>(out, out_stride, j, row_sum<T, 1>(in + j * in_s1, in_s0, size0));
+  }
+}
+
+// Lays the reduction out as TensorIterator does (output's dims of stride 0, the reduced ones,
+// innermost; then by the output's strides; then by the input's), coalesces, and calls
+// block(out, in, size0, size1, in_s0, in_s1, out_s0, out_s1) for each 2-d block. `out` is
+// contiguous over the kept dims and must start at the reduction's identity.
+template <class Block>
+void for_each_reduce_block(const Tensor& out, const Tensor& in, const std::vector<bool>& mask, Block&& block) {
+  const int64_t nd = in.dim();
+  if (in.numel() == 0) return;
+  const int64_t isz = static_cast<int64_t>(in.element_size()), osz = static_cast<int64_t>(out.element_size());
+  // Output strides (bytes) over the input's dims: contiguous over the kept dims, 0 on reduced ones.
+  IntArray ostr(nd, 0), istr(nd, 0);
+  {
+    int64_t s = osz;
+    for (int64_t d = nd - 1; d >= 0; --d) {
+      if (mask[d]) continue;
+      ostr[d] = s;
+      s *= in.sizes()[d];
+    }
+  }
+  for (int64_t d = 0; d < nd; ++d) istr[d] = in.strides()[d] * isz;
+  const IntArray& shape = in.sizes();
+  auto should_swap = [&](int64_t d0, int64_t d1) {
+    if ((ostr[d0] == 0) != (ostr[d1] == 0)) return ostr[d1] == 0 ? 1 : -1;
+    for (const IntArray* s : {&ostr, &istr}) {
+      int64_t s0 = (*s)[d0], s1 = (*s)[d1];
+      if (s0 == 0 || s1 == 0) continue;
+      if (s0 < s1) return -1;
+      if (s0 > s1) return 1;
+      if (shape[d0] > shape[d1]) return 1;
+    }
+    return 0;
+  };
+  IntArray perm(nd);
+  for (int64_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
+  for (int64_t i = 1; i < nd; ++i) {
+    int64_t d1 = i;
+    for (int64_t d0 = i - 1; d0 >= 0; --d0) {
+      int cmp = should_swap(perm[d0], perm[d1]);
+      if (cmp > 0) {
+        std::swap(perm[d0], perm[d1]);
+        d1 = d0;
+      } else if (cmp < 0) {
+        break;
+      }
+    }
+  }
+  IntArray sizes(nd), os(nd), is(nd);
+  for (int64_t i = 0; i < nd; ++i) {
+    sizes[i] = shape[perm[i]];
+    os[i] = ostr[perm[i]];
+    is[i] = istr[perm[i]];
+  }
+  // Coalesce neighbours (innermost first) that are contiguous with each other in both operands.
+  int64_t kept = nd > 0 ? 1 : 0;
+  if (nd > 1) {
+    int64_t prev = 0;
+    for (int64_t d = 1; d < nd; ++d) {
+      bool can = sizes[prev] == 1 || sizes[d] == 1 ||
+                 (sizes[prev] * os[prev] == os[d] && sizes[prev] * is[prev] == is[d]);
+      if (can) {
+        if (sizes[prev] == 1) {
+          os[prev] = os[d];
+          is[prev] = is[d];
+        }
+        sizes[prev] *= sizes[d];
+      } else {
+        ++prev;
+        sizes[prev] = sizes[d];
+        os[prev] = os[d];
+        is[prev] = is[d];
+      }
+    }
+    kept = prev + 1;
+  }
+  sizes.resize(kept);
+  if (kept == 0) {
+    sizes = {1};
+    os = {0};
+    is = {0};
+    kept = 1;
+  }
+  if (kept == 1) {
+    sizes.push_back(1);
+    os.push_back(0);
+    is.push_back(0);
+    kept = 2;
+  }
+  std::byte* obase = out.raw_data();
+  const std::byte* ibase = in.raw_data();
+  IntArray counter(kept, 0);
+  for (;;) {
+    block(obase, ibase, sizes[0], sizes[1], is[0], is[1], os[0], os[1]);
+    int64_t d = 2;
+    for (; d < kept; ++d) {
+      obase += os[d];
+      ibase += is[d];
+      if (++counter[d] < sizes[d]) break;
+      obase -= os[d] * sizes[d];
+      ibase -= is[d] * sizes[d];
+      counter[d] = 0;
+    }
+    if (d >= kept) return;
+  }
+}
+
+// out (zeroed, dtype T, contiguous) += sum of in (dtype T) over the masked dims.
+template <class T>
+void sum_into(const Tensor& out, const Tensor& in, const std::vector<bool>& mask) {
+  if constexpr (std::is_floating_point_v<T>) {
+    for_each_reduce_block(out, in, mask, cascade_sum_2d<T>);
+  } else {
+    // Integer sums are exact (wrapping like PyTorch's): any order gives the same result.
+    Walker w(in, mask);
+    T* o = out.data<T>();
+    const T* base = in.data<T>();
+    w.for_each_output([&](int64_t k, int64_t off) {
+      T acc = 0;
+      w.for_each_inner(base + off, [&](T v, int64_t) {
+        acc = kernels::wrap_add(acc, v);
+        return true;
+      });
+      o[k] = acc;
+    });
+  }
+}
+
+DType sum_dtype(DType in, std::optional<DType> dtype) {
+  if (dtype) return *dtype;
+  return is_integral(in, true) ? DType::Int64 : in;
+}
+
+// A reduction over `mask` into a new contiguous tensor of the reduced shape.
+Tensor new_reduction(const Tensor& self, const std::vector<bool>& mask, bool keepdim, DType dtype) {
+  return zeros(reduced_shape(self.sizes(), mask, keepdim), dtype);
+}
+
+// ---- max / min ---------------------------------------------------------------------------------
+
+// True when v should replace the current best (strictly better, or a NaN, which wins).
+template <class T>
+bool better(T v, T best, bool is_max) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(best)) return false;
+    if (std::isnan(v)) return true;
+  }
+  return is_max ? v > best : v < best;
+}
+
+Tensor extreme_all(const Tensor& self, bool is_max) {
+  const char* name = is_max ? "max" : "min";
+  STRIDELAB_CHECK(self.numel() > 0, name,
+                  "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim "
+                  "with the 'dim' argument.");
+  Tensor out = empty({}, self.dtype());
+  dispatch(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    Walker w(self, std::vector<bool>(self.dim(), true));
+    const T* base = self.data<T>();
+    T best = base[0];
+    w.for_each_inner(base, [&](T v, int64_t) {
+      if (better(v, best, is_max)) best = v;
+      if constexpr (std::is_floating_point_v<T>) return !std::isnan(best);
+      return true;
+    });
+    *out.data<T>() = best;
+  });
+  return out;
+}
+
+std::pair<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keepdim, bool is_max) {
+  const char* name = is_max ? "max" : "min";
+  const int64_t d = wrap_dim(dim, self.dim());
+  std::vector<bool> mask(self.dim(), false);
+  if (self.dim() > 0) {
+    mask[d] = true;
+    STRIDELAB_CHECK_INDEX(self.sizes()[d] > 0 || self.numel() > 0, name, "(): Expected reduction dim ", d,
+                          " to have non-zero size.");
+    STRIDELAB_CHECK_INDEX(self.sizes()[d] > 0, name, "(): Expected reduction dim ", d, " to have non-zero size.");
+  }
+  IntArray shape = reduced_shape(self.sizes(), mask, keepdim);
+  Tensor values = empty(shape, self.dtype()), indices = empty(shape, DType::Int64);
+  dispatch(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    Walker w(self, mask);
+    const T* base = self.data<T>();
+    T* vo = values.data<T>();
+    int64_t* io = indices.data<int64_t>();
+    w.for_each_output([&](int64_t k, int64_t off) {
+      T best = base[off];
+      int64_t at = 0;
+      w.for_each_inner(base + off, [&](T v, int64_t j) {
+        if (better(v, best, is_max)) {
+          best = v;
+          at = j;
+        }
+        if constexpr (std::is_floating_point_v<T>) return !std::isnan(best);
+        return true;
+      });
+      vo[k] = best;
+      io[k] = at;
+    });
+  });
+  return {values, indices};
+}
+
+Tensor arg_extreme(const Tensor& self, std::optional<int64_t> dim, bool keepdim, bool is_max) {
+  const char* name = is_max ? "argmax" : "argmin";
+  STRIDELAB_CHECK(self.dtype() != DType::Bool, "\"", name, "_cpu\" not implemented for 'Bool'");
+  if (!dim) {
+    STRIDELAB_CHECK_INDEX(self.numel() > 0, name, "(): Expected reduction dim to be specified for input.numel() == 0.");
+    Tensor flat = reshape(self, {-1});
+    Tensor idx = extreme_dim(flat, 0, false, is_max).second;
+    if (keepdim) return reshape(idx, IntArray(self.dim(), 1));
+    return idx;
+  }
+  const int64_t d = wrap_dim(*dim, self.dim());
+  if (self.dim() > 0)
+    STRIDELAB_CHECK_INDEX(self.sizes()[d] > 0, name, "(): Expected reduction dim ", d, " to have non-zero size.");
+  return extreme_dim(self, *dim, keepdim, is_max).second;
+}
+
+Tensor all_any(const Tensor& self, std::optional<int64_t> dim, bool keepdim, bool is_all) {
+  std::vector<bool> mask = dim ? reduce_mask({*dim}, self.dim()) : std::vector<bool>(self.dim(), true);
+  Tensor out = empty(reduced_shape(self.sizes(), mask, dim ? keepdim : false), DType::Bool);
+  dispatch(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    Walker w(self, mask);
+    const T* base = self.data<T>();
+    bool* o = out.data<bool>();
+    if (out.numel() == 1 && w.outer_sizes.empty()) {
+      bool r = is_all;
+      w.for_each_inner(base, [&](T v, int64_t) {
+        if ((v != T(0)) != is_all) r = !is_all;
+        return r == is_all;
+      });
+      o[0] = r;
+      return;
+    }
+    w.for_each_output([&](int64_t k, int64_t off) {
+      bool r = is_all;
+      w.for_each_inner(base + off, [&](T v, int64_t) {
+        if ((v != T(0)) != is_all) r = !is_all;
+        return r == is_all;
+      });
+      o[k] = r;
+    });
+  });
+  return out;
+}
+
+// ---- softmax -----------------------------------------------------------------------------------
+
+template <class T>
+void softmax_kernel(const Tensor& out, const Tensor& in, int64_t dim, bool log) {
+  // in and out contiguous; walk (outer, dim, inner).
+  const IntArray& s = in.sizes();
+  int64_t outer = 1, inner = 1;
+  const int64_t n = in.dim() == 0 ? 1 : s[dim];
+  for (int64_t d = 0; d < dim; ++d) outer *= s[d];
+  for (int64_t d = dim + 1; d < in.dim(); ++d) inner *= s[d];
+  const T* x = in.data<T>();
+  T* y = out.data<T>();
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i = 0; i < inner; ++i) {
+      const T* xr = x + o * n * inner + i;
+      T* yr = y + o * n * inner + i;
+      T mx = -std::numeric_limits<T>::infinity();
+      bool nan = false;
+      for (int64_t k = 0; k < n; ++k) {
+        T v = xr[k * inner];
+        nan = nan || std::isnan(v);
+        mx = v > mx ? v : mx;
+      }
+      if (nan) mx = std::numeric_limits<T>::quiet_NaN();
+      T sum = 0;
+      if (log) {
+        for (int64_t k = 0; k < n; ++k) sum += std::exp(xr[k * inner] - mx);
+        const T lse = std::log(sum);
+        for (int64_t k = 0; k < n; ++k) yr[k * inner] = xr[k * inner] - mx - lse;
+      } else {
+        for (int64_t k = 0; k < n; ++k) {
+          T e = std::exp(xr[k * inner] - mx);
+          yr[k * inner] = e;
+          sum += e;
+        }
+        const T inv = T(1) / sum;
+        for (int64_t k = 0; k < n; ++k) yr[k * inner] *= inv;
+      }
+    }
+  }
+}
+
+Tensor softmax_impl(const Tensor& self, int64_t dim, std::optional<DType> dtype, bool log) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  Tensor in = dtype ? to(self, *dtype) : self;
+  if (!is_floating(in.dtype())) {
+    const bool last = in.dim() == 0 || d == in.dim() - 1;
+    const char* kernel = last ? (log ? "log_softmax_lastdim_kernel_impl" : "softmax_lastdim_kernel_impl")
+                              : "softmax_kernel_impl";
+    throw Error(ErrorKind::RuntimeError, str("\"", kernel, "\" not implemented for '", scalar_type_name(in.dtype()), "'"));
+  }
+  in = contiguous(in);
+  Tensor out = empty(in.sizes(), in.dtype());
+  if (in.numel() == 0) return out;
+  if (in.dtype() == DType::Float32) softmax_kernel<float>(out, in, d, log);
+  else softmax_kernel<double>(out, in, d, log);
+  return out;
+}
+
+}  // namespace
+
+// ---- public ----------------------------------------------------------------------------------------
+
+Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<DType> dtype) {
+  std::vector<bool> mask = reduce_mask(dims, self.dim());
+  const DType dt = sum_dtype(self.dtype(), dtype);
+  Tensor in = to(self, dt);
+  Tensor out = new_reduction(self, mask, keepdim, dt);
+  dispatch(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<T, bool>) {
+      Tensor wide = to(in, DType::Int64), acc = zeros(out.sizes(), DType::Int64);
+      sum_into<int64_t>(acc, wide, mask);
+      copy_(out, acc);
+    } else {
+      sum_into<T>(out, in, mask);
+    }
+  });
+  return out;
+}
+
+Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<DType> dtype) {
+  if (dtype) {
+    STRIDELAB_CHECK(is_floating(*dtype),
+                    "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex "
+                    "dtype. Got: ", scalar_type_name(*dtype));
+  } else {
+    STRIDELAB_CHECK(is_floating(self.dtype()),
+                    "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+                    "dtype. Got: ", scalar_type_name(self.dtype()));
+  }
+  std::vector<bool> mask = reduce_mask(dims, self.dim());
+  Tensor out = sum(self, dims, keepdim, dtype);
+  const int64_t n = reduced_count(self.sizes(), mask);
+  binary_(BinaryOp::Div, out, scalar_tensor(n, DType::Int64, true));
+  return out;
+}
+
+Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  std::vector<bool> mask = dim ? reduce_mask({*dim}, self.dim()) : std::vector<bool>(self.dim(), true);
+  const DType dt = sum_dtype(self.dtype(), std::nullopt);
+  Tensor in = to(self, dt);
+  Tensor out = empty(reduced_shape(self.sizes(), mask, dim ? keepdim : false), dt);
+  dispatch(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (!std::is_same_v<T, bool>) {
+      Walker w(in, mask);
+      const T* base = in.data<T>();
+      T* o = out.data<T>();
+      w.for_each_output([&](int64_t k, int64_t off) {
+        T acc = 1;
+        w.for_each_inner(base + off, [&](T v, int64_t) {
+          acc = kernels::wrap_mul(acc, v);
+          return true;
+        });
+        o[k] = acc;
+      });
+      if (out.numel() == 1 && w.outer_sizes.empty() && in.numel() == 0) o[0] = 1;
+    }
+  });
+  return out;
+}
+
+Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim) {
+  STRIDELAB_CHECK(is_floating(self.dtype()), "std and var only support floating point and complex dtypes");
+  std::vector<bool> mask = reduce_mask(dims, self.dim());
+  Tensor out = empty(reduced_shape(self.sizes(), mask, keepdim), self.dtype());
+  dispatch(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_floating_point_v<T>) {
+      Walker w(self, mask);
+      const T* base = self.data<T>();
+      T* o = out.data<T>();
+      const double n = static_cast<double>(w.inner_numel);
+      auto one = [&](int64_t off) {
+        // Two passes in double: the mean, then the squared deviations.
+        double s = 0;
+        w.for_each_inner(base + off, [&](T v, int64_t) {
+          s += static_cast<double>(v);
+          return true;
+        });
+        const double m = s / n;
+        double m2 = 0;
+        w.for_each_inner(base + off, [&](T v, int64_t) {
+          const double dv = static_cast<double>(v) - m;
+          m2 += dv * dv;
+          return true;
+        });
+        const double divisor = std::max(0.0, n - static_cast<double>(correction));
+        return static_cast<T>(m2 / divisor);
+      };
+      if (w.outer_sizes.empty()) {
+        o[0] = w.inner_numel == 0 ? std::numeric_limits<T>::quiet_NaN() : one(0);
+        return;
+      }
+      w.for_each_output([&](int64_t k, int64_t off) {
+        o[k] = w.inner_numel == 0 ? std::numeric_limits<T>::quiet_NaN() : one(off);
+      });
+    }
+  });
+  return out;
+}
+
+Tensor std(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim) {
+  Tensor v = var(self, dims, correction, keepdim);
+  unary_(UnaryOp::Sqrt, v);
+  return v;
+}
+
+Tensor norm(const Tensor& self, double p, const IntArray& dims, bool keepdim) {
+  STRIDELAB_CHECK(is_floating(self.dtype()), "norm(): input dtype should be either floating point or complex. Got ",
+                  scalar_type_name(self.dtype()), " instead.");
+  std::vector<bool> mask = reduce_mask(dims, self.dim());
+  Tensor out = empty(reduced_shape(self.sizes(), mask, keepdim), self.dtype());
+  dispatch(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_floating_point_v<T>) {
+      Walker w(self, mask);
+      const T* base = self.data<T>();
+      T* o = out.data<T>();
+      auto one = [&](int64_t off) -> T {
+        double acc = 0;
+        if (std::isinf(p)) {
+          acc = p > 0 ? 0.0 : std::numeric_limits<double>::infinity();
+          bool first = true;
+          w.for_each_inner(base + off, [&](T v, int64_t) {
+            double a = std::fabs(static_cast<double>(v));
+            if (std::isnan(a)) acc = a;
+            else if (!std::isnan(acc)) acc = first ? a : (p > 0 ? std::max(acc, a) : std::min(acc, a));
+            first = false;
+            return true;
+          });
+          return static_cast<T>(acc);
+        }
+        w.for_each_inner(base + off, [&](T v, int64_t) {
+          double a = std::fabs(static_cast<double>(v));
+          if (p == 0) acc += a != 0 ? 1.0 : 0.0;
+          else if (p == 1) acc += a;
+          else if (p == 2) acc += a * a;
+          else acc += std::pow(a, p);
+          return true;
+        });
+        if (p == 0 || p == 1) return static_cast<T>(acc);
+        if (p == 2) return static_cast<T>(std::sqrt(acc));
+        return static_cast<T>(std::pow(acc, 1.0 / p));
+      };
+      if (w.outer_sizes.empty()) {
+        o[0] = one(0);
+        return;
+      }
+      w.for_each_output([&](int64_t k, int64_t off) { o[k] = one(off); });
+    }
+  });
+  return out;
+}
+
+Tensor max(const Tensor& self) { return extreme_all(self, true); }
+Tensor min(const Tensor& self) { return extreme_all(self, false); }
+std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim) { return extreme_dim(self, dim, keepdim, true); }
+std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) { return extreme_dim(self, dim, keepdim, false); }
+Tensor argmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim) { return arg_extreme(self, dim, keepdim, true); }
+Tensor argmin(const Tensor& self, std::optional<int64_t> dim, bool keepdim) { return arg_extreme(self, dim, keepdim, false); }
+Tensor all(const Tensor& self, std::optional<int64_t> dim, bool keepdim) { return all_any(self, dim, keepdim, true); }
+Tensor any(const Tensor& self, std::optional<int64_t> dim, bool keepdim) { return all_any(self, dim, keepdim, false); }
+
+Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) { return softmax_impl(self, dim, dtype, false); }
+Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+  return softmax_impl(self, dim, dtype, true);
+}
+
+}  // namespace stridelab::core
