@@ -51,6 +51,9 @@ struct NameExpr : Expr {
   NameExpr() : Expr(ExprKind::Name) {}
   std::string id;
   Ctx ctx = Ctx::Load;
+  // Filled by the evaluator on first use inside a function: where the name lives.
+  mutable signed char resolved = -1;  // -1 unknown, 0 global, 1 local slot, 2 enclosing slot
+  mutable int env_depth = 0, slot = -1;
 };
 
 struct ConstantExpr : Expr {
@@ -61,7 +64,7 @@ struct ConstantExpr : Expr {
   std::string big_digits;  // decimal digits of an int literal beyond 64 bits
   double float_value = 0;
   std::string str_value;
-  Object* cached = nullptr;  // owned reference to the value object, made on first use
+  mutable Object* cached = nullptr;  // owned reference to the value object, made on first use
 };
 
 struct FormattedValueExpr : Expr {

@@ -47,8 +47,8 @@ struct Bracket {
 
 class Lexer {
  public:
-  Lexer(std::string_view src, size_t begin, size_t end, bool expression_only)
-      : src_(src), pos_(begin), end_(end), expr_only_(expression_only) {
+  Lexer(std::string_view src, size_t begin, size_t end, bool expression_only, UnclosedBracket* unclosed = nullptr)
+      : src_(src), pos_(begin), end_(end), expr_only_(expression_only), unclosed_(unclosed) {
     compute_line(begin);
   }
 
@@ -70,6 +70,7 @@ class Lexer {
   std::string_view src_;
   size_t pos_, end_;
   bool expr_only_;
+  UnclosedBracket* unclosed_;
   int bracket_depth_base_ = 0;
   int line_ = 1;
   size_t line_start_ = 0;
@@ -166,6 +167,11 @@ class Lexer {
   }
 
   void finish() {
+    if (!brackets_.empty() && unclosed_) {
+      const Bracket& b = brackets_.back();
+      *unclosed_ = {b.ch, b.line, b.col};
+      brackets_.clear();
+    }
     if (!brackets_.empty()) {
       const Bracket& b = brackets_.back();
       throw_syntax_error(std::string("'") + b.ch + "' was never closed", b.line, b.col);
@@ -348,9 +354,11 @@ class Lexer {
   }
 
   [[noreturn]] void unterminated(bool triple, int line, int quote_col, size_t) {
+    int last_line = line_;
+    if (pos_ > 0 && pos_ >= end_ && src_[end_ - 1] == '\n') --last_line;
     if (triple)
       throw_syntax_error("unterminated triple-quoted string literal (detected at line " +
-                             std::to_string(line_) + ")",
+                             std::to_string(last_line) + ")",
                          line, quote_col);
     throw_syntax_error(
         "unterminated string literal (detected at line " + std::to_string(line) + ")", line,
@@ -416,8 +424,8 @@ std::string escape_for_dump(const std::string& s) {
 
 }  // namespace
 
-std::vector<Token> tokenize(std::string_view source) {
-  return Lexer(source, 0, source.size(), false).run();
+std::vector<Token> tokenize(std::string_view source, UnclosedBracket* unclosed) {
+  return Lexer(source, 0, source.size(), false, unclosed).run();
 }
 
 std::vector<Token> tokenize_expression(std::string_view source, size_t begin, size_t end) {

@@ -12,8 +12,15 @@
 
 namespace stridelab::lang {
 
-// Tokenizes the whole source; throws SyntaxErrorException as CPython's tokenizer would.
-std::vector<Token> tokenize(std::string_view source);
+struct UnclosedBracket {
+  char ch = 0;  // 0 when every bracket was closed
+  int line = 0, col = 0;
+};
+
+// Tokenizes the whole source; throws SyntaxErrorException as CPython's tokenizer would. A bracket
+// still open at the end is reported in *unclosed when given (the parser decides which error
+// wins, as CPython does), else thrown as "'(' was never closed".
+std::vector<Token> tokenize(std::string_view source, UnclosedBracket* unclosed = nullptr);
 
 // Tokenizes source[begin, end) as an expression (an f-string replacement field): positions
 // stay those of the whole source, no INDENT/NEWLINE is produced.

@@ -43,7 +43,6 @@ std::string format_syntax_error(const SyntaxErrorInfo& info, std::string_view so
   size_t lead = 0;
   while (lead < text.size() && (text[lead] == ' ' || text[lead] == '\t' || text[lead] == '\f')) ++lead;
   std::string_view stripped = text.substr(lead);
-  while (!stripped.empty() && (stripped.back() == ' ' || stripped.back() == '\t')) stripped.remove_suffix(1);
   if (!stripped.empty() || info.line > 0) {
     out += "    " + std::string(stripped) + "\n";
     if (info.col >= 0) {

@@ -1,0 +1,106 @@
+// The native runner:
+//   stridelab run FILE.py [--max-steps N] [--max-depth N] [--max-seconds S]   (FILE may be "-")
+//   stridelab tokens FILE.py      one token per line
+//   stridelab ast FILE.py         the indented AST with positions
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "lang/interp.h"
+#include "lang/lexer.h"
+#include "lang/parser.h"
+
+using namespace stridelab::lang;
+
+namespace {
+
+int usage() {
+  std::cerr << "usage: stridelab run FILE.py|- [--max-steps N] [--max-depth N] [--max-seconds S]\n"
+               "       stridelab tokens FILE.py|-\n"
+               "       stridelab ast FILE.py|-\n";
+  return 2;
+}
+
+bool read_source(const std::string& path, std::string& out) {
+  std::stringstream ss;
+  if (path == "-") {
+    ss << std::cin.rdbuf();
+  } else {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) {
+      std::cerr << "stridelab: can't open file '" << path << "'\n";
+      return false;
+    }
+    ss << f.rdbuf();
+  }
+  out = ss.str();
+  return true;
+}
+
+bool parse_limit(int argc, char** argv, int& i, Limits& limits) {
+  std::string flag = argv[i];
+  if (i + 1 >= argc) return false;
+  const char* value = argv[++i];
+  if (flag == "--max-steps") limits.max_steps = std::atoll(value);
+  else if (flag == "--max-depth") limits.max_depth = std::atoi(value);
+  else if (flag == "--max-seconds") limits.max_seconds = std::atof(value);
+  else return false;
+  return true;
+}
+
+int run(const std::string& source, const Limits& limits) {
+  Interp interp;
+  interp.limits() = limits;
+  std::string buffer;
+  interp.set_stdout([&](std::string_view s) {
+    buffer += s;
+    if (buffer.size() > 1 << 16) {
+      std::fwrite(buffer.data(), 1, buffer.size(), stdout);
+      buffer.clear();
+    }
+  });
+  RunResult r = interp.run(source);
+  std::fwrite(buffer.data(), 1, buffer.size(), stdout);
+  std::fflush(stdout);
+  std::fputs(r.error_text.c_str(), stderr);
+  return r.exit_code;
+}
+
+int dump(const std::string& command, const std::string& source) {
+  try {
+    if (command == "tokens") std::cout << dump_tokens(tokenize(source));
+    else std::cout << dump_ast(*parse_module(source));
+  } catch (const SyntaxErrorException& e) {
+    std::cerr << format_syntax_error(e.info(), source);
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) return usage();
+  std::string command = argv[1];
+  std::string path;
+  Limits limits;
+  for (int i = 2; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.rfind("--", 0) == 0) {
+      if (!parse_limit(argc, argv, i, limits)) return usage();
+    } else if (path.empty()) {
+      path = arg;
+    } else {
+      return usage();
+    }
+  }
+  if (path.empty()) return usage();
+  std::string source;
+  if (!read_source(path, source)) return 2;
+  if (command == "run") return run(source, limits);
+  if (command == "tokens" || command == "ast") return dump(command, source);
+  return usage();
+}

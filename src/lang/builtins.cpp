@@ -1,0 +1,1003 @@
+// The builtins of language.md (print, len, range, ...) and the methods of str, list, dict, tuple.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "lang/format.h"
+#include "lang/interp.h"
+#include "lang/native.h"
+
+namespace stridelab::lang {
+
+void install_object_methods();
+
+namespace {
+
+ObjRef None() { return ObjRef(none()); }
+
+void add(Namespace& ns, const std::string& name, NativeFn fn) { ns.set(name, make_function(name, std::move(fn))); }
+void add_method(TypeObject* t, const std::string& name, NativeFn fn) { t->dict_.set(name, make_function(name, std::move(fn))); }
+
+void expect_args(CallArgs& a, const char* name, size_t lo, size_t hi) {
+  if (!a.kw.empty()) raise(BT.type_error, std::string(name) + "() takes no keyword arguments");
+  size_t n = a.pos.size();
+  if (n >= lo && n <= hi) return;
+  if (lo == hi) {
+    if (lo == 1) raise(BT.type_error, std::string(name) + "() takes exactly one argument (" + std::to_string(n) + " given)");
+    raise(BT.type_error, std::string(name) + " expected " + std::to_string(lo) + " arguments, got " + std::to_string(n));
+  }
+  if (n < lo) raise(BT.type_error, std::string(name) + " expected at least " + std::to_string(lo) + " argument" + (lo == 1 ? "" : "s") + ", got " + std::to_string(n));
+  raise(BT.type_error, std::string(name) + " expected at most " + std::to_string(hi) + " arguments, got " + std::to_string(n));
+}
+
+// Method arity: pos[0] is self.
+void expect_method_args(CallArgs& a, const std::string& name, size_t lo, size_t hi) {
+  if (!a.kw.empty()) raise(BT.type_error, name + "() takes no keyword arguments");
+  size_t n = a.pos.size() - 1;
+  if (n >= lo && n <= hi) return;
+  if (lo == hi && lo == 0) raise(BT.type_error, name + "() takes no arguments (" + std::to_string(n) + " given)");
+  if (lo == hi && lo == 1) raise(BT.type_error, name + "() takes exactly one argument (" + std::to_string(n) + " given)");
+  if (n < lo) raise(BT.type_error, name + " expected at least " + std::to_string(lo) + " argument" + (lo == 1 ? "" : "s") + ", got " + std::to_string(n));
+  raise(BT.type_error, name + " expected at most " + std::to_string(hi) + " argument" + (hi == 1 ? "" : "s") + ", got " + std::to_string(n));
+}
+
+Object* kwarg(CallArgs& a, const char* name) {
+  for (auto& [k, v] : a.kw)
+    if (k == name) return v.get();
+  return nullptr;
+}
+
+const std::string& str_of(Object* o) { return as<StrObject>(o)->value_; }
+
+// ---- builtin functions ----
+
+ObjRef builtin_print(Interp& in, CallArgs& a) {
+  std::string sep = " ", end = "\n";
+  for (auto& [k, v] : a.kw) {
+    if (k != "sep" && k != "end" && k != "flush" && k != "file")
+      raise(BT.type_error, "'" + k + "' is an invalid keyword argument for print()");
+    if (k == "flush" || k == "file" || v.get() == none()) continue;
+    if (!is_str(v.get())) raise(BT.type_error, k + " must be None or a string, not " + type_name(v.get()));
+    (k == "sep" ? sep : end) = str_of(v.get());
+  }
+  std::string out;
+  for (size_t i = 0; i < a.pos.size(); ++i) {
+    if (i) out += sep;
+    out += str(in, a.pos[i].get());
+  }
+  out += end;
+  in.write_stdout(out);
+  return None();
+}
+
+ObjRef builtin_len(Interp& in, CallArgs& a) {
+  expect_args(a, "len", 1, 1);
+  return make_int(length(in, a.pos[0].get()));
+}
+
+ObjRef builtin_id(Interp& in, CallArgs& a) {
+  expect_args(a, "id", 1, 1);
+  return make_int(static_cast<int64_t>(reinterpret_cast<uintptr_t>(a.pos[0].get())));
+}
+
+int64_t range_arg(Interp& in, Object* o) {
+  if (o->type() == BT.float_) raise(BT.type_error, "'float' object cannot be interpreted as an integer");
+  return to_index(in, o);
+}
+
+ObjRef builtin_range(Interp& in, TypeObject*, CallArgs& a) {
+  if (!a.kw.empty()) raise(BT.type_error, "range() takes no keyword arguments");
+  size_t n = a.pos.size();
+  if (n == 0) raise(BT.type_error, "range expected at least 1 argument, got 0");
+  if (n > 3) raise(BT.type_error, "range expected at most 3 arguments, got " + std::to_string(n));
+  int64_t start = 0, stop, step = 1;
+  if (n == 1) {
+    stop = range_arg(in, a.pos[0].get());
+  } else {
+    start = range_arg(in, a.pos[0].get());
+    stop = range_arg(in, a.pos[1].get());
+    if (n == 3) step = range_arg(in, a.pos[2].get());
+  }
+  if (step == 0) raise(BT.value_error, "range() arg 3 must not be zero");
+  return ObjRef(new RangeObject(start, stop, step));
+}
+
+ObjRef builtin_type(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.size() != 1) raise(BT.type_error, "type() takes 1 or 3 arguments");
+  return ObjRef(a.pos[0]->type());
+}
+
+bool isinstance_of(Interp& in, Object* o, Object* cls, const char* fname) {
+  if (cls->type() == BT.tuple) {
+    for (auto& c : as<TupleObject>(cls)->items_)
+      if (isinstance_of(in, o, c.get(), fname)) return true;
+    return false;
+  }
+  if (cls->type() != BT.type) raise(BT.type_error, std::string(fname) + " arg 2 must be a type, a tuple of types, or a union");
+  return is_instance(o, as<TypeObject>(cls));
+}
+
+ObjRef builtin_isinstance(Interp& in, CallArgs& a) {
+  expect_args(a, "isinstance", 2, 2);
+  return ObjRef(bool_obj(isinstance_of(in, a.pos[0].get(), a.pos[1].get(), "isinstance()")));
+}
+
+ObjRef builtin_issubclass(Interp& in, CallArgs& a) {
+  expect_args(a, "issubclass", 2, 2);
+  if (a.pos[0]->type() != BT.type) raise(BT.type_error, "issubclass() arg 1 must be a class");
+  Object* cls = a.pos[1].get();
+  if (cls->type() != BT.type) raise(BT.type_error, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+  return ObjRef(bool_obj(as<TypeObject>(a.pos[0].get())->is_subtype_of(as<TypeObject>(cls))));
+}
+
+ObjRef builtin_repr(Interp& in, CallArgs& a) {
+  expect_args(a, "repr", 1, 1);
+  return make_str(repr(in, a.pos[0].get()));
+}
+
+ObjRef make_str_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.empty()) return make_str("");
+  if (a.pos.size() > 1) raise(BT.type_error, "str() argument 'encoding' must be str, not " + type_name(a.pos[1].get()));
+  return make_str(str(in, a.pos[0].get()));
+}
+
+int64_t parse_int_literal(const std::string& text, int base) {
+  std::string s;
+  size_t b = text.find_first_not_of(" \t\n\r"), e = text.find_last_not_of(" \t\n\r");
+  std::string t = b == std::string::npos ? "" : text.substr(b, e - b + 1);
+  auto bad = [&]() -> int64_t {
+    raise(BT.value_error, "invalid literal for int() with base " + std::to_string(base) + ": " + str_repr(text));
+  };
+  size_t i = 0;
+  bool neg = false;
+  if (i < t.size() && (t[i] == '+' || t[i] == '-')) neg = t[i++] == '-';
+  if (i >= t.size()) return bad();
+  int64_t v = 0;
+  bool prev_underscore = true;
+  for (; i < t.size(); ++i) {
+    char c = t[i];
+    if (c == '_') {
+      if (prev_underscore) return bad();
+      prev_underscore = true;
+      continue;
+    }
+    int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::isalpha(static_cast<unsigned char>(c)) ? std::tolower(c) - 'a' + 10 : 99;
+    if (d >= base) return bad();
+    v = checked_add(checked_mul(v, base), d);
+    prev_underscore = false;
+  }
+  if (prev_underscore) return bad();
+  return neg ? -v : v;
+}
+
+ObjRef make_int_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.empty()) return make_int(0);
+  Object* x = a.pos[0].get();
+  if (a.pos.size() == 2) {
+    if (!is_str(x)) raise(BT.type_error, "int() can't convert non-string with explicit base");
+    return make_int(parse_int_literal(str_of(x), static_cast<int>(to_index(in, a.pos[1].get()))));
+  }
+  if (is_int(x)) return make_int(as<IntObject>(x)->value_);
+  if (x->type() == BT.float_) {
+    double v = as<FloatObject>(x)->value_;
+    if (std::isnan(v)) raise(BT.value_error, "cannot convert float NaN to integer");
+    if (std::isinf(v)) raise(BT.overflow_error, "cannot convert float infinity to integer");
+    if (std::fabs(v) >= 9.2233720368547758e18) raise(BT.overflow_error, "integer result does not fit in 64 bits (stridelab integers are 64-bit)");
+    return make_int(static_cast<int64_t>(v));
+  }
+  if (is_str(x)) return make_int(parse_int_literal(str_of(x), 10));
+  for (const char* hook : {"__int__", "__index__"}) {
+    CallArgs none_args;
+    bool found = false;
+    ObjRef r = call_special(in, x, hook, none_args, &found);
+    if (found) return r;
+  }
+  raise(BT.type_error, "int() argument must be a string, a bytes-like object or a real number, not '" + type_name(x) + "'");
+}
+
+double parse_float_literal(const std::string& text) {
+  size_t b = text.find_first_not_of(" \t\n\r"), e = text.find_last_not_of(" \t\n\r");
+  std::string t = b == std::string::npos ? "" : text.substr(b, e - b + 1);
+  std::string lower;
+  for (char c : t)
+    if (c != '_') lower += static_cast<char>(std::tolower(c));
+  std::string body = lower;
+  bool neg = false;
+  if (!body.empty() && (body[0] == '+' || body[0] == '-')) neg = body[0] == '-', body.erase(0, 1);
+  if (body == "inf" || body == "infinity") return neg ? -INFINITY : INFINITY;
+  if (body == "nan") return NAN;
+  char* end = nullptr;
+  double v = std::strtod(lower.c_str(), &end);
+  if (lower.empty() || *end != '\0' || body.find_first_of("x") != std::string::npos)
+    raise(BT.value_error, "could not convert string to float: " + str_repr(text));
+  return v;
+}
+
+ObjRef make_float_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.empty()) return make_float(0.0);
+  Object* x = a.pos[0].get();
+  if (x->type() == BT.float_) return ObjRef(x);
+  if (is_int(x)) return make_float(static_cast<double>(as<IntObject>(x)->value_));
+  if (is_str(x)) return make_float(parse_float_literal(str_of(x)));
+  CallArgs none_args;
+  bool found = false;
+  ObjRef r = call_special(in, x, "__float__", none_args, &found);
+  if (found) return r;
+  r = call_special(in, x, "__index__", none_args, &found);
+  if (found) return make_float(static_cast<double>(to_index(in, r.get())));
+  raise(BT.type_error, "float() argument must be a string or a real number, not '" + type_name(x) + "'");
+}
+
+ObjRef make_bool_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.empty()) return ObjRef(false_obj());
+  return ObjRef(bool_obj(truthy(in, a.pos[0].get())));
+}
+
+ObjRef make_list_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.empty()) return make_list({});
+  return make_list(to_vector(in, a.pos[0].get()));
+}
+
+ObjRef make_tuple_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.empty()) return make_tuple({});
+  if (a.pos[0]->type() == BT.tuple) return a.pos[0];
+  return make_tuple(to_vector(in, a.pos[0].get()));
+}
+
+void dict_update(Interp& in, DictObject* d, Object* src) {
+  if (src->type() == BT.dict) {
+    for (auto& [k, v] : as<DictObject>(src)->items()) d->set(in, k, v);
+    return;
+  }
+  std::vector<ObjRef> pairs = to_vector(in, src);
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    std::vector<ObjRef> kv = to_vector(in, pairs[i].get());
+    if (kv.size() != 2)
+      raise(BT.value_error, "dictionary update sequence element #" + std::to_string(i) + " has length " + std::to_string(kv.size()) + "; 2 is required");
+    d->set(in, kv[0], kv[1]);
+  }
+}
+
+ObjRef make_dict_obj(Interp& in, TypeObject*, CallArgs& a) {
+  Ref<DictObject> d(new DictObject());
+  if (!a.pos.empty()) dict_update(in, d.get(), a.pos[0].get());
+  for (auto& [k, v] : a.kw) d->set(in, make_str(k), v);
+  return d;
+}
+
+ObjRef builtin_zip(Interp& in, CallArgs& a) {
+  std::vector<Ref<IteratorObject>> its;
+  for (auto& p : a.pos) its.push_back(get_iter(in, p.get()));
+  std::vector<ObjRef> out;
+  if (its.empty()) return ObjRef(new VectorIterator({}, BT.zip));
+  while (true) {
+    std::vector<ObjRef> row;
+    for (auto& it : its) {
+      ObjRef x = it->next(in);
+      if (!x) return ObjRef(new VectorIterator(std::move(out), BT.zip));
+      row.push_back(std::move(x));
+    }
+    out.push_back(make_tuple(std::move(row)));
+  }
+}
+
+ObjRef builtin_enumerate(Interp& in, CallArgs& a) {
+  if (a.pos.empty() && !kwarg(a, "iterable")) raise(BT.type_error, "enumerate() missing required argument 'iterable' (pos 1)");
+  int64_t start = 0;
+  if (a.pos.size() > 1) start = to_index(in, a.pos[1].get());
+  if (Object* s = kwarg(a, "start")) start = to_index(in, s);
+  Object* iterable = a.pos.empty() ? kwarg(a, "iterable") : a.pos[0].get();
+  std::vector<ObjRef> out;
+  Ref<IteratorObject> it = get_iter(in, iterable);
+  while (ObjRef x = it->next(in)) out.push_back(make_tuple({make_int(start++), std::move(x)}));
+  return ObjRef(new VectorIterator(std::move(out), BT.enumerate));
+}
+
+ObjRef min_max(Interp& in, CallArgs& a, bool is_max) {
+  const char* name = is_max ? "max" : "min";
+  Object* key = kwarg(a, "key");
+  Object* dflt = kwarg(a, "default");
+  std::vector<ObjRef> items;
+  if (a.pos.empty()) raise(BT.type_error, std::string(name) + " expected at least 1 argument, got 0");
+  if (a.pos.size() == 1) items = to_vector(in, a.pos[0].get());
+  else items = a.pos;
+  if (items.empty()) {
+    if (dflt) return ObjRef(dflt);
+    raise(BT.value_error, std::string(name) + "() arg is an empty sequence");
+  }
+  ObjRef best = items[0];
+  ObjRef best_key = key ? call1(in, key, best) : best;
+  for (size_t i = 1; i < items.size(); ++i) {
+    ObjRef k = key ? call1(in, key, items[i]) : items[i];
+    ObjRef better = compare(in, is_max ? CmpOpKind::Gt : CmpOpKind::Lt, k.get(), best_key.get());
+    if (truthy(in, better.get())) {
+      best = items[i];
+      best_key = k;
+    }
+  }
+  return best;
+}
+
+ObjRef builtin_abs(Interp& in, CallArgs& a) {
+  expect_args(a, "abs", 1, 1);
+  Object* x = a.pos[0].get();
+  if (is_int(x)) {
+    int64_t v = as<IntObject>(x)->value_;
+    return make_int(v < 0 ? checked_add(0, -v) : v);
+  }
+  if (x->type() == BT.float_) return make_float(std::fabs(as<FloatObject>(x)->value_));
+  CallArgs none_args;
+  bool found = false;
+  ObjRef r = call_special(in, x, "__abs__", none_args, &found);
+  if (found) return r;
+  raise(BT.type_error, "bad operand type for abs(): '" + type_name(x) + "'");
+}
+
+ObjRef builtin_sum(Interp& in, CallArgs& a) {
+  if (a.pos.empty()) raise(BT.type_error, "sum() takes at least 1 positional argument (0 given)");
+  ObjRef total = a.pos.size() > 1 ? a.pos[1] : make_int(0);
+  if (Object* s = kwarg(a, "start")) total = ObjRef(s);
+  if (is_str(total.get())) raise(BT.type_error, "sum() can't sum strings [use ''.join(seq) instead]");
+  Ref<IteratorObject> it = get_iter(in, a.pos[0].get());
+  while (ObjRef x = it->next(in)) total = binary_op(in, BinOpKind::Add, total.get(), x.get());
+  return total;
+}
+
+// round-half-even to `digits` decimals, as CPython's float.__round__ (via correctly rounded repr).
+double round_float(double v, int64_t digits) {
+  if (std::isnan(v) || std::isinf(v)) return v;
+  char buf[512];
+  if (digits > 300 || digits < -308) return digits > 0 ? v : 0.0 * v;
+  if (digits >= 0) {
+    std::snprintf(buf, sizeof buf, "%.*f", static_cast<int>(digits), v);
+    return std::strtod(buf, nullptr);
+  }
+  double p = std::pow(10.0, static_cast<double>(-digits));
+  double q = v / p;
+  double r = std::nearbyint(q);
+  return r * p;
+}
+
+ObjRef builtin_round(Interp& in, CallArgs& a) {
+  if (a.pos.empty() || a.pos.size() > 2) raise(BT.type_error, "round() takes at most 2 arguments");
+  Object* x = a.pos[0].get();
+  bool has_digits = a.pos.size() == 2 && a.pos[1].get() != none();
+  if (Object* nd = kwarg(a, "ndigits")) {
+    has_digits = nd != none();
+    if (has_digits) a.pos.resize(1), a.pos.push_back(ObjRef(nd));
+  }
+  if (is_int(x)) {
+    if (!has_digits) return make_int(as<IntObject>(x)->value_);
+    int64_t nd = to_index(in, a.pos[1].get());
+    if (nd >= 0) return make_int(as<IntObject>(x)->value_);
+    return make_int(static_cast<int64_t>(round_float(static_cast<double>(as<IntObject>(x)->value_), nd)));
+  }
+  if (x->type() == BT.float_) {
+    double v = as<FloatObject>(x)->value_;
+    if (!has_digits) {
+      if (std::isnan(v)) raise(BT.value_error, "cannot convert float NaN to integer");
+      if (std::isinf(v)) raise(BT.overflow_error, "cannot convert float infinity to integer");
+      return make_int(static_cast<int64_t>(std::nearbyint(v)));
+    }
+    return make_float(round_float(v, to_index(in, a.pos[1].get())));
+  }
+  CallArgs rest;
+  if (has_digits) rest.pos.push_back(a.pos[1]);
+  bool found = false;
+  ObjRef r = call_special(in, x, "__round__", rest, &found);
+  if (found) return r;
+  raise(BT.type_error, "type " + type_name(x) + " doesn't define __round__ method");
+}
+
+ObjRef builtin_hex(Interp& in, CallArgs& a) {
+  expect_args(a, "hex", 1, 1);
+  int64_t v = to_index(in, a.pos[0].get());
+  return make_str(v < 0 ? "-0x" + format_int(-v, "x") : "0x" + format_int(v, "x"));
+}
+
+void sort_items(Interp& in, std::vector<ObjRef>& items, Object* key, bool reverse) {
+  std::vector<ObjRef> keys;
+  for (auto& x : items) keys.push_back(key && key != none() ? call1(in, key, x) : x);
+  std::vector<size_t> order(items.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t i, size_t j) {
+    Object* a = keys[i].get();
+    Object* b = keys[j].get();
+    if (reverse) std::swap(a, b);
+    ObjRef lt = compare(in, CmpOpKind::Lt, a, b);
+    return truthy(in, lt.get());
+  });
+  std::vector<ObjRef> out;
+  for (size_t i : order) out.push_back(items[i]);
+  items.swap(out);
+}
+
+ObjRef builtin_sorted(Interp& in, CallArgs& a) {
+  if (a.pos.size() != 1) raise(BT.type_error, "sorted expected 1 argument, got " + std::to_string(a.pos.size()));
+  std::vector<ObjRef> items = to_vector(in, a.pos[0].get());
+  Object* rev = kwarg(a, "reverse");
+  sort_items(in, items, kwarg(a, "key"), rev && truthy(in, rev));
+  return make_list(std::move(items));
+}
+
+std::string attr_name(Object* o, const char* fname) {
+  if (!is_str(o)) raise(BT.type_error, std::string(fname) + "(): attribute name must be string");
+  return str_of(o);
+}
+
+ObjRef builtin_hasattr(Interp& in, CallArgs& a) {
+  expect_args(a, "hasattr", 2, 2);
+  std::string name = attr_name(a.pos[1].get(), "hasattr");
+  try {
+    return ObjRef(bool_obj(static_cast<bool>(get_attr_or_null(in, a.pos[0].get(), name))));
+  } catch (const PyError& e) {
+    if (is_instance(e.exc.get(), BT.attribute_error)) return ObjRef(false_obj());
+    throw;
+  }
+}
+
+ObjRef builtin_getattr(Interp& in, CallArgs& a) {
+  expect_args(a, "getattr", 2, 3);
+  std::string name = attr_name(a.pos[1].get(), "getattr");
+  if (a.pos.size() == 3) {
+    try {
+      if (ObjRef v = get_attr_or_null(in, a.pos[0].get(), name)) return v;
+    } catch (const PyError& e) {
+      if (!is_instance(e.exc.get(), BT.attribute_error)) throw;
+    }
+    return a.pos[2];
+  }
+  return get_attr(in, a.pos[0].get(), name);
+}
+
+ObjRef builtin_setattr(Interp& in, CallArgs& a) {
+  expect_args(a, "setattr", 3, 3);
+  set_attr(in, a.pos[0].get(), attr_name(a.pos[1].get(), "setattr"), a.pos[2]);
+  return None();
+}
+
+ObjRef builtin_iter(Interp& in, CallArgs& a) {
+  expect_args(a, "iter", 1, 1);
+  return get_iter(in, a.pos[0].get());
+}
+
+ObjRef builtin_next(Interp& in, CallArgs& a) {
+  expect_args(a, "next", 1, 2);
+  auto* it = dynamic_cast<IteratorObject*>(a.pos[0].get());
+  if (!it) {
+    if (a.pos[0]->type()->lookup("__next__")) {
+      CallArgs none_args;
+      return call_special(in, a.pos[0].get(), "__next__", none_args);
+    }
+    raise(BT.type_error, "'" + type_name(a.pos[0].get()) + "' object is not an iterator");
+  }
+  if (ObjRef x = it->next(in)) return x;
+  if (a.pos.size() == 2) return a.pos[1];
+  throw PyError{new_exception(BT.stop_iteration, {})};
+}
+
+ObjRef builtin_any_all(Interp& in, CallArgs& a, bool want) {
+  expect_args(a, want ? "any" : "all", 1, 1);
+  Ref<IteratorObject> it = get_iter(in, a.pos[0].get());
+  while (ObjRef x = it->next(in))
+    if (truthy(in, x.get()) == want) return ObjRef(bool_obj(want));
+  return ObjRef(bool_obj(!want));
+}
+
+ObjRef builtin_divmod(Interp& in, CallArgs& a) {
+  expect_args(a, "divmod", 2, 2);
+  ObjRef q = binary_op(in, BinOpKind::FloorDiv, a.pos[0].get(), a.pos[1].get());
+  ObjRef r = binary_op(in, BinOpKind::Mod, a.pos[0].get(), a.pos[1].get());
+  return make_tuple({q, r});
+}
+
+ObjRef builtin_pow(Interp& in, CallArgs& a) {
+  expect_args(a, "pow", 2, 2);
+  return binary_op(in, BinOpKind::Pow, a.pos[0].get(), a.pos[1].get());
+}
+
+ObjRef builtin_format(Interp& in, CallArgs& a) {
+  expect_args(a, "format", 1, 2);
+  std::string spec = a.pos.size() == 2 ? str_of(a.pos[1].get()) : "";
+  return make_str(format_value(in, a.pos[0].get(), spec));
+}
+
+ObjRef builtin_chr_ord(Interp& in, CallArgs& a, bool is_chr) {
+  expect_args(a, is_chr ? "chr" : "ord", 1, 1);
+  if (is_chr) {
+    int64_t c = to_index(in, a.pos[0].get());
+    std::string s;
+    if (c < 0x80) s += static_cast<char>(c);
+    else if (c < 0x800) s += static_cast<char>(0xC0 | (c >> 6)), s += static_cast<char>(0x80 | (c & 0x3F));
+    else s += static_cast<char>(0xE0 | (c >> 12)), s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)), s += static_cast<char>(0x80 | (c & 0x3F));
+    return make_str(s);
+  }
+  const std::string& s = str_of(a.pos[0].get());
+  if (utf8_length(s) != 1) raise(BT.type_error, "ord() expected a character, but string of length " + std::to_string(utf8_length(s)) + " found");
+  unsigned char c0 = static_cast<unsigned char>(s[0]);
+  if (c0 < 0x80) return make_int(c0);
+  int64_t cp = c0 & (c0 >= 0xF0 ? 0x07 : c0 >= 0xE0 ? 0x0F : 0x1F);
+  for (size_t i = 1; i < s.size(); ++i) cp = (cp << 6) | (static_cast<unsigned char>(s[i]) & 0x3F);
+  return make_int(cp);
+}
+
+ObjRef builtin_callable(Interp& in, CallArgs& a) {
+  expect_args(a, "callable", 1, 1);
+  Object* o = a.pos[0].get();
+  TypeObject* t = o->type();
+  bool c = t == BT.function || t == BT.builtin_function || t == BT.method || t == BT.type || t->lookup("__call__");
+  return ObjRef(bool_obj(c));
+}
+
+ObjRef builtin_reversed(Interp& in, CallArgs& a) {
+  expect_args(a, "reversed", 1, 1);
+  std::vector<ObjRef> items = to_vector(in, a.pos[0].get());
+  std::reverse(items.begin(), items.end());
+  return ObjRef(new VectorIterator(std::move(items), BT.iterator));
+}
+
+// ---- exceptions ----
+
+void install_exceptions(Namespace& ns) {
+  BT.base_exception->new_ = [](Interp&, TypeObject* cls, CallArgs& a) -> ObjRef {
+    Ref<ExceptionObject> e(new ExceptionObject(cls));
+    e->args_ = make_tuple(a.pos);
+    return e;
+  };
+  add_method(BT.base_exception, "__init__", [](Interp&, CallArgs& a) -> ObjRef {
+    auto* e = as<ExceptionObject>(a.pos[0].get());
+    e->args_ = make_tuple(std::vector<ObjRef>(a.pos.begin() + 1, a.pos.end()));
+    return None();
+  });
+  for (TypeObject* t : {BT.base_exception, BT.exception, BT.runtime_error, BT.not_implemented_error, BT.recursion_error,
+                        BT.lookup_error, BT.index_error, BT.key_error, BT.type_error, BT.value_error,
+                        BT.arithmetic_error, BT.zero_division_error, BT.overflow_error, BT.name_error,
+                        BT.unbound_local_error, BT.attribute_error, BT.assertion_error, BT.stop_iteration,
+                        BT.import_error, BT.module_not_found_error, BT.memory_error})
+    ns.set(t->name_, ObjRef(t));
+}
+
+// ---- str methods ----
+
+std::string strip_chars(const std::string& s, const std::string& chars, bool left, bool right) {
+  size_t b = 0, e = s.size();
+  if (left) while (b < e && chars.find(s[b]) != std::string::npos) ++b;
+  if (right) while (e > b && chars.find(s[e - 1]) != std::string::npos) --e;
+  return s.substr(b, e - b);
+}
+
+const char* const kWhitespace = " \t\n\r\x0b\x0c";
+
+NativeFn strip_method(bool left, bool right, const char* name) {
+  return [=](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, name, 0, 1);
+    std::string chars = kWhitespace;
+    if (a.pos.size() == 2 && a.pos[1].get() != none()) chars = str_of(a.pos[1].get());
+    return make_str(strip_chars(str_of(a.pos[0].get()), chars, left, right));
+  };
+}
+
+ObjRef str_split(Interp& in, CallArgs& a) {
+  const std::string& s = str_of(a.pos[0].get());
+  Object* sep_obj = a.pos.size() > 1 ? a.pos[1].get() : kwarg(a, "sep");
+  int64_t maxsplit = a.pos.size() > 2 ? to_index(in, a.pos[2].get()) : -1;
+  if (Object* m = kwarg(a, "maxsplit")) maxsplit = to_index(in, m);
+  std::vector<ObjRef> out;
+  if (!sep_obj || sep_obj == none()) {
+    size_t i = 0;
+    while (true) {
+      while (i < s.size() && std::strchr(kWhitespace, s[i]) && s[i]) ++i;
+      if (i >= s.size()) break;
+      if (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit) {
+        size_t e = s.size();
+        while (e > i && std::strchr(kWhitespace, s[e - 1])) --e;
+        out.push_back(make_str(s.substr(i, e - i)));
+        break;
+      }
+      size_t j = i;
+      while (j < s.size() && !(std::strchr(kWhitespace, s[j]) && s[j])) ++j;
+      out.push_back(make_str(s.substr(i, j - i)));
+      i = j;
+    }
+    return make_list(std::move(out));
+  }
+  const std::string& sep = str_of(sep_obj);
+  if (sep.empty()) raise(BT.value_error, "empty separator");
+  size_t i = 0;
+  while (true) {
+    size_t j = s.find(sep, i);
+    if (j == std::string::npos || (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit)) {
+      out.push_back(make_str(s.substr(i)));
+      break;
+    }
+    out.push_back(make_str(s.substr(i, j - i)));
+    i = j + sep.size();
+  }
+  return make_list(std::move(out));
+}
+
+ObjRef str_join(Interp& in, CallArgs& a) {
+  expect_method_args(a, "join", 1, 1);
+  std::vector<ObjRef> items = to_vector(in, a.pos[1].get());
+  std::string out;
+  const std::string& sep = str_of(a.pos[0].get());
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!is_str(items[i].get()))
+      raise(BT.type_error, "sequence item " + std::to_string(i) + ": expected str instance, " + type_name(items[i].get()) + " found");
+    if (i) out += sep;
+    out += str_of(items[i].get());
+  }
+  return make_str(std::move(out));
+}
+
+ObjRef str_replace(Interp& in, CallArgs& a) {
+  expect_method_args(a, "replace", 2, 3);
+  std::string s = str_of(a.pos[0].get());
+  const std::string& from = str_of(a.pos[1].get());
+  const std::string& to = str_of(a.pos[2].get());
+  int64_t count = a.pos.size() > 3 ? to_index(in, a.pos[3].get()) : -1;
+  std::string out;
+  size_t i = 0;
+  int64_t n = 0;
+  while (count < 0 || n < count) {
+    size_t j = from.empty() ? (i <= s.size() ? i : std::string::npos) : s.find(from, i);
+    if (j == std::string::npos) break;
+    out += s.substr(i, j - i) + to;
+    if (from.empty()) {
+      if (j < s.size()) out += s[j];
+      i = j + 1;
+      if (i > s.size()) break;
+    } else {
+      i = j + from.size();
+    }
+    ++n;
+  }
+  if (i <= s.size()) out += s.substr(i);
+  return make_str(std::move(out));
+}
+
+NativeFn affix_method(bool start, const char* name) {
+  return [=](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, name, 1, 1);
+    const std::string& s = str_of(a.pos[0].get());
+    auto test = [&](Object* p) {
+      if (!is_str(p)) raise(BT.type_error, std::string(name) + " first arg must be str or a tuple of str, not " + type_name(p));
+      const std::string& x = str_of(p);
+      if (x.size() > s.size()) return false;
+      return start ? s.compare(0, x.size(), x) == 0 : s.compare(s.size() - x.size(), x.size(), x) == 0;
+    };
+    Object* arg = a.pos[1].get();
+    if (arg->type() == BT.tuple) {
+      for (auto& p : as<TupleObject>(arg)->items_)
+        if (test(p.get())) return ObjRef(true_obj());
+      return ObjRef(false_obj());
+    }
+    return ObjRef(bool_obj(test(arg)));
+  };
+}
+
+NativeFn justify_method(char align, const char* name) {
+  return [=](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, name, 1, 2);
+    const std::string& s = str_of(a.pos[0].get());
+    int64_t width = to_index(in, a.pos[1].get());
+    std::string fill = a.pos.size() > 2 ? str_of(a.pos[2].get()) : " ";
+    int64_t len = static_cast<int64_t>(utf8_length(s));
+    if (width <= len) return a.pos[0];
+    int64_t pad = width - len;
+    std::string f;
+    auto rep = [&](int64_t n) {
+      std::string r;
+      for (int64_t i = 0; i < n; ++i) r += fill;
+      return r;
+    };
+    if (align == '<') return make_str(s + rep(pad));
+    if (align == '>') return make_str(rep(pad) + s);
+    int64_t left = pad / 2 + (pad & width & 1);
+    return make_str(rep(left) + s + rep(pad - left));
+  };
+}
+
+NativeFn case_method(int mode, const char* name) {
+  return [=](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, name, 0, 0);
+    std::string s = str_of(a.pos[0].get());
+    bool start = true;
+    for (char& c : s) {
+      unsigned char u = static_cast<unsigned char>(c);
+      if (mode == 0) c = static_cast<char>(std::toupper(u));
+      else if (mode == 1) c = static_cast<char>(std::tolower(u));
+      else if (mode == 2) c = static_cast<char>(start ? std::toupper(u) : std::tolower(u)), start = false;
+      else {
+        c = static_cast<char>(start ? std::toupper(u) : std::tolower(u));
+        start = !std::isalpha(u);
+      }
+    }
+    return make_str(s);
+  };
+}
+
+NativeFn str_predicate(int (*pred)(int), const char* name) {
+  return [=](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, name, 0, 0);
+    const std::string& s = str_of(a.pos[0].get());
+    if (s.empty()) return ObjRef(false_obj());
+    for (char c : s)
+      if (!pred(static_cast<unsigned char>(c))) return ObjRef(false_obj());
+    return ObjRef(true_obj());
+  };
+}
+
+ObjRef str_find(Interp& in, CallArgs& a, bool is_index, bool reverse) {
+  expect_method_args(a, is_index ? "index" : "find", 1, 3);
+  const std::string& s = str_of(a.pos[0].get());
+  const std::string& sub = str_of(a.pos[1].get());
+  size_t at = reverse ? s.rfind(sub) : s.find(sub);
+  if (at == std::string::npos) {
+    if (is_index) raise(BT.value_error, "substring not found");
+    return make_int(-1);
+  }
+  return make_int(static_cast<int64_t>(at));
+}
+
+ObjRef str_count(Interp& in, CallArgs& a) {
+  expect_method_args(a, "count", 1, 3);
+  const std::string& s = str_of(a.pos[0].get());
+  const std::string& sub = str_of(a.pos[1].get());
+  if (sub.empty()) return make_int(static_cast<int64_t>(utf8_length(s) + 1));
+  int64_t n = 0;
+  for (size_t i = s.find(sub); i != std::string::npos; i = s.find(sub, i + sub.size())) ++n;
+  return make_int(n);
+}
+
+void install_str_methods() {
+  TypeObject* t = BT.str;
+  add_method(t, "join", str_join);
+  add_method(t, "split", str_split);
+  add_method(t, "strip", strip_method(true, true, "strip"));
+  add_method(t, "lstrip", strip_method(true, false, "lstrip"));
+  add_method(t, "rstrip", strip_method(false, true, "rstrip"));
+  add_method(t, "upper", case_method(0, "upper"));
+  add_method(t, "lower", case_method(1, "lower"));
+  add_method(t, "capitalize", case_method(2, "capitalize"));
+  add_method(t, "title", case_method(3, "title"));
+  add_method(t, "replace", str_replace);
+  add_method(t, "startswith", affix_method(true, "startswith"));
+  add_method(t, "endswith", affix_method(false, "endswith"));
+  add_method(t, "ljust", justify_method('<', "ljust"));
+  add_method(t, "rjust", justify_method('>', "rjust"));
+  add_method(t, "center", justify_method('^', "center"));
+  add_method(t, "isdigit", str_predicate(::isdigit, "isdigit"));
+  add_method(t, "isalpha", str_predicate(::isalpha, "isalpha"));
+  add_method(t, "isspace", str_predicate(::isspace, "isspace"));
+  add_method(t, "find", [](Interp& in, CallArgs& a) { return str_find(in, a, false, false); });
+  add_method(t, "rfind", [](Interp& in, CallArgs& a) { return str_find(in, a, false, true); });
+  add_method(t, "index", [](Interp& in, CallArgs& a) { return str_find(in, a, true, false); });
+  add_method(t, "count", str_count);
+  add_method(t, "zfill", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "zfill", 1, 1);
+    std::string s = str_of(a.pos[0].get());
+    int64_t w = to_index(in, a.pos[1].get());
+    size_t sign = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    if (static_cast<int64_t>(s.size()) < w) s.insert(sign, static_cast<size_t>(w) - s.size(), '0');
+    return make_str(s);
+  });
+  add_method(t, "format", [](Interp& in, CallArgs& a) { return make_str(str_format(in, str_of(a.pos[0].get()), a, 1)); });
+}
+
+// ---- list / tuple / dict methods ----
+
+ListObject* self_list(CallArgs& a) { return as<ListObject>(a.pos[0].get()); }
+
+void install_list_methods() {
+  TypeObject* t = BT.list;
+  add_method(t, "append", [](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "list.append", 1, 1);
+    self_list(a)->items_.push_back(a.pos[1]);
+    return None();
+  });
+  add_method(t, "extend", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "list.extend", 1, 1);
+    std::vector<ObjRef> items = to_vector(in, a.pos[1].get());
+    auto& dst = self_list(a)->items_;
+    dst.insert(dst.end(), items.begin(), items.end());
+    return None();
+  });
+  add_method(t, "insert", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "insert", 2, 2);
+    auto& items = self_list(a)->items_;
+    int64_t n = static_cast<int64_t>(items.size());
+    int64_t i = to_index(in, a.pos[1].get());
+    if (i < 0) i = std::max<int64_t>(0, i + n);
+    i = std::min(i, n);
+    items.insert(items.begin() + i, a.pos[2]);
+    return None();
+  });
+  add_method(t, "pop", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "pop", 0, 1);
+    auto& items = self_list(a)->items_;
+    if (items.empty()) raise(BT.index_error, "pop from empty list");
+    int64_t i = a.pos.size() > 1 ? to_index(in, a.pos[1].get()) : -1;
+    i = normalize_index(i, static_cast<int64_t>(items.size()), "pop index out of range");
+    ObjRef v = items[i];
+    items.erase(items.begin() + i);
+    return v;
+  });
+  add_method(t, "remove", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "list.remove", 1, 1);
+    auto& items = self_list(a)->items_;
+    for (size_t i = 0; i < items.size(); ++i)
+      if (equals(in, items[i].get(), a.pos[1].get())) {
+        ObjRef old = items[i];
+        items.erase(items.begin() + static_cast<long>(i));
+        return None();
+      }
+    raise(BT.value_error, "list.remove(x): x not in list");
+  });
+  add_method(t, "index", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "index", 1, 3);
+    auto& items = self_list(a)->items_;
+    for (size_t i = 0; i < items.size(); ++i)
+      if (equals(in, items[i].get(), a.pos[1].get())) return make_int(static_cast<int64_t>(i));
+    raise(BT.value_error, repr(in, a.pos[1].get()) + " is not in list");
+  });
+  add_method(t, "count", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "count", 1, 1);
+    int64_t n = 0;
+    for (auto& x : self_list(a)->items_) n += equals(in, x.get(), a.pos[1].get());
+    return make_int(n);
+  });
+  add_method(t, "reverse", [](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "reverse", 0, 0);
+    std::reverse(self_list(a)->items_.begin(), self_list(a)->items_.end());
+    return None();
+  });
+  add_method(t, "clear", [](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "clear", 0, 0);
+    std::vector<ObjRef> old;
+    old.swap(self_list(a)->items_);
+    return None();
+  });
+  add_method(t, "copy", [](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "copy", 0, 0);
+    return make_list(self_list(a)->items_);
+  });
+  add_method(t, "sort", [](Interp& in, CallArgs& a) -> ObjRef {
+    if (a.pos.size() > 1) raise(BT.type_error, "sort() takes no positional arguments");
+    Object* rev = kwarg(a, "reverse");
+    sort_items(in, self_list(a)->items_, kwarg(a, "key"), rev && truthy(in, rev));
+    return None();
+  });
+  TypeObject* tu = BT.tuple;
+  add_method(tu, "index", [](Interp& in, CallArgs& a) -> ObjRef {
+    auto& items = as<TupleObject>(a.pos[0].get())->items_;
+    for (size_t i = 0; i < items.size(); ++i)
+      if (equals(in, items[i].get(), a.pos[1].get())) return make_int(static_cast<int64_t>(i));
+    raise(BT.value_error, "tuple.index(x): x not in tuple");
+  });
+  add_method(tu, "count", [](Interp& in, CallArgs& a) -> ObjRef {
+    int64_t n = 0;
+    for (auto& x : as<TupleObject>(a.pos[0].get())->items_) n += equals(in, x.get(), a.pos[1].get());
+    return make_int(n);
+  });
+}
+
+DictObject* self_dict(CallArgs& a) { return as<DictObject>(a.pos[0].get()); }
+
+void install_dict_methods() {
+  TypeObject* t = BT.dict;
+  add_method(t, "keys", [](Interp&, CallArgs& a) -> ObjRef {
+    std::vector<ObjRef> out;
+    for (auto& [k, v] : self_dict(a)->items()) out.push_back(k);
+    return make_list(std::move(out));
+  });
+  add_method(t, "values", [](Interp&, CallArgs& a) -> ObjRef {
+    std::vector<ObjRef> out;
+    for (auto& [k, v] : self_dict(a)->items()) out.push_back(v);
+    return make_list(std::move(out));
+  });
+  add_method(t, "items", [](Interp&, CallArgs& a) -> ObjRef {
+    std::vector<ObjRef> out;
+    for (auto& [k, v] : self_dict(a)->items()) out.push_back(make_tuple({k, v}));
+    return make_list(std::move(out));
+  });
+  add_method(t, "get", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "get", 1, 2);
+    if (Object* v = self_dict(a)->get(in, a.pos[1].get())) return ObjRef(v);
+    return a.pos.size() > 2 ? a.pos[2] : None();
+  });
+  add_method(t, "pop", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "pop", 1, 2);
+    if (Object* v = self_dict(a)->get(in, a.pos[1].get())) {
+      ObjRef keep(v);
+      self_dict(a)->erase(in, a.pos[1].get());
+      return keep;
+    }
+    if (a.pos.size() > 2) return a.pos[2];
+    throw PyError{new_exception(BT.key_error, {a.pos[1]})};
+  });
+  add_method(t, "setdefault", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "setdefault", 1, 2);
+    if (Object* v = self_dict(a)->get(in, a.pos[1].get())) return ObjRef(v);
+    ObjRef d = a.pos.size() > 2 ? a.pos[2] : None();
+    self_dict(a)->set(in, a.pos[1], d);
+    return d;
+  });
+  add_method(t, "update", [](Interp& in, CallArgs& a) -> ObjRef {
+    if (a.pos.size() > 1) dict_update(in, self_dict(a), a.pos[1].get());
+    for (auto& [k, v] : a.kw) self_dict(a)->set(in, make_str(k), v);
+    return None();
+  });
+  add_method(t, "clear", [](Interp&, CallArgs& a) -> ObjRef {
+    self_dict(a)->clear();
+    return None();
+  });
+  add_method(t, "copy", [](Interp& in, CallArgs& a) -> ObjRef {
+    Ref<DictObject> d(new DictObject());
+    for (auto& [k, v] : self_dict(a)->items()) d->set(in, k, v);
+    return d;
+  });
+}
+
+}  // namespace
+
+void install_builtins(Interp& in, Namespace& ns) {
+  static bool methods_done = false;
+  if (!methods_done) {
+    methods_done = true;
+    install_object_methods();
+    install_str_methods();
+    install_list_methods();
+    install_dict_methods();
+    BT.range->new_ = builtin_range;
+    BT.type->new_ = builtin_type;
+    BT.str->new_ = make_str_obj;
+    BT.int_->new_ = make_int_obj;
+    BT.float_->new_ = make_float_obj;
+    BT.bool_->new_ = make_bool_obj;
+    BT.list->new_ = make_list_obj;
+    BT.tuple->new_ = make_tuple_obj;
+    BT.dict->new_ = make_dict_obj;
+    BT.object->new_ = [](Interp&, TypeObject* cls, CallArgs&) -> ObjRef { return ObjRef(new InstanceObject(cls)); };
+  }
+  add(ns, "print", builtin_print);
+  add(ns, "len", builtin_len);
+  add(ns, "id", builtin_id);
+  add(ns, "isinstance", builtin_isinstance);
+  add(ns, "issubclass", builtin_issubclass);
+  add(ns, "repr", builtin_repr);
+  add(ns, "zip", builtin_zip);
+  add(ns, "enumerate", builtin_enumerate);
+  add(ns, "min", [](Interp& in, CallArgs& a) { return min_max(in, a, false); });
+  add(ns, "max", [](Interp& in, CallArgs& a) { return min_max(in, a, true); });
+  add(ns, "abs", builtin_abs);
+  add(ns, "sum", builtin_sum);
+  add(ns, "round", builtin_round);
+  add(ns, "hex", builtin_hex);
+  add(ns, "sorted", builtin_sorted);
+  add(ns, "hasattr", builtin_hasattr);
+  add(ns, "getattr", builtin_getattr);
+  add(ns, "setattr", builtin_setattr);
+  add(ns, "iter", builtin_iter);
+  add(ns, "next", builtin_next);
+  add(ns, "any", [](Interp& in, CallArgs& a) { return builtin_any_all(in, a, true); });
+  add(ns, "all", [](Interp& in, CallArgs& a) { return builtin_any_all(in, a, false); });
+  add(ns, "divmod", builtin_divmod);
+  add(ns, "pow", builtin_pow);
+  add(ns, "format", builtin_format);
+  add(ns, "chr", [](Interp& in, CallArgs& a) { return builtin_chr_ord(in, a, true); });
+  add(ns, "ord", [](Interp& in, CallArgs& a) { return builtin_chr_ord(in, a, false); });
+  add(ns, "callable", builtin_callable);
+  add(ns, "reversed", builtin_reversed);
+  add(ns, "super", [](Interp&, CallArgs&) -> ObjRef { raise(BT.runtime_error, "super(): no arguments"); });
+  for (TypeObject* t : {BT.object, BT.type, BT.int_, BT.bool_, BT.float_, BT.str, BT.list, BT.tuple, BT.dict, BT.range})
+    ns.set(t->name_, ObjRef(t));
+  ns.set("None", ObjRef(none()));
+  ns.set("True", ObjRef(true_obj()));
+  ns.set("False", ObjRef(false_obj()));
+  ns.set("NotImplemented", ObjRef(not_implemented()));
+  ns.set("Ellipsis", ObjRef(ellipsis()));
+  install_exceptions(ns);
+}
+
+}  // namespace stridelab::lang

@@ -1,0 +1,467 @@
+#include "lang/format.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "lang/ops.h"
+
+namespace stridelab::lang {
+
+size_t utf8_length(std::string_view s) {
+  size_t n = 0;
+  for (char c : s)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+// Shortest digits that round-trip, as "d.ddde[+-]XX" from printf.
+static std::string shortest_scientific(double v) {
+  char buf[64];
+  for (int p = 0; p <= 17; ++p) {
+    std::snprintf(buf, sizeof buf, "%.*e", p, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+
+std::string float_repr(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  std::string sci = shortest_scientific(v);
+  bool negative = sci[0] == '-';
+  if (negative) sci.erase(0, 1);
+  size_t e = sci.find('e');
+  int exp = std::atoi(sci.c_str() + e + 1);
+  std::string digits;
+  for (size_t i = 0; i < e; ++i)
+    if (sci[i] != '.') digits += sci[i];
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  std::string out;
+  if (exp < -4 || exp >= 16) {
+    out = digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    char eb[16];
+    std::snprintf(eb, sizeof eb, "e%c%02d", exp < 0 ? '-' : '+', std::abs(exp));
+    out += eb;
+  } else if (exp < 0) {
+    out = "0." + std::string(static_cast<size_t>(-exp - 1), '0') + digits;
+  } else {
+    if (digits.size() <= static_cast<size_t>(exp) + 1) {
+      out = digits + std::string(static_cast<size_t>(exp) + 1 - digits.size(), '0') + ".0";
+    } else {
+      out = digits.substr(0, exp + 1) + "." + digits.substr(exp + 1);
+    }
+  }
+  return negative ? "-" + out : out;
+}
+
+std::string str_repr(std::string_view s) {
+  bool has_single = s.find('\'') != std::string_view::npos;
+  bool has_double = s.find('"') != std::string_view::npos;
+  char q = has_single && !has_double ? '"' : '\'';
+  std::string out(1, q);
+  for (unsigned char c : s) {
+    switch (c) {
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c == static_cast<unsigned char>(q)) {
+          out += '\\';
+          out += static_cast<char>(c);
+        } else if (c < 0x20 || c == 0x7f) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\x%02x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  out += q;
+  return out;
+}
+
+namespace {
+
+struct Spec {
+  char fill = ' ';
+  char align = 0;  // '<' '>' '^' '='
+  char sign = '-';
+  bool alt = false;
+  bool zero = false;
+  int width = -1;
+  char grouping = 0;  // ',' or '_'
+  int precision = -1;
+  char type = 0;
+};
+
+Spec parse_spec(std::string_view s) {
+  Spec sp;
+  size_t i = 0;
+  auto is_align = [](char c) { return c == '<' || c == '>' || c == '^' || c == '='; };
+  if (s.size() >= 2 && is_align(s[1])) {
+    sp.fill = s[0];
+    sp.align = s[1];
+    i = 2;
+  } else if (!s.empty() && is_align(s[0])) {
+    sp.align = s[0];
+    i = 1;
+  }
+  if (i < s.size() && (s[i] == '+' || s[i] == '-' || s[i] == ' ')) sp.sign = s[i++];
+  if (i < s.size() && s[i] == '#') sp.alt = true, ++i;
+  if (i < s.size() && s[i] == '0') {
+    sp.zero = true;
+    ++i;
+  }
+  int width = -1;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) width = (width < 0 ? 0 : width * 10) + (s[i++] - '0');
+  sp.width = width;
+  if (i < s.size() && (s[i] == ',' || s[i] == '_')) sp.grouping = s[i++];
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    int p = 0;
+    bool any = false;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) p = p * 10 + (s[i++] - '0'), any = true;
+    if (!any) raise(BT.value_error, "Format specifier missing precision");
+    sp.precision = p;
+  }
+  if (i < s.size()) sp.type = s[i++];
+  if (i < s.size()) raise(BT.value_error, "Invalid format specifier");
+  if (sp.zero && !sp.align) {
+    sp.fill = '0';
+    sp.align = '=';
+  }
+  return sp;
+}
+
+std::string group_digits(const std::string& digits, char sep, int every = 3) {
+  std::string out;
+  int n = static_cast<int>(digits.size());
+  for (int i = 0; i < n; ++i) {
+    out += digits[i];
+    int left = n - 1 - i;
+    if (left > 0 && left % every == 0) out += sep;
+  }
+  return out;
+}
+
+// Pads `body` (with sign `prefix`) to the spec's width.
+std::string pad(const Spec& sp, const std::string& prefix, const std::string& body, char default_align) {
+  size_t len = utf8_length(prefix) + utf8_length(body);
+  char align = sp.align ? sp.align : default_align;
+  if (sp.width < 0 || len >= static_cast<size_t>(sp.width)) return prefix + body;
+  size_t fill = static_cast<size_t>(sp.width) - len;
+  std::string f(fill, sp.fill);
+  switch (align) {
+    case '<': return prefix + body + f;
+    case '^': return std::string(fill / 2, sp.fill) + prefix + body + std::string(fill - fill / 2, sp.fill);
+    case '=': return prefix + f + body;
+    default: return f + prefix + body;
+  }
+}
+
+std::string sign_prefix(const Spec& sp, bool negative) {
+  if (negative) return "-";
+  if (sp.sign == '+') return "+";
+  if (sp.sign == ' ') return " ";
+  return "";
+}
+
+// Applies the thousands separator to the integer part of a formatted number.
+std::string group_number(const std::string& num, char sep) {
+  if (!sep) return num;
+  size_t end = num.find_first_not_of("0123456789");
+  if (end == std::string::npos) end = num.size();
+  return group_digits(num.substr(0, end), sep) + num.substr(end);
+}
+
+}  // namespace
+
+std::string format_int(int64_t v, std::string_view spec) {
+  Spec sp = parse_spec(spec);
+  char t = sp.type ? sp.type : 'd';
+  if (t == 'e' || t == 'E' || t == 'f' || t == 'F' || t == 'g' || t == 'G' || t == '%')
+    return format_float(static_cast<double>(v), spec);
+  if (sp.precision >= 0) raise(BT.value_error, "Precision not allowed in integer format specifier");
+  bool negative = v < 0;
+  uint64_t mag = negative ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  std::string digits, prefix = sign_prefix(sp, negative);
+  switch (t) {
+    case 'd': case 'n': digits = std::to_string(mag); break;
+    case 'x': case 'X': case 'o': case 'b': {
+      int base = t == 'o' ? 8 : t == 'b' ? 2 : 16;
+      const char* set = t == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
+      do {
+        digits.insert(digits.begin(), set[mag % base]);
+        mag /= base;
+      } while (mag);
+      if (sp.alt) prefix += std::string("0") + (t == 'X' ? 'X' : t);
+      if (sp.grouping) digits = group_digits(digits, sp.grouping, 4);
+      return pad(sp, prefix, digits, '>');
+    }
+    case 'c': return pad(sp, "", std::string(1, static_cast<char>(v)), '<');
+    default:
+      raise(BT.value_error, std::string("Unknown format code '") + t + "' for object of type 'int'");
+  }
+  if (sp.grouping) digits = group_digits(digits, sp.grouping);
+  return pad(sp, prefix, digits, '>');
+}
+
+std::string format_float(double v, std::string_view spec) {
+  Spec sp = parse_spec(spec);
+  bool negative = std::signbit(v) && !std::isnan(v);
+  double mag = std::fabs(v);
+  std::string body;
+  char t = sp.type;
+  if (t == 0 && sp.precision < 0) {
+    body = float_repr(mag);
+  } else if (std::isnan(mag) || std::isinf(mag)) {
+    body = std::isnan(mag) ? "nan" : "inf";
+    if (t == 'F' || t == 'E' || t == 'G') body = std::isnan(mag) ? "NAN" : "INF";
+    if (t == '%') body += "%";
+  } else {
+    int prec = sp.precision < 0 ? 6 : sp.precision;
+    char buf[512];
+    std::string fmt = "%";
+    if (sp.alt) fmt += "#";
+    switch (t) {
+      case 'f': case 'F': case 'e': case 'E': case 'g': case 'G':
+        std::snprintf(buf, sizeof buf, (fmt + ".*" + t).c_str(), prec, mag);
+        body = buf;
+        break;
+      case '%':
+        std::snprintf(buf, sizeof buf, (fmt + ".*f").c_str(), prec, mag * 100);
+        body = std::string(buf) + "%";
+        break;
+      case 0: {  // like 'g', but fixed notation keeps one digit after the point
+        std::snprintf(buf, sizeof buf, "%.*g", prec == 0 ? 1 : prec, mag);
+        body = buf;
+        if (body.find_first_of(".en") == std::string::npos) body += ".0";
+        break;
+      }
+      default:
+        raise(BT.value_error, std::string("Unknown format code '") + t + "' for object of type 'float'");
+    }
+  }
+  body = group_number(body, sp.grouping);
+  return pad(sp, sign_prefix(sp, negative), body, '>');
+}
+
+std::string format_str(std::string_view s, std::string_view spec) {
+  Spec sp = parse_spec(spec);
+  if (sp.type && sp.type != 's')
+    raise(BT.value_error, std::string("Unknown format code '") + sp.type + "' for object of type 'str'");
+  if (sp.sign != '-') raise(BT.value_error, "Sign not allowed in string format specifier");
+  if (sp.align == '=') raise(BT.value_error, "'=' alignment not allowed in string format specifier");
+  std::string body(s);
+  if (sp.precision >= 0) {
+    size_t chars = 0, i = 0;
+    while (i < body.size() && chars < static_cast<size_t>(sp.precision)) {
+      ++i;
+      while (i < body.size() && (static_cast<unsigned char>(body[i]) & 0xC0) == 0x80) ++i;
+      ++chars;
+    }
+    body.resize(i);
+  }
+  return pad(sp, "", body, '<');
+}
+
+// ---- %-formatting ----
+
+std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
+  std::vector<Object*> values;
+  bool is_tuple = args->type()->is_subtype_of(BT.tuple);
+  Object* mapping = args->type() == BT.dict ? args : nullptr;
+  if (is_tuple) {
+    for (auto& v : as<TupleObject>(args)->items_) values.push_back(v.get());
+  } else {
+    values.push_back(args);
+  }
+  size_t next = 0;
+  auto take = [&]() -> Object* {
+    if (next >= values.size()) raise(BT.type_error, "not enough arguments for format string");
+    return values[next++];
+  };
+  std::string out;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    if (fmt[i] != '%') {
+      out += fmt[i];
+      continue;
+    }
+    if (++i >= fmt.size()) raise(BT.value_error, "incomplete format");
+    Object* keyed = nullptr;
+    if (fmt[i] == '(' && mapping) {
+      size_t close = fmt.find(')', i);
+      ObjRef key = make_str(std::string(fmt.substr(i + 1, close - i - 1)));
+      keyed = as<DictObject>(mapping)->get(in, key.get());
+      if (!keyed) raise_object(in, ObjRef(new_exception(BT.key_error, {key}).get()));
+      i = close + 1;
+    }
+    std::string flags;
+    while (i < fmt.size() && std::string_view("-+ #0").find(fmt[i]) != std::string_view::npos) flags += fmt[i++];
+    std::string width, prec;
+    if (i < fmt.size() && fmt[i] == '*') {
+      width = std::to_string(to_index(in, take()));
+      ++i;
+    }
+    while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) width += fmt[i++];
+    bool has_prec = false;
+    if (i < fmt.size() && fmt[i] == '.') {
+      has_prec = true;
+      ++i;
+      while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) prec += fmt[i++];
+      if (prec.empty()) prec = "0";
+    }
+    if (i >= fmt.size()) raise(BT.value_error, "incomplete format");
+    char conv = fmt[i];
+    if (conv == '%') {
+      out += '%';
+      continue;
+    }
+    Object* v = keyed ? keyed : take();
+    // Build a format spec equivalent: flags map onto align/sign/zero.
+    std::string spec;
+    if (flags.find('-') != std::string::npos) spec += "<";
+    else if (flags.find('0') != std::string::npos && conv != 's' && conv != 'r') spec += "0";
+    if (flags.find('+') != std::string::npos) spec.insert(spec.begin(), '+');
+    else if (flags.find(' ') != std::string::npos) spec.insert(spec.begin(), ' ');
+    if (!spec.empty() && (spec[0] == '+' || spec[0] == ' ') && spec.size() > 1 && spec[1] == '<') std::swap(spec[0], spec[1]);
+    bool alt = flags.find('#') != std::string::npos;
+    std::string base_spec = spec;
+    if (alt) base_spec += "#";
+    base_spec += width;
+    switch (conv) {
+      case 'd': case 'i': case 'u': {
+        if (!is_number(v)) raise(BT.type_error, "%" + std::string(1, conv) + " format: a real number is required, not " + type_name(v));
+        int64_t n = is_int(v) ? as<IntObject>(v)->value_ : static_cast<int64_t>(to_double(in, v));
+        out += format_int(n, base_spec + "d");
+        break;
+      }
+      case 'x': case 'X': case 'o':
+        out += format_int(to_index(in, v), base_spec + conv);
+        break;
+      case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
+        if (!is_number(v)) raise(BT.type_error, "must be real number, not " + type_name(v));
+        out += format_float(to_double(in, v), base_spec + "." + (has_prec ? prec : "6") + conv);
+        break;
+      }
+      case 's': case 'r': case 'a': {
+        std::string s = conv == 's' ? str(in, v) : repr(in, v);
+        if (has_prec) s = s.substr(0, std::stoul(prec));
+        out += format_str(s, (flags.find('-') != std::string::npos ? "<" : ">") + width);
+        break;
+      }
+      case 'c':
+        out += is_str(v) ? as<StrObject>(v)->value_ : std::string(1, static_cast<char>(to_index(in, v)));
+        break;
+      default: {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "unsupported format character '%c' (0x%x) at index %zu", conv, conv, i);
+        raise(BT.value_error, buf);
+      }
+    }
+  }
+  if (next < values.size() && !mapping)
+    raise(BT.type_error, "not all arguments converted during string formatting");
+  return out;
+}
+
+// ---- str.format ----
+
+static Object* find_keyword(const CallArgs& args, std::string_view name) {
+  for (auto& [k, v] : args.kw)
+    if (k == name) return v.get();
+  return nullptr;
+}
+
+std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, size_t first) {
+  std::string out;
+  size_t auto_index = 0;
+  bool used_auto = false, used_manual = false;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    char c = fmt[i];
+    if (c == '}') {
+      if (i + 1 < fmt.size() && fmt[i + 1] == '}') {
+        out += '}';
+        ++i;
+        continue;
+      }
+      raise(BT.value_error, "Single '}' encountered in format string");
+    }
+    if (c != '{') {
+      out += c;
+      continue;
+    }
+    if (i + 1 < fmt.size() && fmt[i + 1] == '{') {
+      out += '{';
+      ++i;
+      continue;
+    }
+    int nest = 1;
+    size_t j = i + 1;
+    for (; j < fmt.size(); ++j) {
+      if (fmt[j] == '{') ++nest;
+      if (fmt[j] == '}' && --nest == 0) break;
+    }
+    if (j >= fmt.size()) raise(BT.value_error, "expected '}' before end of string");
+    std::string field(fmt.substr(i + 1, j - i - 1));
+    i = j;
+    std::string spec;
+    char conv = 0;
+    size_t colon = field.find(':');
+    if (colon != std::string::npos) {
+      spec = field.substr(colon + 1);
+      field.resize(colon);
+    }
+    size_t bang = field.find('!');
+    if (bang != std::string::npos) {
+      conv = bang + 1 < field.size() ? field[bang + 1] : 0;
+      field.resize(bang);
+    }
+    if (spec.find('{') != std::string::npos) spec = str_format(in, spec, args, first);
+    size_t name_end = field.find_first_of(".[");
+    std::string head = field.substr(0, name_end);
+    ObjRef value;
+    if (head.empty()) {
+      if (used_manual) raise(BT.value_error, "cannot switch from manual field specification to automatic field numbering");
+      used_auto = true;
+      size_t k = first + auto_index++;
+      if (k >= args.pos.size())
+        raise(BT.index_error, "Replacement index " + std::to_string(auto_index - 1) + " out of range for positional args tuple");
+      value = args.pos[k];
+    } else if (std::isdigit(static_cast<unsigned char>(head[0]))) {
+      if (used_auto) raise(BT.value_error, "cannot switch from automatic field numbering to manual field specification");
+      used_manual = true;
+      size_t k = first + std::stoul(head);
+      if (k >= args.pos.size())
+        raise(BT.index_error, "Replacement index " + head + " out of range for positional args tuple");
+      value = args.pos[k];
+    } else {
+      Object* kw = find_keyword(args, head);
+      if (!kw) raise_object(in, ObjRef(new_exception(BT.key_error, {make_str(head)}).get()));
+      value = kw;
+    }
+    while (name_end != std::string::npos && name_end < field.size()) {
+      if (field[name_end] == '.') {
+        size_t next = field.find_first_of(".[", name_end + 1);
+        value = get_attr(in, value.get(), field.substr(name_end + 1, next - name_end - 1));
+        name_end = next;
+      } else {
+        size_t close = field.find(']', name_end);
+        std::string key = field.substr(name_end + 1, close - name_end - 1);
+        ObjRef k = !key.empty() && std::isdigit(static_cast<unsigned char>(key[0])) ? make_int(std::stoll(key)) : make_str(key);
+        value = get_item(in, value.get(), k.get());
+        name_end = close + 1 < field.size() ? close + 1 : std::string::npos;
+      }
+    }
+    if (conv == 'r' || conv == 'a') value = make_str(repr(in, value.get()));
+    else if (conv == 's') value = make_str(str(in, value.get()));
+    out += format_value(in, value.get(), spec);
+  }
+  return out;
+}
+
+}  // namespace stridelab::lang

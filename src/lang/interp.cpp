@@ -1,0 +1,101 @@
+#include "lang/interp.h"
+
+#include "lang/eval.h"
+#include "lang/parser.h"
+#include "lang/traceback.h"
+
+namespace stridelab::lang {
+
+Interp::Interp() {
+  install_builtins(*this, builtins_);
+  register_standard_modules(*this);
+}
+
+Interp::~Interp() {
+  if (main_) main_->dict_.clear();
+  modules_.clear();
+}
+
+void Interp::register_module(const std::string& name, ModuleLoader loader) { loaders_[name] = std::move(loader); }
+
+Ref<ModuleObject> Interp::import_module(const std::string& name) {
+  auto found = modules_.find(name);
+  if (found != modules_.end()) return found->second;
+  size_t dot = name.rfind('.');
+  Ref<ModuleObject> parent;
+  if (dot != std::string::npos) parent = import_module(name.substr(0, dot));
+  auto loader = loaders_.find(name);
+  if (loader == loaders_.end()) {
+    if (parent)
+      if (Object* sub = parent->dict_.get(name.substr(dot + 1)); sub && sub->type() == BT.module) {
+        Ref<ModuleObject> m(as<ModuleObject>(sub));
+        modules_[name] = m;
+        return m;
+      }
+    Ref<ExceptionObject> e = new_exception(BT.module_not_found_error, {make_str("No module named '" + name + "'")});
+    e->dict_.set("name", make_str(name));
+    throw PyError{e};
+  }
+  Ref<ModuleObject> m = loader->second(*this);
+  modules_[name] = m;
+  if (parent) parent->dict_.set(name.substr(dot + 1), ObjRef(m.get()));
+  return m;
+}
+
+std::vector<std::pair<std::string, Object*>> Frame::locals() const {
+  std::vector<std::pair<std::string, Object*>> out;
+  if (scope && env) {
+    for (size_t i = 0; i < scope->locals.size(); ++i)
+      if (env->slots_[i]) out.emplace_back(scope->locals[i], env->slots_[i].get());
+  } else {
+    const Namespace* ns = class_ns ? class_ns : globals;
+    for (auto& [k, v] : ns->entries()) out.emplace_back(k, v.get());
+  }
+  for (const Namespace* comp : comprehension_scopes)
+    for (auto& [k, v] : comp->entries()) out.emplace_back(k, v.get());
+  return out;
+}
+
+std::string Interp::format_exception(ExceptionObject* exc) {
+  return format_traceback(*this, exc, source_, filename_);
+}
+
+RunResult Interp::run(std::string_view source, std::string_view filename) {
+  RunResult result;
+  source_ = std::string(source);
+  filename_ = std::string(filename);
+  try {
+    module_ = parse_module(source_);
+  } catch (const SyntaxErrorException& e) {
+    result.exit_code = 1;
+    result.error_text = format_syntax_error(e.info(), source_, filename_);
+    return result;
+  }
+  main_ = Ref<ModuleObject>(new ModuleObject("__main__"));
+  main_->dict_.set("__name__", make_str("__main__"));
+  modules_["__main__"] = main_;
+  Frame frame;
+  frame.name = "<module>";
+  frame.globals = &main_->dict_;
+  frame_ = &frame;
+  start_time_ = std::chrono::steady_clock::now();
+  steps_ = 0;
+  try {
+    Evaluator ev(*this, frame);
+    ev.exec_block(module_->body);
+  } catch (const PyError& e) {
+    result.exit_code = 1;
+    result.error_text = format_exception(e.exc.get());
+  } catch (const LimitExceeded& e) {
+    result.exit_code = 2;
+    result.error_text = std::string("stridelab: ") + e.what() + "\n";
+  } catch (const std::bad_alloc&) {
+    result.exit_code = 2;
+    result.error_text = "stridelab: out of memory\n";
+  }
+  handling_.clear();
+  frame_ = nullptr;
+  return result;
+}
+
+}  // namespace stridelab::lang

@@ -1,0 +1,80 @@
+// The interpreter: runs a program of the Python subset of language.md.
+//
+//   stridelab::lang::Interp interp;
+//   interp.set_stdout([](std::string_view s) { std::cout << s; });
+//   RunResult r = interp.run(source);   // r.exit_code, r.error_text (what CPython puts on stderr)
+//
+// Modules beyond `math` and `time` are registered from C++ (see native.h), e.g.
+//   interp.register_module("torch", [](Interp& in) { return make_torch_module(in); });
+// An Observer (observer.h) sees every line, call, return and exception.
+#pragma once
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "lang/ast.h"
+#include "lang/object.h"
+#include "lang/observer.h"
+
+namespace stridelab::lang {
+
+struct RunResult {
+  int exit_code = 0;       // 0, 1 for an uncaught exception or SyntaxError, 2 for a limit
+  std::string error_text;  // the traceback / SyntaxError / limit message (stderr)
+};
+
+using ModuleLoader = std::function<Ref<ModuleObject>(Interp&)>;
+
+class Interp {
+ public:
+  Interp();
+  ~Interp();
+  Interp(const Interp&) = delete;
+  Interp& operator=(const Interp&) = delete;
+
+  // ---- embedding ----
+  void set_stdout(std::function<void(std::string_view)> sink) { stdout_ = std::move(sink); }
+  void write_stdout(std::string_view text) { if (stdout_) stdout_(text); }
+  void set_observer(Observer* observer) { observer_ = observer; }
+  Limits& limits() { return limits_; }
+  // Makes `import name` (dotted names too: "torch.nn") load the module from `loader`, once.
+  void register_module(const std::string& name, ModuleLoader loader);
+  // Parses and runs a whole program as the module `__main__`.
+  RunResult run(std::string_view source, std::string_view filename = "<main>");
+
+  // ---- used by builtins and native bindings ----
+  Namespace& builtins() { return builtins_; }
+  Ref<ModuleObject> import_module(const std::string& name);
+  const Frame* current_frame() const { return frame_; }
+  ObjRef call_function(FunctionObject* fn, CallArgs& args);
+  // The text CPython prints for an uncaught exception (traceback + "Type: message").
+  std::string format_exception(ExceptionObject* exc);
+  long long steps() const { return steps_; }
+
+ private:
+  friend class Evaluator;
+  Namespace builtins_;
+  std::map<std::string, ModuleLoader> loaders_;
+  std::map<std::string, Ref<ModuleObject>> modules_;
+  std::function<void(std::string_view)> stdout_;
+  Observer* observer_ = nullptr;
+  Limits limits_;
+  Frame* frame_ = nullptr;
+  std::string source_;
+  std::string filename_ = "<main>";
+  std::unique_ptr<Module> module_;
+  Ref<ModuleObject> main_;
+  long long steps_ = 0;
+  std::chrono::steady_clock::time_point start_time_;
+  std::vector<Ref<ExceptionObject>> handling_;  // exceptions being handled (for __context__)
+};
+
+// Installs print, len, range, ... and the exception classes into `ns`.
+void install_builtins(Interp& in, Namespace& ns);
+// Registers `math` and `time`.
+void register_standard_modules(Interp& in);
+
+}  // namespace stridelab::lang

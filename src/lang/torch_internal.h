@@ -1,0 +1,173 @@
+// Shared pieces of the torch binding (torch_*.cpp): the Tensor object, dtype/device/Size objects,
+// the PyTorch-style argument parser, and the bridge that turns core errors into Python ones.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/ops.h"
+#include "core/print.h"
+#include "lang/native.h"
+
+namespace stridelab::lang::torch {
+
+using core::DType;
+using core::IntArray;
+using core::Tensor;
+
+// ---- objects -------------------------------------------------------------------------------
+
+// A Python tensor: one object per TensorImpl while it lives (see wrap()).
+class TensorObject : public Object {
+ public:
+  TensorObject(TypeObject* type, Tensor t);
+  ~TensorObject() override;
+  Tensor t;
+  Namespace dict_;
+  Namespace* instance_dict() override { return &dict_; }
+};
+
+class DTypeObject : public Object {
+ public:
+  DTypeObject(TypeObject* type, DType d) : Object(type), dtype(d) {}
+  DType dtype;
+};
+
+class DeviceObject : public Object {
+ public:
+  explicit DeviceObject(TypeObject* type) : Object(type) {}
+};
+
+struct TorchTypes {
+  TypeObject *tensor = nullptr, *parameter = nullptr, *dtype = nullptr, *device = nullptr,
+             *size = nullptr, *grad_mode = nullptr, *storage = nullptr, *node = nullptr,
+             *hook_handle = nullptr, *module = nullptr, *layout = nullptr, *generator = nullptr;
+};
+TorchTypes& types();
+
+bool is_tensor(const Object* o);
+Tensor& unwrap(Object* o);
+// The Python object for t: the live one if t's TensorImpl already has one, else a new one.
+ObjRef wrap(const Tensor& t);
+ObjRef wrap_as(const Tensor& t, TypeObject* type);  // always a new object of `type`
+ObjRef wrap_list(const std::vector<Tensor>& ts, bool as_tuple = true);
+ObjRef dtype_obj(DType d);
+ObjRef device_obj();
+ObjRef make_size(const IntArray& sizes);
+std::optional<DType> dtype_of_object(Object* o);  // torch.float32, float, int, bool
+
+// Python type name as PyTorch's messages print it (tp_name): "int", "Tensor", "torch.Size".
+std::string py_typename(const Object* o);
+
+// Runs fn, turning core::Error into the Python exception of the same kind and message.
+[[noreturn]] void rethrow_core(const core::Error& e);
+template <class F>
+auto guarded(F&& fn) -> decltype(fn()) {
+  try {
+    return fn();
+  } catch (const core::Error& e) {
+    rethrow_core(e);
+  }
+}
+
+// ---- Python data -> tensors ----------------------------------------------------------------
+core::Scalar to_scalar(Interp& in, Object* o);  // bool/int/float or one-element tensor
+Tensor scalar_to_tensor(const core::Scalar& s);  // a wrapped number
+// torch.tensor(data): nested lists/tuples of numbers or tensors.
+Tensor tensor_from_data(Interp& in, Object* data, std::optional<DType> dtype, const char* fname);
+ObjRef tolist(const Tensor& t);
+ObjRef scalar_to_py(const core::Scalar& s);
+
+// ---- argument parsing (PyTorch's PythonArgParser rules and messages) -------------------------
+struct Param;
+struct Signature;
+
+class ParsedArgs {
+ public:
+  int idx = -1;  // which signature matched
+  std::vector<Object*> values;
+  std::vector<std::string> defaults;
+  std::vector<int> types;
+  std::string fname;
+  std::vector<std::string> pnames;
+  std::vector<ObjRef> keep;  // temporaries (varargs tuples)
+  Interp* in = nullptr;
+
+  // Index of the parameter called `name` in the matched signature, or -1. Every accessor treats
+  // -1 as an omitted argument, so one body serves overloads with different parameter lists.
+  int at(std::string_view name) const;
+  void insert_self(Object* self);  // a method's self becomes parameter 0, "input"
+
+  Object* val(int i) const { return i < 0 ? nullptr : values[i]; }
+  const std::string& def(int i) const;
+  bool has(int i) const { return val(i) != nullptr; }
+  Object* obj(int i) const { return val(i); }
+  Tensor tensor(int i) const;  // numbers become wrapped 0-d tensors
+  std::optional<Tensor> opt_tensor(int i) const;
+  core::Scalar scalar(int i) const;
+  std::optional<core::Scalar> opt_scalar(int i) const;
+  int64_t toInt(int i) const;
+  std::optional<int64_t> opt_int(int i) const;
+  double toDouble(int i) const;
+  bool toBool(int i) const;
+  std::optional<bool> opt_bool(int i) const;
+  IntArray intlist(int i) const;
+  std::optional<IntArray> opt_intlist(int i) const;
+  std::optional<DType> dtype(int i) const;
+  std::vector<Tensor> tensorlist(int i) const;
+  std::string string(int i) const;
+
+#define STRIDELAB_BY_NAME(ret, fn) \
+  ret fn(const char* n) const { return fn(at(n)); }
+  STRIDELAB_BY_NAME(bool, has)
+  STRIDELAB_BY_NAME(Object*, obj)
+  STRIDELAB_BY_NAME(Tensor, tensor)
+  STRIDELAB_BY_NAME(std::optional<Tensor>, opt_tensor)
+  STRIDELAB_BY_NAME(core::Scalar, scalar)
+  STRIDELAB_BY_NAME(std::optional<core::Scalar>, opt_scalar)
+  STRIDELAB_BY_NAME(int64_t, toInt)
+  STRIDELAB_BY_NAME(std::optional<int64_t>, opt_int)
+  STRIDELAB_BY_NAME(double, toDouble)
+  STRIDELAB_BY_NAME(bool, toBool)
+  STRIDELAB_BY_NAME(std::optional<bool>, opt_bool)
+  STRIDELAB_BY_NAME(IntArray, intlist)
+  STRIDELAB_BY_NAME(std::optional<IntArray>, opt_intlist)
+  STRIDELAB_BY_NAME(std::optional<DType>, dtype)
+  STRIDELAB_BY_NAME(std::vector<Tensor>, tensorlist)
+  STRIDELAB_BY_NAME(std::string, string)
+#undef STRIDELAB_BY_NAME
+};
+
+class Parser {
+ public:
+  explicit Parser(std::vector<std::string> signatures);
+  ~Parser();
+  // args.pos[0] is self when `has_self`.
+  ParsedArgs parse(Interp& in, CallArgs& args, bool has_self = false) const;
+
+ private:
+  std::vector<Signature*> sigs_;
+};
+
+// Wraps the returned tensor(s) of a method body; `self` first in args.pos.
+using TensorMethod = std::function<ObjRef(Interp&, CallArgs&)>;
+
+// ---- autograd bridge (torch_grad.cpp) -------------------------------------------------------
+bool grad_enabled();
+void set_grad_enabled(bool on);
+bool requires_grad(const Tensor& t);
+std::string grad_fn_name(const Tensor& t);
+core::PrintSuffix print_suffix(const Tensor& t);
+
+// ---- registration --------------------------------------------------------------------------
+void init_tensor_type(Interp& in);
+void add_torch_functions(Interp& in, ModuleObject* torch);
+void add_tensor_methods(NativeType& t);
+Ref<ModuleObject> make_nn_module(Interp& in);
+Ref<ModuleObject> make_functional_module(Interp& in);
+Ref<ModuleObject> make_optim_module(Interp& in);
+Ref<ModuleObject> make_autograd_module(Interp& in);
+
+}  // namespace stridelab::lang::torch
