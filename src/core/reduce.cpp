@@ -427,8 +427,6 @@ std::pair<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keep
   std::vector<bool> mask(self.dim(), false);
   if (self.dim() > 0) {
     mask[d] = true;
-    STRIDELAB_CHECK_INDEX(self.sizes()[d] > 0 || self.numel() > 0, name, "(): Expected reduction dim ", d,
-                          " to have non-zero size.");
     STRIDELAB_CHECK_INDEX(self.sizes()[d] > 0, name, "(): Expected reduction dim ", d, " to have non-zero size.");
   }
   IntArray shape = reduced_shape(self.sizes(), mask, keepdim);
@@ -464,8 +462,10 @@ Tensor arg_extreme(const Tensor& self, std::optional<int64_t> dim, bool keepdim,
     STRIDELAB_CHECK_INDEX(self.numel() > 0, name, "(): Expected reduction dim to be specified for input.numel() == 0.");
     Tensor flat = reshape(self, {-1});
     Tensor idx = extreme_dim(flat, 0, false, is_max).second;
-    if (keepdim) return reshape(idx, IntArray(self.dim(), 1));
-    return idx;
+    if (!keepdim) return idx;
+    Tensor out = empty(IntArray(self.dim(), 1), DType::Int64);  // a new tensor, not a view of idx
+    copy_(out, reshape(idx, out.sizes()));
+    return out;
   }
   const int64_t d = wrap_dim(*dim, self.dim());
   if (self.dim() > 0)
@@ -481,15 +481,6 @@ Tensor all_any(const Tensor& self, std::optional<int64_t> dim, bool keepdim, boo
     Walker w(self, mask);
     const T* base = self.data<T>();
     bool* o = out.data<bool>();
-    if (out.numel() == 1 && w.outer_sizes.empty()) {
-      bool r = is_all;
-      w.for_each_inner(base, [&](T v, int64_t) {
-        if ((v != T(0)) != is_all) r = !is_all;
-        return r == is_all;
-      });
-      o[0] = r;
-      return;
-    }
     w.for_each_output([&](int64_t k, int64_t off) {
       bool r = is_all;
       w.for_each_inner(base + off, [&](T v, int64_t) {
@@ -619,7 +610,6 @@ Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
         });
         o[k] = acc;
       });
-      if (out.numel() == 1 && w.outer_sizes.empty() && in.numel() == 0) o[0] = 1;
     }
   });
   return out;
