@@ -8,6 +8,10 @@
 // - uniform_(from, to) on float32: u = (random() & (2^24-1)) * 2^-24, value = u * (to - from) + from
 //   in float (from, to cast to float first). On float64: 53 bits of random64() and double maths.
 //   rand() is uniform_(0, 1).
+// - PyTorch builds these kernels with GCC for AVX2 and FMA, and GCC fuses a multiply followed by an
+//   add into one fused multiply-add (one rounding instead of two): `u * (to - from) + from` and
+//   `x * std + mean` are fused, and so are most steps of the float32 log/sin/cos polynomials. We
+//   call std::fma exactly there; every other operation rounds on its own.
 // - Every fill that goes element by element (uniform_, random_, and normal_ on small or
 //   non-contiguous tensors) visits the elements in TensorIterator's order: dims sorted by stride,
 //   so a transposed tensor is filled in memory order, not in logical order.
@@ -20,7 +24,9 @@
 //     x[j+8] = r sin t * std + mean. When size is not a multiple of 16, the last 16 elements are
 //     drawn again (fresh uniforms over the already transformed tail) and transformed once more.
 //     float32 runs the AVX2 kernel: log, sin and cos are the Cephes polynomials of avx_mathfun.h
-//     (not libm), and the last step is a fused multiply-add. float64 uses libm's log, cos and sin.
+//     (not libm), so it is pure float arithmetic and reproducible anywhere. float64 uses libm's
+//     log, cos and sin, as does the element-by-element path below: with glibc the bits match;
+//     another libm (musl, in WebAssembly) can differ in the last bit of a few values.
 //   * otherwise, element by element: Box-Muller in double from two 53-bit uniforms u1, u2 with
 //     r = sqrt(-2 log(1 - u2)), t = 2 pi u1; r cos t is returned and r sin t is cached in the
 //     generator and returned by the next element-by-element draw (even in a later call), until
@@ -47,6 +53,16 @@
 #pragma clang fp contract(off)
 #endif
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__EMSCRIPTEN__)
+#define STRIDELAB_X86_FMA 1
+#include <immintrin.h>
+#endif
+#if defined(__GNUC__)
+#define STRIDELAB_LANE inline __attribute__((always_inline))
+#else
+#define STRIDELAB_LANE inline
+#endif
+
 namespace stridelab::core {
 
 // ---- the generator ---------------------------------------------------------------------------
@@ -62,28 +78,15 @@ void Generator::manual_seed(uint64_t seed) {
 
 void Generator::twist() {
   constexpr int kShift = 397;
-  constexpr uint32_t kMatrix = 0x9908b0dfu;
-  for (int i = 0; i < kStateSize; ++i) {
-    uint32_t y = (state_[i] & 0x80000000u) | (state_[(i + 1) % kStateSize] & 0x7fffffffu);
-    state_[i] = state_[(i + kShift) % kStateSize] ^ (y >> 1) ^ ((y & 1u) ? kMatrix : 0u);
-  }
+  auto mix = [](uint32_t upper, uint32_t lower, uint32_t far) {
+    const uint32_t y = (upper & 0x80000000u) | (lower & 0x7fffffffu);
+    return far ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+  };
+  int i = 0;
+  for (; i < kStateSize - kShift; ++i) state_[i] = mix(state_[i], state_[i + 1], state_[i + kShift]);
+  for (; i < kStateSize - 1; ++i) state_[i] = mix(state_[i], state_[i + 1], state_[i + kShift - kStateSize]);
+  state_[i] = mix(state_[i], state_[0], state_[kShift - 1]);
   index_ = 0;
-}
-
-uint32_t Generator::next_uint32() {
-  if (index_ >= kStateSize) twist();
-  uint32_t y = state_[index_++];
-  y ^= y >> 11;
-  y ^= (y << 7) & 0x9d2c5680u;
-  y ^= (y << 15) & 0xefc60000u;
-  y ^= y >> 18;
-  return y;
-}
-
-uint64_t Generator::next_uint64() {
-  uint64_t hi = next_uint32();
-  uint64_t lo = next_uint32();
-  return (hi << 32) | lo;
 }
 
 Generator& default_generator() {
@@ -135,23 +138,34 @@ inline double normal_double(Generator& g, double mean, double std) {
 // ---- avx_mathfun's log and sincos, one lane at a time -------------------------------------------
 // The constants are double literals rounded to float, as that header declares them. PyTorch's
 // binary is built by GCC with -mfma, whose contraction turns most multiply-then-add steps of these
-// polynomials into fused multiply-adds; the std::fma calls below sit exactly where GCC 12 puts them
+// polynomials into fused multiply-adds; the fused() calls below sit exactly where GCC 12 puts them
 // (read off its optimised GIMPLE for the header), the other steps round on their own.
 
-inline uint32_t bits_of(float x) {
+STRIDELAB_LANE uint32_t bits_of(float x) {
   uint32_t b;
   std::memcpy(&b, &x, sizeof b);
   return b;
 }
-inline float float_of(uint32_t b) {
+STRIDELAB_LANE float float_of(uint32_t b) {
   float x;
   std::memcpy(&x, &b, sizeof x);
   return x;
 }
 constexpr float f32(double d) { return static_cast<float>(d); }
+// std::fma and std::sqrt for one float lane, as builtins so they inline into the AVX2 copy.
+#if defined(STRIDELAB_X86_FMA)
+STRIDELAB_LANE float fused(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+STRIDELAB_LANE float root(float x) { return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(x))); }  // no errno
+#elif defined(__GNUC__)
+STRIDELAB_LANE float fused(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+STRIDELAB_LANE float root(float x) { return __builtin_sqrtf(x); }
+#else
+STRIDELAB_LANE float fused(float a, float b, float c) { return std::fma(a, b, c); }
+STRIDELAB_LANE float root(float x) { return std::sqrt(x); }
+#endif
 
 // log256_ps: natural log, NaN for x <= 0.
-float cephes_log(float x) {
+STRIDELAB_LANE float cephes_log(float x) {
   const bool invalid = x <= 0.0f;
   const float min_norm = float_of(0x00800000u);
   x = x > min_norm ? x : min_norm;
@@ -166,24 +180,24 @@ float cephes_log(float x) {
   e = e - (below ? 1.0f : 0.0f);
   x = x + tmp;
   const float z = x * x;
-  float y = std::fma(x, f32(7.0376836292E-2), f32(-1.1514610310E-1));
-  y = std::fma(x, y, f32(1.1676998740E-1));
-  y = std::fma(x, y, f32(-1.2420140846E-1));
-  y = std::fma(x, y, f32(1.4249322787E-1));
-  y = std::fma(x, y, f32(-1.6668057665E-1));
-  y = std::fma(x, y, f32(2.0000714765E-1));
-  y = std::fma(x, y, f32(-2.4999993993E-1));
-  y = std::fma(x, y, f32(3.3333331174E-1));
+  float y = fused(x, f32(7.0376836292E-2), f32(-1.1514610310E-1));
+  y = fused(x, y, f32(1.1676998740E-1));
+  y = fused(x, y, f32(-1.2420140846E-1));
+  y = fused(x, y, f32(1.4249322787E-1));
+  y = fused(x, y, f32(-1.6668057665E-1));
+  y = fused(x, y, f32(2.0000714765E-1));
+  y = fused(x, y, f32(-2.4999993993E-1));
+  y = fused(x, y, f32(3.3333331174E-1));
   y = x * y;
-  y = std::fma(z, y, e * f32(-2.12194440e-4));
-  y = std::fma(-z, 0.5f, y);
+  y = fused(z, y, e * f32(-2.12194440e-4));
+  y = fused(-z, 0.5f, y);
   x = x + y;
-  x = std::fma(e, f32(0.693359375), x);
+  x = fused(e, f32(0.693359375), x);
   return invalid ? float_of(0xffffffffu) : x;
 }
 
 // sincos256_ps: both at once, sharing the range reduction.
-void cephes_sincos(float in, float& sin_out, float& cos_out) {
+STRIDELAB_LANE void cephes_sincos(float in, float& sin_out, float& cos_out) {
   uint32_t sign_sin = bits_of(in) & 0x80000000u;
   float x = float_of(bits_of(in) & 0x7fffffffu);
   float y = x * f32(1.27323954473516);  // 4 / pi
@@ -194,21 +208,21 @@ void cephes_sincos(float in, float& sin_out, float& cos_out) {
   const uint32_t swap_sign_sin = (static_cast<uint32_t>(j) & 4u) << 29;
   const bool first_poly = (static_cast<uint32_t>(j) & 2u) == 0;
   // Extended precision modular arithmetic: x = ((x - y * DP1) - y * DP2) - y * DP3.
-  x = std::fma(y, f32(-0.78515625), x);
-  x = std::fma(y, f32(-2.4187564849853515625e-4), x);
-  x = std::fma(y, f32(-3.77489497744594108e-8), x);
+  x = fused(y, f32(-0.78515625), x);
+  x = fused(y, f32(-2.4187564849853515625e-4), x);
+  x = fused(y, f32(-3.77489497744594108e-8), x);
   const uint32_t sign_cos = (~(static_cast<uint32_t>(j) - 2u) & 4u) << 29;
   sign_sin ^= swap_sign_sin;
   const float z = x * x;
-  float yc = std::fma(z, f32(2.443315711809948E-005), f32(-1.388731625493765E-003));
-  yc = std::fma(z, yc, f32(4.166664568298827E-002));
+  float yc = fused(z, f32(2.443315711809948E-005), f32(-1.388731625493765E-003));
+  yc = fused(z, yc, f32(4.166664568298827E-002));
   yc = z * yc;
-  yc = std::fma(z, yc, -(z * 0.5f));
+  yc = fused(z, yc, -(z * 0.5f));
   yc = yc + 1.0f;
-  float ys = std::fma(z, f32(-1.9515295891E-4), f32(8.3321608736E-3));
-  ys = std::fma(z, ys, f32(-1.6666654611E-1));
+  float ys = fused(z, f32(-1.9515295891E-4), f32(8.3321608736E-3));
+  ys = fused(z, ys, f32(-1.6666654611E-1));
   ys = z * ys;
-  ys = std::fma(x, ys, x);
+  ys = fused(x, ys, x);
   // Select with masks and recombine with adds, as the vector code does (it matters for -0).
   const float ysin2 = first_poly ? ys : 0.0f;
   const float ysin1 = first_poly ? 0.0f : yc;
@@ -220,21 +234,43 @@ void cephes_sincos(float in, float& sin_out, float& cos_out) {
   cos_out = float_of(bits_of(c) ^ sign_cos);
 }
 
-// normal_fill_16_AVX2 on 16 uniforms, in place.
-void normal_block_float(float* d, float mean, float std) {
+// normal_fill_16_AVX2 on `blocks` blocks of 16 uniforms, in place.
+STRIDELAB_LANE void normal_blocks_float_body(float* data, int64_t blocks, float mean, float std) {
   const float two_pi = static_cast<float>(2.0 * std::numbers::pi);
-  for (int j = 0; j < 8; ++j) {
-    const float u1 = 1.0f - d[j];
-    const float u2 = d[j + 8];
-    const float radius = std::sqrt(-2.0f * cephes_log(u1));
-    const float theta = two_pi * u2;
-    float s, c;
-    cephes_sincos(theta, s, c);
-    const float n1 = radius * c;
-    const float n2 = radius * s;
-    d[j] = std::fma(n1, std, mean);
-    d[j + 8] = std::fma(n2, std, mean);
+  for (int64_t b = 0; b < blocks; ++b) {
+    float* d = data + 16 * b;
+    for (int j = 0; j < 8; ++j) {
+      const float u1 = 1.0f - d[j];
+      const float u2 = d[j + 8];
+      const float radius = root(-2.0f * cephes_log(u1));
+      const float theta = two_pi * u2;
+      float s, c;
+      cephes_sincos(theta, s, c);
+      const float n1 = radius * c;
+      const float n2 = radius * s;
+      d[j] = fused(n1, std, mean);
+      d[j + 8] = fused(n2, std, mean);
+    }
   }
+}
+
+// The same code built for CPUs with AVX2 and FMA, where a fused multiply-add is one instruction
+// instead of a call; the bits are the same either way.
+#ifdef STRIDELAB_X86_FMA
+__attribute__((target("avx2,fma"))) void normal_blocks_float_fma(float* data, int64_t blocks, float mean, float std) {
+  normal_blocks_float_body(data, blocks, mean, std);
+}
+#endif
+
+void normal_blocks_float(float* data, int64_t blocks, float mean, float std) {
+#ifdef STRIDELAB_X86_FMA
+  static const bool has_fma = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  }();
+  if (has_fma) return normal_blocks_float_fma(data, blocks, mean, std);
+#endif
+  normal_blocks_float_body(data, blocks, mean, std);
 }
 
 // normal_fill_16<double>.
@@ -258,16 +294,19 @@ void normal_fill(T* data, int64_t n, T mean, T std, Generator& g) {
       else p[i] = uniform_double(g);
     }
   };
-  auto transform = [&](T* p) {
-    if constexpr (std::is_same_v<T, float>) normal_block_float(p, mean, std);
-    else normal_block_double(p, mean, std);
+  auto transform = [&](T* p, int64_t blocks) {
+    if constexpr (std::is_same_v<T, float>) {
+      normal_blocks_float(p, blocks, mean, std);
+    } else {
+      for (int64_t b = 0; b < blocks; ++b) normal_block_double(p + 16 * b, mean, std);
+    }
   };
   fill_uniform(data, n);
-  for (int64_t i = 0; i + 16 <= n; i += 16) transform(data + i);
+  transform(data, n / 16);
   if (n % 16 != 0) {
     T* tail = data + n - 16;
     fill_uniform(tail, 16);
-    transform(tail);
+    transform(tail, 1);
   }
 }
 
@@ -395,7 +434,12 @@ void uniform_(const Tensor& self, double from, double to) {
       check_no_internal_overlap(self);
       Generator& g = default_generator();
       const T f = static_cast<T>(from), t = static_cast<T>(to);
-      fill_each<T>(self, [&] { return uniform_between<T>(g, f, t); });
+      if (f == 0 && t == 1) {  // rand(): u * 1 + 0 is u, no multiply-add needed
+        if constexpr (std::is_same_v<T, float>) fill_each<T>(self, [&] { return uniform_float(g); });
+        else fill_each<T>(self, [&] { return uniform_double(g); });
+      } else {
+        fill_each<T>(self, [&] { return uniform_between<T>(g, f, t); });
+      }
     }
   });
 }

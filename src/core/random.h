@@ -32,8 +32,21 @@ class Generator {
   void manual_seed(uint64_t seed);
   uint64_t initial_seed() const { return seed_; }
 
-  uint32_t next_uint32();  // one mt19937 output (PyTorch's random())
-  uint64_t next_uint64();  // two outputs, the first in the high half (random64())
+  // One mt19937 output (PyTorch's random()).
+  uint32_t next_uint32() {
+    if (index_ >= kStateSize) twist();
+    uint32_t y = state_[index_++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    y ^= y >> 18;
+    return y;
+  }
+  // Two outputs, the first in the high half (PyTorch's random64()).
+  uint64_t next_uint64() {
+    const uint64_t hi = next_uint32();
+    return (hi << 32) | next_uint32();
+  }
 
   // The second value of a Box-Muller pair drawn by the element-by-element normal path.
   std::optional<double> next_double_normal_sample;
