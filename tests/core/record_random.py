@@ -88,7 +88,7 @@ add("randn_like_double", 19, "torch.randn_like(torch.empty(3, 7), dtype=torch.fl
 add("randint_like", 19, "torch.randint_like(torch.empty(3, 4), 2, 8)")
 
 # nn.Linear's default init: kaiming_uniform_(weight, a=sqrt(5)), then uniform_ on the bias.
-for (i, o) in ((3, 2), (5, 4), (1, 1), (10, 7), (784, 10)):
+for (i, o) in ((3, 2), (5, 4), (1, 1), (10, 7), (784, 3)):
     add(f"linear_{i}_{o}", 0, f"[p.detach() for p in nn.Linear({i}, {o}).parameters()]")
 add("linear_seq", 42, "[p.detach() for p in nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 3)).parameters()]")
 add("kaiming_3d", 1, "nn.init.kaiming_uniform_(torch.empty(4, 3, 2))")
