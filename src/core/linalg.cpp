@@ -256,7 +256,7 @@ Tensor matmul(const Tensor& t1, const Tensor& t2) {
                   d2, "D");
   if (d1 == 1 && d2 == 1) return dot(t1, t2);
   if (d1 == 2 && d2 == 1) return mv(t1, t2);
-  if (d1 == 1 && d2 == 2) return squeeze(mm(unsqueeze(t1, 0), t2), 0);
+  if (d1 == 1 && d2 == 2) return shallow_copy(squeeze(mm(unsqueeze(t1, 0), t2), 0));
   if (d1 == 2 && d2 == 2) return mm(t1, t2);
   if (should_fold(t1, d2) || should_fold(t2, d1)) {
     // Fold the batch of the larger operand into the rows of one mm (transposing the product
@@ -270,9 +270,9 @@ Tensor matmul(const Tensor& t1, const Tensor& t2) {
     const Tensor a_folded = reshape(a, {folded, a.sizes().back()});
     if (b.dim() == 2) {
       Tensor out = view(mm(a_folded, b), out_shape);
-      return transpose ? contiguous(mT(out)) : out;
+      return transpose ? contiguous(mT(out)) : shallow_copy(out);
     }
-    return view(mv(a_folded, b), out_shape);
+    return shallow_copy(view(mv(a_folded, b), out_shape));
   }
   // Batched: broadcast the batch dims, then one bmm.
   const int64_t n = d1 > 1 ? t1.sizes()[d1 - 2] : 1, m1 = t1.sizes().back();
@@ -289,7 +289,7 @@ Tensor matmul(const Tensor& t1, const Tensor& t2) {
   IntArray out_shape = batch;
   if (d1 > 1) out_shape.push_back(n);
   if (d2 > 1) out_shape.push_back(p);
-  return view(bmm(a, b), out_shape);
+  return shallow_copy(view(bmm(a, b), out_shape));  // a new tensor, as _unsafe_view gives
 }
 
 }  // namespace stridelab::core
