@@ -958,6 +958,11 @@ void install_builtins(Interp& in, Namespace& ns) {
     BT.list->new_ = make_list_obj;
     BT.tuple->new_ = make_tuple_obj;
     BT.dict->new_ = make_dict_obj;
+    BT.slice->new_ = [](Interp&, TypeObject*, CallArgs& a) -> ObjRef {
+      if (a.pos.empty() || a.pos.size() > 3) raise(BT.type_error, "slice expected at least 1 argument, got 0");
+      if (a.pos.size() == 1) return ObjRef(new SliceObject(ObjRef(none()), a.pos[0], ObjRef(none())));
+      return ObjRef(new SliceObject(a.pos[0], a.pos[1], a.pos.size() > 2 ? a.pos[2] : ObjRef(none())));
+    };
     BT.object->new_ = [](Interp&, TypeObject* cls, CallArgs&) -> ObjRef { return ObjRef(new InstanceObject(cls)); };
   }
   add(ns, "print", builtin_print);
@@ -990,7 +995,7 @@ void install_builtins(Interp& in, Namespace& ns) {
   add(ns, "callable", builtin_callable);
   add(ns, "reversed", builtin_reversed);
   add(ns, "super", [](Interp&, CallArgs&) -> ObjRef { raise(BT.runtime_error, "super(): no arguments"); });
-  for (TypeObject* t : {BT.object, BT.type, BT.int_, BT.bool_, BT.float_, BT.str, BT.list, BT.tuple, BT.dict, BT.range})
+  for (TypeObject* t : {BT.object, BT.type, BT.int_, BT.bool_, BT.float_, BT.str, BT.list, BT.tuple, BT.dict, BT.range, BT.slice})
     ns.set(t->name_, ObjRef(t));
   ns.set("None", ObjRef(none()));
   ns.set("True", ObjRef(true_obj()));

@@ -272,7 +272,12 @@ void Evaluator::exec_augassign(const AugAssignStmt& s) {
   const Expr& t = *s.target;
   if (t.kind == ExprKind::Name) {
     auto& n = static_cast<const NameExpr&>(t);
-    ObjRef cur = load_name(n);
+    ObjRef cur;
+    try {
+      cur = load_name(n);
+    } catch (const PyError& e) {
+      rethrow_with(e, n.pos);
+    }
     ObjRef rhs = eval(*s.value);
     ObjRef result = inplace_op(in_, s.op, cur.get(), rhs.get());
     cur.reset();

@@ -837,6 +837,7 @@ class Parser {
   ExprPtr parse_expression() {
     DepthGuard guard(*this);
     if (at_kw("lambda")) return parse_lambda();
+    Pos start = start_pos();
     ExprPtr body = parse_disjunction();
     if (!at_kw("if")) return body;
     advance();
@@ -847,7 +848,7 @@ class Parser {
                          prev().end_line == body->pos.line ? prev().end_col : -1);
     }
     e->orelse = parse_expression();
-    e->pos = span(body->pos, e->orelse->pos);
+    e->pos = finish(start);
     e->body = std::move(body);
     return e;
   }
@@ -887,6 +888,7 @@ class Parser {
   ExprPtr parse_conjunction() { return parse_boolop("and", &Parser::parse_inversion); }
 
   ExprPtr parse_boolop(const char* kw, ExprPtr (Parser::*next)()) {
+    Pos start = start_pos();
     ExprPtr first = (this->*next)();
     if (!at_kw(kw)) return first;
     auto e = std::make_unique<BoolOpExpr>();
@@ -894,7 +896,8 @@ class Parser {
     Pos p = first->pos;
     e->values.push_back(std::move(first));
     while (accept_kw(kw)) e->values.push_back((this->*next)());
-    e->pos = span(p, e->values.back()->pos);
+    (void)p;
+    e->pos = finish(start);
     return e;
   }
 
@@ -907,7 +910,7 @@ class Parser {
     auto e = std::make_unique<UnaryOpExpr>();
     e->op = UnaryOpKind::Not;
     e->operand = parse_inversion();
-    e->pos = span(p, e->operand->pos);
+    e->pos = finish(p);
     return e;
   }
 
@@ -944,6 +947,7 @@ class Parser {
 
   // comparison: bitwise_or compare_op_bitwise_or_pair+ | bitwise_or
   ExprPtr parse_comparison() {
+    Pos start = start_pos();
     ExprPtr left = parse_bitor();
     CmpOpKind op;
     if (!parse_cmp_op(op)) return left;
@@ -954,7 +958,8 @@ class Parser {
       e->ops.push_back(op);
       e->comparators.push_back(parse_bitor());
     } while (parse_cmp_op(op));
-    e->pos = span(p, e->comparators.back()->pos);
+    (void)p;
+    e->pos = finish(start);
     return e;
   }
 
@@ -973,6 +978,7 @@ class Parser {
         {{"*", "/", "//", "%"}, {BinOpKind::Mult, BinOpKind::Div, BinOpKind::FloorDiv, BinOpKind::Mod}},
     };
     if (level == 6) return parse_factor();
+    Pos start = start_pos();
     ExprPtr left = parse_binary(level + 1);
     while (true) {
       const BinLevel& L = kLevels[level];
@@ -985,7 +991,7 @@ class Parser {
       auto e = std::make_unique<BinOpExpr>();
       e->op = found == 4 ? BinOpKind::MatMult : L.kinds[found];
       e->right = parse_binary(level + 1);
-      e->pos = span(left->pos, e->right->pos);
+      e->pos = finish(start);
       e->left = std::move(left);
       left = std::move(e);
     }
@@ -1007,25 +1013,27 @@ class Parser {
     auto e = std::make_unique<UnaryOpExpr>();
     e->op = op;
     e->operand = parse_factor();
-    e->pos = span(p, e->operand->pos);
+    e->pos = finish(p);
     return e;
   }
 
   // power: primary '**' factor | primary
   ExprPtr parse_power() {
+    Pos start = start_pos();
     ExprPtr base = parse_primary();
     if (!at_op("**")) return base;
     advance();
     auto e = std::make_unique<BinOpExpr>();
     e->op = BinOpKind::Pow;
     e->right = parse_factor();
-    e->pos = span(base->pos, e->right->pos);
+    e->pos = finish(start);
     e->left = std::move(base);
     return e;
   }
 
   // primary: primary '.' NAME | primary genexp | primary '(' [arguments] ')' | primary '[' slices ']' | atom
   ExprPtr parse_primary() {
+    Pos start = start_pos();
     ExprPtr e = parse_atom();
     while (true) {
       if (at_op(".")) {
@@ -1033,7 +1041,7 @@ class Parser {
         if (!at(TokenKind::Name)) fail_invalid();
         auto a = std::make_unique<AttributeExpr>();
         a->attr = advance().text;
-        a->pos = span(e->pos, prev_pos());
+        a->pos = finish(start);
         a->value = std::move(e);
         e = std::move(a);
       } else if (at_op("(")) {
@@ -1042,7 +1050,7 @@ class Parser {
         auto c = std::make_unique<CallExpr>();
         parse_call_args(c->args, c->keywords);
         expect_op(")");
-        c->pos = span(e->pos, prev_pos());
+        c->pos = finish(start);
         c->func = std::move(e);
         e = std::move(c);
       } else if (at_op("[")) {
@@ -1051,7 +1059,7 @@ class Parser {
         auto s = std::make_unique<SubscriptExpr>();
         s->slice = parse_slices();
         expect_op("]");
-        s->pos = span(e->pos, prev_pos());
+        s->pos = finish(start);
         s->value = std::move(e);
         e = std::move(s);
       } else {
@@ -1347,8 +1355,18 @@ class Parser {
     std::string_view text = src_.substr(i, expr_end - i);
     if (text.find_first_not_of(" \t\n") == std::string_view::npos)
       fstring_error("f-string: empty expression not allowed", tok);
+    // f"{x=}": the expression's text, then its repr (or its format with a spec).
+    size_t text_end = expr_end;
+    while (text_end > i && (src_[text_end - 1] == ' ')) --text_end;
+    bool self_doc = text_end > i + 1 && src_[text_end - 1] == '=' &&
+                    std::string_view("=!<>").find(src_[text_end - 2]) == std::string_view::npos;
     auto fv = std::make_unique<FormattedValueExpr>();
-    fv->value = parse_sub_expression(i, expr_end);
+    if (self_doc) {
+      append_literal(parts, std::string(src_.substr(i, expr_end - i)));
+      fv->value = parse_sub_expression(i, text_end - 1);
+    } else {
+      fv->value = parse_sub_expression(i, expr_end);
+    }
     fv->pos = fv->value->pos;
     i = expr_end;
     if (src_[i] == '!') {
@@ -1374,6 +1392,7 @@ class Parser {
       fv->format_spec = std::move(spec);
     }
     if (i >= end || src_[i] != '}') fstring_error("f-string: expecting '}'", tok);
+    if (self_doc && !fv->conversion && !fv->format_spec) fv->conversion = 'r';
     parts.push_back(std::move(fv));
     return i + 1;
   }

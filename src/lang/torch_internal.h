@@ -161,6 +161,11 @@ bool requires_grad(const Tensor& t);
 std::string grad_fn_name(const Tensor& t);
 core::PrintSuffix print_suffix(const Tensor& t);
 
+ObjRef grad_fn_obj(const Tensor& t);
+ObjRef typed_storage_of(const Tensor& t);
+ObjRef untyped_storage_of(const Tensor& t);
+void add_tensor_autograd(NativeType& t);
+
 // ---- registration --------------------------------------------------------------------------
 void init_tensor_type(Interp& in);
 void add_torch_functions(Interp& in, ModuleObject* torch);

@@ -16,8 +16,9 @@ int char_offset(std::string_view line, int byte) {
   return n;
 }
 
-// The `^` range of a BinOp: the operator between left.end and right.start, skipping spaces and
-// the closing parentheses of the left operand (CPython's extract_anchors_from_expr).
+// The `^` range of a BinOp: the first non-space character after the left operand, two wide for
+// a two-character operator (CPython 3.11.2's extract_anchors_from_expr; a `)` closing the left
+// operand is marked as the operator, as 3.11.2 does).
 void binop_anchors(std::string_view line, int left_end, int right_start, int* a, int* b) {
   *a = *b = -1;
   for (int i = left_end; i < right_start && i < static_cast<int>(line.size()); ++i) {
@@ -25,7 +26,6 @@ void binop_anchors(std::string_view line, int left_end, int right_start, int* a,
     *a = i;
     *b = i + 1;
     if (i + 1 < right_start && !is_space(line[i + 1])) ++*b;
-    if (i + 1 < right_start && line[i] == ')') continue;
     break;
   }
 }

@@ -1,0 +1,8 @@
+print(len([1, 2]), len("abc"), len({"a": 1}), len(range(10)), len(()))
+print(list(zip([1, 2, 3], "ab")), list(enumerate("xy")), list(enumerate([5, 6], start=1)))
+print(min(3, 1, 2), max([4, 9, 2]), min("bca"), max([1, 5], key=lambda v: -v), sum([1, 2, 3], 10))
+print(abs(-3.5), round(7.45, 1), sorted({3: 1, 1: 2}), str(12), repr("x"), bool(0), bool("0"), bool([]))
+print(int(True), float(3), list("abc"), tuple(range(3)), dict(zip("ab", [1, 2])), isinstance(True, int))
+print(type(1), type(1.0), type("s"), type([]), type(()), type({}), type(None), type(len), type(range(1)))
+print(list(range(10, 0, -3)), list(range(-3)), range(5), range(1, 10, 2), range(0, 10)[2:5])
+print(any([0, 0, 1]), all([1, 1, 0]), list(reversed([1, 2, 3])), divmod(-7, 2), chr(97), ord("a"))

@@ -1,0 +1,6 @@
+def f():
+    try:
+        [][0]
+    except IndexError:
+        return {}["missing"]
+f()

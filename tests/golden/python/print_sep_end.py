@@ -1,0 +1,8 @@
+print("a", "b", "c", sep="-")
+print("no newline", end="")
+print(" continued")
+print("x", "y", sep="", end="!\n")
+print()
+print(1, 2, sep=", ", end=" END\n")
+print(*[1, 2, 3])
+print(*"abc", sep="|")

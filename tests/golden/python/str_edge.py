@@ -1,0 +1,5 @@
+print("" or "empty", "abc".split("b"), " ".join([]), "x".join("abc"))
+print(str(1.0), str(None), str([1, "a"]), str((1, "a")), str({"a": "b"}))
+print("%s" % [1, 2], "%s" % (1,), "%d%%" % 50)
+print("a\nb".split("\n"), "line1\nline2")
+print(len(""), "" in "abc", "abc" < "abd", "B" < "a", max("hello"))

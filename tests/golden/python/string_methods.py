@@ -1,0 +1,10 @@
+s = "  Hello, World  "
+print(s.strip(), "|" + s.lstrip() + "|", "|" + s.rstrip() + "|")
+print(s.upper(), s.lower())
+print("a,b,,c".split(","), "a b  c".split(), "a-b-c".split("-", 1))
+print("-".join(["x", "y", "z"]), ", ".join(str(i) for i in range(3)))
+print("hello".replace("l", "L"), "hello".replace("l", "L", 1))
+print("hello".startswith("he"), "hello".endswith("lo"), "hello".startswith(("x", "h")))
+print("|" + "ab".ljust(5) + "|", "|" + "ab".rjust(5, "*") + "|", "|" + "ab".center(6) + "|")
+print("hello".find("l"), "hello".find("z"), "hello".count("l"), "42".isdigit(), "x".isalpha())
+print("hello world".title(), "hello".capitalize(), "7".zfill(3))

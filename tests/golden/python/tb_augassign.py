@@ -1,0 +1,2 @@
+total = 0
+total += "1"

@@ -1,0 +1,3 @@
+def g(x):
+    return x.upper()
+print("result: " + g(5))

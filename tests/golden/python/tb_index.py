@@ -1,0 +1,3 @@
+items = [1, 2, 3]
+print(items[1])
+print(items[10])

@@ -1,0 +1,2 @@
+f = lambda x: x["key"]
+f({"other": 1})

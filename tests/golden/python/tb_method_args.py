@@ -1,0 +1,4 @@
+class A:
+    def m(self, x):
+        return x
+A().m(1, 2)

@@ -1,0 +1,2 @@
+n = 3
+msg = "count: " + n

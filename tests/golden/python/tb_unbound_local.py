@@ -1,0 +1,4 @@
+count = 0
+def bump():
+    count += 1
+bump()

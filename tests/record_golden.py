@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Records the expected output of the golden programs from the reference implementation.
+
+For every tests/golden/<dir>/NAME.py (or the files / directories given as arguments) this runs
+the program under /usr/bin/python3 (CPython 3.11 + PyTorch) exactly as `stridelab run` runs it,
+with the file shown as "<main>" in tracebacks, and writes beside it:
+  NAME.out   the program's stdout
+  NAME.err   its stderr (traceback or SyntaxError text as CPython prints it)
+  NAME.code  its exit code (0, or 1 for an uncaught exception)
+
+The program runs from a temporary directory as main.py, compiled under its absolute path, and
+any error is printed by CPython's own (C) excepthook, exactly as `python3 main.py` prints it;
+the absolute path is then replaced by "<main>" in stderr. (Compiling under the name "<main>"
+directly would not do: CPython's C printer never opens files named "<...>", so it would print
+no source lines, and the traceback module's Python printer differs from it in small ways.)
+
+Usage: tests/record_golden.py [PATH ...]
+"""
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+PYTHON = "/usr/bin/python3"
+HERE = pathlib.Path(__file__).resolve().parent
+
+RUNNER = r'''
+import os
+import sys
+path = os.path.abspath("main.py")
+source = open(path, encoding="utf-8").read()
+try:
+    code = compile(source, path, "exec")
+except SyntaxError as e:
+    e.__traceback__ = None
+    sys.excepthook(type(e), e, None)
+    sys.exit(1)
+namespace = {"__name__": "__main__", "__builtins__": __builtins__}
+try:
+    exec(code, namespace)
+except SystemExit:
+    raise
+except BaseException as e:
+    sys.stdout.flush()
+    e.__traceback__ = e.__traceback__.tb_next  # drop this runner's own frame
+    sys.excepthook(type(e), e, e.__traceback__)
+    sys.exit(1)
+'''
+
+
+def record(program: pathlib.Path) -> int:
+    source = program.read_text(encoding="utf-8")
+    with tempfile.TemporaryDirectory() as tmp:
+        pathlib.Path(tmp, "main.py").write_text(source, encoding="utf-8")
+        env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
+        proc = subprocess.run([PYTHON, "-c", RUNNER], cwd=tmp, env=env, capture_output=True, timeout=600)
+        real = os.path.realpath(tmp)
+        stderr = proc.stderr
+        for prefix in {real, tmp}:
+            stderr = stderr.replace(os.path.join(prefix, "main.py").encode(), b"<main>")
+    base = program.with_suffix("")
+    base.with_suffix(".out").write_bytes(proc.stdout)
+    base.with_suffix(".err").write_bytes(stderr)
+    base.with_suffix(".code").write_text(f"{proc.returncode}\n")
+    return proc.returncode
+
+
+def programs(args):
+    if not args:
+        args = [str(HERE / "golden")]
+    for arg in args:
+        path = pathlib.Path(arg)
+        if path.is_dir():
+            yield from sorted(path.rglob("*.py"))
+        else:
+            yield path
+
+
+def main():
+    count = 0
+    for program in programs(sys.argv[1:]):
+        code = record(program)
+        count += 1
+        print(f"{program.relative_to(HERE) if program.is_relative_to(HERE) else program}: exit {code}")
+    print(f"recorded {count} program(s)")
+
+
+if __name__ == "__main__":
+    main()
