@@ -1,0 +1,67 @@
+#include "cli/trace_commands.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+#include "trace/session.h"
+
+namespace stridelab::cli {
+namespace {
+
+int usage() {
+  std::cerr << "usage: stridelab trace FILE.py|- [-o FILE.json] [--max-steps N] [--max-depth N] [--max-seconds S] "
+               "[--max-memory BYTES]\n"
+               "       stridelab state FILE.py|- --step N   (N from 0; negative counts from the end)\n";
+  return 2;
+}
+
+}  // namespace
+
+int trace_command(const std::string& command, const std::string& source, const std::vector<std::string>& args) {
+  trace::RunOptions options;
+  std::string out_path;
+  long long step = 0;
+  bool have_step = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (i + 1 >= args.size()) return usage();
+    const std::string& v = args[++i];
+    if (a == "-o" && command == "trace") out_path = v;
+    else if (a == "--step" && command == "state") step = std::atoll(v.c_str()), have_step = true;
+    else if (a == "--max-steps") options.max_steps = std::atoll(v.c_str());
+    else if (a == "--max-depth") options.max_depth = std::atoi(v.c_str());
+    else if (a == "--max-seconds") options.max_seconds = std::atof(v.c_str());
+    else if (a == "--max-memory") options.max_memory = static_cast<size_t>(std::atoll(v.c_str()));
+    else return usage();
+  }
+  if (command == "state" && !have_step) return usage();
+
+  trace::Session session;
+  trace::Summary summary = session.run(source, options);
+  if (command == "trace") {
+    std::string text = session.trace().dump();
+    text += '\n';
+    if (out_path.empty()) {
+      std::fwrite(text.data(), 1, text.size(), stdout);
+    } else {
+      std::ofstream f(out_path, std::ios::binary);
+      if (!f) {
+        std::cerr << "stridelab: can't write '" << out_path << "'\n";
+        return 2;
+      }
+      f << text;
+    }
+    return 0;
+  }
+  try {
+    std::cout << session.state(step).dump() << "\n";
+  } catch (const std::out_of_range& e) {
+    std::cerr << "stridelab: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace stridelab::cli

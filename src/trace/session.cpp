@@ -1,0 +1,345 @@
+// The traced run: an interpreter observer that turns line events and autograd nodes into
+// recorder snapshots (see recorder.h for what a step holds).
+#include "trace/session.h"
+
+#include <regex>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "autograd/basic_nodes.h"
+#include "autograd/engine.h"
+#include "autograd/saved_variable.h"
+#include "autograd/variable.h"
+#include "core/storage.h"
+#include "lang/interp.h"
+#include "lang/ops.h"
+#include "lang/torch.h"
+#include "lang/torch_internal.h"
+
+namespace stridelab::trace {
+namespace {
+
+using lang::Object;
+
+constexpr size_t kMaxObjects = 2000;
+
+// A Python value's short text for the variables panel, without running user code.
+std::string short_repr(lang::Interp& in, Object* o) {
+  const auto& bt = lang::builtin_types();
+  lang::TypeObject* t = o->type();
+  if (t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.none || t == bt.str) {
+    std::string r = lang::repr(in, o);
+    if (r.size() > 80) r = r.substr(0, 77) + "...";
+    return r;
+  }
+  if (t == bt.list) return "list of " + std::to_string(lang::as<lang::ListObject>(o)->items_.size());
+  if (t == bt.tuple) return "tuple of " + std::to_string(lang::as<lang::TupleObject>(o)->items_.size());
+  if (t == bt.dict) return "dict of " + std::to_string(lang::as<lang::DictObject>(o)->size());
+  if (t == bt.function) return "function " + lang::as<lang::FunctionObject>(o)->name_;
+  if (t == bt.type) return "class " + lang::as<lang::TypeObject>(o)->name_;
+  return "";
+}
+
+class Tracer : public lang::Observer, public autograd::EngineObserver {
+ public:
+  Tracer(Recorder& rec, lang::Interp& in) : rec_(rec), in_(in) {}
+
+  void write_stdout(std::string_view s) {
+    all_stdout_ += s;
+    pending_stdout_ += s;
+  }
+  const std::string& all_stdout() const { return all_stdout_; }
+
+  // ---- lang::Observer ----
+  void on_line(const lang::Frame& frame) override {
+    flush(frame, std::nullopt);
+    pending_ = Pending{frame.line, "line"};
+  }
+  void on_return(const lang::Frame& frame, Object* value) override {
+    if (pending_) pending_->kind = "return";
+    flush(frame, std::nullopt);
+    // The caller goes on with the line that made the call.
+    if (frame.parent) pending_ = Pending{frame.parent->line, "line"};
+  }
+  void on_exception(const lang::Frame& frame, lang::ExceptionObject* exc) override {
+    Json e = Json::object();
+    e["type"] = exc->type()->name_;
+    std::string message;
+    if (exc->args_ && exc->args_->items_.size() == 1) message = lang::str(in_, exc->args_->items_[0].get());
+    else if (exc->args_ && !exc->args_->items_.empty()) message = lang::repr(in_, exc->args_.get());
+    e["message"] = message;
+    e["line"] = Json(static_cast<int64_t>(frame.line));
+    if (!pending_) pending_ = Pending{frame.line, "line"};
+    pending_->kind = "exception";
+    flush(frame, e);
+  }
+  // The end of the run: the last line's step.
+  void finish() {
+    if (const lang::Frame* f = in_.current_frame()) flush(*f, std::nullopt);
+    else flush_without_frames();
+  }
+
+  // ---- autograd::EngineObserver ----
+  void on_node_begin(const autograd::Node& node, const autograd::variable_list& grads) override {
+    node_inputs_ = grads;
+  }
+  void on_node_end(const autograd::Node& node, const autograd::variable_list& grads) override {
+    BackwardStep b;
+    b.node = node_key(&node);
+    b.name = node.type_name();
+    b.grad_inputs = node_inputs_;
+    b.grad_outputs = grads;
+    node_inputs_.clear();
+    const lang::Frame* f = in_.current_frame();
+    Snapshot snap = snapshot(f, pending_ ? pending_->line : (f ? f->line : 0), "backward");
+    snap.backward = std::move(b);
+    rec_.record(snap);
+  }
+
+ private:
+  struct Pending {
+    int line;
+    std::string kind;
+  };
+
+  void flush(const lang::Frame& frame, std::optional<Json> exception) {
+    if (!pending_) return;
+    Snapshot snap = snapshot(&frame, pending_->line, pending_->kind);
+    snap.exception = std::move(exception);
+    rec_.record(snap);
+    pending_.reset();
+  }
+  void flush_without_frames() {
+    if (!pending_) return;
+    rec_.record(snapshot(nullptr, pending_->line, pending_->kind));
+    pending_.reset();
+  }
+
+  std::string object_key(Object* o) {
+    auto it = object_keys_.find(o);
+    if (it != object_keys_.end() && it->second.first == o->type()) return it->second.second;
+    std::string key = "o" + std::to_string(next_object_++);
+    object_keys_[o] = {o->type(), key};
+    return key;
+  }
+
+  std::string node_key(const autograd::Node* n) {
+    auto it = node_keys_.find(n);
+    if (it != node_keys_.end()) {
+      auto alive = it->second.first.lock();
+      if (alive.get() == n) return it->second.second;
+    }
+    std::string key = "n" + std::to_string(next_node_++);
+    std::weak_ptr<autograd::Node> weak;
+    try {
+      weak = const_cast<autograd::Node*>(n)->weak_from_this();
+    } catch (...) {
+    }
+    node_keys_[n] = {weak, key};
+    return key;
+  }
+
+  // Visits o and what it holds; returns its key.
+  std::string visit(Object* o, Snapshot& snap, std::unordered_set<Object*>& seen) {
+    std::string key = object_key(o);
+    if (seen.count(o) || seen.size() >= kMaxObjects) return key;
+    seen.insert(o);
+    const auto& bt = lang::builtin_types();
+    ObjectInfo info;
+    info.key = key;
+    info.type = lang::type_name(o);
+    info.id = reinterpret_cast<uintptr_t>(o);
+    if (lang::torch::is_tensor(o)) {
+      info.tensor = lang::torch::unwrap(o);
+    } else {
+      info.repr = short_repr(in_, o);
+      lang::TypeObject* t = o->type();
+      if (t == bt.list || t == bt.tuple) {
+        const auto& items = t == bt.list ? lang::as<lang::ListObject>(o)->items_ : lang::as<lang::TupleObject>(o)->items_;
+        for (size_t i = 0; i < items.size() && i < 64; ++i)
+          info.items.emplace_back(std::to_string(i), visit(items[i].get(), snap, seen));
+      } else if (t == bt.dict) {
+        for (auto& [k, v] : lang::as<lang::DictObject>(o)->items()) {
+          std::string label = short_repr(in_, k.get());
+          info.items.emplace_back(label.empty() ? lang::type_name(k.get()) : label, visit(v.get(), snap, seen));
+          if (info.items.size() >= 64) break;
+        }
+      } else if (t != bt.module && t != bt.type && t != bt.function) {
+        if (lang::Namespace* ns = o->instance_dict())
+          for (const auto& [name, v] : ns->entries()) info.items.emplace_back(name, visit(v.get(), snap, seen));
+      }
+    }
+    snap.objects.push_back(std::move(info));
+    return key;
+  }
+
+  void collect_graph(Snapshot& snap) {
+    std::vector<std::shared_ptr<autograd::Node>> stack;
+    std::unordered_set<const autograd::Node*> seen;
+    auto push_tensor = [&](const core::Tensor& t) {
+      if (auto* meta = autograd::impl::get_meta(t))
+        if (meta->grad_fn) stack.push_back(meta->grad_fn);
+    };
+    for (const ObjectInfo& o : snap.objects)
+      if (o.tensor.defined()) push_tensor(o.tensor);
+    while (!stack.empty() && seen.size() < 500) {
+      std::shared_ptr<autograd::Node> n = std::move(stack.back());
+      stack.pop_back();
+      if (!n || seen.count(n.get())) continue;
+      seen.insert(n.get());
+      GraphNodeInfo info;
+      info.key = node_key(n.get());
+      info.name = n->type_name();
+      for (const autograd::Edge& e : n->next_edges()) {
+        if (!e.function) continue;
+        info.next.push_back(node_key(e.function.get()));
+        stack.push_back(e.function);
+      }
+      for (const autograd::SavedTensorRef& s : n->saved_tensors()) {
+        if (!s.saved || !s.saved->was_saved()) continue;
+        GraphNodeInfo::Saved sv;
+        sv.name = s.name.rfind("_saved_", 0) == 0 ? s.name.substr(7) : s.name;
+        if (s.index >= 0) sv.name += "[" + std::to_string(s.index) + "]";
+        sv.tensor = s.saved->data();
+        sv.saved_version = s.saved->saved_version();
+        if (s.saved->is_released()) info.released = true;
+        info.saved.push_back(std::move(sv));
+      }
+      if (auto* acc = dynamic_cast<const autograd::AccumulateGrad*>(n.get())) info.variable = acc->variable();
+      snap.graph.push_back(std::move(info));
+    }
+  }
+
+  Snapshot snapshot(const lang::Frame* top, int line, const std::string& kind) {
+    Snapshot snap;
+    snap.kind = kind;
+    snap.line = line;
+    std::vector<const lang::Frame*> stack;
+    for (const lang::Frame* f = top; f; f = f->parent) stack.push_back(f);
+    std::unordered_set<Object*> seen;
+    for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+      const lang::Frame* f = *it;
+      FrameInfo fi;
+      fi.name = f->name;
+      fi.line = f == top ? line : f->line;
+      for (const auto& [name, obj] : f->locals()) {
+        if (!obj || obj->type() == lang::builtin_types().module) continue;
+        if (name.rfind("__", 0) == 0) continue;
+        fi.variables.emplace_back(name, visit(obj, snap, seen));
+      }
+      snap.frames.push_back(std::move(fi));
+    }
+    // Forget objects that went away, so an address handed to a new object gets a new key.
+    for (auto it = object_keys_.begin(); it != object_keys_.end();) {
+      if (!seen.count(const_cast<Object*>(it->first))) it = object_keys_.erase(it);
+      else ++it;
+    }
+    collect_graph(snap);
+    snap.autograd = [this](const core::Tensor& t) {
+      TensorAutograd a;
+      if (auto* meta = autograd::impl::get_meta(t)) {
+        a.requires_grad = meta->requires_grad || meta->grad_fn != nullptr;
+        a.is_leaf = meta->grad_fn == nullptr;
+        if (meta->grad_fn) a.grad_fn = node_key(meta->grad_fn.get());
+        a.grad = meta->grad;
+      }
+      return a;
+    };
+    snap.view_origin = [](const core::Tensor& t) -> std::optional<ViewOrigin> {
+      if (!t.is_view()) return std::nullopt;
+      ViewOrigin v;
+      v.source = t.base();
+      v.op = "view";
+      return v;
+    };
+    snap.stdout_text = std::move(pending_stdout_);
+    pending_stdout_.clear();
+    return snap;
+  }
+
+  Recorder& rec_;
+  lang::Interp& in_;
+  std::optional<Pending> pending_;
+  std::string all_stdout_, pending_stdout_;
+  std::unordered_map<const Object*, std::pair<lang::TypeObject*, std::string>> object_keys_;
+  uint64_t next_object_ = 1;
+  std::unordered_map<const autograd::Node*, std::pair<std::weak_ptr<autograd::Node>, std::string>> node_keys_;
+  uint64_t next_node_ = 1;
+  autograd::variable_list node_inputs_;
+};
+
+// "Traceback ...\n  File "<main>", line 7, in <module>\n...\nRuntimeError: message" -> its parts.
+Json parse_error(const std::string& text) {
+  if (text.empty()) return Json();
+  Json e = Json::object();
+  std::string last = text;
+  while (!last.empty() && last.back() == '\n') last.pop_back();
+  size_t nl = last.rfind('\n');
+  std::string final_line = nl == std::string::npos ? last : last.substr(nl + 1);
+  size_t colon = final_line.find(':');
+  e["type"] = colon == std::string::npos ? final_line : final_line.substr(0, colon);
+  e["message"] = colon == std::string::npos ? std::string() : final_line.substr(std::min(colon + 2, final_line.size()));
+  int64_t line = 0;
+  static const std::regex file_line(R"(File "<main>", line (\d+))");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), file_line); it != std::sregex_iterator(); ++it)
+    line = std::stoll((*it)[1].str());
+  e["line"] = Json(line);
+  e["traceback"] = text;
+  return e;
+}
+
+}  // namespace
+
+Json Summary::to_json() const {
+  Json j = Json::object();
+  j["steps"] = Json(steps);
+  j["stdout"] = stdout_text;
+  j["stderr"] = stderr_text;
+  j["exit_code"] = Json(static_cast<int64_t>(exit_code));
+  j["error"] = error;
+  return j;
+}
+
+Session::Session() : recorder_(std::make_unique<Recorder>()) {}
+Session::~Session() = default;
+
+Summary Session::run(const std::string& source, const RunOptions& options) {
+  recorder_ = std::make_unique<Recorder>(options.recorder);
+  Summary summary;
+  {
+    lang::Interp interp;
+    lang::register_torch(interp);
+    interp.limits().max_steps = options.max_steps;
+    interp.limits().max_depth = options.max_depth;
+    interp.limits().max_seconds = options.max_seconds;
+    size_t old_limit = core::storage_limit();
+    core::set_storage_limit(options.max_memory);
+    Tracer tracer(*recorder_, interp);
+    interp.set_stdout([&](std::string_view s) { tracer.write_stdout(s); });
+    interp.set_observer(&tracer);
+    autograd::set_engine_observer(&tracer);
+    recorder_->begin(source);
+    lang::RunResult r;
+    try {
+      r = interp.run(source);
+    } catch (...) {
+      autograd::set_engine_observer(nullptr);
+      core::set_storage_limit(old_limit);
+      throw;
+    }
+    tracer.finish();
+    autograd::set_engine_observer(nullptr);
+    interp.set_observer(nullptr);
+    core::set_storage_limit(old_limit);
+    summary.stdout_text = tracer.all_stdout();
+    summary.stderr_text = r.error_text;
+    summary.exit_code = r.exit_code;
+    summary.error = parse_error(r.error_text);
+  }
+  recorder_->finish(summary.stdout_text, summary.stderr_text,
+                    summary.error.is_null() ? std::nullopt : std::optional<Json>(summary.error));
+  summary.steps = recorder_->step_count();
+  return summary;
+}
+
+}  // namespace stridelab::trace
