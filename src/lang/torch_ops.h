@@ -69,6 +69,12 @@ Tensor stack(const std::vector<Tensor>& ts, int64_t dim);
 Tensor repeat(const Tensor& self, const IntArray& r);
 Tensor flip(const Tensor& self, const IntArray& dims);
 
+enum class Reduction { None = 0, Mean = 1, Sum = 2 };
+Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias);
+Tensor mse_loss(const Tensor& self, const Tensor& target, Reduction r);
+Tensor cross_entropy(const Tensor& self, const Tensor& target, Reduction r, int64_t ignore_index);
+Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target, Reduction r);
+
 // in place: check, write, bump the version
 void binary_(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha = Scalar(int64_t{1}));
 void unary_(UnaryOp op, const Tensor& a);

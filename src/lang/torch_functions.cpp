@@ -1,0 +1,896 @@
+// The Tensor methods and torch.* functions, each bound with PyTorch's own signature strings (so
+// argument matching and TypeError texts follow PyTorch's parser) to one body that reads its
+// arguments by name. A method's self is parameter "input", as in the torch.* form.
+#include <cmath>
+#include <memory>
+
+#include "core/random.h"
+#include "lang/torch_internal.h"
+#include "lang/torch_ops.h"
+
+namespace stridelab::lang::torch {
+
+using core::BinaryOp;
+using core::Scalar;
+using core::UnaryOp;
+using Body = std::function<ObjRef(Interp&, ParsedArgs&)>;
+
+namespace {
+
+struct OpDef {
+  std::string name;
+  std::vector<std::string> method_sigs, torch_sigs;
+  Body body;
+};
+
+std::vector<OpDef>& defs() {
+  static std::vector<OpDef> d;
+  return d;
+}
+
+void def(const char* name, std::vector<std::string> m, std::vector<std::string> f, Body body) {
+  defs().push_back({name, std::move(m), std::move(f), std::move(body)});
+}
+
+ObjRef W(const Tensor& t) { return wrap(t); }
+ObjRef self_obj(ParsedArgs& a) { return ObjRef(a.obj(0)); }
+
+[[noreturn]] void dimname_error(const Tensor& t, Object* name) {
+  std::string s = "Tensor[";
+  for (int64_t i = 0; i < t.dim(); ++i) s += (i ? ", None" : "None");
+  s += "]";
+  std::string n = is_str(name) ? as<StrObject>(name)->value_ : "None";
+  raise(BT.runtime_error, "Name '" + n + "' not found in " + s + ".");
+}
+
+// When a Dimname overload matched, PyTorch looks the name up and fails (no named tensors here).
+void check_dimname(ParsedArgs& a, const char* pname) {
+  int i = a.at(pname);
+  if (i >= 0 && a.types[i] == 18 /* P_DIMNAME */ && a.has(i)) dimname_error(a.tensor(0), a.obj(i));
+  if (i >= 0 && a.types[i] == 19 /* P_DIMNAME_LIST */ && a.has(i)) {
+    Object* o = a.obj(i);
+    if (is_str(o)) dimname_error(a.tensor(0), o);
+    auto items = o->type() == BT.list ? as<ListObject>(o)->items_ : as<TupleObject>(o)->items_;
+    dimname_error(a.tensor(0), items.empty() ? none() : items[0].get());
+  }
+}
+
+// Factory options: dtype and requires_grad.
+Tensor finish_factory(ParsedArgs& a, Tensor t) {
+  if (a.at("requires_grad") >= 0 && a.toBool("requires_grad")) return op::set_requires_grad(t, true);
+  return t;
+}
+
+const std::string kFactory =
+    "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)";
+const std::string kLike = "*, MemoryFormat? memory_format=None, " + kFactory;
+
+std::vector<std::string> unary_f(const char* n) { return {std::string(n) + "(Tensor input, *, Tensor out=None)"}; }
+
+ObjRef return_pair(const char* type_name, const std::pair<Tensor, Tensor>& r);
+
+void define_ops() {
+  if (!defs().empty()) return;
+
+  // ---- arithmetic ----
+  auto arith = [](const char* name, BinaryOp op, bool alpha) {
+    std::string n = name;
+    std::vector<std::string> m, f;
+    if (alpha) {
+      m = {n + "(Scalar alpha, Tensor other)|deprecated", n + "(Tensor other, *, Scalar alpha=1)"};
+      f = {n + "(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated",
+           n + "(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)"};
+    } else {
+      m = {n + "(Tensor other)", n + "(Scalar other)"};
+      f = {n + "(Tensor input, Tensor other, *, Tensor out=None)", n + "(Tensor input, Scalar other)"};
+    }
+    def(name, m, f, [op](Interp&, ParsedArgs& a) {
+      return guarded([&] { return W(op::binary(op, a.tensor("input"), a.tensor("other"), a.scalar("alpha"))); });
+    });
+    std::vector<std::string> mi;
+    for (auto s : m) mi.push_back(n + "_" + s.substr(n.size()));
+    def((n + "_").c_str(), mi, {}, [op](Interp&, ParsedArgs& a) {
+      guarded([&] { op::binary_(op, a.tensor("input"), a.tensor("other"), a.scalar("alpha")); });
+      return self_obj(a);
+    });
+  };
+  arith("add", BinaryOp::Add, true);
+  arith("sub", BinaryOp::Sub, true);
+  arith("subtract", BinaryOp::Sub, true);
+  def("mul", {"mul(Tensor other)"}, {"mul(Tensor input, Tensor other, *, Tensor out=None)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::binary(BinaryOp::Mul, a.tensor("input"), a.tensor("other"))); });
+  });
+  def("mul_", {"mul_(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
+    guarded([&] { op::binary_(BinaryOp::Mul, a.tensor("input"), a.tensor("other")); });
+    return self_obj(a);
+  });
+  arith("multiply", BinaryOp::Mul, false);
+  arith("floor_divide", BinaryOp::FloorDivide, false);
+  arith("remainder", BinaryOp::Remainder, false);
+  arith("maximum", BinaryOp::Maximum, false);
+  arith("minimum", BinaryOp::Minimum, false);
+  arith("logical_and", BinaryOp::LogicalAnd, false);
+  arith("logical_or", BinaryOp::LogicalOr, false);
+  arith("bitwise_and", BinaryOp::BitwiseAnd, false);
+  arith("bitwise_or", BinaryOp::BitwiseOr, false);
+  arith("bitwise_xor", BinaryOp::BitwiseXor, false);
+  for (auto [name, op] : {std::pair{"eq", BinaryOp::Eq}, {"ne", BinaryOp::Ne}, {"lt", BinaryOp::Lt},
+                          {"le", BinaryOp::Le}, {"gt", BinaryOp::Gt}, {"ge", BinaryOp::Ge}}) {
+    std::string n = name;
+    BinaryOp o = op;
+    def(name, {n + "(Tensor other)", n + "(Scalar other)"},
+        {n + "(Tensor input, Tensor other, *, Tensor out=None)", n + "(Tensor input, Scalar other, *, Tensor out=None)"},
+        [o](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::binary(o, a.tensor("input"), a.tensor("other"))); }); });
+  }
+  auto div_body = [](bool inplace) {
+    return [inplace](Interp&, ParsedArgs& a) -> ObjRef {
+      BinaryOp o = BinaryOp::Div;
+      if (a.has("rounding_mode")) {
+        std::string mode = a.string("rounding_mode");
+        if (mode == "floor") o = BinaryOp::FloorDivide;
+        else if (mode != "trunc")
+          raise(BT.runtime_error, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" + mode + "'");
+      }
+      return guarded([&] {
+        Tensor self = a.tensor("input"), other = a.tensor("other");
+        bool trunc = a.has("rounding_mode") && a.string("rounding_mode") == "trunc";
+        if (inplace) {
+          if (trunc) {
+            Tensor q = op::binary(BinaryOp::Div, self, other);
+            Tensor f = op::binary(BinaryOp::FloorDivide, self, other);
+            Tensor r = op::where(op::binary(BinaryOp::Lt, q, scalar_to_tensor(Scalar(int64_t{0}))),
+                                 op::binary(BinaryOp::Mul, op::binary(BinaryOp::FloorDivide, op::unary(UnaryOp::Neg, self), other),
+                                            scalar_to_tensor(Scalar(int64_t{-1}))), f);
+            op::copy_(self, r);
+          } else {
+            op::binary_(o, self, other);
+          }
+          return self_obj(a);
+        }
+        if (trunc) {
+          Tensor q = op::binary(BinaryOp::Div, self, other);
+          Tensor f = op::binary(BinaryOp::FloorDivide, self, other);
+          Tensor c = op::binary(BinaryOp::Mul, op::binary(BinaryOp::FloorDivide, op::unary(UnaryOp::Neg, self), other),
+                                scalar_to_tensor(Scalar(int64_t{-1})));
+          return W(op::where(op::binary(BinaryOp::Lt, q, scalar_to_tensor(Scalar(int64_t{0}))), c, f));
+        }
+        return W(op::binary(o, self, other));
+      });
+    };
+  };
+  def("div", {"div(Tensor other, *, c10::string_view? rounding_mode)", "div(Scalar other, *, c10::string_view? rounding_mode)", "div(Tensor other)"},
+      {"div(Tensor input, Tensor other, *, Tensor out=None)", "div(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)",
+       "div(Tensor input, Scalar other, *, c10::string_view? rounding_mode)"},
+      div_body(false));
+  def("divide", {"divide(Tensor other)", "divide(Scalar other)"},
+      {"divide(Tensor input, Tensor other, *, Tensor out=None)", "divide(Tensor input, Scalar other)"}, div_body(false));
+  def("true_divide", {"true_divide(Tensor other)"}, {"true_divide(Tensor input, Tensor other, *, Tensor out=None)"}, div_body(false));
+  def("div_", {"div_(Tensor other, *, c10::string_view? rounding_mode)", "div_(Scalar other, *, c10::string_view? rounding_mode)", "div_(Tensor other)"},
+      {}, div_body(true));
+  def("pow", {"pow(Tensor exponent)", "pow(Scalar exponent)"},
+      {"pow(Tensor input, Tensor exponent, *, Tensor out=None)", "pow(Scalar self, Tensor exponent, *, Tensor out=None)",
+       "pow(Tensor input, Scalar exponent, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          Tensor base = a.has("self") ? scalar_to_tensor(a.scalar("self")) : a.tensor("input");
+          Object* e = a.obj("exponent");
+          Tensor ex = is_tensor(e) ? unwrap(e) : scalar_to_tensor(a.scalar("exponent"));
+          return W(op::binary(BinaryOp::Pow, base, ex));
+        });
+      });
+  def("pow_", {"pow_(Tensor exponent)", "pow_(Scalar exponent)"}, {}, [](Interp&, ParsedArgs& a) {
+    guarded([&] {
+      Object* e = a.obj("exponent");
+      Tensor ex = is_tensor(e) ? unwrap(e) : scalar_to_tensor(a.scalar("exponent"));
+      op::binary_(BinaryOp::Pow, a.tensor("input"), ex);
+    });
+    return self_obj(a);
+  });
+  def("square", {"square()"}, unary_f("square"), [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::binary(BinaryOp::Pow, a.tensor("input"), scalar_to_tensor(Scalar(int64_t{2})))); });
+  });
+
+  // ---- unary ----
+  for (auto [name, uop] : {std::pair{"neg", UnaryOp::Neg}, {"negative", UnaryOp::Neg}, {"exp", UnaryOp::Exp}, {"log", UnaryOp::Log},
+                           {"sqrt", UnaryOp::Sqrt}, {"abs", UnaryOp::Abs}, {"absolute", UnaryOp::Abs}, {"sin", UnaryOp::Sin},
+                           {"cos", UnaryOp::Cos}, {"tanh", UnaryOp::Tanh}, {"sigmoid", UnaryOp::Sigmoid},
+                           {"relu", UnaryOp::Relu}, {"logical_not", UnaryOp::LogicalNot}, {"bitwise_not", UnaryOp::BitwiseNot}}) {
+    std::string n = name;
+    UnaryOp u = uop;
+    std::vector<std::string> f = n == "relu" ? std::vector<std::string>{"relu(Tensor input)"} : unary_f(name);
+    def(name, {n + "()"}, f, [u](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::unary(u, a.tensor("input"))); }); });
+    if (n == "logical_not" || n == "bitwise_not" || n == "negative" || n == "absolute") continue;
+    def((n + "_").c_str(), {n + "_()"}, n == "relu" ? std::vector<std::string>{"relu_(Tensor input)"} : std::vector<std::string>{},
+        [u](Interp&, ParsedArgs& a) {
+          guarded([&] { op::unary_(u, a.tensor("input")); });
+          return self_obj(a);
+        });
+  }
+  def("clamp", {"clamp(Tensor? min=None, Tensor? max=None)", "clamp(Scalar? min=None, Scalar? max=None)"},
+      {"clamp(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
+       "clamp(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          Object* lo = a.obj("min");
+          Object* hi = a.obj("max");
+          if ((lo && is_tensor(lo)) || (hi && is_tensor(hi))) {
+            if (!lo && !hi) raise(BT.runtime_error, "torch.clamp: At least one of 'min' or 'max' must not be None");
+            Tensor r = a.tensor("input");
+            if (lo) r = op::binary(BinaryOp::Maximum, r, unwrap(lo));
+            if (hi) r = op::binary(BinaryOp::Minimum, r, unwrap(hi));
+            return W(r);
+          }
+          return W(op::clamp(a.tensor("input"), a.opt_scalar("min"), a.opt_scalar("max")));
+        });
+      });
+  def("clamp_", {"clamp_(Tensor? min=None, Tensor? max=None)", "clamp_(Scalar? min=None, Scalar? max=None)"}, {},
+      [](Interp&, ParsedArgs& a) {
+        guarded([&] {
+          std::optional<Scalar> lo, hi;
+          if (a.has("min")) lo = to_scalar(*a.in, a.obj("min"));
+          if (a.has("max")) hi = to_scalar(*a.in, a.obj("max"));
+          op::clamp_(a.tensor("input"), lo, hi);
+        });
+        return self_obj(a);
+      });
+
+  // ---- linear algebra ----
+  def("matmul", {"matmul(Tensor other)"}, {"matmul(Tensor input, Tensor other, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::matmul(a.tensor("input"), a.tensor("other"))); }); });
+  def("mm", {"mm(Tensor mat2)"}, {"mm(Tensor input, Tensor mat2, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::mm(a.tensor("input"), a.tensor("mat2"))); }); });
+  def("bmm", {"bmm(Tensor mat2)"}, {"bmm(Tensor input, Tensor mat2, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::matmul(a.tensor("input"), a.tensor("mat2"))); }); });
+  def("mv", {"mv(Tensor vec)"}, {"mv(Tensor input, Tensor vec, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::matmul(a.tensor("input"), a.tensor("vec"))); }); });
+  def("dot", {"dot(Tensor tensor)"}, {"dot(Tensor input, Tensor tensor, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::dot(a.tensor("input"), a.tensor("tensor"))); }); });
+
+  // ---- reductions ----
+  auto dims_of = [](ParsedArgs& a) { return a.opt_intlist("dim").value_or(IntArray{}); };
+  for (const char* name : {"sum", "mean", "nansum"}) {
+    std::string n = name;
+    if (n == "nansum") continue;
+    def(name,
+        {n + "(*, ScalarType? dtype=None)", n + "(IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)",
+         n + "(DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None)"},
+        {n + "(Tensor input, *, ScalarType? dtype=None)",
+         n + "(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
+         n + "(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"},
+        [n, dims_of](Interp&, ParsedArgs& a) {
+          check_dimname(a, "dim");
+          return guarded([&] {
+            Tensor t = a.tensor("input");
+            if (n == "sum") return W(op::sum(t, dims_of(a), a.toBool("keepdim"), a.dtype("dtype")));
+            return W(op::mean(t, dims_of(a), a.toBool("keepdim"), a.dtype("dtype")));
+          });
+        });
+  }
+  def("prod", {"prod(*, ScalarType? dtype=None)", "prod(int64_t dim, bool keepdim=False, *, ScalarType? dtype=None)",
+               "prod(Dimname dim, bool keepdim=False, *, ScalarType? dtype=None)"},
+      {"prod(Tensor input, *, ScalarType? dtype=None)", "prod(Tensor input, int64_t dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
+       "prod(Tensor input, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        return guarded([&] {
+          Tensor t = a.tensor("input");
+          if (auto d = a.dtype("dtype")) t = op::to(t, *d);
+          return W(op::prod(t, a.opt_int("dim"), a.toBool("keepdim")));
+        });
+      });
+  for (const char* name : {"std", "var"}) {
+    std::string n = name;
+    def(name,
+        {n + "(IntArrayRef[1]? dim, *, int64_t? correction, bool keepdim=False)", n + "(IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)",
+         n + "(DimnameList[1] dim, *, int64_t? correction, bool keepdim=False)", n + "(DimnameList[1] dim, bool unbiased=True, bool keepdim=False)",
+         n + "(bool unbiased=True)"},
+        {n + "(Tensor input, IntArrayRef[1]? dim, *, int64_t? correction, bool keepdim=False, Tensor out=None)",
+         n + "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out=None)",
+         n + "(Tensor input, bool unbiased=True)",
+         n + "(Tensor input, DimnameList[1] dim, *, int64_t? correction, bool keepdim=False, Tensor out=None)",
+         n + "(Tensor input, DimnameList[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor out=None)"},
+        [n, dims_of](Interp&, ParsedArgs& a) {
+          check_dimname(a, "dim");
+          int64_t corr = 1;
+          if (a.at("correction") >= 0) corr = a.opt_int("correction").value_or(1);
+          else if (a.at("unbiased") >= 0) corr = a.toBool("unbiased") ? 1 : 0;
+          return guarded([&] {
+            Tensor t = a.tensor("input");
+            if (n == "std") return W(op::std(t, dims_of(a), corr, a.toBool("keepdim")));
+            return W(op::var(t, dims_of(a), corr, a.toBool("keepdim")));
+          });
+        });
+  }
+  def("norm", {"norm(Scalar p=2)", "norm(Scalar? p, *, ScalarType dtype)", "norm(Scalar? p, IntArrayRef[1] dim, bool keepdim, *, ScalarType dtype)",
+               "norm(Scalar? p, IntArrayRef[1] dim, bool keepdim=False)", "norm(Scalar? p, DimnameList[1] dim, bool keepdim, *, ScalarType dtype)",
+               "norm(Scalar? p, DimnameList[1] dim, bool keepdim=False)"},
+      {"norm(Tensor input, Scalar p=2)", "norm(Tensor input, Scalar? p, *, ScalarType dtype)",
+       "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
+       "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
+       "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
+       "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim=False, *, Tensor out=None)"},
+      [dims_of](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        double p = a.opt_scalar("p").value_or(Scalar(2.0)).to_double();
+        return guarded([&] {
+          Tensor t = a.tensor("input");
+          if (auto d = a.dtype("dtype")) t = op::to(t, *d);
+          return W(op::norm(t, p, dims_of(a), a.toBool("keepdim")));
+        });
+      });
+  for (const char* name : {"max", "min"}) {
+    std::string n = name;
+    bool is_max = n == "max";
+    def(name, {n + "()", n + "(Tensor other)", n + "(int64_t dim, bool keepdim=False)", n + "(Dimname dim, bool keepdim=False)"},
+        {n + "(Tensor input)", n + "(Tensor input, Tensor other, *, Tensor out=None)",
+         n + "(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
+         n + "(Tensor input, Dimname dim, bool keepdim=False, *, TensorList[2] out=None)"},
+        [is_max](Interp&, ParsedArgs& a) {
+          check_dimname(a, "dim");
+          return guarded([&] {
+            Tensor t = a.tensor("input");
+            if (a.has("other")) return W(op::binary(is_max ? BinaryOp::Maximum : BinaryOp::Minimum, t, a.tensor("other")));
+            if (a.has("dim")) {
+              auto r = is_max ? op::max(t, a.toInt("dim"), a.toBool("keepdim")) : op::min(t, a.toInt("dim"), a.toBool("keepdim"));
+              return return_pair(is_max ? "max" : "min", r);
+            }
+            return W(is_max ? op::max(t) : op::min(t));
+          });
+        });
+  }
+  for (const char* name : {"argmax", "argmin"}) {
+    std::string n = name;
+    bool is_max = n == "argmax";
+    def(name, {n + "(int64_t? dim=None, bool keepdim=False)"},
+        {n + "(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)"}, [is_max](Interp&, ParsedArgs& a) {
+          return guarded([&] {
+            Tensor t = a.tensor("input");
+            return W(is_max ? core::argmax(t, a.opt_int("dim"), a.toBool("keepdim")) : core::argmin(t, a.opt_int("dim"), a.toBool("keepdim")));
+          });
+        });
+  }
+  for (const char* name : {"all", "any"}) {
+    std::string n = name;
+    bool is_all = n == "all";
+    def(name, {n + "()", n + "(int64_t dim, bool keepdim=False)", n + "(Dimname dim, bool keepdim=False)"},
+        {n + "(Tensor input, *, Tensor out=None)", n + "(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)",
+         n + "(Tensor input, Dimname dim, bool keepdim=False, *, Tensor out=None)"},
+        [is_all](Interp&, ParsedArgs& a) {
+          check_dimname(a, "dim");
+          return guarded([&] {
+            Tensor t = a.tensor("input");
+            return W(is_all ? core::all(t, a.opt_int("dim"), a.toBool("keepdim")) : core::any(t, a.opt_int("dim"), a.toBool("keepdim")));
+          });
+        });
+  }
+  for (const char* name : {"softmax", "log_softmax"}) {
+    std::string n = name;
+    bool log = n == "log_softmax";
+    def(name, {n + "(int64_t dim, ScalarType? dtype=None)", n + "(Dimname dim, *, ScalarType? dtype=None)"},
+        {n + "(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)", n + "(Tensor input, Dimname dim, *, ScalarType? dtype=None)"},
+        [log](Interp&, ParsedArgs& a) {
+          check_dimname(a, "dim");
+          return guarded([&] {
+            Tensor t = a.tensor("input");
+            return W(log ? op::log_softmax(t, a.toInt("dim"), a.dtype("dtype")) : op::softmax(t, a.toInt("dim"), a.dtype("dtype")));
+          });
+        });
+  }
+  def("allclose", {"allclose(Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"},
+      {"allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"}, [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          return ObjRef(bool_obj(core::allclose(a.tensor("input"), a.tensor("other"), a.toDouble("rtol"), a.toDouble("atol"), a.toBool("equal_nan"))));
+        });
+      });
+  def("equal", {"equal(Tensor other)"}, {"equal(Tensor input, Tensor other)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return ObjRef(bool_obj(core::equal(a.tensor("input"), a.tensor("other")))); });
+  });
+
+  // ---- views ----
+  def("view", {"view(ScalarType dtype)", "view(SymIntArrayRef size)"}, {}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] {
+      Tensor t = a.tensor("input");
+      if (a.has("dtype")) {
+        DType d = *a.dtype("dtype");
+        if (d != t.dtype()) raise(BT.runtime_error, "view(dtype) is not supported in stridelab for a different element type");
+        return W(op::view(t, t.sizes()));
+      }
+      return W(op::view(t, a.intlist("size")));
+    });
+  });
+  def("view_as", {"view_as(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::view(a.tensor("input"), a.tensor("other").sizes())); });
+  });
+  def("reshape", {"reshape(SymIntArrayRef shape)"}, {"reshape(Tensor input, SymIntArrayRef shape)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::reshape(a.tensor("input"), a.intlist("shape"))); });
+  });
+  def("reshape_as", {"reshape_as(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::reshape(a.tensor("input"), a.tensor("other").sizes())); });
+  });
+  auto transpose_body = [](Interp&, ParsedArgs& a) {
+    check_dimname(a, "dim0");
+    return guarded([&] { return W(op::transpose(a.tensor("input"), a.toInt("dim0"), a.toInt("dim1"))); });
+  };
+  def("transpose", {"transpose(int64_t dim0, int64_t dim1)", "transpose(Dimname dim0, Dimname dim1)"},
+      {"transpose(Tensor input, int64_t dim0, int64_t dim1)", "transpose(Tensor input, Dimname dim0, Dimname dim1)"}, transpose_body);
+  def("swapaxes", {"swapaxes(int64_t axis0, int64_t axis1)"}, {"swapaxes(Tensor input, int64_t axis0, int64_t axis1)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::transpose(a.tensor("input"), a.toInt("axis0"), a.toInt("axis1"))); }); });
+  def("permute", {"permute(IntArrayRef dims)"}, {"permute(Tensor input, IntArrayRef dims)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::permute(a.tensor("input"), a.intlist("dims"))); });
+  });
+  def("t", {"t()"}, {"t(Tensor input)"}, [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::t(a.tensor("input"))); }); });
+  def("flatten", {"flatten(int64_t start_dim=0, int64_t end_dim=-1)"}, {"flatten(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::flatten(a.tensor("input"), a.toInt("start_dim"), a.toInt("end_dim"))); });
+      });
+  def("ravel", {"ravel()"}, {"ravel(Tensor input)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::reshape(a.tensor("input"), {-1})); });
+  });
+  def("unflatten", {"unflatten(int64_t dim, IntArrayRef sizes)"}, {"unflatten(Tensor input, int64_t dim, IntArrayRef sizes)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::unflatten(a.tensor("input"), a.toInt("dim"), a.intlist("sizes"))); });
+      });
+  def("squeeze", {"squeeze()", "squeeze(int64_t dim)", "squeeze(Dimname dim)"},
+      {"squeeze(Tensor input)", "squeeze(Tensor input, int64_t dim)", "squeeze(Tensor input, Dimname dim)"}, [](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        return guarded([&] {
+          if (a.has("dim")) return W(op::squeeze(a.tensor("input"), a.toInt("dim")));
+          return W(op::squeeze(a.tensor("input")));
+        });
+      });
+  def("unsqueeze", {"unsqueeze(int64_t dim)"}, {"unsqueeze(Tensor input, int64_t dim)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::unsqueeze(a.tensor("input"), a.toInt("dim"))); });
+  });
+  def("expand", {"expand(SymIntArrayRef size, *, bool implicit=False)"}, {}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::expand(a.tensor("input"), a.intlist("size"))); });
+  });
+  def("expand_as", {"expand_as(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::expand(a.tensor("input"), a.tensor("other").sizes())); });
+  });
+  def("narrow", {"narrow(int64_t dim, Tensor start, int64_t length)", "narrow(int64_t dim, int64_t start, int64_t length)"},
+      {"narrow(Tensor input, int64_t dim, Tensor start, int64_t length)", "narrow(Tensor input, int64_t dim, int64_t start, int64_t length)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          Object* s = a.obj("start");
+          int64_t start = is_tensor(s) ? core::item(unwrap(s)).to_int() : a.toInt("start");
+          return W(op::narrow(a.tensor("input"), a.toInt("dim"), start, a.toInt("length")));
+        });
+      });
+  def("select", {"select(Dimname dim, int64_t index)", "select(int64_t dim, int64_t index)"},
+      {"select(Tensor input, Dimname dim, int64_t index)", "select(Tensor input, int64_t dim, int64_t index)"}, [](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        return guarded([&] { return W(op::select(a.tensor("input"), a.toInt("dim"), a.toInt("index"))); });
+      });
+  def("unbind", {"unbind(int64_t dim=0)", "unbind(Dimname dim)"}, {"unbind(Tensor input, int64_t dim=0)", "unbind(Tensor input, Dimname dim)"},
+      [](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        return guarded([&] { return wrap_list(op::unbind(a.tensor("input"), a.toInt("dim"))); });
+      });
+  def("split", {"split(int64_t split_size, int64_t dim=0)", "split(IntArrayRef split_size, int64_t dim=0)"},
+      {"split(Tensor input, int64_t split_size, int64_t dim=0)", "split(Tensor input, IntArrayRef split_size, int64_t dim=0)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          Object* s = a.obj("split_size");
+          if (is_instance(s, BT.int_)) return wrap_list(op::split(a.tensor("input"), a.toInt("split_size"), a.toInt("dim")));
+          return wrap_list(op::split_with_sizes(a.tensor("input"), a.intlist("split_size"), a.toInt("dim")));
+        });
+      });
+  def("chunk", {"chunk(int64_t chunks, int64_t dim=0)"}, {"chunk(Tensor input, int64_t chunks, int64_t dim=0)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return wrap_list(op::chunk(a.tensor("input"), a.toInt("chunks"), a.toInt("dim"))); });
+  });
+  def("diagonal", {"diagonal(int64_t offset=0, int64_t dim1=0, int64_t dim2=1)"},
+      {"diagonal(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)"}, [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::diagonal(a.tensor("input"), a.toInt("offset"), a.toInt("dim1"), a.toInt("dim2"))); });
+      });
+  def("movedim", {"movedim(int64_t source, int64_t destination)", "movedim(IntArrayRef source, IntArrayRef destination)"},
+      {"movedim(Tensor input, int64_t source, int64_t destination)", "movedim(Tensor input, IntArrayRef source, IntArrayRef destination)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          Object* s = a.obj("source");
+          if (is_instance(s, BT.int_))
+            return W(op::movedim(a.tensor("input"), {a.toInt("source")}, {a.toInt("destination")}));
+          return W(op::movedim(a.tensor("input"), a.intlist("source"), a.intlist("destination")));
+        });
+      });
+  def("unfold", {"unfold(int64_t dimension, int64_t size, int64_t step)"}, {}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::unfold(a.tensor("input"), a.toInt("dimension"), a.toInt("size"), a.toInt("step"))); });
+  });
+  def("as_strided", {"as_strided(SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)"},
+      {"as_strided(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)"}, [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          return W(op::as_strided(a.tensor("input"), a.intlist("size"), a.intlist("stride"), a.opt_int("storage_offset")));
+        });
+      });
+  def("detach", {"detach()"}, {"detach(Tensor input)"}, [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::detach(a.tensor("input"))); }); });
+  def("clone", {"clone(*, MemoryFormat? memory_format=None)"}, {"clone(Tensor input, *, MemoryFormat? memory_format=None)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::clone(a.tensor("input"))); }); });
+  def("contiguous", {"contiguous(*, MemoryFormat memory_format=contiguous_format)"}, {}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::contiguous(a.tensor("input"))); });
+  });
+
+  // ---- copies / indexing ----
+  def("index_select", {"index_select(int64_t dim, Tensor index)", "index_select(Dimname dim, Tensor index)"},
+      {"index_select(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)", "index_select(Tensor input, Dimname dim, Tensor index, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        return guarded([&] { return W(op::index_select(a.tensor("input"), a.toInt("dim"), a.tensor("index"))); });
+      });
+  def("gather", {"gather(int64_t dim, Tensor index, *, bool sparse_grad=False)", "gather(Dimname dim, Tensor index, *, bool sparse_grad=False)"},
+      {"gather(Tensor input, int64_t dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)",
+       "gather(Tensor input, Dimname dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        return guarded([&] { return W(op::gather(a.tensor("input"), a.toInt("dim"), a.tensor("index"))); });
+      });
+  def("masked_select", {"masked_select(Tensor mask)"}, {"masked_select(Tensor input, Tensor mask, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::masked_select(a.tensor("input"), a.tensor("mask"))); }); });
+  def("masked_fill", {"masked_fill(Tensor mask, Tensor value)", "masked_fill(Tensor mask, Scalar value)"},
+      {"masked_fill(Tensor input, Tensor mask, Tensor value)", "masked_fill(Tensor input, Tensor mask, Scalar value)"}, [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::masked_fill(a.tensor("input"), a.tensor("mask"), to_scalar(*a.in, a.obj("value")))); });
+      });
+  def("masked_fill_", {"masked_fill_(Tensor mask, Tensor value)", "masked_fill_(Tensor mask, Scalar value)"}, {}, [](Interp&, ParsedArgs& a) {
+    guarded([&] { op::masked_fill_(a.tensor("input"), a.tensor("mask"), to_scalar(*a.in, a.obj("value"))); });
+    return self_obj(a);
+  });
+  def("index_put_", {"index_put_(c10::List<c10::optional<Tensor>> indices, Tensor values, bool accumulate=False)"},
+      {"index_put_(Tensor input, c10::List<c10::optional<Tensor>> indices, Tensor values, bool accumulate=False)"}, [](Interp&, ParsedArgs& a) {
+        guarded([&] {
+          std::vector<core::TensorIndex> idx;
+          for (auto& t : a.tensorlist("indices")) idx.push_back(core::TensorIndex::make_tensor(t));
+          op::index_put_(a.tensor("input"), idx, a.tensor("values"), a.toBool("accumulate"));
+        });
+        return ObjRef(a.obj(0));
+      });
+  def("repeat", {"repeat(SymIntArrayRef repeats)"}, {}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::repeat(a.tensor("input"), a.intlist("repeats"))); });
+  });
+  def("flip", {"flip(IntArrayRef dims)"}, {"flip(Tensor input, IntArrayRef dims)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::flip(a.tensor("input"), a.intlist("dims"))); });
+  });
+  for (const char* name : {"cat", "concat"}) {
+    std::string n = name;
+    def(name, {}, {n + "(TensorList tensors, int64_t dim=0, *, Tensor out=None)", n + "(TensorList tensors, Dimname dim, *, Tensor out=None)"},
+        [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::cat(a.tensorlist("tensors"), a.toInt("dim"))); }); });
+  }
+  def("stack", {}, {"stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::stack(a.tensorlist("tensors"), a.toInt("dim"))); }); });
+  def("where", {"where(Tensor condition, Tensor other)"},
+      {"where(Tensor condition)", "where(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)",
+       "where(Tensor condition, Scalar self, Tensor other)", "where(Tensor condition, Tensor input, Scalar other)",
+       "where(Tensor condition, Scalar self, Scalar other)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          if (!a.has("other")) raise(BT.runtime_error, "torch.where(condition) is not supported; use condition.nonzero(as_tuple=True)");
+          Tensor x = a.has("self") ? scalar_to_tensor(a.scalar("self")) : a.tensor("input");
+          return W(op::where(a.tensor("condition"), x, a.tensor("other")));
+        });
+      });
+
+  // ---- in place ----
+  def("zero_", {"zero_()"}, {"zero_(Tensor input)"}, [](Interp&, ParsedArgs& a) {
+    guarded([&] { op::fill_(a.tensor("input"), Scalar(int64_t{0})); });
+    return self_obj(a);
+  });
+  def("fill_", {"fill_(Tensor value)", "fill_(Scalar value)"}, {"fill_(Tensor input, Tensor value)", "fill_(Tensor input, Scalar value)"},
+      [](Interp&, ParsedArgs& a) {
+        guarded([&] {
+          Object* v = a.obj("value");
+          if (is_tensor(v) && unwrap(v).dim() != 0)
+            raise(BT.runtime_error, "fill_ only supports 0-dimension value tensor but got tensor with " + std::to_string(unwrap(v).dim()) + " dimensions.");
+          op::fill_(a.tensor("input"), to_scalar(*a.in, v));
+        });
+        return self_obj(a);
+      });
+  def("copy_", {"copy_(Tensor other, bool non_blocking=False)", "copy_(Tensor other, bool async=False)|deprecated"}, {}, [](Interp&, ParsedArgs& a) {
+    guarded([&] { op::copy_(a.tensor("input"), a.tensor("other")); });
+    return self_obj(a);
+  });
+  def("normal_", {"normal_(double mean=0, double std=1, *, Generator? generator=None)"}, {}, [](Interp&, ParsedArgs& a) {
+    guarded([&] { op::normal_(a.tensor("input"), a.toDouble("mean"), a.toDouble("std")); });
+    return self_obj(a);
+  });
+  def("uniform_", {"uniform_(double from=0, double to=1, *, Generator? generator=None)"}, {}, [](Interp&, ParsedArgs& a) {
+    guarded([&] { op::uniform_(a.tensor("input"), a.toDouble("from"), a.toDouble("to")); });
+    return self_obj(a);
+  });
+
+  // ---- conversions ----
+  auto conv = [](const char* name, DType d) {
+    def(name, {std::string(name) + "(*, MemoryFormat? memory_format=None)"}, {}, [d](Interp&, ParsedArgs& a) {
+      return guarded([&] { return W(op::to(a.tensor("input"), d)); });
+    });
+  };
+  conv("float", DType::Float32);
+  conv("double", DType::Float64);
+  conv("long", DType::Int64);
+  conv("int", DType::Int32);
+  conv("bool", DType::Bool);
+  def("cpu", {"cpu(*, MemoryFormat? memory_format=None)"}, {}, [](Interp&, ParsedArgs& a) { return self_obj(a); });
+  def("to",
+      {"to(Device device=None, ScalarType dtype=None, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
+       "to(ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
+       "to(Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)"},
+      {}, [](Interp&, ParsedArgs& a) {
+        if (Object* dev = a.obj("device")) {
+          bool cpu = dev->type() == types().device;
+          if (is_str(dev)) {
+            const std::string& s = as<StrObject>(dev)->value_;
+            if (s.rfind("cuda", 0) == 0) raise(BT.assertion_error, "Torch not compiled with CUDA enabled");
+            if (s != "cpu" && s != "cpu:0")
+              raise(BT.runtime_error, "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: " + s);
+            cpu = true;
+          }
+          if (!cpu) raise(BT.assertion_error, "Torch not compiled with CUDA enabled");
+        }
+        return guarded([&] {
+          Tensor t = a.tensor("input");
+          std::optional<DType> d = a.dtype("dtype");
+          if (a.has("tensor")) d = a.tensor("tensor").dtype();
+          return W(op::to(t, d.value_or(t.dtype()), a.toBool("copy")));
+        });
+      });
+  def("type", {"type(PyObject* dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
+               "type(PyObject* dtype=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated"},
+      {}, [](Interp&, ParsedArgs& a) -> ObjRef {
+        Tensor t = a.tensor("input");
+        Object* d = a.obj("dtype");
+        if (!d) return make_str(core::legacy_type_name(t.dtype()));
+        std::optional<DType> dt = dtype_of_object(d);
+        if (!dt && is_str(d)) {
+          const std::string& s = as<StrObject>(d)->value_;
+          for (int i = 0; i < core::kNumDTypes; ++i)
+            if (s == core::legacy_type_name(static_cast<DType>(i))) dt = static_cast<DType>(i);
+          if (!dt) raise(BT.value_error, "invalid type: '" + s + "'");
+        }
+        if (!dt) raise(BT.value_error, "invalid type: '" + repr(*a.in, d) + "'");
+        return guarded([&] { return W(op::to(t, *dt)); });
+      });
+  def("type_as", {"type_as(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::to(a.tensor("input"), a.tensor("other").dtype())); });
+  });
+  def("item", {"item()"}, {}, [](Interp&, ParsedArgs& a) {
+    Tensor t = a.tensor("input");
+    if (t.numel() != 1)
+      raise(BT.runtime_error, "a Tensor with " + std::to_string(t.numel()) + " elements cannot be converted to Scalar");
+    return guarded([&] { return scalar_to_py(core::item(t)); });
+  });
+  def("tolist", {"tolist()"}, {}, [](Interp&, ParsedArgs& a) { return tolist(a.tensor("input")); });
+
+  // ---- metadata ----
+  def("size", {"size(int64_t dim)", "size()", "size(Dimname dim)"}, {}, [](Interp&, ParsedArgs& a) {
+    check_dimname(a, "dim");
+    Tensor t = a.tensor("input");
+    if (a.has("dim")) return make_int(guarded([&] { return t.size(core::wrap_dim(a.toInt("dim"), t.dim())); }));
+    return make_size(t.sizes());
+  });
+  def("stride", {"stride(int64_t dim)", "stride()", "stride(Dimname dim)"}, {}, [](Interp&, ParsedArgs& a) -> ObjRef {
+    check_dimname(a, "dim");
+    Tensor t = a.tensor("input");
+    if (a.has("dim")) return make_int(guarded([&] { return t.stride(core::wrap_dim(a.toInt("dim"), t.dim())); }));
+    std::vector<ObjRef> items;
+    for (int64_t s : t.strides()) items.push_back(make_int(s));
+    return make_tuple(std::move(items));
+  });
+  def("dim", {"dim()"}, {}, [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").dim()); });
+  def("ndimension", {"ndimension()"}, {}, [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").dim()); });
+  def("numel", {"numel()"}, {"numel(Tensor input)"}, [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").numel()); });
+  def("nelement", {"nelement()"}, {}, [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").numel()); });
+  def("storage_offset", {"storage_offset()"}, {}, [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").storage_offset()); });
+  def("data_ptr", {"data_ptr()"}, {}, [](Interp&, ParsedArgs& a) {
+    return make_int(static_cast<int64_t>(a.tensor("input").data_ptr()));
+  });
+  def("element_size", {"element_size()"}, {}, [](Interp&, ParsedArgs& a) {
+    return make_int(static_cast<int64_t>(a.tensor("input").element_size()));
+  });
+  def("is_contiguous", {"is_contiguous(*, MemoryFormat memory_format=contiguous_format)"}, {}, [](Interp&, ParsedArgs& a) {
+    return ObjRef(bool_obj(a.tensor("input").is_contiguous()));
+  });
+  def("is_floating_point", {"is_floating_point()"}, {"is_floating_point(Tensor input)"}, [](Interp&, ParsedArgs& a) {
+    return ObjRef(bool_obj(core::is_floating(a.tensor("input").dtype())));
+  });
+
+  // ---- factories ----
+  auto size_factory = [](const char* name, std::function<Tensor(ParsedArgs&, const IntArray&, DType)> make) {
+    std::string n = name;
+    def(name, {},
+        {n + "(IntArrayRef size, *, DimnameList? names, " + kFactory, n + "(SymIntArrayRef size, *, Tensor out=None, " + kFactory},
+        [make](Interp&, ParsedArgs& a) {
+          return guarded([&] {
+            IntArray sizes = a.intlist("size");
+            return W(finish_factory(a, make(a, sizes, a.dtype("dtype").value_or(core::kDefaultFloat))));
+          });
+        });
+  };
+  size_factory("zeros", [](ParsedArgs&, const IntArray& s, DType d) { return core::zeros(s, d); });
+  size_factory("ones", [](ParsedArgs&, const IntArray& s, DType d) { return core::ones(s, d); });
+  def("empty", {},
+      {"empty(IntArrayRef size, *, DimnameList? names, MemoryFormat? memory_format=None, " + kFactory,
+       "empty(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, " + kFactory},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(finish_factory(a, core::zeros(a.intlist("size"), a.dtype("dtype").value_or(core::kDefaultFloat)))); });
+      });
+  def("full", {},
+      {"full(IntArrayRef size, Scalar fill_value, *, DimnameList? names, " + kFactory,
+       "full(SymIntArrayRef size, Scalar fill_value, *, Tensor out=None, " + kFactory},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          Scalar v = a.scalar("fill_value");
+          DType d = a.dtype("dtype").value_or(v.is_float() ? core::kDefaultFloat : v.dtype());
+          return W(finish_factory(a, core::full(a.intlist("size"), v, d)));
+        });
+      });
+  for (const char* name : {"rand", "randn"}) {
+    std::string n = name;
+    bool normal = n == "randn";
+    def(name, {},
+        {n + "(IntArrayRef size, *, Generator? generator, DimnameList? names, " + kFactory,
+         n + "(IntArrayRef size, *, Generator? generator, Tensor out=None, " + kFactory,
+         n + "(IntArrayRef size, *, Tensor out=None, " + kFactory, n + "(IntArrayRef size, *, DimnameList? names, " + kFactory},
+        [normal](Interp&, ParsedArgs& a) {
+          return guarded([&] {
+            IntArray s = a.intlist("size");
+            DType d = a.dtype("dtype").value_or(core::kDefaultFloat);
+            return W(finish_factory(a, normal ? core::randn(s, d) : core::rand(s, d)));
+          });
+        });
+  }
+  def("randint", {},
+      {"randint(int64_t high, IntArrayRef size, *, Generator? generator, Tensor out=None, " + kFactory,
+       "randint(int64_t high, IntArrayRef size, *, Tensor out=None, " + kFactory,
+       "randint(int64_t low, int64_t high, IntArrayRef size, *, Generator? generator, Tensor out=None, " + kFactory,
+       "randint(int64_t low, int64_t high, IntArrayRef size, *, Tensor out=None, " + kFactory},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          int64_t low = a.has("low") ? a.toInt("low") : 0;
+          return W(finish_factory(a, core::randint(low, a.toInt("high"), a.intlist("size"), a.dtype("dtype").value_or(DType::Int64))));
+        });
+      });
+  def("randperm", {},
+      {"randperm(int64_t n, *, Generator? generator, Tensor out=None, " + kFactory, "randperm(int64_t n, *, Tensor out=None, " + kFactory},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(finish_factory(a, core::randperm(a.toInt("n"), a.dtype("dtype").value_or(DType::Int64)))); });
+      });
+  def("normal", {},
+      {"normal(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
+       "normal(Tensor mean, double std=1, *, Generator? generator=None, Tensor out=None)",
+       "normal(double mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
+       "normal(double mean, double std, IntArrayRef size, *, Generator? generator=None, Tensor out=None, " + kFactory},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          if (a.has("size"))
+            return W(finish_factory(a, core::normal(a.toDouble("mean"), a.toDouble("std"), a.intlist("size"),
+                                                    a.dtype("dtype").value_or(core::kDefaultFloat))));
+          // Tensor means/stds: mean + std * N(0, 1), drawn in the broadcast shape.
+          Object* m = a.obj("mean");
+          Object* s = a.obj("std");
+          Tensor mean = is_tensor(m) ? unwrap(m) : scalar_to_tensor(Scalar(a.toDouble("mean")));
+          Tensor sd = is_tensor(s) ? unwrap(s) : scalar_to_tensor(Scalar(a.toDouble("std")));
+          IntArray shape = core::broadcast_shapes(mean.sizes(), sd.sizes());
+          DType d = is_tensor(m) ? mean.dtype() : sd.dtype();
+          Tensor out = core::empty(shape, d);
+          core::normal_(out, 0.0, 1.0);
+          return W(core::binary(BinaryOp::Add, mean, core::binary(BinaryOp::Mul, out, sd)));
+        });
+      });
+  def("arange", {},
+      {"arange(Scalar end, *, Tensor out=None, " + kFactory, "arange(Scalar start, Scalar end, *, " + kFactory,
+       "arange(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, " + kFactory},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          Scalar start = a.has("start") ? a.scalar("start") : Scalar(int64_t{0});
+          Scalar step = a.at("step") >= 0 ? a.scalar("step") : Scalar(int64_t{1});
+          return W(finish_factory(a, core::arange(start, a.scalar("end"), step, a.dtype("dtype"))));
+        });
+      });
+  def("linspace", {}, {"linspace(Scalar start, Scalar end, int64_t steps, *, Tensor out=None, " + kFactory}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] {
+      return W(finish_factory(a, core::linspace(a.toDouble("start"), a.toDouble("end"), a.toInt("steps"), a.dtype("dtype").value_or(core::kDefaultFloat))));
+    });
+  });
+  def("eye", {}, {"eye(int64_t n, *, Tensor out=None, " + kFactory, "eye(int64_t n, int64_t m, *, Tensor out=None, " + kFactory},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          int64_t n = a.toInt("n");
+          int64_t m = a.has("m") ? a.toInt("m") : n;
+          return W(finish_factory(a, core::eye(n, m, a.dtype("dtype").value_or(core::kDefaultFloat))));
+        });
+      });
+  def("tensor", {}, {"tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, bool pin_memory=False, bool requires_grad=False, DimnameList? names=None)"},
+      [](Interp& in, ParsedArgs& a) {
+        Tensor t = tensor_from_data(in, a.obj("data"), a.dtype("dtype"), "tensor");
+        return W(guarded([&] { return finish_factory(a, t); }));
+      });
+  auto like = [](const char* name, std::function<Tensor(ParsedArgs&, const Tensor&, DType)> make, const std::string& extra = "") {
+    std::string n = name;
+    def(name, {}, {n + "(Tensor input, " + extra + kLike}, [make](Interp&, ParsedArgs& a) {
+      return guarded([&] {
+        Tensor t = a.tensor("input");
+        return W(finish_factory(a, make(a, t, a.dtype("dtype").value_or(t.dtype()))));
+      });
+    });
+  };
+  like("zeros_like", [](ParsedArgs&, const Tensor& t, DType d) { Tensor r = core::empty_like(t, d); core::fill_(r, Scalar(int64_t{0})); return r; });
+  like("ones_like", [](ParsedArgs&, const Tensor& t, DType d) { Tensor r = core::empty_like(t, d); core::fill_(r, Scalar(int64_t{1})); return r; });
+  like("empty_like", [](ParsedArgs&, const Tensor& t, DType d) { Tensor r = core::empty_like(t, d); core::fill_(r, Scalar(int64_t{0})); return r; });
+  like("full_like", [](ParsedArgs& a, const Tensor& t, DType d) { Tensor r = core::empty_like(t, d); core::fill_(r, a.scalar("fill_value")); return r; },
+       "Scalar fill_value, ");
+  like("rand_like", [](ParsedArgs&, const Tensor& t, DType d) { return core::rand_like(t, d); });
+  like("randn_like", [](ParsedArgs&, const Tensor& t, DType d) { return core::randn_like(t, d); });
+  def("randint_like", {},
+      {"randint_like(Tensor input, int64_t high, " + kLike, "randint_like(Tensor input, int64_t low, int64_t high, " + kLike},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          Tensor t = a.tensor("input");
+          int64_t low = a.has("low") ? a.toInt("low") : 0;
+          return W(finish_factory(a, core::randint_like(t, low, a.toInt("high"), a.dtype("dtype"))));
+        });
+      });
+  auto newf = [](const char* name, std::function<Tensor(ParsedArgs&, const IntArray&, DType)> make, const std::string& extra = "") {
+    std::string n = name;
+    def(name, {n + "(SymIntArrayRef size, " + extra + "*, " + kFactory}, {}, [make](Interp&, ParsedArgs& a) {
+      return guarded([&] {
+        Tensor t = a.tensor("input");
+        return W(finish_factory(a, make(a, a.intlist("size"), a.dtype("dtype").value_or(t.dtype()))));
+      });
+    });
+  };
+  newf("new_zeros", [](ParsedArgs&, const IntArray& s, DType d) { return core::zeros(s, d); });
+  newf("new_ones", [](ParsedArgs&, const IntArray& s, DType d) { return core::ones(s, d); });
+  newf("new_empty", [](ParsedArgs&, const IntArray& s, DType d) { return core::zeros(s, d); });
+  newf("new_full", [](ParsedArgs& a, const IntArray& s, DType d) { return core::full(s, a.scalar("fill_value"), d); }, "Scalar fill_value, ");
+  def("new_tensor", {"new_tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, bool requires_grad=False)"}, {},
+      [](Interp& in, ParsedArgs& a) {
+        Tensor self = a.tensor("input");
+        Tensor t = tensor_from_data(in, a.obj("data"), a.dtype("dtype").value_or(self.dtype()), "new_tensor");
+        return W(guarded([&] { return finish_factory(a, t); }));
+      });
+}
+
+// torch.return_types.max(values=..., indices=...)
+ObjRef return_pair(const char* type_name, const std::pair<Tensor, Tensor>& r) {
+  static std::map<std::string, TypeObject*> made;
+  TypeObject*& t = made[type_name];
+  if (!t) {
+    std::string tn = type_name;
+    t = NativeType(tn, "torch.return_types", BT.tuple)
+            .property("values", [](Interp&, Object* s) -> ObjRef { return as<TupleObject>(s)->items_[0]; })
+            .property("indices", [](Interp&, Object* s) -> ObjRef { return as<TupleObject>(s)->items_[1]; })
+            .method("__repr__", [tn](Interp& in, CallArgs& a) -> ObjRef {
+              auto& it = as<TupleObject>(a.pos[0].get())->items_;
+              return make_str("torch.return_types." + tn + "(\nvalues=" + repr(in, it[0].get()) + ",\nindices=" + repr(in, it[1].get()) + ")");
+            })
+            .build();
+  }
+  return ObjRef(new TupleObject({wrap(r.first), wrap(r.second)}, t));
+}
+
+}  // namespace
+
+void add_tensor_methods(NativeType& tt) {
+  define_ops();
+  for (auto& d : defs()) {
+    if (d.method_sigs.empty()) continue;
+    auto parser = std::make_shared<Parser>(d.method_sigs);
+    Body body = d.body;
+    tt.method(d.name, [parser, body](Interp& in, CallArgs& args) -> ObjRef {
+      ParsedArgs a = parser->parse(in, args, true);
+      a.insert_self(args.pos[0].get());
+      return body(in, a);
+    });
+  }
+}
+
+void add_torch_functions(Interp& in, ModuleObject* torch) {
+  define_ops();
+  for (auto& d : defs()) {
+    if (d.torch_sigs.empty()) continue;
+    auto parser = std::make_shared<Parser>(d.torch_sigs);
+    Body body = d.body;
+    module_add_function(torch, d.name, [parser, body](Interp& in, CallArgs& args) -> ObjRef {
+      ParsedArgs a = parser->parse(in, args, false);
+      return body(in, a);
+    });
+  }
+}
+
+}  // namespace stridelab::lang::torch

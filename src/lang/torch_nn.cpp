@@ -1,0 +1,670 @@
+// torch.nn (Module as a native base class, Parameter, Linear, ReLU, Flatten, Softmax, Sequential,
+// the losses), torch.nn.functional, torch.optim.SGD and torch.autograd.
+#include <cmath>
+
+#include "autograd/engine.h"
+#include "autograd/grad_mode.h"
+#include "autograd/variable.h"
+#include "core/random.h"
+#include "lang/torch_internal.h"
+#include "lang/torch_ops.h"
+
+namespace stridelab::lang::torch {
+
+namespace ag = ::stridelab::autograd;
+using core::Scalar;
+
+namespace {
+
+// ---- nn.Module --------------------------------------------------------------------------------------
+// NOTE [Module attributes]
+// PyTorch keeps parameters and submodules in _parameters / _modules and finds them through
+// __getattr__. Here they live in the instance dict like any attribute, and the module remembers
+// which names are parameters and which are submodules, in registration order: that order is what
+// parameters(), named_parameters() and print(model) follow.
+class NnModule : public Object {
+ public:
+  explicit NnModule(TypeObject* t) : Object(t) {}
+  Namespace dict_;
+  Namespace* instance_dict() override { return &dict_; }
+  std::vector<std::string> params, modules;
+  // Built-in layers' settings.
+  int64_t i0 = 0, i1 = 0;
+  bool flag = false;
+  bool has_dim = false;
+  std::string reduction = "mean";
+};
+
+TypeObject* g_module = nullptr;
+
+bool is_module(const Object* o) { return g_module && o->type()->is_subtype_of(g_module); }
+NnModule* M(Object* o) { return static_cast<NnModule*>(o); }
+
+void erase_name(std::vector<std::string>& v, const std::string& n) {
+  v.erase(std::remove(v.begin(), v.end(), n), v.end());
+}
+
+void module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef value) {
+  Object* v = value.get();
+  bool is_param = v->type() == types().parameter;
+  if (is_param) {
+    if (std::find(m->params.begin(), m->params.end(), name) == m->params.end()) m->params.push_back(name);
+    erase_name(m->modules, name);
+  } else if (is_module(v)) {
+    if (std::find(m->modules.begin(), m->modules.end(), name) == m->modules.end()) m->modules.push_back(name);
+    erase_name(m->params, name);
+  } else if (std::find(m->params.begin(), m->params.end(), name) != m->params.end()) {
+    if (v != none())
+      raise(BT.type_error, "cannot assign '" + (is_tensor(v) ? std::string("torch.") + core::legacy_type_name(unwrap(v).dtype()) : type_name(v)) +
+                               "' as parameter '" + name + "' (torch.nn.Parameter or None expected)");
+  } else if (std::find(m->modules.begin(), m->modules.end(), name) != m->modules.end()) {
+    if (v != none())
+      raise(BT.type_error, "cannot assign '" + type_name(v) + "' as child module '" + name + "' (torch.nn.Module or None expected)");
+  }
+  m->dict_.set(name, std::move(value));
+}
+
+void named_params(Interp& in, NnModule* m, const std::string& prefix, std::vector<std::pair<std::string, ObjRef>>& out,
+                  std::vector<Object*>& seen, bool recurse) {
+  for (auto& n : m->params) {
+    Object* p = m->dict_.get(n);
+    if (!p || p == none()) continue;
+    if (std::find(seen.begin(), seen.end(), p) != seen.end()) continue;
+    seen.push_back(p);
+    out.emplace_back(prefix + n, ObjRef(p));
+  }
+  if (!recurse) return;
+  for (auto& n : m->modules) {
+    Object* c = m->dict_.get(n);
+    if (c && is_module(c)) named_params(in, M(c), prefix + n + ".", out, seen, true);
+  }
+}
+
+std::vector<std::pair<std::string, ObjRef>> all_named_params(Interp& in, Object* m, bool recurse = true) {
+  std::vector<std::pair<std::string, ObjRef>> out;
+  std::vector<Object*> seen;
+  named_params(in, M(m), "", out, seen, recurse);
+  return out;
+}
+
+std::string add_indent(const std::string& s, int n) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    out += s[i];
+    if (s[i] == '\n') out += std::string(static_cast<size_t>(n), ' ');
+  }
+  return out;
+}
+
+std::string module_repr(Interp& in, Object* self) {
+  NnModule* m = M(self);
+  CallArgs none_args;
+  ObjRef er = call_method(in, self, "extra_repr", none_args);
+  std::string extra = is_str(er.get()) ? as<StrObject>(er.get())->value_ : "";
+  std::vector<std::string> extra_lines, child_lines;
+  if (!extra.empty()) {
+    size_t pos = 0;
+    while (true) {
+      size_t nl = extra.find('\n', pos);
+      extra_lines.push_back(extra.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos));
+      if (nl == std::string::npos) break;
+      pos = nl + 1;
+    }
+  }
+  for (auto& n : m->modules) {
+    Object* c = m->dict_.get(n);
+    if (!c || c == none()) continue;
+    child_lines.push_back("(" + n + "): " + add_indent(repr(in, c), 2));
+  }
+  std::string s = self->type()->name_ + "(";
+  std::vector<std::string> lines = extra_lines;
+  lines.insert(lines.end(), child_lines.begin(), child_lines.end());
+  if (!lines.empty()) {
+    if (extra_lines.size() == 1 && child_lines.empty()) {
+      s += extra_lines[0];
+    } else {
+      s += "\n  ";
+      for (size_t i = 0; i < lines.size(); ++i) s += (i ? "\n  " : "") + lines[i];
+      s += "\n";
+    }
+  }
+  return s + ")";
+}
+
+ObjRef generator_of(std::vector<ObjRef> items) { return ObjRef(new VectorIterator(std::move(items), BT.generator)); }
+
+ObjRef make_param(const Tensor& t) { return wrap_as(op::set_requires_grad(t, true), types().parameter); }
+
+Tensor T(Object* o) {
+  if (!is_tensor(o)) raise(BT.type_error, "expected Tensor as element 0 in argument 0, but got " + type_name(o));
+  return unwrap(o);
+}
+
+op::Reduction reduction_of(const std::string& r) {
+  if (r == "mean") return op::Reduction::Mean;
+  if (r == "sum") return op::Reduction::Sum;
+  if (r == "none") return op::Reduction::None;
+  raise(BT.value_error, r + " is not a valid value for reduction");
+}
+
+// The built-in layers' forward and extra_repr, by type name.
+ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
+  const std::string& kind = m->type()->native_base()->name_;
+  auto arg = [&](size_t i) -> Object* {
+    if (a.pos.size() <= i + 1) raise(BT.type_error, "forward() missing 1 required positional argument: 'input'");
+    return a.pos[i + 1].get();
+  };
+  if (kind == "Linear") {
+    Object* w = m->dict_.get("weight");
+    Object* b = m->dict_.get("bias");
+    Tensor bias = b && b != none() ? unwrap(b) : Tensor();
+    return guarded([&] { return wrap(op::linear(T(arg(0)), unwrap(w), bias)); });
+  }
+  if (kind == "ReLU") {
+    Tensor x = T(arg(0));
+    if (m->flag) {
+      guarded([&] { op::unary_(core::UnaryOp::Relu, x); });
+      return a.pos[1];
+    }
+    return guarded([&] { return wrap(op::unary(core::UnaryOp::Relu, x)); });
+  }
+  if (kind == "Sigmoid") return guarded([&] { return wrap(op::unary(core::UnaryOp::Sigmoid, T(arg(0)))); });
+  if (kind == "Tanh") return guarded([&] { return wrap(op::unary(core::UnaryOp::Tanh, T(arg(0)))); });
+  if (kind == "Identity") return a.pos.at(1);
+  if (kind == "Flatten") return guarded([&] { return wrap(op::flatten(T(arg(0)), m->i0, m->i1)); });
+  if (kind == "Softmax" || kind == "LogSoftmax") {
+    Tensor x = T(arg(0));
+    int64_t dim = m->has_dim ? m->i0 : ((x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1);
+    return guarded([&] { return wrap(kind == "Softmax" ? op::softmax(x, dim, std::nullopt) : op::log_softmax(x, dim, std::nullopt)); });
+  }
+  if (kind == "MSELoss")
+    return guarded([&] { return wrap(op::mse_loss(T(arg(0)), T(arg(1)), reduction_of(m->reduction))); });
+  if (kind == "CrossEntropyLoss")
+    return guarded([&] { return wrap(op::cross_entropy(T(arg(0)), T(arg(1)), reduction_of(m->reduction), m->i0)); });
+  if (kind == "BCEWithLogitsLoss")
+    return guarded([&] { return wrap(op::binary_cross_entropy_with_logits(T(arg(0)), T(arg(1)), reduction_of(m->reduction))); });
+  if (kind == "Sequential") {
+    ObjRef x = a.pos.at(1);
+    for (auto& n : m->modules) {
+      Object* c = m->dict_.get(n);
+      x = call1(in, c, x);
+    }
+    return x;
+  }
+  raise(BT.not_implemented_error, "Module [" + m->type()->name_ + "] is missing the required \"forward\" function");
+}
+
+std::string builtin_extra_repr(NnModule* m) {
+  const TypeObject* nb = m->type()->native_base();
+  const std::string& kind = nb->name_;
+  if (kind == "Linear")
+    return "in_features=" + std::to_string(m->i0) + ", out_features=" + std::to_string(m->i1) + ", bias=" +
+           (m->dict_.get("bias") && m->dict_.get("bias") != none() ? "True" : "False");
+  if (kind == "ReLU") return m->flag ? "inplace=True" : "";
+  if (kind == "Flatten") return "start_dim=" + std::to_string(m->i0) + ", end_dim=" + std::to_string(m->i1);
+  if (kind == "Softmax" || kind == "LogSoftmax") return m->has_dim ? "dim=" + std::to_string(m->i0) : "dim=None";
+  return "";
+}
+
+void zero_grads(Interp& in, const std::vector<ObjRef>& params, bool set_to_none) {
+  for (auto& p : params) {
+    const Tensor& t = unwrap(p.get());
+    Tensor g = ag::grad(t);
+    if (!g.defined()) continue;
+    if (set_to_none) {
+      ag::set_grad(t, Tensor());
+      continue;
+    }
+    if (ag::grad_fn(g)) ag::detach_(g);
+    else ag::set_requires_grad(g, false);
+    core::fill_(g, Scalar(int64_t{0}));
+    g.bump_version();
+  }
+}
+
+std::vector<std::pair<std::string, TypeObject*>> g_layers;
+
+TypeObject* layer(const char* name, const char* module, NativeNew make) {
+  TypeObject* t = NativeType(name, module, g_module).constructor(std::move(make)).build();
+  g_layers.emplace_back(name, t);
+  return t;
+}
+
+}  // namespace
+
+Ref<ModuleObject> make_nn_module(Interp& in) {
+  if (!g_module) {
+    NativeType mt("Module", "torch.nn.modules.module");
+    mt.constructor([](Interp&, TypeObject* cls, CallArgs&) -> ObjRef {
+      ObjRef o(new NnModule(cls));
+      M(o.get())->dict_.set("training", ObjRef(true_obj()));
+      return o;
+    });
+    mt.method("__init__", [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(none()); });
+    mt.method("__setattr__", [](Interp& in, CallArgs& a) -> ObjRef {
+      module_setattr(in, M(a.pos[0].get()), as<StrObject>(a.pos[1].get())->value_, a.pos[2]);
+      return ObjRef(none());
+    });
+    mt.method("__delattr__", [](Interp& in, CallArgs& a) -> ObjRef {
+      NnModule* m = M(a.pos[0].get());
+      std::string n = as<StrObject>(a.pos[1].get())->value_;
+      if (!m->dict_.erase(n)) raise(BT.attribute_error, "'" + type_name(m) + "' object has no attribute '" + n + "'");
+      erase_name(m->params, n);
+      erase_name(m->modules, n);
+      return ObjRef(none());
+    });
+    mt.method("__call__", [](Interp& in, CallArgs& a) -> ObjRef {
+      ObjRef self = a.pos[0];
+      ObjRef fwd = get_attr(in, self.get(), "forward");
+      CallArgs rest;
+      rest.pos.assign(a.pos.begin() + 1, a.pos.end());
+      rest.kw = a.kw;
+      return call(in, fwd.get(), rest);
+    });
+    mt.method("forward", [](Interp& in, CallArgs& a) -> ObjRef { return builtin_forward(in, M(a.pos[0].get()), a); });
+    mt.method("extra_repr", [](Interp&, CallArgs& a) -> ObjRef { return make_str(builtin_extra_repr(M(a.pos[0].get()))); });
+    mt.method("__repr__", [](Interp& in, CallArgs& a) -> ObjRef { return make_str(module_repr(in, a.pos[0].get())); });
+    mt.method("parameters", [](Interp& in, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "parameters", {"self", "recurse="});
+      std::vector<ObjRef> items;
+      for (auto& [n, v] : all_named_params(in, a.pos[0].get(), p.get_bool(in, 1, true))) items.push_back(v);
+      return generator_of(std::move(items));
+    });
+    mt.method("named_parameters", [](Interp& in, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "named_parameters", {"self", "prefix=", "recurse="});
+      std::string prefix = p.get_str(1, "");
+      std::vector<ObjRef> items;
+      for (auto& [n, v] : all_named_params(in, a.pos[0].get(), p.get_bool(in, 2, true)))
+        items.push_back(make_tuple({make_str(prefix.empty() ? n : prefix + "." + n), v}));
+      return generator_of(std::move(items));
+    });
+    mt.method("children", [](Interp& in, CallArgs& a) -> ObjRef {
+      NnModule* m = M(a.pos[0].get());
+      std::vector<ObjRef> items;
+      for (auto& n : m->modules) items.push_back(ObjRef(m->dict_.get(n)));
+      return generator_of(std::move(items));
+    });
+    mt.method("named_children", [](Interp& in, CallArgs& a) -> ObjRef {
+      NnModule* m = M(a.pos[0].get());
+      std::vector<ObjRef> items;
+      for (auto& n : m->modules) items.push_back(make_tuple({make_str(n), ObjRef(m->dict_.get(n))}));
+      return generator_of(std::move(items));
+    });
+    mt.method("modules", [](Interp& in, CallArgs& a) -> ObjRef {
+      std::vector<ObjRef> items;
+      std::function<void(Object*)> walk = [&](Object* o) {
+        items.push_back(ObjRef(o));
+        for (auto& n : M(o)->modules) walk(M(o)->dict_.get(n));
+      };
+      walk(a.pos[0].get());
+      return generator_of(std::move(items));
+    });
+    mt.method("zero_grad", [](Interp& in, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "zero_grad", {"self", "set_to_none="});
+      std::vector<ObjRef> ps;
+      for (auto& [n, v] : all_named_params(in, a.pos[0].get())) ps.push_back(v);
+      guarded([&] { zero_grads(in, ps, p.get_bool(in, 1, false)); });
+      return ObjRef(none());
+    });
+    auto set_training = [](Interp& in, Object* self, bool mode) {
+      std::function<void(Object*)> walk = [&](Object* o) {
+        M(o)->dict_.set("training", ObjRef(bool_obj(mode)));
+        for (auto& n : M(o)->modules) walk(M(o)->dict_.get(n));
+      };
+      walk(self);
+    };
+    mt.method("train", [set_training](Interp& in, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "train", {"self", "mode="});
+      set_training(in, a.pos[0].get(), p.get_bool(in, 1, true));
+      return a.pos[0];
+    });
+    mt.method("eval", [set_training](Interp& in, CallArgs& a) -> ObjRef {
+      set_training(in, a.pos[0].get(), false);
+      return a.pos[0];
+    });
+    mt.method("to", [](Interp&, CallArgs& a) -> ObjRef { return a.pos[0]; });
+    mt.method("cpu", [](Interp&, CallArgs& a) -> ObjRef { return a.pos[0]; });
+    mt.method("register_parameter", [](Interp& in, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "register_parameter", {"self", "name", "param"});
+      module_setattr(in, M(a.pos[0].get()), as<StrObject>(p.get(1))->value_, ObjRef(p.get(2)));
+      return ObjRef(none());
+    });
+    mt.method("add_module", [](Interp& in, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "add_module", {"self", "name", "module"});
+      module_setattr(in, M(a.pos[0].get()), as<StrObject>(p.get(1))->value_, ObjRef(p.get(2)));
+      return ObjRef(none());
+    });
+    mt.method("__getitem__", [](Interp& in, CallArgs& a) -> ObjRef {
+      NnModule* m = M(a.pos[0].get());
+      int64_t n = static_cast<int64_t>(m->modules.size());
+      int64_t i = to_index(in, a.pos[1].get());
+      if (i < 0) i += n;
+      if (i < 0 || i >= n) raise(BT.index_error, "index " + std::to_string(to_index(in, a.pos[1].get())) + " is out of range");
+      return ObjRef(m->dict_.get(m->modules[static_cast<size_t>(i)]));
+    });
+    mt.method("__len__", [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<int64_t>(M(a.pos[0].get())->modules.size())); });
+    mt.method("__iter__", [](Interp&, CallArgs& a) -> ObjRef {
+      NnModule* m = M(a.pos[0].get());
+      std::vector<ObjRef> items;
+      for (auto& n : m->modules) items.push_back(ObjRef(m->dict_.get(n)));
+      return ObjRef(new VectorIterator(std::move(items), BT.iterator));
+    });
+    g_module = mt.build();
+
+    layer("Linear", "torch.nn.modules.linear", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "__init__", {"in_features", "out_features", "bias=", "device=", "dtype="});
+      int64_t fi = to_index(in, p.get(0)), fo = to_index(in, p.get(1));
+      bool bias = p.get_bool(in, 2, true);
+      ObjRef o(new NnModule(cls));
+      NnModule* m = M(o.get());
+      m->dict_.set("training", ObjRef(true_obj()));
+      m->i0 = fi;
+      m->i1 = fo;
+      m->dict_.set("in_features", make_int(fi));
+      m->dict_.set("out_features", make_int(fo));
+      Tensor w = guarded([&] {
+        Tensor t = core::empty({fo, fi});
+        core::kaiming_uniform_(t, std::sqrt(5.0));
+        return t;
+      });
+      module_setattr(in, m, "weight", make_param(w));
+      if (bias) {
+        Tensor b = guarded([&] {
+          Tensor t = core::empty({fo});
+          int64_t fan = core::fan_in(w);
+          double bound = fan > 0 ? 1.0 / std::sqrt(static_cast<double>(fan)) : 0.0;
+          core::uniform_(t, -bound, bound);
+          return t;
+        });
+        module_setattr(in, m, "bias", make_param(b));
+      } else {
+        m->params.push_back("bias");
+        m->dict_.set("bias", ObjRef(none()));
+      }
+      return o;
+    });
+    auto simple = [](Interp&, TypeObject* cls, CallArgs&) -> ObjRef {
+      ObjRef o(new NnModule(cls));
+      M(o.get())->dict_.set("training", ObjRef(true_obj()));
+      return o;
+    };
+    layer("ReLU", "torch.nn.modules.activation", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "__init__", {"inplace="});
+      ObjRef o(new NnModule(cls));
+      M(o.get())->flag = p.get_bool(in, 0, false);
+      M(o.get())->dict_.set("training", ObjRef(true_obj()));
+      M(o.get())->dict_.set("inplace", ObjRef(bool_obj(M(o.get())->flag)));
+      return o;
+    });
+    layer("Sigmoid", "torch.nn.modules.activation", simple);
+    layer("Tanh", "torch.nn.modules.activation", simple);
+    layer("Identity", "torch.nn.modules.linear", simple);
+    layer("Flatten", "torch.nn.modules.flatten", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "__init__", {"start_dim=", "end_dim="});
+      ObjRef o(new NnModule(cls));
+      M(o.get())->i0 = p.get_int(in, 0, 1);
+      M(o.get())->i1 = p.get_int(in, 1, -1);
+      M(o.get())->dict_.set("training", ObjRef(true_obj()));
+      return o;
+    });
+    for (const char* sm : {"Softmax", "LogSoftmax"}) {
+      layer(sm, "torch.nn.modules.activation", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+        ArgParser p(a, "__init__", {"dim="});
+        ObjRef o(new NnModule(cls));
+        M(o.get())->has_dim = p.has(0) && p.get(0) != none();
+        M(o.get())->i0 = p.get_int(in, 0, 0);
+        M(o.get())->dict_.set("training", ObjRef(true_obj()));
+        return o;
+      });
+    }
+    for (const char* loss : {"MSELoss", "CrossEntropyLoss", "BCEWithLogitsLoss"}) {
+      layer(loss, "torch.nn.modules.loss", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+        ArgParser p(a, "__init__", {"weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
+        ObjRef o(new NnModule(cls));
+        M(o.get())->reduction = p.get_str(4, "mean");
+        M(o.get())->i0 = p.get_int(in, 2, -100);
+        M(o.get())->dict_.set("training", ObjRef(true_obj()));
+        M(o.get())->dict_.set("reduction", make_str(M(o.get())->reduction));
+        return o;
+      });
+    }
+    layer("Sequential", "torch.nn.modules.container", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      ObjRef o(new NnModule(cls));
+      M(o.get())->dict_.set("training", ObjRef(true_obj()));
+      for (size_t i = 0; i < a.pos.size(); ++i) {
+        if (!is_module(a.pos[i].get())) raise(BT.type_error, type_name(a.pos[i].get()) + " is not a Module subclass");
+        module_setattr(in, M(o.get()), std::to_string(i), a.pos[i]);
+      }
+      return o;
+    });
+  }
+
+  auto m = make_module("torch.nn");
+  module_add(m.get(), "Module", ObjRef(g_module));
+  module_add(m.get(), "Parameter", ObjRef(types().parameter));
+  for (auto& [n, t] : g_layers) module_add(m.get(), n, ObjRef(t));
+  return m;
+}
+
+// ---- torch.nn.functional ----------------------------------------------------------------------------
+
+Ref<ModuleObject> make_functional_module(Interp& in) {
+  auto m = make_module("torch.nn.functional");
+  module_add_function(m.get(), "relu", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "relu", {"input", "inplace="});
+    Tensor x = T(p.get(0));
+    if (p.get_bool(in, 1, false)) {
+      guarded([&] { op::unary_(core::UnaryOp::Relu, x); });
+      return ObjRef(p.get(0));
+    }
+    return guarded([&] { return wrap(op::unary(core::UnaryOp::Relu, x)); });
+  });
+  for (const char* name : {"sigmoid", "tanh"}) {
+    core::UnaryOp u = std::string(name) == "sigmoid" ? core::UnaryOp::Sigmoid : core::UnaryOp::Tanh;
+    module_add_function(m.get(), name, [u, name](Interp& in, CallArgs& a) -> ObjRef {
+      ArgParser p(a, name, {"input"});
+      return guarded([&] { return wrap(op::unary(u, T(p.get(0)))); });
+    });
+  }
+  for (const char* name : {"softmax", "log_softmax"}) {
+    bool log = std::string(name) == "log_softmax";
+    module_add_function(m.get(), name, [log, name](Interp& in, CallArgs& a) -> ObjRef {
+      ArgParser p(a, name, {"input", "dim=", "_stacklevel=", "dtype="});
+      Tensor x = T(p.get(0));
+      int64_t dim = (p.has(1) && p.get(1) != none()) ? to_index(in, p.get(1)) : ((x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1);
+      std::optional<DType> dt = p.has(3) && p.get(3) != none() ? dtype_of_object(p.get(3)) : std::nullopt;
+      return guarded([&] { return wrap(log ? op::log_softmax(x, dim, dt) : op::softmax(x, dim, dt)); });
+    });
+  }
+  module_add_function(m.get(), "linear", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "linear", {"input", "weight", "bias="});
+    Tensor b = p.has(2) && p.get(2) != none() ? T(p.get(2)) : Tensor();
+    return guarded([&] { return wrap(op::linear(T(p.get(0)), T(p.get(1)), b)); });
+  });
+  module_add_function(m.get(), "mse_loss", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "mse_loss", {"input", "target", "size_average=", "reduce=", "reduction="});
+    return guarded([&] { return wrap(op::mse_loss(T(p.get(0)), T(p.get(1)), reduction_of(p.get_str(4, "mean")))); });
+  });
+  module_add_function(m.get(), "cross_entropy", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "cross_entropy", {"input", "target", "weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
+    return guarded([&] {
+      return wrap(op::cross_entropy(T(p.get(0)), T(p.get(1)), reduction_of(p.get_str(6, "mean")), p.get_int(in, 4, -100)));
+    });
+  });
+  module_add_function(m.get(), "binary_cross_entropy_with_logits", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "binary_cross_entropy_with_logits", {"input", "target", "weight=", "size_average=", "reduce=", "reduction=", "pos_weight="});
+    Tensor x = T(p.get(0)), y = T(p.get(1));
+    if (x.sizes() != y.sizes())
+      raise(BT.value_error, "Target size (torch.Size(" + core::format_int_list(y.sizes()) + ")) must be the same as input size (torch.Size(" +
+                                core::format_int_list(x.sizes()) + "))");
+    return guarded([&] { return wrap(op::binary_cross_entropy_with_logits(x, y, reduction_of(p.get_str(5, "mean")))); });
+  });
+  return m;
+}
+
+// ---- torch.optim -------------------------------------------------------------------------------------
+
+namespace {
+
+class OptimObject : public Object {
+ public:
+  explicit OptimObject(TypeObject* t) : Object(t) {}
+  Namespace dict_;
+  Namespace* instance_dict() override { return &dict_; }
+  std::vector<Tensor> momentum;  // one buffer per parameter, undefined until the first step
+};
+
+std::vector<ObjRef> group_params(Object* group, Interp& in) {
+  Object* ps = as<DictObject>(group)->get(in, make_str("params").get());
+  return ps ? to_vector(in, ps) : std::vector<ObjRef>{};
+}
+
+double group_num(Interp& in, Object* group, const char* key) {
+  Object* v = as<DictObject>(group)->get(in, make_str(key).get());
+  return v ? to_double(in, v) : 0.0;
+}
+
+}  // namespace
+
+Ref<ModuleObject> make_optim_module(Interp& in) {
+  static TypeObject* sgd = nullptr;
+  if (!sgd) {
+    sgd = NativeType("SGD", "torch.optim.sgd")
+              .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+                ArgParser p(a, "__init__", {"params", "lr=", "momentum=", "dampening=", "weight_decay=", "nesterov=", "*", "maximize=", "foreach=", "differentiable="});
+                if (!p.has(1)) raise(BT.type_error, "__init__() missing 1 required positional argument: 'lr'");
+                double lr = p.get_double(in, 1, 0.0);
+                if (lr < 0) raise(BT.value_error, "Invalid learning rate: " + repr(in, p.get(1)));
+                ObjRef o(new OptimObject(cls));
+                auto* opt = static_cast<OptimObject*>(o.get());
+                std::vector<ObjRef> params = to_vector(in, p.get(0));
+                if (params.empty()) raise(BT.value_error, "optimizer got an empty parameter list");
+                Ref<DictObject> g(new DictObject());
+                g->set(in, make_str("params"), make_list(params));
+                auto num = [&](size_t i, ObjRef dflt) { return p.has(i) ? ObjRef(p.get(i)) : dflt; };
+                g->set(in, make_str("lr"), ObjRef(p.get(1)));
+                g->set(in, make_str("momentum"), num(2, make_int(0)));
+                g->set(in, make_str("dampening"), num(3, make_int(0)));
+                g->set(in, make_str("weight_decay"), num(4, make_int(0)));
+                g->set(in, make_str("nesterov"), num(5, ObjRef(false_obj())));
+                g->set(in, make_str("maximize"), num(6, ObjRef(false_obj())));
+                g->set(in, make_str("foreach"), num(7, ObjRef(none())));
+                g->set(in, make_str("differentiable"), num(8, ObjRef(false_obj())));
+                opt->dict_.set("param_groups", make_list({ObjRef(g.get())}));
+                opt->dict_.set("defaults", ObjRef(new DictObject()));
+                opt->momentum.resize(params.size());
+                return o;
+              })
+              .method("zero_grad", [](Interp& in, CallArgs& a) -> ObjRef {
+                ArgParser p(a, "zero_grad", {"self", "set_to_none="});
+                auto* opt = static_cast<OptimObject*>(a.pos[0].get());
+                for (auto& g : to_vector(in, opt->dict_.get("param_groups")))
+                  guarded([&] { zero_grads(in, group_params(g.get(), in), p.get_bool(in, 1, false)); });
+                return ObjRef(none());
+              })
+              .method("step", [](Interp& in, CallArgs& a) -> ObjRef {
+                auto* opt = static_cast<OptimObject*>(a.pos[0].get());
+                ag::AutoGradMode no_grad(false);
+                size_t k = 0;
+                for (auto& g : to_vector(in, opt->dict_.get("param_groups"))) {
+                  double lr = group_num(in, g.get(), "lr"), mom = group_num(in, g.get(), "momentum");
+                  double damp = group_num(in, g.get(), "dampening"), wd = group_num(in, g.get(), "weight_decay");
+                  bool nesterov = group_num(in, g.get(), "nesterov") != 0, maximize = group_num(in, g.get(), "maximize") != 0;
+                  for (auto& po : group_params(g.get(), in)) {
+                    if (k >= opt->momentum.size()) opt->momentum.resize(k + 1);
+                    Tensor p = unwrap(po.get());
+                    Tensor grad = ag::grad(p);
+                    if (!grad.defined()) {
+                      ++k;
+                      continue;
+                    }
+                    guarded([&] {
+                      Tensor d = grad;
+                      if (wd != 0) d = core::binary(core::BinaryOp::Add, d, p, Scalar(wd));
+                      if (mom != 0) {
+                        Tensor& buf = opt->momentum[k];
+                        if (!buf.defined()) {
+                          buf = core::clone(d);
+                        } else {
+                          core::binary_(core::BinaryOp::Mul, buf, core::scalar_tensor(Scalar(mom), DType::Float64, true));
+                          core::binary_(core::BinaryOp::Add, buf, d, Scalar(1 - damp));
+                        }
+                        d = nesterov ? core::binary(core::BinaryOp::Add, d, buf, Scalar(mom)) : buf;
+                      }
+                      op::binary_(core::BinaryOp::Add, p, d, Scalar(maximize ? lr : -lr));
+                    });
+                    ++k;
+                  }
+                }
+                return ObjRef(none());
+              })
+              .method("__repr__", [](Interp& in, CallArgs& a) -> ObjRef {
+                auto* opt = static_cast<OptimObject*>(a.pos[0].get());
+                std::string s = type_name(opt) + " (";
+                int i = 0;
+                for (auto& g : to_vector(in, opt->dict_.get("param_groups"))) {
+                  s += "\nParameter Group " + std::to_string(i++);
+                  auto items = as<DictObject>(g.get())->items();
+                  std::sort(items.begin(), items.end(), [](auto& x, auto& y) {
+                    return as<StrObject>(x.first.get())->value_ < as<StrObject>(y.first.get())->value_;
+                  });
+                  for (auto& [k, v] : items) {
+                    std::string key = as<StrObject>(k.get())->value_;
+                    if (key == "params") continue;
+                    s += "\n    " + key + ": " + str(in, v.get());
+                  }
+                }
+                return make_str(s + "\n)");
+              })
+              .build();
+  }
+  auto m = make_module("torch.optim");
+  module_add(m.get(), "SGD", ObjRef(sgd));
+  return m;
+}
+
+// ---- torch.autograd -----------------------------------------------------------------------------------
+
+static std::vector<Tensor> tensors_of(Interp& in, Object* o) {
+  std::vector<Tensor> out;
+  if (o == none()) return out;
+  if (is_tensor(o)) return {unwrap(o)};
+  for (auto& it : to_vector(in, o)) {
+    if (it.get() == none()) out.push_back(Tensor());
+    else out.push_back(T(it.get()));
+  }
+  return out;
+}
+
+static std::optional<bool> opt_bool_arg(Interp& in, const ArgParser& p, size_t i) {
+  if (!p.has(i) || p.get(i) == none()) return std::nullopt;
+  return truthy(in, p.get(i));
+}
+
+void run_backward(Interp& in, const Tensor& t, Object* gradient, std::optional<bool> retain, bool create) {
+  std::vector<Tensor> grads;
+  if (gradient && gradient != none()) grads.push_back(T(gradient));
+  guarded([&] { ag::backward({t}, grads, retain, create); });
+}
+
+Ref<ModuleObject> make_autograd_module(Interp& in) {
+  auto m = make_module("torch.autograd");
+  module_add_function(m.get(), "backward", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "backward", {"tensors", "grad_tensors=", "retain_graph=", "create_graph=", "grad_variables=", "inputs="});
+    auto ts = tensors_of(in, p.get(0));
+    auto gs = p.has(1) ? tensors_of(in, p.get(1)) : std::vector<Tensor>{};
+    guarded([&] { ag::backward(ts, gs, opt_bool_arg(in, p, 2), p.get_bool(in, 3, false)); });
+    return ObjRef(none());
+  });
+  module_add_function(m.get(), "grad", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "grad", {"outputs", "inputs", "grad_outputs=", "retain_graph=", "create_graph=", "only_inputs=", "allow_unused=", "is_grads_batched="});
+    auto outs = tensors_of(in, p.get(0));
+    auto ins = tensors_of(in, p.get(1));
+    auto gos = p.has(2) ? tensors_of(in, p.get(2)) : std::vector<Tensor>{};
+    auto r = guarded([&] { return ag::grad(outs, ins, gos, opt_bool_arg(in, p, 3), p.get_bool(in, 4, false), p.get_bool(in, 6, false)); });
+    return wrap_list(r, true);
+  });
+  return m;
+}
+
+}  // namespace stridelab::lang::torch
