@@ -2,25 +2,33 @@
 //   stridelab run FILE.py [--max-steps N] [--max-depth N] [--max-seconds S]   (FILE may be "-")
 //   stridelab tokens FILE.py      one token per line
 //   stridelab ast FILE.py         the indented AST with positions
+//   stridelab trace FILE.py [-o FILE.json]    the step-by-step trace (docs/trace-format.md)
+//   stridelab state FILE.py --step N          the full state at step N, as JSON
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "cli/trace_commands.h"
+#include "core/storage.h"
 #include "lang/interp.h"
 #include "lang/lexer.h"
 #include "lang/parser.h"
+#include "lang/torch.h"
 
 using namespace stridelab::lang;
 
 namespace {
 
 int usage() {
-  std::cerr << "usage: stridelab run FILE.py|- [--max-steps N] [--max-depth N] [--max-seconds S]\n"
+  std::cerr << "usage: stridelab run FILE.py|- [--max-steps N] [--max-depth N] [--max-seconds S] [--max-memory BYTES]\n"
                "       stridelab tokens FILE.py|-\n"
-               "       stridelab ast FILE.py|-\n";
+               "       stridelab ast FILE.py|-\n"
+               "       stridelab trace FILE.py|- [-o FILE.json] [limits]\n"
+               "       stridelab state FILE.py|- --step N [limits]\n";
   return 2;
 }
 
@@ -47,12 +55,14 @@ bool parse_limit(int argc, char** argv, int& i, Limits& limits) {
   if (flag == "--max-steps") limits.max_steps = std::atoll(value);
   else if (flag == "--max-depth") limits.max_depth = std::atoi(value);
   else if (flag == "--max-seconds") limits.max_seconds = std::atof(value);
+  else if (flag == "--max-memory") stridelab::core::set_storage_limit(static_cast<size_t>(std::atoll(value)));
   else return false;
   return true;
 }
 
 int run(const std::string& source, const Limits& limits) {
   Interp interp;
+  register_torch(interp);
   interp.limits() = limits;
   std::string buffer;
   interp.set_stdout([&](std::string_view s) {
@@ -85,6 +95,11 @@ int dump(const std::string& command, const std::string& source) {
 int main(int argc, char** argv) {
   if (argc < 3) return usage();
   std::string command = argv[1];
+  if (command == "trace" || command == "state") {
+    std::string source;
+    if (!read_source(argv[2], source)) return 2;
+    return stridelab::cli::trace_command(command, source, std::vector<std::string>(argv + 3, argv + argc));
+  }
   std::string path;
   Limits limits;
   for (int i = 2; i < argc; ++i) {
