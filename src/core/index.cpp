@@ -168,9 +168,20 @@ void for_each_pair(const std::vector<Dim2>& dims, std::vector<int64_t>& counter,
   }
 }
 
-// op(T& ind_element, T& dense_element)
-template <class T, class Op>
-void run_index_loop(const IndexLoop& loop, std::byte* ind, std::byte* dense, Op op) {
+// What the loop does with each pair of elements.
+enum class Move { Gather, Scatter, Accumulate };  // dense = ind, ind = dense, ind += dense
+
+template <class T, Move kMove>
+void move_element(T& ind, T& dense) {
+  if constexpr (kMove == Move::Gather) dense = ind;
+  else if constexpr (kMove == Move::Scatter) ind = dense;
+  else if constexpr (std::is_same_v<T, bool>) ind = ind || dense;
+  else ind = static_cast<T>(ind + dense);
+}
+
+template <class T, Move kMove>
+void run_index_loop(const IndexLoop& loop, std::byte* ind, std::byte* dense) {
+  constexpr auto op = move_element<T, kMove>;
   const std::vector<Dim2> inner = coalesce2(loop.inner_sizes, loop.inner_ind, loop.inner_dense);
   const std::vector<Dim2> outer = coalesce2(loop.outer_sizes, loop.outer_ind, loop.outer_dense);
   for (const Dim2& d : inner)
@@ -196,9 +207,17 @@ void run_index_loop(const IndexLoop& loop, std::byte* ind, std::byte* dense, Op 
         std::byte* si = bi + pi[p] + ri;
         std::byte* sd = bd + pd[p] + rd;
         if (row.a == sizeof(T) && row.b == sizeof(T)) {
-          T* xi = reinterpret_cast<T*>(si);
-          T* xd = reinterpret_cast<T*>(sd);
-          for (int64_t k = 0; k < row.size; ++k) op(xi[k], xd[k]);
+          // Contiguous rows: a block move (memmove: a value may share memory with the target).
+          const size_t bytes = static_cast<size_t>(row.size) * sizeof(T);
+          if constexpr (kMove == Move::Gather) {
+            std::memmove(sd, si, bytes);
+          } else if constexpr (kMove == Move::Scatter) {
+            std::memmove(si, sd, bytes);
+          } else {
+            T* xi = reinterpret_cast<T*>(si);
+            T* xd = reinterpret_cast<T*>(sd);
+            for (int64_t k = 0; k < row.size; ++k) op(xi[k], xd[k]);
+          }
         } else {
           for (int64_t k = 0; k < row.size; ++k) op(at(si + k * row.a), at(sd + k * row.b));
         }
@@ -376,7 +395,19 @@ struct Advanced {
   std::vector<LongIndex> indices;  // defined ones only, in order, not yet broadcast
   IntArray indexed_sizes, indexed_strides;
   IntArray result_shape;        // before + index_shape + after
+  // When the only index is one bool mask (x[mask], x[:, mask]), its true cells are walked
+  // directly and `indices` carry only its coordinates' shape (for the layout), no values.
+  Tensor mask;
 };
+
+int64_t count_true(const Tensor& mask) {
+  int64_t count = 0;
+  for_each_row<1>(mask.sizes(), {mask.raw_data()}, {byte_strides(mask)},
+                  [&count](std::array<std::byte*, 1> p, std::array<int64_t, 1> s, int64_t n) {
+                    for (int64_t i = 0; i < n; ++i) count += *reinterpret_cast<const bool*>(p[0] + i * s[0]) ? 1 : 0;
+                  });
+  return count;
+}
 
 void invalid_mask(const Tensor& self, int64_t idx, const Tensor& mask, int64_t mask_idx) {
   STRIDELAB_CHECK_INDEX(false, "The shape of the mask ", format_int_list(mask.sizes()), " at index ", mask_idx,
@@ -405,6 +436,7 @@ Advanced make_advanced(const Tensor& self, const std::vector<Recorded>& recorded
 
   // Masks become one coordinate index per mask dim.
   std::vector<std::optional<LongIndex>> list;
+  Tensor single_mask;
   for (const Recorded& r : recorded) {
     if (!r.defined()) {
       list.emplace_back();
@@ -417,6 +449,14 @@ Advanced make_advanced(const Tensor& self, const std::vector<Recorded>& recorded
         int64_t src_idx = static_cast<int64_t>(list.size()) + j;
         if (mask.sizes()[j] != self.size(src_idx)) invalid_mask(self, src_idx, mask, j);
       }
+      if (std::count_if(recorded.begin(), recorded.end(), [](const Recorded& o) { return o.defined(); }) == 1) {
+        single_mask = mask;
+        LongIndex shape_only;
+        shape_only.sizes = {count_true(mask)};
+        shape_only.strides = {mask.dim()};
+        for (int64_t j = 0; j < mask.dim(); ++j) list.emplace_back(shape_only);
+        continue;
+      }
       int64_t count = 0;
       auto coords = nonzero_coords(mask, count);
       std::shared_ptr<const std::vector<int64_t>> shared = std::move(coords);
@@ -427,6 +467,7 @@ Advanced make_advanced(const Tensor& self, const std::vector<Recorded>& recorded
   }
 
   Advanced info;
+  info.mask = single_mask;
   bool first = true, ok = true;
   for (const auto& e : list) {
     if (!e) continue;
@@ -487,6 +528,23 @@ Advanced make_advanced(const Tensor& self, const std::vector<Recorded>& recorded
 // values select, checking each value as PyTorch's kernel does (index j names the j-th index).
 void compute_index_positions(const Advanced& info, IndexLoop& loop, size_t itemsize) {
   const IntArray& shape = info.index_shape;
+  if (info.mask.defined()) {
+    // The true cells of the mask, in row-major order, as byte offsets into src's indexed dims.
+    const int64_t item = static_cast<int64_t>(itemsize);
+    IntArray src_strides(info.indexed_strides.size());
+    for (size_t d = 0; d < src_strides.size(); ++d) src_strides[d] = info.indexed_strides[d] * item;
+    check_scratch(2 * shape[0]);
+    loop.pos_ind.clear();
+    loop.pos_ind.reserve(static_cast<size_t>(shape[0]));
+    std::byte* origin = info.src.raw_data();  // offsets are taken relative to it
+    for_each_row<2>(info.mask.sizes(), {info.mask.raw_data(), origin}, {byte_strides(info.mask), src_strides},
+                    [&](std::array<std::byte*, 2> p, std::array<int64_t, 2> s, int64_t n) {
+                      const int64_t base = p[1] - origin;
+                      for (int64_t i = 0; i < n; ++i)
+                        if (*reinterpret_cast<const bool*>(p[0] + i * s[0])) loop.pos_ind.push_back(base + i * s[1]);
+                    });
+    return;
+  }
   const size_t k = info.indices.size();
   std::vector<IntArray> strides(k);
   for (size_t j = 0; j < k; ++j)
@@ -619,7 +677,7 @@ Tensor index_advanced(const Tensor& self, const std::vector<Recorded>& recorded)
   std::byte* src = info.src.raw_data();
   dispatch(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    run_index_loop<T>(loop, src, out.raw_data(), [](T& from, T& to) { to = from; });
+    run_index_loop<T, Move::Gather>(loop, src, out.raw_data());
   });
   return out;
 }
@@ -733,13 +791,8 @@ void index_put_advanced(const Tensor& self, const std::vector<Recorded>& recorde
   std::byte* src = value.raw_data();
   dispatch(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if (!accumulate) {
-      run_index_loop<T>(loop, dst, src, [](T& to, T& from) { to = from; });
-    } else if constexpr (std::is_same_v<T, bool>) {
-      run_index_loop<T>(loop, dst, src, [](T& to, T& from) { to = to || from; });
-    } else {
-      run_index_loop<T>(loop, dst, src, [](T& to, T& from) { to = static_cast<T>(to + from); });
-    }
+    if (accumulate) run_index_loop<T, Move::Accumulate>(loop, dst, src);
+    else run_index_loop<T, Move::Scatter>(loop, dst, src);
   });
 }
 
@@ -878,7 +931,7 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
   }
   dispatch(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    run_index_loop<T>(loop, self.raw_data(), out.raw_data(), [](T& from, T& to) { to = from; });
+    run_index_loop<T, Move::Gather>(loop, self.raw_data(), out.raw_data());
   });
   return out;
 }

@@ -166,11 +166,22 @@ struct TensorIndex {
   static TensorIndex make_ellipsis() { TensorIndex x; x.kind = Kind::Ellipsis; return x; }
   static TensorIndex make_tensor(Tensor t) { TensorIndex x; x.kind = Kind::Tensor; x.tensor = std::move(t); return x; }
 };
-// Basic indexing alone gives a view; any tensor index makes a copy (advanced indexing).
+// x[indices] as PyTorch 1.13 applies a Python subscript (NOTE [How a subscript is applied] in
+// index.cpp). Ints, slices, None, `...` and 0-d integer tensors give a view (x[...] a new view of
+// x); any other tensor index (int64, bool mask, 0-d bool) gives a copy. For the caller: a Python
+// list index becomes an int64 tensor (bool if all its items are bools; [] is int64), and a lone
+// list holding lists / slices / None / ... is a tuple of indices (PyTorch's treatSequenceAsTuple);
+// a lone int or slice takes PyTorch's one-entry path (torch.tensor(5)[0] names the 0-dim error).
 Tensor index(const Tensor& self, const std::vector<TensorIndex>& indices);
 // True when index() with these indices returns a view.
 bool is_basic_index(const std::vector<TensorIndex>& indices);
-// self[indices] = value, writing into self's storage (no version bump; see copy_).
+// self[indices] = value, writing into self's storage (no version bump; see copy_). A Python
+// number must arrive as a 0-d tensor of self's dtype (PyTorch's valueToTensor: x[i] = 2.5 on an
+// int tensor stores 2). Basic indices copy_ into the view (value broadcast, converted); advanced
+// ones scatter and require value's dtype to be self's (PyTorch's error otherwise), except a
+// one-element value under a single bool mask (masked_fill). Python's lone `x[False] = v` is a
+// no-op in PyTorch and lone `x[True] = v` copies into x[None]: handle those two before calling.
+// Also serves Tensor.index_put_(indices, values, accumulate) with tensor indices.
 void index_put_(const Tensor& self, const std::vector<TensorIndex>& indices, const Tensor& value,
                 bool accumulate = false);
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
