@@ -8,10 +8,29 @@
 #include <cstring>
 #include <initializer_list>
 #include <type_traits>
+#include <utility>
 
 #include "core/tensor.h"
 
+// Marks a hot kernel to be compiled twice, for the baseline CPU and for AVX2 (with FMA), the
+// right one chosen once at load time (GCC's target_clones; flatten inlines the kernel's helpers
+// into each clone so that they are compiled for its target too). Elsewhere (WebAssembly, other
+// compilers) it is a no-op and the baseline (SIMD128 in the browser) is used.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__ELF__)
+#define STRIDELAB_SIMD_CLONES __attribute__((target_clones("avx2", "default"), flatten))
+#else
+#define STRIDELAB_SIMD_CLONES
+#endif
+
 namespace stridelab::core::kernels {
+
+// Calls f(std::integral_constant<int, 0>{}) ... f(std::integral_constant<int, N - 1>{}): a loop
+// unrolled at compile time, whose index is a constant expression inside f.
+template <int N, class F>
+inline void static_for(F&& f) {
+  [&]<int... K>(std::integer_sequence<int, K...>) { (f(std::integral_constant<int, K>{}), ...); }
+  (std::make_integer_sequence<int, N>{});
+}
 
 // The strides PyTorch's TensorIterator gives the output of an elementwise op over `inputs`
 // broadcast to `shape` (see NOTE [Elementwise output layout] in elementwise.cpp).

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "core/elementwise_kernels.h"
@@ -129,19 +130,28 @@ struct Walker {
 // We follow the same order with plain arrays of W lanes (which the compiler vectorises), so a
 // sum agrees with PyTorch's bit for bit wherever the layout matches its AVX2 kernels.
 
+// L lanes of T, added lane by lane; a compiler vector type, so each add is one or two SIMD
+// instructions whatever the optimisation level.
 template <class T, int L>
 struct Lanes {
-  T v[L];
-  void zero() {
-    for (int l = 0; l < L; ++l) v[l] = T(0);
-  }
-  void add(const Lanes& o) {
-    for (int l = 0; l < L; ++l) v[l] += o.v[l];
-  }
+  typedef T V __attribute__((vector_size(sizeof(T) * L)));
+  V v;
+  void zero() { v = V{}; }
+  void add(const Lanes& o) { v += o.v; }
   void add_load(const std::byte* p) {
-    const T* x = reinterpret_cast<const T*>(p);
-    for (int l = 0; l < L; ++l) v[l] += x[l];
+    V x;
+    std::memcpy(&x, p, sizeof x);
+    v += x;
   }
+  T lane(int l) const { return v[l]; }
+};
+template <class T>
+struct Lanes<T, 1> {
+  T v;
+  void zero() { v = T(0); }
+  void add(const Lanes& o) { v += o.v; }
+  void add_load(const std::byte* p) { v += *reinterpret_cast<const T*>(p); }
+  T lane(int) const { return v; }
 };
 
 int64_t ceil_log2(int64_t x) {
@@ -151,34 +161,39 @@ int64_t ceil_log2(int64_t x) {
 
 template <class T, int L, int R>
 void multi_row_sum(const std::byte* in, int64_t row_stride, int64_t col_stride, int64_t size, Lanes<T, L> (&out)[R]) {
+  using kernels::static_for;
   constexpr int kLevels = 4;
   const int64_t level_power = std::max<int64_t>(4, ceil_log2(size) / kLevels);
   const int64_t level_step = int64_t{1} << level_power;
   const int64_t level_mask = level_step - 1;
+  // Indexed only with compile-time constants (static_for), so level 0 stays in registers.
   Lanes<T, L> acc[kLevels][R];
-  for (auto& level : acc)
-    for (auto& a : level) a.zero();
+  static_for<kLevels>([&](auto j) { static_for<R>([&](auto k) { acc[j][k].zero(); }); });
+  auto add_row = [&](int64_t i) {
+    const std::byte* row = in + i * row_stride;
+    static_for<R>([&](auto k) { acc[0][k].add_load(row + k * col_stride); });
+  };
   int64_t i = 0;
   for (; i + level_step <= size;) {
-    for (int64_t j = 0; j < level_step; ++j, ++i) {
-      const std::byte* row = in + i * row_stride;
-      for (int k = 0; k < R; ++k) acc[0][k].add_load(row + k * col_stride);
-    }
-    for (int j = 1; j < kLevels; ++j) {
-      for (int k = 0; k < R; ++k) {
+    for (int64_t j = 0; j < level_step; ++j, ++i) add_row(i);
+    // Carry level j-1 into level j, as far up as i's bits say.
+    bool carry = true;
+    static_for<kLevels - 1>([&](auto jm1) {
+      constexpr int j = decltype(jm1)::value + 1;
+      if (!carry) return;
+      static_for<R>([&](auto k) {
         acc[j][k].add(acc[j - 1][k]);
         acc[j - 1][k].zero();
-      }
-      if ((i & (level_mask << (j * level_power))) != 0) break;
-    }
+      });
+      carry = (i & (level_mask << (j * level_power))) == 0;
+    });
   }
-  for (; i < size; ++i) {
-    const std::byte* row = in + i * row_stride;
-    for (int k = 0; k < R; ++k) acc[0][k].add_load(row + k * col_stride);
-  }
-  for (int j = 1; j < kLevels; ++j)
-    for (int k = 0; k < R; ++k) acc[0][k].add(acc[j][k]);
-  for (int k = 0; k < R; ++k) out[k] = acc[0][k];
+  for (; i < size; ++i) add_row(i);
+  static_for<kLevels - 1>([&](auto jm1) {
+    constexpr int j = decltype(jm1)::value + 1;
+    static_for<R>([&](auto k) { acc[0][k].add(acc[j][k]); });
+  });
+  static_for<R>([&](auto k) { out[k] = acc[0][k]; });
 }
 
 template <class T, int L>
@@ -188,13 +203,13 @@ Lanes<T, L> row_sum(const std::byte* in, int64_t stride, int64_t size) {
   Lanes<T, L> partial[kIlp];
   multi_row_sum<T, L, kIlp>(in, stride * kIlp, stride, size_ilp, partial);
   for (int64_t i = size_ilp * kIlp; i < size; ++i) partial[0].add_load(in + i * stride);
-  for (int k = 1; k < kIlp; ++k) partial[0].add(partial[k]);
+  kernels::static_for<kIlp - 1>([&](auto k) { partial[0].add(partial[k + 1]); });
   return partial[0];
 }
 
 template <class T, int L>
 void store_add(std::byte* out, int64_t out_stride, int64_t index, const Lanes<T, L>& v) {
-  for (int l = 0; l < L; ++l) *reinterpret_cast<T*>(out + (index + l) * out_stride) += v.v[l];
+  for (int l = 0; l < L; ++l) *reinterpret_cast<T*>(out + (index + l) * out_stride) += v.lane(l);
 }
 
 // One 2-d block of a floating-point sum: out[j] += sum_i in[i, j]; strides in bytes.
@@ -223,7 +238,7 @@ void cascade_sum_2d(std::byte* out, const std::byte* in, int64_t size0, int64_t 
       Lanes<T, W> v = row_sum<T, W>(row, W * sz, vec_size);
       T acc = 0;
       for (int64_t k = vec_size * W; k < size0; ++k) acc += reinterpret_cast<const T*>(row)[k];
-      for (int l = 0; l < W; ++l) acc += v.v[l];
+      for (int l = 0; l < W; ++l) acc += v.lane(l);
       *reinterpret_cast<T*>(out + j * out_stride) += acc;
     }
   } else if (in_s1 == sz && size1 >= W) {
@@ -250,6 +265,17 @@ void cascade_sum_2d(std::byte* out, const std::byte* in, int64_t size0, int64_t 
     }
     for (; j < size1; ++j) store_add<T, 1>(out, out_stride, j, row_sum<T, 1>(in + j * in_s1, in_s0, size0));
   }
+}
+
+// The 2-d sum blocks as plain functions, compiled a second time for AVX2 where the compiler can
+// (see STRIDELAB_SIMD_CLONES): the vectors of 8 floats are then single instructions.
+STRIDELAB_SIMD_CLONES void sum_block_f32(std::byte* out, const std::byte* in, int64_t size0, int64_t size1, int64_t in_s0,
+                                         int64_t in_s1, int64_t out_s0, int64_t out_s1) {
+  cascade_sum_2d<float>(out, in, size0, size1, in_s0, in_s1, out_s0, out_s1);
+}
+STRIDELAB_SIMD_CLONES void sum_block_f64(std::byte* out, const std::byte* in, int64_t size0, int64_t size1, int64_t in_s0,
+                                         int64_t in_s1, int64_t out_s0, int64_t out_s1) {
+  cascade_sum_2d<double>(out, in, size0, size1, in_s0, in_s1, out_s0, out_s1);
 }
 
 // Lays the reduction out as TensorIterator does (output's dims of stride 0, the reduced ones,
@@ -361,7 +387,8 @@ void for_each_reduce_block(const Tensor& out, const Tensor& in, const std::vecto
 template <class T>
 void sum_into(const Tensor& out, const Tensor& in, const std::vector<bool>& mask) {
   if constexpr (std::is_floating_point_v<T>) {
-    for_each_reduce_block(out, in, mask, cascade_sum_2d<T>);
+    if constexpr (std::is_same_v<T, float>) for_each_reduce_block(out, in, mask, sum_block_f32);
+    else for_each_reduce_block(out, in, mask, sum_block_f64);
   } else {
     // Integer sums are exact (wrapping like PyTorch's): any order gives the same result.
     Walker w(in, mask);

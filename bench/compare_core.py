@@ -1,0 +1,85 @@
+"""Times the core's kernels against PyTorch on one thread, in the same run, and prints a table.
+
+    OMP_NUM_THREADS=1 /usr/bin/python3 bench/compare_core.py [path/to/stridelab_bench]
+
+The ops and sizes are those of bench/core_bench.cpp; the inputs are built the same way. PyTorch's
+matmul goes to its BLAS (OpenBLAS when libopenblas0-pthread is installed). Each op is timed as the
+median of several repeats, after a warm-up.
+"""
+import json
+import os
+import subprocess
+import sys
+import timeit
+
+import torch
+
+torch.set_num_threads(1)
+M = 1 << 20
+
+
+def values(*sizes):
+    n = 1
+    for s in sizes:
+        n *= s
+    return ((torch.arange(n) % 1000) / 500.0 - 1.0).reshape(*sizes)
+
+
+def torch_ops():
+    a, b = values(M), values(M)
+    s1, s2 = values(1000, 1000), values(1000)
+    m1, m2 = values(512, 512), values(512, 512)
+    return {
+        "add_f32_1M": lambda: a + b,
+        "mul_f32_1M": lambda: a * b,
+        "add_scalar_f32_1M": lambda: a + 2.5,
+        "add_inplace_f32_1M": lambda: a.add_(b),
+        "exp_f32_1M": lambda: torch.exp(a),
+        "add_broadcast_1000x1000": lambda: s1 + s2,
+        "sum_f32_1M": lambda: a.sum(),
+        "mean_f32_1M": lambda: a.mean(),
+        "sum_dim0_1000x1000": lambda: s1.sum(0),
+        "sum_dim1_1000x1000": lambda: s1.sum(1),
+        "max_dim1_1000x1000": lambda: s1.max(1),
+        "softmax_1000x1000": lambda: s1.softmax(1),
+        "transpose_copy_1000x1000": lambda: s1.t().contiguous(),
+        "matmul_512": lambda: m1 @ m2,
+    }
+
+
+def time_torch(fn, budget=0.3):
+    fn()
+    number = max(1, int(budget / max(timeit.timeit(fn, number=1), 1e-7) / 5))
+    runs = sorted(timeit.repeat(fn, number=number, repeat=5))
+    return runs[len(runs) // 2] / number * 1e9  # ns
+
+
+def time_stridelab(binary):
+    out = subprocess.run([binary, "--benchmark_format=json", "--benchmark_repetitions=3",
+                          "--benchmark_report_aggregates_only=true"],
+                         check=True, capture_output=True, text=True).stdout
+    times = {}
+    for bm in json.loads(out)["benchmarks"]:
+        if bm.get("aggregate_name") == "median":
+            unit = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[bm["time_unit"]]
+            times[bm["run_name"]] = bm["real_time"] * unit
+    return times
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "build", "native", "stridelab_bench")
+    ours = time_stridelab(binary)
+    theirs = {name: time_torch(fn) for name, fn in torch_ops().items()}
+    print(f"PyTorch {torch.__version__}, {torch.get_num_threads()} thread, BLAS: "
+          f"{'OpenBLAS' if 'openblas' in open('/proc/self/maps').read().lower() else 'see torch.__config__'}")
+    print(f"{'op':28} {'stridelab':>12} {'PyTorch':>12} {'ratio':>7}")
+    for name, t in theirs.items():
+        if name not in ours:
+            print(f"{name:28} {'-':>12} {t / 1e3:10.1f}us {'-':>7}")
+            continue
+        print(f"{name:28} {ours[name] / 1e3:10.1f}us {t / 1e3:10.1f}us {ours[name] / t:6.2f}x")
+
+
+if __name__ == "__main__":
+    main()
