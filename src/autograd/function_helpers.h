@@ -1,0 +1,66 @@
+// Helpers shared by the files that define differentiable ops and their nodes (not a public API).
+#pragma once
+
+#include <initializer_list>
+#include <memory>
+#include <vector>
+
+#include "autograd/grad_mode.h"
+#include "autograd/node.h"
+#include "autograd/saved_variable.h"
+#include "autograd/variable.h"
+#include "core/ops.h"
+
+namespace stridelab::autograd::detail {
+
+inline bool is_differentiable(core::DType d) { return core::is_floating(d); }
+
+// Grad mode is on and some (defined) input requires grad.
+template <class... Ts>
+bool any_requires_grad(const Ts&... ts) {
+  return GradMode::is_enabled() && (... || (ts.defined() && requires_grad(ts)));
+}
+bool any_requires_grad_list(const std::vector<Tensor>& ts);
+
+// One edge per input, in order (a null edge for an input that does not require grad).
+template <class... Ts>
+std::vector<Edge> collect_next_edges(const Ts&... ts) {
+  std::vector<Edge> edges;
+  edges.reserve(sizeof...(ts));
+  (edges.push_back(ts.defined() ? impl::gradient_edge(ts) : Edge()), ...);
+  return edges;
+}
+std::vector<Edge> collect_next_edges_list(const std::vector<Tensor>& ts);
+
+// A new node of type N with one next edge per input, or null when no input requires grad (or grad
+// mode is off). Created before the op runs, as PyTorch does, so it takes its sequence number then.
+template <class N, class... Ts>
+std::shared_ptr<N> make_node(const Ts&... inputs) {
+  if (!any_requires_grad(inputs...)) return nullptr;
+  auto fn = std::make_shared<N>();
+  fn->set_next_edges(collect_next_edges(inputs...));
+  return fn;
+}
+
+// True when any gradient is defined (the generated nodes return undefined gradients otherwise).
+bool any_defined(const variable_list& grads);
+
+// The user-visible side of an in-place write: one version bump.
+inline void bump_version(const Tensor& t) { t.bump_version(); }
+
+// PyTorch's at::sum_to: sums grad down to shape (leading dims, and dims where shape has 1).
+Tensor sum_to(const Tensor& grad, const core::IntArray& shape);
+// A zero tensor with t's sizes and dtype (contiguous).
+Tensor zeros_like(const Tensor& t);
+Tensor zeros(const core::IntArray& sizes, core::DType dtype);
+// The sign of each element (0 at 0), no history.
+Tensor sign(const Tensor& t);
+// t cast to dtype, no history.
+Tensor cast(const Tensor& t, core::DType dtype);
+// A 0-d tensor holding a Python number, as PyTorch wraps one (lowest promotion priority).
+Tensor wrapped(core::Scalar v);
+
+// The node a view gets when its base was modified in place after it was made.
+std::shared_ptr<Node> make_as_strided_backward(const Tensor& base, const Tensor& view);
+
+}  // namespace stridelab::autograd::detail

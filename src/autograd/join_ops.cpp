@@ -1,0 +1,160 @@
+// cat, stack, repeat, flip.
+#include <algorithm>
+
+#include "autograd/function_helpers.h"
+#include "autograd/ops.h"
+#include "core/error.h"
+
+namespace stridelab::autograd {
+
+using core::IntArray;
+using detail::any_defined;
+using detail::make_node;
+
+namespace {
+
+#define NODE_NAME(N) \
+  std::string name() const override { return #N; }
+
+struct CatBackward0 : Node {
+  NODE_NAME(CatBackward0)
+  std::vector<IntArray> sizes;
+  std::vector<DType> dtypes;
+  int64_t dim = 0;
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(sizes.size());
+    const Tensor& grad = grads.at(0);
+    if (!grad.defined()) return out;
+    // cat's legacy rule: a 1-D empty input does not count for the dim.
+    int64_t ndim = 0;
+    for (const IntArray& s : sizes) {
+      if (!(s.size() == 1 && s[0] == 0)) ndim = static_cast<int64_t>(s.size());
+    }
+    int64_t d = ndim == 0 ? dim : core::wrap_dim(dim, ndim);
+    int64_t offset = 0;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      if (sizes[i].size() == 1 && sizes[i][0] == 0) {
+        if (should_compute_output(i)) out[i] = detail::zeros({0}, grad.dtype());
+        continue;
+      }
+      int64_t size = sizes[i][d];
+      if (should_compute_output(i)) out[i] = autograd::narrow(grad, d, offset, size);
+      offset += size;
+    }
+    return out;
+  }
+};
+
+struct StackBackward0 : Node {
+  NODE_NAME(StackBackward0)
+  size_t count = 0;
+  int64_t dim = 0;
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(count);
+    const Tensor& grad = grads.at(0);
+    if (!grad.defined()) return out;
+    for (size_t i = 0; i < count; ++i) {
+      if (should_compute_output(i)) out[i] = autograd::select(grad, dim, static_cast<int64_t>(i));
+    }
+    return out;
+  }
+};
+
+struct RepeatBackward0 : Node {
+  NODE_NAME(RepeatBackward0)
+  IntArray self_sizes, repeats;
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_repeats", repeats}, {"_saved_self_sym_sizes", self_sizes}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    Tensor grad = grads[0];
+    if (std::find(repeats.begin(), repeats.end(), 0) != repeats.end()) {
+      out[0] = detail::zeros(self_sizes, grad.dtype());
+      return out;
+    }
+    int64_t input_dims = static_cast<int64_t>(self_sizes.size());
+    int64_t unsqueezed = grad.dim() - input_dims;
+    for (int64_t i = 0; i < unsqueezed; ++i) grad = autograd::sum(grad, {0}, false);
+    IntArray grad_size, sum_dims;
+    for (int64_t d = 0; d < input_dims; ++d) {
+      int64_t r = repeats[d + unsqueezed];
+      if (r != 1) {
+        grad_size.push_back(r);
+        sum_dims.push_back(static_cast<int64_t>(grad_size.size()) - 1);
+      }
+      grad_size.push_back(self_sizes[d]);
+    }
+    if (!sum_dims.empty()) grad = autograd::sum(autograd::reshape(grad, grad_size), sum_dims);
+    out[0] = grad;
+    return out;
+  }
+};
+
+struct FlipBackward0 : Node {
+  NODE_NAME(FlipBackward0)
+  IntArray dims;
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dims", dims}}; }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && should_compute_output(0)) out[0] = autograd::flip(grads[0], dims);
+    return out;
+  }
+};
+
+}  // namespace
+
+Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
+  std::shared_ptr<CatBackward0> fn;
+  if (detail::any_requires_grad_list(tensors)) {
+    fn = std::make_shared<CatBackward0>();
+    fn->set_next_edges(detail::collect_next_edges_list(tensors));
+    for (const Tensor& t : tensors) {
+      fn->sizes.push_back(t.sizes());
+      fn->dtypes.push_back(t.dtype());
+    }
+    fn->dim = dim;
+  }
+  Tensor result = core::cat(tensors, dim);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor stack(const std::vector<Tensor>& tensors, int64_t dim) {
+  std::shared_ptr<StackBackward0> fn;
+  if (detail::any_requires_grad_list(tensors)) {
+    fn = std::make_shared<StackBackward0>();
+    fn->set_next_edges(detail::collect_next_edges_list(tensors));
+    fn->count = tensors.size();
+  }
+  Tensor result = core::stack(tensors, dim);
+  if (fn) {
+    fn->dim = core::wrap_dim(dim, result.dim());
+    impl::set_history(result, fn);
+  }
+  return result;
+}
+
+Tensor repeat(const Tensor& self, const IntArray& repeats) {
+  auto fn = make_node<RepeatBackward0>(self);
+  if (fn) {
+    fn->self_sizes = self.sizes();
+    fn->repeats = repeats;
+  }
+  Tensor result = core::repeat(self, repeats);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor flip(const Tensor& self, const IntArray& dims) {
+  auto fn = make_node<FlipBackward0>(self);
+  if (fn) fn->dims = dims;
+  Tensor result = core::flip(self, dims);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+}  // namespace stridelab::autograd

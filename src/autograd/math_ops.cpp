@@ -1,0 +1,694 @@
+// Elementwise ops and their backward formulas (PyTorch's derivatives.yaml), forward and backward
+// side by side. Gradients are computed with the differentiable ops themselves, so with
+// create_graph=True they get a history of their own.
+#include <cmath>
+
+#include "autograd/function_helpers.h"
+#include "autograd/ops.h"
+#include "core/error.h"
+
+namespace stridelab::autograd {
+
+using core::BinaryOp;
+using core::UnaryOp;
+using detail::any_defined;
+using detail::any_requires_grad;
+using detail::collect_next_edges;
+using detail::make_node;
+using detail::wrapped;
+
+namespace {
+
+// grad * s, skipping the multiplication when s is 1 (PyTorch's maybe_multiply).
+Tensor maybe_multiply(const Tensor& t, Scalar s) {
+  bool is_one = s.is_float() ? s.to_double() == 1.0 : s.to_int() == 1;
+  return is_one ? t : autograd::mul(t, wrapped(s));
+}
+
+Tensor zero_scalar(const Tensor& like) { return core::scalar_tensor(Scalar(0.0), like.dtype()); }
+
+#define NODE_NAME(N) \
+  std::string name() const override { return #N; }
+
+// ---- binary ops ----------------------------------------------------------------------------------
+
+struct AddBackward0 : Node {
+  NODE_NAME(AddBackward0)
+  Scalar alpha;
+  DType self_scalar_type{}, other_scalar_type{};
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_alpha", alpha}, {"_saved_other_scalar_type", other_scalar_type}, {"_saved_self_scalar_type", self_scalar_type}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    if (should_compute_output(0)) out[0] = grads[0];
+    if (should_compute_output(1)) out[1] = maybe_multiply(grads[0], alpha);
+    return out;
+  }
+};
+
+struct SubBackward0 : Node {
+  NODE_NAME(SubBackward0)
+  Scalar alpha;
+  DType self_scalar_type{}, other_scalar_type{};
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_alpha", alpha}, {"_saved_other_scalar_type", other_scalar_type}, {"_saved_self_scalar_type", self_scalar_type}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    if (should_compute_output(0)) out[0] = grads[0];
+    if (should_compute_output(1)) out[1] = maybe_multiply(autograd::neg(grads[0]), alpha);
+    return out;
+  }
+};
+
+struct RsubBackward1 : Node {
+  NODE_NAME(RsubBackward1)
+  Scalar alpha;
+  DType self_scalar_type{};
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_alpha", alpha}, {"_saved_self_scalar_type", self_scalar_type}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && should_compute_output(0)) out[0] = maybe_multiply(autograd::neg(grads[0]), alpha);
+    return out;
+  }
+};
+
+struct MulBackward0 : Node {
+  NODE_NAME(MulBackward0)
+  SavedVariable self_, other_;
+  DType self_scalar_type{}, other_scalar_type{};
+  void release_variables() override {
+    self_.reset_data();
+    other_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack(), other = other_.unpack();
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    if (should_compute_output(0)) out[0] = autograd::mul(grads[0], other);
+    if (should_compute_output(1)) out[1] = autograd::mul(grads[0], self);
+    return out;
+  }
+};
+
+struct DivBackward0 : Node {
+  NODE_NAME(DivBackward0)
+  SavedVariable self_, other_;
+  DType self_scalar_type{};
+  void release_variables() override {
+    self_.reset_data();
+    other_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack(), other = other_.unpack();
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    if (should_compute_output(0)) out[0] = autograd::div(grads[0], other);
+    if (should_compute_output(1)) out[1] = autograd::mul(autograd::neg(grads[0]), autograd::div(autograd::div(self, other), other));
+    return out;
+  }
+};
+
+// d/dx x^e = e * x^(e-1), computed with e as a double as PyTorch does.
+Tensor pow_backward(const Tensor& grad, const Tensor& self, Scalar exponent) {
+  double e = exponent.to_double();
+  if (e == 0.0) return detail::zeros_like(self);
+  return autograd::mul(grad, autograd::mul(autograd::pow(self, Scalar(e - 1)), wrapped(Scalar(e))));
+}
+
+struct PowBackward0 : Node {
+  NODE_NAME(PowBackward0)
+  SavedVariable self_;
+  Scalar exponent;
+  void release_variables() override { self_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_exponent", exponent}}; }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack();
+    variable_list out(1);
+    if (any_defined(grads) && should_compute_output(0)) out[0] = pow_backward(grads[0], self, exponent);
+    return out;
+  }
+};
+
+Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent, const Tensor& result) {
+  Tensor zero = zero_scalar(grad);
+  Tensor cond = core::binary(BinaryOp::LogicalAnd, core::binary(BinaryOp::Eq, self, wrapped(Scalar(0.0))),
+                             core::binary(BinaryOp::Ge, exponent, wrapped(Scalar(0.0))));
+  return autograd::mul(grad, autograd::where(cond, zero, autograd::mul(result, autograd::log(self))));
+}
+
+struct PowBackward1 : Node {
+  NODE_NAME(PowBackward1)
+  SavedVariable self_, exponent_, result_;
+  void release_variables() override {
+    self_.reset_data();
+    exponent_.reset_data();
+    result_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_exponent", -1, &exponent_}, {"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack(), exponent = exponent_.unpack();
+    Tensor result = result_.unpack(shared_from_this());
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    const Tensor& grad = grads[0];
+    if (should_compute_output(0)) {
+      Tensor cond = core::binary(BinaryOp::Eq, exponent, wrapped(Scalar(0.0)));
+      out[0] = autograd::where(cond, zero_scalar(grad), autograd::mul(grad, autograd::mul(exponent, autograd::pow(self, autograd::sub(exponent, wrapped(Scalar(int64_t{1})))))));
+    }
+    if (should_compute_output(1)) out[1] = pow_backward_exponent(grad, self, exponent, result);
+    return out;
+  }
+};
+
+struct PowBackward2 : Node {
+  NODE_NAME(PowBackward2)
+  Scalar self;
+  SavedVariable exponent_, result_;
+  void release_variables() override {
+    exponent_.reset_data();
+    result_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_exponent", -1, &exponent_}, {"_saved_result", -1, &result_}};
+  }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_self", self}}; }
+  variable_list apply(variable_list&& grads) override {
+    Tensor exponent = exponent_.unpack();
+    Tensor result = result_.unpack(shared_from_this());
+    variable_list out(1);
+    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    const Tensor& grad = grads[0];
+    double base = self.to_double();
+    Tensor term = autograd::mul(result, wrapped(Scalar(std::log(base))));
+    if (base == 0.0) {
+      Tensor cond = core::binary(BinaryOp::Ge, exponent, wrapped(Scalar(0.0)));
+      out[0] = autograd::mul(grad, autograd::where(cond, zero_scalar(grad), term));
+    } else {
+      out[0] = autograd::mul(grad, term);
+    }
+    return out;
+  }
+};
+
+// ---- unary ops -----------------------------------------------------------------------------------
+
+// A unary op's node: saves its input (`_saved_self`) or its result (`_saved_result`), or nothing.
+enum class Saves { Nothing, Self, Result };
+
+template <class Derived, Saves kSaves>
+struct UnaryBackward : Node {
+  SavedVariable saved_;
+  void release_variables() override { saved_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    if constexpr (kSaves == Saves::Self) return {{"_saved_self", -1, &saved_}};
+    if constexpr (kSaves == Saves::Result) return {{"_saved_result", -1, &saved_}};
+    return {};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor saved = saved_.unpack(kSaves == Saves::Result ? shared_from_this() : nullptr);
+    variable_list out(1);
+    if (any_defined(grads) && should_compute_output(0)) out[0] = Derived::formula(grads[0], saved);
+    return out;
+  }
+};
+
+#define UNARY_NODE(N, SAVES, FORMULA)                                        \
+  struct N : UnaryBackward<N, Saves::SAVES> {                                 \
+    NODE_NAME(N)                                                              \
+    static Tensor formula(const Tensor& grad, const Tensor& saved) { return FORMULA; } \
+  };
+
+UNARY_NODE(NegBackward0, Nothing, autograd::neg(grad))
+UNARY_NODE(ExpBackward0, Result, autograd::mul(grad, saved))
+UNARY_NODE(LogBackward0, Self, autograd::div(grad, saved))
+UNARY_NODE(SqrtBackward0, Result, autograd::div(grad, autograd::mul(saved, wrapped(Scalar(int64_t{2})))))
+UNARY_NODE(AbsBackward0, Self, autograd::mul(grad, detail::sign(saved)))
+UNARY_NODE(SinBackward0, Self, autograd::mul(grad, autograd::cos(saved)))
+UNARY_NODE(CosBackward0, Self, autograd::mul(grad, autograd::neg(autograd::sin(saved))))
+UNARY_NODE(TanhBackward0, Result, autograd::mul(grad, autograd::rsub(autograd::mul(saved, saved), Scalar(int64_t{1}))))
+UNARY_NODE(SigmoidBackward0, Result, autograd::mul(autograd::mul(grad, autograd::rsub(saved, Scalar(int64_t{1}))), saved))
+UNARY_NODE(ReluBackward0, Result,
+           autograd::where(core::binary(BinaryOp::Le, saved, wrapped(Scalar(int64_t{0}))), zero_scalar(grad), grad))
+UNARY_NODE(ReciprocalBackward0, Result, autograd::mul(autograd::neg(grad), autograd::mul(saved, saved)))
+
+template <class N>
+Tensor unary_op(UnaryOp op, const Tensor& self) {
+  auto fn = make_node<N>(self);
+  Tensor result = core::unary(op, self);
+  if (fn) {
+    impl::set_history(result, fn);
+    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Self>, N>) fn->saved_ = SavedVariable(self, false);
+    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Result>, N>) fn->saved_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+// In place: PyTorch saves a clone of self before the op when the formula needs the input, and self
+// itself (now the result) after it.
+template <class N>
+Tensor& unary_op_(UnaryOp op, Tensor& self) {
+  bool rg = any_requires_grad(self);
+  impl::check_inplace(self, rg);
+  std::shared_ptr<N> fn;
+  if (rg) {
+    fn = std::make_shared<N>();
+    fn->set_next_edges(collect_next_edges(self));
+    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Self>, N>) fn->saved_ = SavedVariable(autograd::clone(self), false);
+  }
+  core::unary_(op, self);
+  self.bump_version();
+  if (fn) {
+    impl::rebase_history(self, fn);
+    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Result>, N>) fn->saved_ = SavedVariable(self, true, is_view(self));
+  }
+  return self;
+}
+
+// ---- clamp, maximum, where, masked_fill ------------------------------------------------------------
+
+struct ClampBackward1 : Node {
+  NODE_NAME(ClampBackward1)
+  SavedVariable self_;
+  std::optional<Scalar> min, max;
+  void release_variables() override { self_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_max", max ? SavedValue(*max) : SavedValue()}, {"_saved_min", min ? SavedValue(*min) : SavedValue()}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack();
+    variable_list out(1);
+    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    const Tensor& grad = grads[0];
+    Tensor mask;
+    if (min) mask = core::binary(BinaryOp::Ge, self, wrapped(*min));
+    if (max) {
+      Tensor le = core::binary(BinaryOp::Le, self, wrapped(*max));
+      mask = mask.defined() ? core::binary(BinaryOp::LogicalAnd, mask, le) : le;
+    }
+    out[0] = mask.defined() ? autograd::where(mask, grad, zero_scalar(grad)) : grad;
+    return out;
+  }
+};
+
+template <bool kMax>
+struct MaximumBackwardT : Node {
+  std::string name() const override { return kMax ? "MaximumBackward0" : "MinimumBackward0"; }
+  SavedVariable self_, other_;
+  void release_variables() override {
+    self_.reset_data();
+    other_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack(), other = other_.unpack();
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    const Tensor& grad = grads[0];
+    Tensor tie = core::binary(BinaryOp::Eq, self, other);
+    Tensor half = autograd::div(grad, wrapped(Scalar(int64_t{2})));
+    BinaryOp loses_self = kMax ? BinaryOp::Lt : BinaryOp::Gt;
+    BinaryOp loses_other = kMax ? BinaryOp::Gt : BinaryOp::Lt;
+    if (should_compute_output(0)) {
+      Tensor g = autograd::where(tie, half, grad);
+      out[0] = autograd::masked_fill_(g, core::binary(loses_self, self, other), Scalar(int64_t{0}));
+    }
+    if (should_compute_output(1)) {
+      Tensor g = autograd::where(tie, half, grad);
+      out[1] = autograd::masked_fill_(g, core::binary(loses_other, self, other), Scalar(int64_t{0}));
+    }
+    return out;
+  }
+};
+using MaximumBackward0 = MaximumBackwardT<true>;
+using MinimumBackward0 = MaximumBackwardT<false>;
+
+struct WhereBackward0 : Node {
+  NODE_NAME(WhereBackward0)
+  SavedVariable condition_;
+  void release_variables() override { condition_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_condition", -1, &condition_}}; }
+  variable_list apply(variable_list&& grads) override {
+    Tensor condition = condition_.unpack();
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    const Tensor& grad = grads[0];
+    if (should_compute_output(0)) out[0] = autograd::where(condition, grad, zero_scalar(grad));
+    if (should_compute_output(1)) out[1] = autograd::where(condition, zero_scalar(grad), grad);
+    return out;
+  }
+};
+
+struct MaskedFillBackward0 : Node {
+  NODE_NAME(MaskedFillBackward0)
+  SavedVariable mask_;
+  void release_variables() override { mask_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_mask", -1, &mask_}}; }
+  variable_list apply(variable_list&& grads) override {
+    Tensor mask = mask_.unpack();
+    variable_list out(1);
+    if (any_defined(grads) && should_compute_output(0)) out[0] = autograd::masked_fill(grads[0], mask, Scalar(int64_t{0}));
+    return out;
+  }
+};
+
+// The node an in-place binary op records, prepared before the op runs.
+template <class N>
+std::shared_ptr<N> inplace_node(Tensor& self, const Tensor& other, bool rg) {
+  if (!rg) return nullptr;
+  auto fn = std::make_shared<N>();
+  fn->set_next_edges(collect_next_edges(self, other));
+  return fn;
+}
+
+template <class N>
+void finish_inplace(Tensor& self, const std::shared_ptr<N>& fn) {
+  self.bump_version();
+  if (fn) impl::rebase_history(self, fn);
+}
+
+}  // namespace
+
+// ---- out of place ------------------------------------------------------------------------------------
+
+Tensor add(const Tensor& self, const Tensor& other, Scalar alpha) {
+  auto fn = make_node<AddBackward0>(self, other);
+  if (fn) {
+    fn->alpha = alpha;
+    fn->self_scalar_type = self.dtype();
+    fn->other_scalar_type = other.dtype();
+  }
+  Tensor result = core::binary(BinaryOp::Add, self, other, alpha);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor sub(const Tensor& self, const Tensor& other, Scalar alpha) {
+  auto fn = make_node<SubBackward0>(self, other);
+  if (fn) {
+    fn->alpha = alpha;
+    fn->self_scalar_type = self.dtype();
+    fn->other_scalar_type = other.dtype();
+  }
+  Tensor result = core::binary(BinaryOp::Sub, self, other, alpha);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor rsub(const Tensor& self, Scalar other, Scalar alpha) {
+  auto fn = make_node<RsubBackward1>(self);
+  if (fn) {
+    fn->alpha = alpha;
+    fn->self_scalar_type = self.dtype();
+  }
+  Tensor result = core::binary(BinaryOp::Sub, wrapped(other), self, alpha);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor mul(const Tensor& self, const Tensor& other) {
+  auto fn = make_node<MulBackward0>(self, other);
+  if (fn) {
+    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(self, false);
+    fn->other_scalar_type = other.dtype();
+    if (fn->should_compute_output(0)) fn->other_ = SavedVariable(other, false);
+    fn->self_scalar_type = self.dtype();
+  }
+  Tensor result = core::binary(BinaryOp::Mul, self, other);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor div(const Tensor& self, const Tensor& other) {
+  auto fn = make_node<DivBackward0>(self, other);
+  if (fn) {
+    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(self, false);
+    if (fn->should_compute_output(0) || fn->should_compute_output(1)) fn->other_ = SavedVariable(other, false);
+    fn->self_scalar_type = self.dtype();
+  }
+  Tensor result = core::binary(BinaryOp::Div, self, other);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor pow(const Tensor& self, Scalar exponent) {
+  auto fn = make_node<PowBackward0>(self);
+  if (fn) {
+    fn->self_ = SavedVariable(self, false);
+    fn->exponent = exponent;
+  }
+  Tensor result = core::binary(BinaryOp::Pow, self, wrapped(exponent));
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor pow(const Tensor& self, const Tensor& exponent) {
+  auto fn = make_node<PowBackward1>(self, exponent);
+  if (fn) {
+    fn->self_ = SavedVariable(self, false);
+    fn->exponent_ = SavedVariable(exponent, false);
+  }
+  Tensor result = core::binary(BinaryOp::Pow, self, exponent);
+  if (fn) {
+    impl::set_history(result, fn);
+    fn->result_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+Tensor pow(Scalar self, const Tensor& exponent) {
+  auto fn = make_node<PowBackward2>(exponent);
+  if (fn) {
+    fn->self = self;
+    fn->exponent_ = SavedVariable(exponent, false);
+  }
+  Tensor result = core::binary(BinaryOp::Pow, wrapped(self), exponent);
+  if (fn) {
+    impl::set_history(result, fn);
+    fn->result_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+Tensor neg(const Tensor& self) { return unary_op<NegBackward0>(UnaryOp::Neg, self); }
+Tensor exp(const Tensor& self) { return unary_op<ExpBackward0>(UnaryOp::Exp, self); }
+Tensor log(const Tensor& self) { return unary_op<LogBackward0>(UnaryOp::Log, self); }
+Tensor sqrt(const Tensor& self) { return unary_op<SqrtBackward0>(UnaryOp::Sqrt, self); }
+Tensor abs(const Tensor& self) { return unary_op<AbsBackward0>(UnaryOp::Abs, self); }
+Tensor sin(const Tensor& self) { return unary_op<SinBackward0>(UnaryOp::Sin, self); }
+Tensor cos(const Tensor& self) { return unary_op<CosBackward0>(UnaryOp::Cos, self); }
+Tensor tanh(const Tensor& self) { return unary_op<TanhBackward0>(UnaryOp::Tanh, self); }
+Tensor sigmoid(const Tensor& self) { return unary_op<SigmoidBackward0>(UnaryOp::Sigmoid, self); }
+Tensor relu(const Tensor& self) { return unary_op<ReluBackward0>(UnaryOp::Relu, self); }
+
+Tensor reciprocal(const Tensor& self) {
+  auto fn = make_node<ReciprocalBackward0>(self);
+  // 1 / x in the result dtype of a true division (an int tensor gives floats).
+  Tensor result = core::binary(BinaryOp::Div, core::scalar_tensor(Scalar(int64_t{1}), self.dtype()), self);
+  if (fn) {
+    impl::set_history(result, fn);
+    fn->saved_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+Tensor clamp(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
+  auto fn = make_node<ClampBackward1>(self);
+  if (fn) {
+    fn->self_ = SavedVariable(self, false);
+    fn->min = min;
+    fn->max = max;
+  }
+  Tensor result = core::clamp(self, min, max);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor maximum(const Tensor& self, const Tensor& other) {
+  auto fn = make_node<MaximumBackward0>(self, other);
+  if (fn) {
+    fn->self_ = SavedVariable(self, false);
+    fn->other_ = SavedVariable(other, false);
+  }
+  Tensor result = core::binary(BinaryOp::Maximum, self, other);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor minimum(const Tensor& self, const Tensor& other) {
+  auto fn = make_node<MinimumBackward0>(self, other);
+  if (fn) {
+    fn->self_ = SavedVariable(self, false);
+    fn->other_ = SavedVariable(other, false);
+  }
+  Tensor result = core::binary(BinaryOp::Minimum, self, other);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other) {
+  auto fn = make_node<WhereBackward0>(self, other);
+  if (fn) fn->condition_ = SavedVariable(condition, false);
+  Tensor result = core::where(condition, self, other);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value) {
+  auto fn = make_node<MaskedFillBackward0>(self);
+  if (fn) fn->mask_ = SavedVariable(mask, false);
+  core::IntArray shape = core::broadcast_shapes(mask.sizes(), self.sizes());
+  Tensor result = core::empty(shape, self.dtype());
+  core::copy_(result, core::expand(self, shape));
+  core::masked_fill_(result, mask, value);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor binary_nondiff(core::BinaryOp op, const Tensor& a, const Tensor& b) { return core::binary(op, a, b); }
+
+// ---- in place ------------------------------------------------------------------------------------------
+
+Tensor& add_(Tensor& self, const Tensor& other, Scalar alpha) {
+  bool rg = any_requires_grad(self, other);
+  impl::check_inplace(self, rg);
+  auto fn = inplace_node<AddBackward0>(self, other, rg);
+  if (fn) {
+    fn->alpha = alpha;
+    fn->self_scalar_type = self.dtype();
+    fn->other_scalar_type = other.dtype();
+  }
+  core::binary_(BinaryOp::Add, self, other, alpha);
+  finish_inplace(self, fn);
+  return self;
+}
+
+Tensor& sub_(Tensor& self, const Tensor& other, Scalar alpha) {
+  bool rg = any_requires_grad(self, other);
+  impl::check_inplace(self, rg);
+  auto fn = inplace_node<SubBackward0>(self, other, rg);
+  if (fn) {
+    fn->alpha = alpha;
+    fn->self_scalar_type = self.dtype();
+    fn->other_scalar_type = other.dtype();
+  }
+  core::binary_(BinaryOp::Sub, self, other, alpha);
+  finish_inplace(self, fn);
+  return self;
+}
+
+Tensor& mul_(Tensor& self, const Tensor& other) {
+  bool rg = any_requires_grad(self, other);
+  impl::check_inplace(self, rg);
+  auto fn = inplace_node<MulBackward0>(self, other, rg);
+  if (fn) {
+    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(autograd::clone(self), false);
+    fn->other_scalar_type = other.dtype();
+    if (fn->should_compute_output(0)) fn->other_ = SavedVariable(other, false);
+    fn->self_scalar_type = self.dtype();
+  }
+  core::binary_(BinaryOp::Mul, self, other);
+  finish_inplace(self, fn);
+  return self;
+}
+
+Tensor& div_(Tensor& self, const Tensor& other) {
+  bool rg = any_requires_grad(self, other);
+  impl::check_inplace(self, rg);
+  auto fn = inplace_node<DivBackward0>(self, other, rg);
+  if (fn) {
+    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(autograd::clone(self), false);
+    if (fn->should_compute_output(0) || fn->should_compute_output(1)) fn->other_ = SavedVariable(other, false);
+    fn->self_scalar_type = self.dtype();
+  }
+  core::binary_(BinaryOp::Div, self, other);
+  finish_inplace(self, fn);
+  return self;
+}
+
+Tensor& pow_(Tensor& self, Scalar exponent) {
+  bool rg = any_requires_grad(self);
+  impl::check_inplace(self, rg);
+  std::shared_ptr<PowBackward0> fn;
+  if (rg) {
+    fn = std::make_shared<PowBackward0>();
+    fn->set_next_edges(collect_next_edges(self));
+    fn->self_ = SavedVariable(autograd::clone(self), false);
+    fn->exponent = exponent;
+  }
+  core::binary_(BinaryOp::Pow, self, wrapped(exponent));
+  finish_inplace(self, fn);
+  return self;
+}
+
+Tensor& pow_(Tensor& self, const Tensor& exponent) {
+  bool rg = any_requires_grad(self, exponent);
+  impl::check_inplace(self, rg);
+  auto fn = inplace_node<PowBackward1>(self, exponent, rg);
+  if (fn) {
+    fn->self_ = SavedVariable(autograd::clone(self), false);
+    fn->exponent_ = SavedVariable(exponent, false);
+  }
+  core::binary_(BinaryOp::Pow, self, exponent);
+  finish_inplace(self, fn);
+  if (fn) fn->result_ = SavedVariable(self, true, is_view(self));
+  return self;
+}
+
+Tensor& exp_(Tensor& self) { return unary_op_<ExpBackward0>(UnaryOp::Exp, self); }
+Tensor& log_(Tensor& self) { return unary_op_<LogBackward0>(UnaryOp::Log, self); }
+Tensor& sqrt_(Tensor& self) { return unary_op_<SqrtBackward0>(UnaryOp::Sqrt, self); }
+Tensor& sin_(Tensor& self) { return unary_op_<SinBackward0>(UnaryOp::Sin, self); }
+Tensor& cos_(Tensor& self) { return unary_op_<CosBackward0>(UnaryOp::Cos, self); }
+Tensor& neg_(Tensor& self) { return unary_op_<NegBackward0>(UnaryOp::Neg, self); }
+Tensor& abs_(Tensor& self) { return unary_op_<AbsBackward0>(UnaryOp::Abs, self); }
+Tensor& relu_(Tensor& self) { return unary_op_<ReluBackward0>(UnaryOp::Relu, self); }
+
+Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
+  bool rg = any_requires_grad(self);
+  impl::check_inplace(self, rg);
+  std::shared_ptr<ClampBackward1> fn;
+  if (rg) {
+    fn = std::make_shared<ClampBackward1>();
+    fn->set_next_edges(collect_next_edges(self));
+    fn->self_ = SavedVariable(autograd::clone(self), false);
+    fn->min = min;
+    fn->max = max;
+  }
+  core::clamp_(self, min, max);
+  finish_inplace(self, fn);
+  return self;
+}
+
+Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value) {
+  bool rg = any_requires_grad(self);
+  impl::check_inplace(self, rg);
+  std::shared_ptr<MaskedFillBackward0> fn;
+  if (rg) {
+    fn = std::make_shared<MaskedFillBackward0>();
+    fn->set_next_edges(collect_next_edges(self));
+    fn->mask_ = SavedVariable(mask, false);
+  }
+  core::masked_fill_(self, mask, value);
+  finish_inplace(self, fn);
+  return self;
+}
+
+}  // namespace stridelab::autograd

@@ -1,0 +1,185 @@
+// Differentiable operations: each runs the core op (src/core/ops.h) and, when grad mode is on and
+// an input requires grad, records a node named as PyTorch names it (MulBackward0, ViewBackward0,
+// CopySlices, ...) with the tensors its backward needs. Names, argument order, the nodes created,
+// what they save and the version bumps follow PyTorch 1.13; errors are PyTorch's, word for word.
+//
+// Python numbers: `x * 2` in Python multiplies by a 0-d "wrapped number" tensor, which is what
+// PyTorch saves (MulBackward0's `_saved_other` is tensor(2)); pass core::scalar_tensor(v, dtype,
+// /*wrapped_number=*/true) for them, or use the Scalar overloads where PyTorch has a Scalar op
+// (pow(x, 2) is PowBackward0, rsub(x, 1) is `1 - x`).
+//
+// In-place ops (name_) bump the version counter once, check PyTorch's in-place rules first, and
+// rewrite the history of self (see NOTE [Differentiable views and in-place ops] in variable.h).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "autograd/variable.h"
+#include "core/ops.h"
+
+namespace stridelab::autograd {
+
+using core::DType;
+using core::IntArray;
+using core::Scalar;
+
+// ---- elementwise (math_ops.cpp) -------------------------------------------------------------------
+Tensor add(const Tensor& self, const Tensor& other, Scalar alpha = Scalar(int64_t{1}));
+Tensor sub(const Tensor& self, const Tensor& other, Scalar alpha = Scalar(int64_t{1}));
+Tensor rsub(const Tensor& self, Scalar other, Scalar alpha = Scalar(int64_t{1}));  // other - alpha * self
+Tensor mul(const Tensor& self, const Tensor& other);
+Tensor div(const Tensor& self, const Tensor& other);
+Tensor pow(const Tensor& self, Scalar exponent);         // PowBackward0
+Tensor pow(const Tensor& self, const Tensor& exponent);  // PowBackward1 (also `2 ** x`, self wrapped)
+Tensor pow(Scalar self, const Tensor& exponent);         // PowBackward2 (torch.pow(2, x))
+Tensor neg(const Tensor& self);
+Tensor exp(const Tensor& self);
+Tensor log(const Tensor& self);
+Tensor sqrt(const Tensor& self);
+Tensor abs(const Tensor& self);
+Tensor sin(const Tensor& self);
+Tensor cos(const Tensor& self);
+Tensor tanh(const Tensor& self);
+Tensor sigmoid(const Tensor& self);
+Tensor relu(const Tensor& self);
+Tensor reciprocal(const Tensor& self);
+Tensor clamp(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
+Tensor maximum(const Tensor& self, const Tensor& other);  // torch.max(a, b)
+Tensor minimum(const Tensor& self, const Tensor& other);
+Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other);
+Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);
+// A binary op without a derivative (comparisons, logical and bitwise ops, floor division,
+// remainder): the core op, no history.
+Tensor binary_nondiff(core::BinaryOp op, const Tensor& a, const Tensor& b);
+
+// ---- in place (math_ops.cpp, copy_ops.cpp, index_ops.cpp) ----------------------------------------
+Tensor& add_(Tensor& self, const Tensor& other, Scalar alpha = Scalar(int64_t{1}));
+Tensor& sub_(Tensor& self, const Tensor& other, Scalar alpha = Scalar(int64_t{1}));
+Tensor& mul_(Tensor& self, const Tensor& other);
+Tensor& div_(Tensor& self, const Tensor& other);
+Tensor& pow_(Tensor& self, Scalar exponent);
+Tensor& pow_(Tensor& self, const Tensor& exponent);
+Tensor& exp_(Tensor& self);
+Tensor& log_(Tensor& self);
+Tensor& sqrt_(Tensor& self);
+Tensor& sin_(Tensor& self);
+Tensor& cos_(Tensor& self);
+Tensor& neg_(Tensor& self);
+Tensor& abs_(Tensor& self);
+Tensor& relu_(Tensor& self);
+Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
+Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value);
+Tensor& zero_(Tensor& self);
+Tensor& fill_(Tensor& self, Scalar value);         // FillBackward2
+Tensor& fill_(Tensor& self, const Tensor& value);  // FillBackward3 (a 0-d tensor)
+Tensor& copy_(Tensor& self, const Tensor& src);
+Tensor& normal_(Tensor& self, double mean = 0, double std = 1);
+Tensor& uniform_(Tensor& self, double from = 0, double to = 1);
+
+// ---- reductions (reduce_ops.cpp) -------------------------------------------------------------------
+Tensor sum(const Tensor& self, std::optional<DType> dtype = {});  // SumBackward0
+Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim = false, std::optional<DType> dtype = {});  // SumBackward1
+Tensor mean(const Tensor& self, std::optional<DType> dtype = {});
+Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim = false, std::optional<DType> dtype = {});
+Tensor prod(const Tensor& self);
+Tensor prod(const Tensor& self, int64_t dim, bool keepdim = false);
+Tensor var(const Tensor& self, const IntArray& dims = {}, int64_t correction = 1, bool keepdim = false);
+Tensor std(const Tensor& self, const IntArray& dims = {}, int64_t correction = 1, bool keepdim = false);
+Tensor norm(const Tensor& self, double p = 2, const IntArray& dims = {}, bool keepdim = false);
+Tensor max(const Tensor& self);  // MaxBackward1
+Tensor min(const Tensor& self);
+std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim = false);  // MaxBackward0
+std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim = false);
+Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
+Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
+
+// ---- matrix products (linalg_ops.cpp) ----------------------------------------------------------------
+// matmul decomposes as PyTorch 1.13 does: dot, mv, unsqueeze+mm+squeeze_, mm, folding the batch of a
+// 3-D operand into mm, or expand+reshape+bmm+_unsafe_view, so the nodes are PyTorch's.
+Tensor matmul(const Tensor& self, const Tensor& other);
+Tensor mm(const Tensor& self, const Tensor& mat2);
+Tensor bmm(const Tensor& self, const Tensor& mat2);
+Tensor mv(const Tensor& self, const Tensor& vec);
+Tensor dot(const Tensor& self, const Tensor& other);
+Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, Scalar beta = Scalar(int64_t{1}),
+             Scalar alpha = Scalar(int64_t{1}));
+
+// ---- views (view_ops.cpp): each result is a view sharing self's storage and version counter -----
+Tensor view(const Tensor& self, const IntArray& sizes);
+Tensor view_as(const Tensor& self, const Tensor& other);
+Tensor reshape(const Tensor& self, const IntArray& sizes);  // ReshapeAliasBackward0, or a copy:
+                                                            // CloneBackward0 + UnsafeViewBackward0
+Tensor reshape_as(const Tensor& self, const Tensor& other);
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1);
+Tensor permute(const Tensor& self, const IntArray& dims);
+Tensor t(const Tensor& self);
+Tensor T(const Tensor& self);   // x.T: permute with the dims reversed
+Tensor mT(const Tensor& self);  // transpose(-2, -1)
+Tensor flatten(const Tensor& self, int64_t start_dim = 0, int64_t end_dim = -1);
+Tensor unflatten(const Tensor& self, int64_t dim, const IntArray& sizes);
+Tensor squeeze(const Tensor& self);
+Tensor squeeze(const Tensor& self, int64_t dim);
+Tensor& squeeze_(Tensor& self, int64_t dim);  // in place on metadata (SqueezeBackward3)
+Tensor unsqueeze(const Tensor& self, int64_t dim);
+Tensor expand(const Tensor& self, const IntArray& sizes);
+Tensor expand_as(const Tensor& self, const Tensor& other);
+Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
+Tensor select(const Tensor& self, int64_t dim, int64_t index);
+Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step = 1);
+std::vector<Tensor> unbind(const Tensor& self, int64_t dim = 0);
+std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim = 0);
+std::vector<Tensor> split_with_sizes(const Tensor& self, const IntArray& sizes, int64_t dim = 0);
+std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim = 0);
+Tensor diagonal(const Tensor& self, int64_t offset = 0, int64_t dim1 = 0, int64_t dim2 = 1);
+Tensor movedim(const Tensor& self, const IntArray& source, const IntArray& destination);
+Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step);
+Tensor as_strided(const Tensor& self, const IntArray& sizes, const IntArray& strides,
+                  std::optional<int64_t> storage_offset = {});
+Tensor alias(const Tensor& self);  // AliasBackward0 (x[...])
+// _unsafe_view: a reshape of a fresh result that is not recorded as a view (UnsafeViewBackward0).
+Tensor unsafe_view(const Tensor& self, const IntArray& sizes);
+
+// ---- copies (copy_ops.cpp, join_ops.cpp) ------------------------------------------------------------
+enum class MemoryFormat { Preserve, Contiguous };
+Tensor clone(const Tensor& self, MemoryFormat format = MemoryFormat::Preserve);
+Tensor contiguous(const Tensor& self);                    // self when already contiguous
+Tensor to(const Tensor& self, DType dtype, bool copy = false);  // self when the dtype matches
+Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
+Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
+Tensor repeat(const Tensor& self, const IntArray& repeats);
+Tensor flip(const Tensor& self, const IntArray& dims);
+
+// ---- indexing (index_ops.cpp) ------------------------------------------------------------------------
+// self[indices] as Python's __getitem__ does it: ints select, slices slice, None unsqueezes, then
+// any tensor indices index (IndexBackward0). `tuple` is whether the subscript was a tuple (x[0:2,]
+// vs x[0:2]): PyTorch skips a full-range slice only inside a tuple.
+Tensor index(const Tensor& self, const std::vector<core::TensorIndex>& indices, bool tuple = true);
+// self[indices] = value (__setitem__): the same slicing, then copy_ / fill_ into the view, or
+// index_put_ when there are tensor indices.
+void index_put(Tensor& self, const std::vector<core::TensorIndex>& indices, const Tensor& value, bool tuple = true);
+// Tensor.index_put_(indices, values, accumulate): indices are int64 or bool tensors, one per
+// leading dim (a Slice entry stands for an undefined index, as None in PyTorch's Tensor?[]).
+Tensor& index_put_(Tensor& self, const std::vector<core::TensorIndex>& indices, const Tensor& values,
+                   bool accumulate = false);
+// at::index: advanced indexing with tensors only (and full slices for undefined entries).
+Tensor index_tensors(const Tensor& self, const std::vector<core::TensorIndex>& indices);
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
+Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
+Tensor masked_select(const Tensor& self, const Tensor& mask);
+
+// ---- losses and nn.functional (loss_ops.cpp) ------------------------------------------------------
+enum class Reduction { None = 0, Mean = 1, Sum = 2 };
+Tensor mse_loss(const Tensor& self, const Tensor& target, Reduction reduction = Reduction::Mean);
+Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction = Reduction::Mean,
+                int64_t ignore_index = -100);
+// F.cross_entropy with class-index targets: log_softmax over dim 1 (dim 0 for a 1-D input), then
+// nll_loss.
+Tensor cross_entropy(const Tensor& self, const Tensor& target, Reduction reduction = Reduction::Mean,
+                     int64_t ignore_index = -100);
+Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target,
+                                        Reduction reduction = Reduction::Mean);
+// F.linear: addmm for a 2-D input with bias, else matmul with weight.t() (+ bias in place).
+Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias = Tensor());
+
+}  // namespace stridelab::autograd

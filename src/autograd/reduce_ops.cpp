@@ -1,0 +1,618 @@
+// Reductions and softmax, with their backward formulas.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "autograd/function_helpers.h"
+#include "autograd/ops.h"
+#include "core/error.h"
+
+namespace stridelab::autograd {
+
+using core::BinaryOp;
+using core::IntArray;
+using detail::any_defined;
+using detail::make_node;
+using detail::wrapped;
+
+namespace {
+
+#define NODE_NAME(N) \
+  std::string name() const override { return #N; }
+
+IntArray wrap_dims(const IntArray& dims, int64_t ndim) {
+  IntArray out;
+  for (int64_t d : dims) out.push_back(core::wrap_dim(d, std::max<int64_t>(ndim, 1)));
+  return out;
+}
+
+// Puts back the reduced dims of a keepdim=False result, lowest first.
+Tensor unsqueeze_multiple(const Tensor& t, const IntArray& dims, int64_t ndim) {
+  IntArray sorted = wrap_dims(dims, ndim);
+  std::sort(sorted.begin(), sorted.end());
+  Tensor out = t;
+  for (int64_t d : sorted) out = autograd::unsqueeze(out, d);
+  return out;
+}
+
+Tensor sum_backward(const Tensor& grad, const IntArray& sizes, const IntArray& dims, bool keepdim) {
+  if (!keepdim && !sizes.empty() && !dims.empty()) {
+    return autograd::expand(unsqueeze_multiple(grad, dims, static_cast<int64_t>(sizes.size())), sizes);
+  }
+  return autograd::expand(grad, sizes);
+}
+
+int64_t safe_size(const IntArray& sizes, const IntArray& dims) {
+  if (sizes.empty()) return 1;
+  int64_t n = 1;
+  for (int64_t d : wrap_dims(dims, static_cast<int64_t>(sizes.size()))) n *= sizes[d];
+  return n;
+}
+
+struct SumBackward0 : Node {
+  NODE_NAME(SumBackward0)
+  IntArray self_sizes;
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_self_sym_sizes", self_sizes}}; }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && should_compute_output(0)) out[0] = autograd::expand(grads[0], self_sizes);
+    return out;
+  }
+};
+
+struct SumBackward1 : Node {
+  NODE_NAME(SumBackward1)
+  IntArray self_sizes, dim;
+  bool keepdim = false;
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}, {"_saved_self_sym_sizes", self_sizes}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && should_compute_output(0)) out[0] = sum_backward(grads[0], self_sizes, dim, keepdim);
+    return out;
+  }
+};
+
+struct MeanBackward0 : Node {
+  NODE_NAME(MeanBackward0)
+  IntArray self_sizes;
+  int64_t self_numel = 0;
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_self_numel", self_numel}, {"_saved_self_sizes", self_sizes}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && should_compute_output(0))
+      out[0] = autograd::div(autograd::expand(grads[0], self_sizes), wrapped(Scalar(self_numel)));
+    return out;
+  }
+};
+
+struct MeanBackward1 : Node {
+  NODE_NAME(MeanBackward1)
+  IntArray self_sizes, dim;
+  bool keepdim = false;
+  SavedVariable self_;
+  void release_variables() override { self_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}, {"_saved_self_sym_sizes", self_sizes}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack();
+    variable_list out(1);
+    if (any_defined(grads) && should_compute_output(0))
+      out[0] = autograd::div(sum_backward(grads[0], self_sizes, dim, keepdim), wrapped(Scalar(safe_size(self_sizes, dim))));
+    return out;
+  }
+};
+
+// The product of every element of its row but itself, along dim (no history): the gradient of
+// prod where the input has zeros.
+Tensor prod_of_others(const Tensor& input, int64_t dim) {
+  Tensor moved = core::contiguous(core::to(core::movedim(input, {dim}, {-1}), core::DType::Float64));
+  Tensor out = core::empty(moved.sizes(), core::DType::Float64);
+  int64_t n = moved.dim() == 0 ? 1 : moved.sizes().back();
+  int64_t rows = n == 0 ? 0 : moved.numel() / n;
+  const double* in = moved.data<double>();
+  double* o = out.data<double>();
+  for (int64_t r = 0; r < rows; ++r) {
+    double prefix = 1;
+    for (int64_t i = 0; i < n; ++i) {
+      o[r * n + i] = prefix;
+      prefix *= in[r * n + i];
+    }
+    double suffix = 1;
+    for (int64_t i = n - 1; i >= 0; --i) {
+      o[r * n + i] *= suffix;
+      suffix *= in[r * n + i];
+    }
+  }
+  return core::to(core::movedim(out, {-1}, {dim}), input.dtype());
+}
+
+int64_t count_zeros(const Tensor& t) {
+  Tensor z = core::binary(BinaryOp::Eq, t, core::scalar_tensor(Scalar(0.0), t.dtype()));
+  return core::item(core::sum(z)).to_int();
+}
+
+struct ProdBackward0 : Node {
+  NODE_NAME(ProdBackward0)
+  SavedVariable self_, result_;
+  void release_variables() override {
+    self_.reset_data();
+    result_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack();
+    Tensor result = result_.unpack(shared_from_this());
+    variable_list out(1);
+    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    const Tensor& grad = grads[0];
+    if (self.dim() == 0) {
+      out[0] = grad;
+    } else if (count_zeros(self) == 0) {
+      out[0] = autograd::mul(grad, autograd::div(result, self));
+    } else {
+      Tensor flat = core::reshape(core::contiguous(self), {-1});
+      out[0] = autograd::mul(grad, core::reshape(prod_of_others(flat, 0), self.sizes()));
+    }
+    return out;
+  }
+};
+
+struct ProdBackward1 : Node {
+  NODE_NAME(ProdBackward1)
+  SavedVariable self_, result_;
+  int64_t dim = 0;
+  bool keepdim = false;
+  void release_variables() override {
+    self_.reset_data();
+    result_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack();
+    Tensor result = result_.unpack(shared_from_this());
+    variable_list out(1);
+    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    Tensor grad = grads[0];
+    if (self.dim() == 0) {
+      out[0] = grad;
+      return out;
+    }
+    int64_t d = core::wrap_dim(dim, self.dim());
+    if (!keepdim && self.dim() != 1) {
+      grad = autograd::unsqueeze(grad, d);
+      result = autograd::unsqueeze(result, d);
+    }
+    if (count_zeros(self) == 0) out[0] = autograd::mul(grad, autograd::div(result, self));
+    else out[0] = autograd::mul(grad, prod_of_others(self, d));
+    return out;
+  }
+};
+
+Tensor var_backward(Tensor grad, const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim) {
+  if (self.dim() == 0 || dims.empty()) {
+    int64_t dof = self.numel() - correction;
+    if (dof <= 0) {
+      Tensor m = core::binary(BinaryOp::Eq, self, core::mean(self));
+      Tensor fill = core::where(m, core::scalar_tensor(Scalar(std::numeric_limits<double>::quiet_NaN()), grad.dtype()),
+                                core::scalar_tensor(Scalar(std::numeric_limits<double>::infinity()), grad.dtype()));
+      return autograd::mul(grad, fill);
+    }
+    return autograd::mul(autograd::mul(wrapped(Scalar(2.0 / static_cast<double>(dof))), grad), autograd::sub(self, autograd::mean(self)));
+  }
+  if (!keepdim && self.dim() > 1) grad = unsqueeze_multiple(grad, dims, self.dim());
+  int64_t dof = safe_size(self.sizes(), dims) - correction;
+  return autograd::mul(autograd::mul(wrapped(Scalar(2.0 / static_cast<double>(dof))), grad), autograd::sub(self, autograd::mean(self, dims, true)));
+}
+
+struct VarBackward0 : Node {
+  NODE_NAME(VarBackward0)
+  SavedVariable self_;
+  IntArray dim;
+  int64_t correction = 1;
+  bool keepdim = false;
+  void release_variables() override { self_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_correction", correction}, {"_saved_dim", dim.empty() ? SavedValue() : SavedValue(dim)}, {"_saved_keepdim", keepdim}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack();
+    variable_list out(1);
+    if (any_defined(grads) && should_compute_output(0)) out[0] = var_backward(grads[0], self, dim, correction, keepdim);
+    return out;
+  }
+};
+
+struct StdBackward0 : Node {
+  NODE_NAME(StdBackward0)
+  SavedVariable self_, result_;
+  IntArray dim;
+  int64_t correction = 1;
+  bool keepdim = false;
+  void release_variables() override {
+    self_.reset_data();
+    result_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_correction", correction}, {"_saved_dim", dim.empty() ? SavedValue() : SavedValue(dim)}, {"_saved_keepdim", keepdim}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack();
+    Tensor result = result_.unpack(shared_from_this());
+    variable_list out(1);
+    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    Tensor g = autograd::div(grads[0], autograd::mul(result, wrapped(Scalar(int64_t{2}))));
+    autograd::masked_fill_(g, core::binary(BinaryOp::Eq, result, wrapped(Scalar(int64_t{0}))), Scalar(int64_t{0}));
+    out[0] = var_backward(g, self, dim, correction, keepdim);
+    return out;
+  }
+};
+
+struct NormBackward1 : Node {
+  NODE_NAME(NormBackward1)
+  SavedVariable self_, result_;
+  double p = 2;
+  IntArray dim;
+  bool keepdim = false;
+  void release_variables() override {
+    self_.reset_data();
+    result_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}, {"_saved_p", Scalar(p)}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack();
+    Tensor norm = result_.unpack(shared_from_this());
+    variable_list out(1);
+    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    Tensor grad = grads[0];
+    if (!keepdim && self.dim() != 0) {
+      grad = unsqueeze_multiple(grad, dim, self.dim());
+      norm = unsqueeze_multiple(norm, dim, self.dim());
+    }
+    Tensor norm_zero = core::binary(BinaryOp::Eq, norm, wrapped(Scalar(int64_t{0})));
+    if (p == 0.0) return out;
+    if (p == 1.0) {
+      out[0] = autograd::mul(detail::sign(self), grad);
+    } else if (p == 2.0) {
+      Tensor scaled = autograd::div(self, norm);
+      out[0] = autograd::mul(grad, autograd::masked_fill_(scaled, norm_zero, Scalar(int64_t{0})));
+    } else if (std::isinf(p)) {
+      Tensor self_abs = core::unary(core::UnaryOp::Abs, self);
+      Tensor mask = core::binary(BinaryOp::LogicalOr, core::binary(BinaryOp::Eq, self_abs, norm),
+                                 core::binary(BinaryOp::Ne, self_abs, self_abs));
+      Tensor count = core::sum(mask, dim.empty() ? IntArray{} : dim, true);
+      out[0] = autograd::mul(detail::sign(self), autograd::mul(autograd::div(grad, count), core::to(mask, grad.dtype())));
+    } else if (p < 2.0) {
+      Tensor self_scaled = autograd::mul(detail::sign(self), autograd::pow(autograd::abs(self), Scalar(p - 1)));
+      if (p < 1.0) {
+        autograd::masked_fill_(self_scaled, core::binary(BinaryOp::Eq, self, wrapped(Scalar(int64_t{0}))), Scalar(int64_t{0}));
+        out[0] = autograd::mul(autograd::mul(self_scaled, grad), autograd::pow(norm, Scalar(1 - p)));
+      } else {
+        Tensor scale = autograd::div(grad, autograd::pow(norm, Scalar(p - 1)));
+        out[0] = autograd::mul(self_scaled, autograd::masked_fill_(scale, norm_zero, Scalar(int64_t{0})));
+      }
+    } else {
+      Tensor self_scaled = autograd::mul(self, autograd::pow(autograd::abs(self), Scalar(p - 2)));
+      Tensor scale = autograd::div(grad, autograd::pow(norm, Scalar(p - 1)));
+      out[0] = autograd::mul(self_scaled, autograd::masked_fill_(scale, norm_zero, Scalar(int64_t{0})));
+    }
+    return out;
+  }
+};
+
+// autograd::max() / autograd::min() over all elements: the gradient is shared evenly by the elements equal to the
+// result (the NaNs when the result is NaN).
+template <bool kMax>
+struct MaxBackward1T : Node {
+  std::string name() const override { return kMax ? "MaxBackward1" : "MinBackward1"; }
+  SavedVariable self_, result_;
+  void release_variables() override {
+    self_.reset_data();
+    result_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack();
+    Tensor result = result_.unpack(shared_from_this());
+    variable_list out(1);
+    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    bool result_nan = std::isnan(core::item(result).to_double());
+    Tensor mask = result_nan ? core::binary(BinaryOp::Ne, self, self) : core::binary(BinaryOp::Eq, self, result);
+    Tensor count = core::sum(mask);
+    Tensor share = autograd::div(grads[0], count);
+    out[0] = autograd::where(mask, share, core::scalar_tensor(Scalar(0.0), grads[0].dtype()));
+    return out;
+  }
+};
+using MaxBackward1 = MaxBackward1T<true>;
+using MinBackward1 = MaxBackward1T<false>;
+
+// autograd::max(dim) / autograd::min(dim): the gradient goes to the element each index picked.
+template <bool kMax>
+struct MaxBackward0T : Node {
+  std::string name() const override { return kMax ? "MaxBackward0" : "MinBackward0"; }
+  SavedVariable indices_;
+  IntArray self_sizes;
+  int64_t dim = 0;
+  bool keepdim = false;
+  void release_variables() override { indices_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_indices", -1, &indices_}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}, {"_saved_self_sizes", self_sizes}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor indices = indices_.unpack(shared_from_this());
+    variable_list out(1);
+    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    Tensor grad = grads[0];
+    if (self_sizes.empty()) {
+      out[0] = grad;
+      return out;
+    }
+    int64_t d = core::wrap_dim(dim, static_cast<int64_t>(self_sizes.size()));
+    if (!keepdim) {
+      grad = autograd::unsqueeze(grad, d);
+      indices = core::unsqueeze(indices, d);
+    }
+    // One-hot along d: position i of dim d is picked where indices == i.
+    IntArray positions_shape(self_sizes.size(), 1);
+    positions_shape[d] = self_sizes[d];
+    Tensor positions = core::reshape(core::arange(Scalar(int64_t{0}), Scalar(self_sizes[d]), Scalar(int64_t{1}), core::DType::Int64), positions_shape);
+    Tensor picked = core::binary(BinaryOp::Eq, indices, positions);
+    out[0] = autograd::where(picked, autograd::expand(grad, self_sizes), core::scalar_tensor(Scalar(0.0), grad.dtype()));
+    return out;
+  }
+};
+using MaxBackward0 = MaxBackward0T<true>;
+using MinBackward0 = MaxBackward0T<false>;
+
+struct SoftmaxBackward0 : Node {
+  NODE_NAME(SoftmaxBackward0)
+  SavedVariable result_;
+  int64_t dim = 0;
+  DType self_scalar_type{};
+  void release_variables() override { result_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_result", -1, &result_}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim", dim}, {"_saved_self_scalar_type", self_scalar_type}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor result = result_.unpack(shared_from_this());
+    variable_list out(1);
+    if (any_defined(grads) && should_compute_output(0)) {
+      const Tensor& grad = grads[0];
+      out[0] = autograd::mul(result, autograd::sub(grad, autograd::sum(autograd::mul(grad, result), {dim}, true)));
+    }
+    return out;
+  }
+};
+
+struct LogSoftmaxBackward0 : Node {
+  NODE_NAME(LogSoftmaxBackward0)
+  SavedVariable result_;
+  int64_t dim = 0;
+  DType self_scalar_type{};
+  void release_variables() override { result_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_result", -1, &result_}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim", dim}, {"_saved_self_scalar_type", self_scalar_type}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor result = result_.unpack(shared_from_this());
+    variable_list out(1);
+    if (any_defined(grads) && should_compute_output(0)) {
+      const Tensor& grad = grads[0];
+      out[0] = autograd::sub(grad, autograd::mul(autograd::exp(result), autograd::sum(grad, {dim}, true)));
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+Tensor sum(const Tensor& self, std::optional<DType> dtype) {
+  auto fn = make_node<SumBackward0>(self);
+  if (fn) fn->self_sizes = self.sizes();
+  Tensor result = core::sum(self, {}, false, dtype);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<DType> dtype) {
+  auto fn = make_node<SumBackward1>(self);
+  if (fn) {
+    fn->self_sizes = self.sizes();
+    fn->dim = dims;
+    fn->keepdim = keepdim;
+  }
+  Tensor result = core::sum(self, dims, keepdim, dtype);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor mean(const Tensor& self, std::optional<DType> dtype) {
+  auto fn = make_node<MeanBackward0>(self);
+  if (fn) {
+    fn->self_sizes = self.sizes();
+    fn->self_numel = self.numel();
+  }
+  Tensor result = core::mean(self, {}, false, dtype);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<DType> dtype) {
+  auto fn = make_node<MeanBackward1>(self);
+  if (fn) {
+    fn->self_sizes = self.sizes();
+    fn->dim = dims;
+    fn->keepdim = keepdim;
+    fn->self_ = SavedVariable(self, false);
+  }
+  Tensor result = core::mean(self, dims, keepdim, dtype);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor prod(const Tensor& self) {
+  auto fn = make_node<ProdBackward0>(self);
+  if (fn) fn->self_ = SavedVariable(self, false);
+  Tensor result = core::prod(self);
+  if (fn) {
+    impl::set_history(result, fn);
+    fn->result_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+Tensor prod(const Tensor& self, int64_t dim, bool keepdim) {
+  auto fn = make_node<ProdBackward1>(self);
+  if (fn) {
+    fn->self_ = SavedVariable(self, false);
+    fn->dim = dim;
+    fn->keepdim = keepdim;
+  }
+  Tensor result = core::prod(self, dim, keepdim);
+  if (fn) {
+    impl::set_history(result, fn);
+    fn->result_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim) {
+  auto fn = make_node<VarBackward0>(self);
+  if (fn) {
+    fn->self_ = SavedVariable(self, false);
+    fn->dim = dims;
+    fn->correction = correction;
+    fn->keepdim = keepdim;
+  }
+  Tensor result = core::var(self, dims, correction, keepdim);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor std(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim) {
+  auto fn = make_node<StdBackward0>(self);
+  if (fn) {
+    fn->self_ = SavedVariable(self, false);
+    fn->dim = dims;
+    fn->correction = correction;
+    fn->keepdim = keepdim;
+  }
+  Tensor result = core::std(self, dims, correction, keepdim);
+  if (fn) {
+    impl::set_history(result, fn);
+    fn->result_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+Tensor norm(const Tensor& self, double p, const IntArray& dims, bool keepdim) {
+  // torch.norm(x, dim=(a, b)) with the default p is the Frobenius norm, which PyTorch 1.13 writes
+  // as autograd::sqrt(autograd::sum(x * x)).
+  if (dims.size() == 2 && p == 2) return autograd::sqrt(autograd::sum(autograd::mul(self, self), dims, keepdim));
+  auto fn = make_node<NormBackward1>(self);
+  if (fn) {
+    fn->self_ = SavedVariable(self, false);
+    fn->p = p;
+    fn->dim = dims;
+    fn->keepdim = keepdim;
+  }
+  Tensor result = core::norm(self, p, dims, keepdim);
+  if (fn) {
+    impl::set_history(result, fn);
+    fn->result_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+template <bool kMax>
+Tensor max_all(const Tensor& self) {
+  auto fn = make_node<MaxBackward1T<kMax>>(self);
+  if (fn) fn->self_ = SavedVariable(self, false);
+  Tensor result = kMax ? core::max(self) : core::min(self);
+  if (fn) {
+    impl::set_history(result, fn);
+    fn->result_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+Tensor max(const Tensor& self) { return max_all<true>(self); }
+Tensor min(const Tensor& self) { return max_all<false>(self); }
+
+template <bool kMax>
+std::pair<Tensor, Tensor> max_dim(const Tensor& self, int64_t dim, bool keepdim) {
+  auto fn = make_node<MaxBackward0T<kMax>>(self);
+  if (fn) {
+    fn->self_sizes = self.sizes();
+    fn->dim = dim;
+    fn->keepdim = keepdim;
+  }
+  auto result = kMax ? core::max(self, dim, keepdim) : core::min(self, dim, keepdim);
+  if (fn) {
+    impl::set_history(result.first, fn);
+    fn->indices_ = SavedVariable(result.second, true);
+  }
+  return result;
+}
+
+std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim) { return max_dim<true>(self, dim, keepdim); }
+std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) { return max_dim<false>(self, dim, keepdim); }
+
+Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+  Tensor input = dtype ? autograd::to(self, *dtype) : self;
+  auto fn = make_node<SoftmaxBackward0>(input);
+  if (fn) {
+    fn->dim = dim;
+    fn->self_scalar_type = input.dtype();
+  }
+  Tensor result = core::softmax(input, dim);
+  if (fn) {
+    impl::set_history(result, fn);
+    fn->result_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+  Tensor input = dtype ? autograd::to(self, *dtype) : self;
+  auto fn = make_node<LogSoftmaxBackward0>(input);
+  if (fn) {
+    fn->dim = dim;
+    fn->self_scalar_type = input.dtype();
+  }
+  Tensor result = core::log_softmax(input, dim);
+  if (fn) {
+    impl::set_history(result, fn);
+    fn->result_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+}  // namespace stridelab::autograd
