@@ -12,6 +12,12 @@
 
 #include "core/tensor.h"
 
+// The 32-byte vectors below are passed between inlined helpers; GCC's note that their ABI differs
+// with and without AVX does not concern functions that never cross a library boundary.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
 // Marks a hot kernel to be compiled twice, for the baseline CPU and for AVX2 (with FMA), the
 // right one chosen once at load time (GCC's target_clones; flatten inlines the kernel's helpers
 // into each clone so that they are compiled for its target too). Elsewhere (WebAssembly, other
@@ -58,6 +64,68 @@ inline void blocked_loop(int64_t n, F&& f) {
   for (; i < n; ++i) f(i);
 }
 
+// Rows processed as 32-byte vectors of the compiler's vector extension (8 floats or 4 doubles;
+// one AVX2 instruction, two SSE2 or SIMD128 ones) plus a scalar tail. f is generic: it is called
+// with vectors and with scalars, and may mix a vector with scalars (v - m).
+template <class T>
+struct Vec32Of {
+  typedef T type __attribute__((vector_size(32)));
+};
+template <class T>
+using Vec32 = typename Vec32Of<T>::type;
+
+// y[i] = f(x[i]); y may be x.
+template <class T, class F>
+inline void map_row(T* y, const T* x, int64_t n, F&& f) {
+  using V = Vec32<T>;
+  constexpr int64_t L = sizeof(V) / sizeof(T);
+  int64_t i = 0;
+  for (; i + L <= n; i += L) {
+    V v;
+    std::memcpy(&v, x + i, sizeof v);
+    const V r = f(v);
+    std::memcpy(y + i, &r, sizeof r);
+  }
+  for (; i < n; ++i) y[i] = f(x[i]);
+}
+
+// y[i] = f(a[i], b[i]); y may be a or b.
+template <class T, class F>
+inline void map_row2(T* y, const T* a, const T* b, int64_t n, F&& f) {
+  using V = Vec32<T>;
+  constexpr int64_t L = sizeof(V) / sizeof(T);
+  int64_t i = 0;
+  for (; i + L <= n; i += L) {
+    V u, v;
+    std::memcpy(&u, a + i, sizeof u);
+    std::memcpy(&v, b + i, sizeof v);
+    const V r = f(u, v);
+    std::memcpy(y + i, &r, sizeof r);
+  }
+  for (; i < n; ++i) y[i] = f(a[i], b[i]);
+}
+
+// Folds x with f lane-wise into L accumulators starting at init, then the lanes in order, then
+// the tail.
+template <class T, class F>
+inline T reduce_row(const T* x, int64_t n, T init, F&& f) {
+  using V = Vec32<T>;
+  constexpr int64_t L = sizeof(V) / sizeof(T);
+  int64_t i = 0;
+  T acc = init;
+  if (n >= L) {
+    V va = V{} + init;
+    for (; i + L <= n; i += L) {
+      V v;
+      std::memcpy(&v, x + i, sizeof v);
+      va = f(va, v);
+    }
+    for (int64_t l = 0; l < L; ++l) acc = f(acc, va[l]);
+  }
+  for (; i < n; ++i) acc = f(acc, x[i]);
+  return acc;
+}
+
 // Integer arithmetic that wraps like PyTorch's (two's complement) instead of being undefined.
 template <class T>
 inline T wrap_add(T a, T b) {
@@ -87,43 +155,9 @@ inline T wrap_mul(T a, T b) {
   }
 }
 
-// exp for float32 in a form the compiler vectorises: 2^n * p(r) with r = x - n*ln2, |r| <= ln2/2,
-// p a degree-6 polynomial (error about 1 ulp). Only valid on [-87, 88]; exp_f32_row falls back to
-// std::exp for the rest (overflow, denormals, inf, nan).
-inline float exp_f32_core(float x) {
-  // Round to nearest by adding and removing 1.5 * 2^23 (vectorises without SSE4.1's roundps).
-  const float n = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
-  float r = x - n * 0.693359375f;
-  r = r - n * -2.12194440e-4f;
-  float p = 1.9875691500e-4f;
-  p = p * r + 1.3981999507e-3f;
-  p = p * r + 8.3334519073e-3f;
-  p = p * r + 4.1665795894e-2f;
-  p = p * r + 1.6666665459e-1f;
-  p = p * r + 5.0000001201e-1f;
-  p = p * r * r + r + 1.0f;
-  int32_t bits = (static_cast<int32_t>(n) + 127) << 23;
-  float scale;
-  std::memcpy(&scale, &bits, sizeof scale);
-  return p * scale;
-}
-
-inline void exp_f32_row(float* out, const float* in, int64_t n) {
-  int64_t i = 0;
-  for (; i + kBlock <= n; i += kBlock) {
-    float x[kBlock];
-    bool outside = false;
-    for (int64_t j = 0; j < kBlock; ++j) {
-      x[j] = in[i + j];
-      outside |= !(x[j] >= -87.0f && x[j] <= 88.0f);
-    }
-    if (!outside) {
-      for (int64_t j = 0; j < kBlock; ++j) out[i + j] = exp_f32_core(x[j]);
-    } else {
-      for (int64_t j = 0; j < kBlock; ++j) out[i + j] = std::exp(x[j]);
-    }
-  }
-  for (; i < n; ++i) out[i] = std::exp(in[i]);
-}
+// out[i] = exp(in[i]) for float32, out may be in. 8 lanes at a time as 2^n * p(r), r = x - n*ln2,
+// |r| <= ln2/2, p a degree-6 polynomial (within 1 ulp of std::exp); blocks with a value outside
+// [-87, 88] (overflow, denormals, inf, nan) use std::exp.
+void exp_f32_row(float* out, const float* in, int64_t n);
 
 }  // namespace stridelab::core::kernels

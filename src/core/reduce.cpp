@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "core/elementwise_kernels.h"
 #include "core/loops.h"
@@ -522,44 +523,71 @@ Tensor all_any(const Tensor& self, std::optional<int64_t> dim, bool keepdim, boo
 
 // ---- softmax -----------------------------------------------------------------------------------
 
+// y = exp(y) over a contiguous row.
 template <class T>
-void softmax_kernel(const Tensor& out, const Tensor& in, int64_t dim, bool log) {
-  // in and out contiguous; walk (outer, dim, inner).
-  const IntArray& s = in.sizes();
-  int64_t outer = 1, inner = 1;
-  const int64_t n = in.dim() == 0 ? 1 : s[dim];
-  for (int64_t d = 0; d < dim; ++d) outer *= s[d];
-  for (int64_t d = dim + 1; d < in.dim(); ++d) inner *= s[d];
-  const T* x = in.data<T>();
-  T* y = out.data<T>();
+void exp_row(T* y, int64_t n) {
+  if constexpr (std::is_same_v<T, float>) kernels::exp_f32_row(y, y, n);
+  else for (int64_t i = 0; i < n; ++i) y[i] = std::exp(y[i]);
+}
+
+// softmax / log_softmax of contiguous `in` along dim, seen as (outer, n, inner): for each outer
+// index, n rows of `inner` contiguous values. Every step is a loop over a contiguous row (the
+// reduced dim itself when inner == 1, else the inner values side by side), in 32-byte vectors.
+template <class T>
+void softmax_kernel(T* y, const T* x, int64_t outer, int64_t n, int64_t inner, bool log) {
+  using kernels::map_row;
+  using kernels::map_row2;
+  // The larger, NaN winning; works on vectors and scalars alike.
+  auto max_nan = [](auto m, auto v) { return (v > m) | (v != v) ? v : m; };
+  std::vector<T> mx(static_cast<size_t>(inner)), sum(static_cast<size_t>(inner));
   for (int64_t o = 0; o < outer; ++o) {
-    for (int64_t i = 0; i < inner; ++i) {
-      const T* xr = x + o * n * inner + i;
-      T* yr = y + o * n * inner + i;
-      T mx = -std::numeric_limits<T>::infinity();
-      bool nan = false;
-      for (int64_t k = 0; k < n; ++k) {
-        T v = xr[k * inner];
-        nan = nan || std::isnan(v);
-        mx = v > mx ? v : mx;
-      }
-      if (nan) mx = std::numeric_limits<T>::quiet_NaN();
-      T sum = 0;
+    const T* xo = x + o * n * inner;
+    T* yo = y + o * n * inner;
+    if (inner == 1) {
+      // One row: its max, exp(x - max) into y, the sum, then scale (or x - max - log(sum)).
+      const T m = kernels::reduce_row(xo, n, -std::numeric_limits<T>::infinity(), max_nan);
+      map_row(yo, xo, n, [m](auto v) { return v - m; });
+      exp_row(yo, n);
+      const T total = kernels::reduce_row(yo, n, T(0), [](auto acc, auto v) { return acc + v; });
       if (log) {
-        for (int64_t k = 0; k < n; ++k) sum += std::exp(xr[k * inner] - mx);
-        const T lse = std::log(sum);
-        for (int64_t k = 0; k < n; ++k) yr[k * inner] = xr[k * inner] - mx - lse;
+        const T lse = std::log(total);
+        map_row(yo, xo, n, [m, lse](auto v) { return v - m - lse; });
       } else {
-        for (int64_t k = 0; k < n; ++k) {
-          T e = std::exp(xr[k * inner] - mx);
-          yr[k * inner] = e;
-          sum += e;
-        }
-        const T inv = T(1) / sum;
-        for (int64_t k = 0; k < n; ++k) yr[k * inner] *= inv;
+        const T inv = T(1) / total;
+        map_row(yo, yo, n, [inv](auto v) { return v * inv; });
       }
+      continue;
+    }
+    T* m = mx.data();
+    T* total = sum.data();
+    std::copy(xo, xo + inner, m);
+    for (int64_t k = 1; k < n; ++k) map_row2(m, m, xo + k * inner, inner, max_nan);
+    std::fill(total, total + inner, T(0));
+    for (int64_t k = 0; k < n; ++k) {
+      T* yrow = yo + k * inner;
+      map_row2(yrow, xo + k * inner, m, inner, [](auto v, auto mv) { return v - mv; });
+      exp_row(yrow, inner);
+      map_row2(total, total, yrow, inner, [](auto acc, auto v) { return acc + v; });
+    }
+    if (log) {
+      for (int64_t i = 0; i < inner; ++i) total[i] = std::log(total[i]);
+      for (int64_t k = 0; k < n; ++k) {
+        map_row2(yo + k * inner, xo + k * inner, m, inner, [](auto v, auto mv) { return v - mv; });
+        map_row2(yo + k * inner, yo + k * inner, total, inner, [](auto v, auto l) { return v - l; });
+      }
+    } else {
+      map_row(total, total, inner, [](auto v) { return T(1) / v; });
+      for (int64_t k = 0; k < n; ++k)
+        map_row2(yo + k * inner, yo + k * inner, total, inner, [](auto v, auto inv) { return v * inv; });
     }
   }
+}
+
+STRIDELAB_SIMD_CLONES void softmax_f32(float* y, const float* x, int64_t outer, int64_t n, int64_t inner, bool log) {
+  softmax_kernel<float>(y, x, outer, n, inner, log);
+}
+STRIDELAB_SIMD_CLONES void softmax_f64(double* y, const double* x, int64_t outer, int64_t n, int64_t inner, bool log) {
+  softmax_kernel<double>(y, x, outer, n, inner, log);
 }
 
 Tensor softmax_impl(const Tensor& self, int64_t dim, std::optional<DType> dtype, bool log) {
@@ -574,8 +602,13 @@ Tensor softmax_impl(const Tensor& self, int64_t dim, std::optional<DType> dtype,
   in = contiguous(in);
   Tensor out = empty(in.sizes(), in.dtype());
   if (in.numel() == 0) return out;
-  if (in.dtype() == DType::Float32) softmax_kernel<float>(out, in, d, log);
-  else softmax_kernel<double>(out, in, d, log);
+  const IntArray& s = in.sizes();
+  int64_t outer = 1, inner = 1;
+  const int64_t n = in.dim() == 0 ? 1 : s[d];
+  for (int64_t k = 0; k < d; ++k) outer *= s[k];
+  for (int64_t k = d + 1; k < in.dim(); ++k) inner *= s[k];
+  if (in.dtype() == DType::Float32) softmax_f32(out.data<float>(), in.data<float>(), outer, n, inner, log);
+  else softmax_f64(out.data<double>(), in.data<double>(), outer, n, inner, log);
   return out;
 }
 
