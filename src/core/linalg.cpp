@@ -58,43 +58,68 @@ void pack_b(const T* b, int64_t sb0, int64_t sb1, int64_t kc, int64_t nc, T* out
   }
 }
 
-// Micro-kernel written with the compiler's vector extension: V holds `lanes` values of T.
-// tile[MR][NR] = sum over k of a[k][i] * b[k][j] (packed panels).
+// The micro-kernels: C[i][j] += sum over k of a[k][i] * b[k][j] for an MR x NR tile, a and b
+// packed panels, C of row stride ldc. The accumulators are named one by one (static_for, or
+// the AVX2 kernel's explicit registers) so that they live in registers for the whole k loop.
+
+// Portable: V holds `Lanes` values of T (the compiler's vector extension: SSE2, SIMD128, ...).
 template <class T, int Lanes, int MR, int NV>
-void micro_kernel_generic(int64_t kc, const T* a, const T* b, T* tile) {
+void micro_kernel_generic(int64_t kc, const T* a, const T* b, T* c, int64_t ldc) {
+  using kernels::static_for;
   typedef T V __attribute__((vector_size(sizeof(T) * Lanes)));
   constexpr int NR = NV * Lanes;
   V acc[MR][NV];
-  for (int i = 0; i < MR; ++i)
-    for (int j = 0; j < NV; ++j) acc[i][j] = V{} ;
+  static_for<MR>([&](auto i) { static_for<NV>([&](auto j) { acc[i][j] = V{}; }); });
   for (int64_t k = 0; k < kc; ++k) {
     V bv[NV];
-    for (int j = 0; j < NV; ++j) std::memcpy(&bv[j], b + k * NR + j * Lanes, sizeof(V));
-    for (int i = 0; i < MR; ++i) {
-      V av = V{} + a[k * MR + i];
-      for (int j = 0; j < NV; ++j) acc[i][j] += av * bv[j];
-    }
+    static_for<NV>([&](auto j) { std::memcpy(&bv[j], b + k * NR + j * Lanes, sizeof(V)); });
+    static_for<MR>([&](auto i) {
+      const V av = V{} + a[k * MR + i];
+      static_for<NV>([&](auto j) { acc[i][j] += av * bv[j]; });
+    });
   }
-  for (int i = 0; i < MR; ++i)
-    for (int j = 0; j < NV; ++j) std::memcpy(tile + i * NR + j * Lanes, &acc[i][j], sizeof(V));
+  static_for<MR>([&](auto i) {
+    static_for<NV>([&](auto j) {
+      V cv;
+      std::memcpy(&cv, c + i * ldc + j * Lanes, sizeof(V));
+      cv += acc[i][j];
+      std::memcpy(c + i * ldc + j * Lanes, &cv, sizeof(V));
+    });
+  });
 }
 
 #ifdef STRIDELAB_X86_GEMM
-// 6 x 16 floats: 12 ymm accumulators, FMA. Used when the CPU has AVX2 and FMA.
-__attribute__((target("avx2,fma"))) void micro_kernel_avx2(int64_t kc, const float* a, const float* b, float* tile) {
-  __m256 c[6][2];
-  for (int i = 0; i < 6; ++i) c[i][0] = c[i][1] = _mm256_setzero_ps();
-  for (int64_t k = 0; k < kc; ++k) {
-    const __m256 b0 = _mm256_loadu_ps(b + k * 16), b1 = _mm256_loadu_ps(b + k * 16 + 8);
-    for (int i = 0; i < 6; ++i) {
-      const __m256 av = _mm256_broadcast_ss(a + k * 6 + i);
-      c[i][0] = _mm256_fmadd_ps(av, b0, c[i][0]);
-      c[i][1] = _mm256_fmadd_ps(av, b1, c[i][1]);
-    }
+// 6 x 16 floats in 12 ymm registers, with FMA; used when the CPU has AVX2 and FMA.
+__attribute__((target("avx2,fma"))) void micro_kernel_avx2(int64_t kc, const float* a, const float* b, float* c,
+                                                            int64_t ldc) {
+  __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00, c30 = c00, c31 = c00,
+         c40 = c00, c41 = c00, c50 = c00, c51 = c00;
+  for (int64_t k = 0; k < kc; ++k, a += 6, b += 16) {
+    const __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
+    __m256 av = _mm256_broadcast_ss(a + 0);
+    c00 = _mm256_fmadd_ps(av, b0, c00);
+    c01 = _mm256_fmadd_ps(av, b1, c01);
+    av = _mm256_broadcast_ss(a + 1);
+    c10 = _mm256_fmadd_ps(av, b0, c10);
+    c11 = _mm256_fmadd_ps(av, b1, c11);
+    av = _mm256_broadcast_ss(a + 2);
+    c20 = _mm256_fmadd_ps(av, b0, c20);
+    c21 = _mm256_fmadd_ps(av, b1, c21);
+    av = _mm256_broadcast_ss(a + 3);
+    c30 = _mm256_fmadd_ps(av, b0, c30);
+    c31 = _mm256_fmadd_ps(av, b1, c31);
+    av = _mm256_broadcast_ss(a + 4);
+    c40 = _mm256_fmadd_ps(av, b0, c40);
+    c41 = _mm256_fmadd_ps(av, b1, c41);
+    av = _mm256_broadcast_ss(a + 5);
+    c50 = _mm256_fmadd_ps(av, b0, c50);
+    c51 = _mm256_fmadd_ps(av, b1, c51);
   }
+  const __m256 rows[6][2] = {{c00, c01}, {c10, c11}, {c20, c21}, {c30, c31}, {c40, c41}, {c50, c51}};
   for (int i = 0; i < 6; ++i) {
-    _mm256_storeu_ps(tile + i * 16, c[i][0]);
-    _mm256_storeu_ps(tile + i * 16 + 8, c[i][1]);
+    float* ci = c + i * ldc;
+    _mm256_storeu_ps(ci, _mm256_add_ps(_mm256_loadu_ps(ci), rows[i][0]));
+    _mm256_storeu_ps(ci + 8, _mm256_add_ps(_mm256_loadu_ps(ci + 8), rows[i][1]));
   }
 }
 
@@ -110,7 +135,7 @@ void gemm_blocked(int64_t m, int64_t n, int64_t k, const T* a, int64_t sa0, int6
                   int64_t sb1, T* c, int64_t ldc, Kernel kernel) {
   std::vector<T> bpack(static_cast<size_t>(std::min(kKc, k) * ((std::min(kNc, n) + NR - 1) / NR) * NR));
   std::vector<T> apack(static_cast<size_t>(std::min(kKc, k) * ((std::min(kMc, m) + MR - 1) / MR) * MR));
-  alignas(64) T tile[MR * NR];
+  alignas(64) T tile[MR * NR];  // partial tiles at the edges go through here
   for (int64_t jc = 0; jc < n; jc += kNc) {
     const int64_t nc = std::min(kNc, n - jc);
     for (int64_t pc = 0; pc < k; pc += kKc) {
@@ -124,8 +149,14 @@ void gemm_blocked(int64_t m, int64_t n, int64_t k, const T* a, int64_t sa0, int6
           const T* bp = bpack.data() + (jr / NR) * NR * kc;
           for (int64_t ir = 0; ir < mc; ir += MR) {
             const int64_t rows = std::min<int64_t>(MR, mc - ir);
-            kernel(kc, apack.data() + (ir / MR) * MR * kc, bp, tile);
+            const T* ap = apack.data() + (ir / MR) * MR * kc;
             T* cp = c + (ic + ir) * ldc + jc + jr;
+            if (rows == MR && cols == NR) {
+              kernel(kc, ap, bp, cp, ldc);
+              continue;
+            }
+            std::fill(tile, tile + MR * NR, T(0));
+            kernel(kc, ap, bp, tile, int64_t{NR});
             for (int64_t i = 0; i < rows; ++i)
               for (int64_t j = 0; j < cols; ++j) cp[i * ldc + j] += tile[i * NR + j];
           }
