@@ -301,14 +301,9 @@ void define_ops() {
           });
         });
   }
-  def("norm", {"norm(Scalar p=2)", "norm(Scalar? p, *, ScalarType dtype)", "norm(Scalar? p, IntArrayRef[1] dim, bool keepdim, *, ScalarType dtype)",
-               "norm(Scalar? p, IntArrayRef[1] dim, bool keepdim=False)", "norm(Scalar? p, DimnameList[1] dim, bool keepdim, *, ScalarType dtype)",
-               "norm(Scalar? p, DimnameList[1] dim, bool keepdim=False)"},
-      {"norm(Tensor input, Scalar p=2)", "norm(Tensor input, Scalar? p, *, ScalarType dtype)",
-       "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
-       "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
-       "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
-       "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim=False, *, Tensor out=None)"},
+  // Tensor.norm and torch.norm are Python functions in PyTorch (p, dim, keepdim, dtype).
+  def("norm", {"norm(Scalar? p=2, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)"},
+      {"norm(Tensor input, Scalar? p=2, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)"},
       [dims_of](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
         double p = a.opt_scalar("p").value_or(Scalar(2.0)).to_double();
@@ -650,8 +645,7 @@ void define_ops() {
   });
   def("item", {"item()"}, {}, [](Interp&, ParsedArgs& a) {
     Tensor t = a.tensor("input");
-    if (t.numel() != 1)
-      raise(BT.runtime_error, "a Tensor with " + std::to_string(t.numel()) + " elements cannot be converted to Scalar");
+    if (t.numel() != 1) raise(BT.value_error, "only one element tensors can be converted to Python scalars");
     return guarded([&] { return scalar_to_py(core::item(t)); });
   });
   def("tolist", {"tolist()"}, {}, [](Interp&, ParsedArgs& a) { return tolist(a.tensor("input")); });
@@ -852,8 +846,9 @@ ObjRef return_pair(const char* type_name, const std::pair<Tensor, Tensor>& r) {
   TypeObject*& t = made[type_name];
   if (!t) {
     std::string tn = type_name;
-    t = NativeType(tn, "torch.return_types", BT.tuple)
-            .property("values", [](Interp&, Object* s) -> ObjRef { return as<TupleObject>(s)->items_[0]; })
+    NativeType nt(tn, "torch.return_types", BT.tuple);
+    add_tuple_methods(nt);
+    t = nt.property("values", [](Interp&, Object* s) -> ObjRef { return as<TupleObject>(s)->items_[0]; })
             .property("indices", [](Interp&, Object* s) -> ObjRef { return as<TupleObject>(s)->items_[1]; })
             .method("__repr__", [tn](Interp& in, CallArgs& a) -> ObjRef {
               auto& it = as<TupleObject>(a.pos[0].get())->items_;

@@ -165,6 +165,7 @@ ObjRef grad_fn_obj(const Tensor& t);
 ObjRef typed_storage_of(const Tensor& t);
 ObjRef untyped_storage_of(const Tensor& t);
 void add_tensor_autograd(NativeType& t);
+void add_tuple_methods(NativeType& t);
 
 // ---- registration --------------------------------------------------------------------------
 void init_tensor_type(Interp& in);

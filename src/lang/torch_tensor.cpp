@@ -306,6 +306,38 @@ static void check_single(const Tensor& t) {
   if (t.numel() != 1) raise(BT.value_error, "only one element tensors can be converted to Python scalars");
 }
 
+// A tuple subclass made natively still needs the tuple protocol spelled out: length, iteration,
+// equality with any tuple.
+void add_tuple_methods(NativeType& t) {
+  t.method("__len__", [](Interp&, CallArgs& a) -> ObjRef {
+    return make_int(static_cast<int64_t>(as<TupleObject>(a.pos[0].get())->items_.size()));
+  });
+  t.method("__iter__", [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(new SeqIterator(a.pos[0], BT.tuple_iterator)); });
+  auto eq = [](Interp& in, CallArgs& a) -> int {
+    Object* o = a.pos[1].get();
+    if (!is_instance(o, BT.tuple)) return -1;
+    auto& x = as<TupleObject>(a.pos[0].get())->items_;
+    auto& y = as<TupleObject>(o)->items_;
+    if (x.size() != y.size()) return 0;
+    for (size_t i = 0; i < x.size(); ++i)
+      if (!equals(in, x[i].get(), y[i].get())) return 0;
+    return 1;
+  };
+  t.method("__eq__", [eq](Interp& in, CallArgs& a) -> ObjRef {
+    int r = eq(in, a);
+    return r < 0 ? ObjRef(not_implemented()) : ObjRef(bool_obj(r == 1));
+  });
+  t.method("__ne__", [eq](Interp& in, CallArgs& a) -> ObjRef {
+    int r = eq(in, a);
+    return r < 0 ? ObjRef(not_implemented()) : ObjRef(bool_obj(r == 0));
+  });
+  t.method("__hash__", [](Interp& in, CallArgs& a) -> ObjRef {
+    int64_t h = 0x345678;
+    for (auto& it : as<TupleObject>(a.pos[0].get())->items_) h = h * 1000003 ^ hash_of(in, it.get());
+    return make_int(h);
+  });
+}
+
 void init_tensor_type(Interp& in) {
   TorchTypes& T = types();
   if (T.tensor) return;
@@ -343,7 +375,9 @@ void init_tensor_type(Interp& in) {
                  .property("type", [](Interp&, Object*) -> ObjRef { return make_str("cpu"); })
                  .property("index", [](Interp&, Object*) -> ObjRef { return ObjRef(none()); })
                  .build();
-  T.size = NativeType("Size", "torch", BT.tuple)
+  NativeType size_t_("Size", "torch", BT.tuple);
+  add_tuple_methods(size_t_);
+  T.size = size_t_
                .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
                  std::vector<ObjRef> items;
                  if (!a.pos.empty()) {

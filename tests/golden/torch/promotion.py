@@ -1,0 +1,10 @@
+import torch
+i = torch.tensor([1, 2, 3])
+f = torch.tensor([1.0, 2.0, 3.0])
+b = torch.tensor([True, False, True])
+print((i + f).dtype, (i + 2.5).dtype, (i / 2).dtype, (i // 2).dtype, (i * True).dtype)
+print((b + b).dtype, (b + 1).dtype, (f.double() + f).dtype, (i.int() + i).dtype, (i.int() + 5).dtype)
+print(i / i, i // 2, i % 2, -i, i ** 2, 2 ** i, i ** 0.5)
+print((i == 2).dtype, i > f, b & b, b | ~b, i ^ 1)
+print(torch.tensor(2.0) * i, (torch.tensor(2.0) * i).dtype, (torch.tensor([2.0], dtype=torch.float64) * f).dtype)
+print(torch.promote_types(torch.int64, torch.float32), torch.result_type(i, 1.0))

@@ -1,0 +1,4 @@
+import torch
+x = torch.arange(4)
+print(x[3])
+print(x[4])
