@@ -247,9 +247,41 @@ void unary_loop(const Tensor& out, const Tensor& in, F f) {
                   });
 }
 
+// out[i] = f(x[i], y[i]) in 32-byte vectors; an operand whose stride is 0 is one value broadcast.
+// Loads come before the store, so out may be x or y (in-place ops).
+template <bool XScalar, bool YScalar, class T, class F>
+void binary_vec_row(T* out, const T* x, const T* y, int64_t n, F& f) {
+  using V = kernels::Vec32<T>;
+  constexpr int64_t L = sizeof(V) / sizeof(T);
+  const V xb = V{} + x[0], yb = V{} + y[0];
+  int64_t i = 0;
+  for (; i + L <= n; i += L) {
+    V xv = xb, yv = yb;
+    if constexpr (!XScalar) std::memcpy(&xv, x + i, sizeof xv);
+    if constexpr (!YScalar) std::memcpy(&yv, y + i, sizeof yv);
+    const V r = f(xv, yv);
+    std::memcpy(out + i, &r, sizeof r);
+  }
+  for (; i < n; ++i) out[i] = f(XScalar ? x[0] : x[i], YScalar ? y[0] : y[i]);
+}
+
 template <class O, class C, class F>
 void binary_row(std::array<std::byte*, 3> p, std::array<int64_t, 3> s, int64_t n, F& f) {
   constexpr int64_t so = sizeof(O), sc = sizeof(C);
+  // Float ops written for vectors too (generic lambdas) take the vector path.
+  if constexpr (std::is_floating_point_v<C> && std::is_same_v<O, C>) {
+    if constexpr (std::is_invocable_v<F&, kernels::Vec32<C>, kernels::Vec32<C>>) {
+    if (s[0] == so && (s[1] == sc || s[1] == 0) && (s[2] == sc || s[2] == 0) && !(s[1] == 0 && s[2] == 0)) {
+      O* out = reinterpret_cast<O*>(p[0]);
+      const C* x = reinterpret_cast<const C*>(p[1]);
+      const C* y = reinterpret_cast<const C*>(p[2]);
+      if (s[1] == 0) binary_vec_row<true, false>(out, x, y, n, f);
+      else if (s[2] == 0) binary_vec_row<false, true>(out, x, y, n, f);
+      else binary_vec_row<false, false>(out, x, y, n, f);
+      return;
+    }
+    }
+  }
   if (s[0] == so && (s[1] == sc || s[1] == 0) && (s[2] == sc || s[2] == 0)) {
     O* out = reinterpret_cast<O*>(p[0]);
     const C* x = reinterpret_cast<const C*>(p[1]);
@@ -437,6 +469,16 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
       if constexpr (std::is_same_v<C, bool>) {
         const bool al = alpha.to<bool>();
         binary_loop<C, C>(out, a, b, [al](C x, C y) -> C { return x || (al && y); });
+      } else if constexpr (is_float) {
+        // Generic lambdas: the same expression runs on scalars and on vectors.
+        const C al = alpha.to<C>();
+        if (al == C(1)) {
+          if (sub) binary_loop<C, C>(out, a, b, [](auto x, auto y) { return x - y; });
+          else binary_loop<C, C>(out, a, b, [](auto x, auto y) { return x + y; });
+        } else {
+          if (sub) binary_loop<C, C>(out, a, b, [al](auto x, auto y) { return x - al * y; });
+          else binary_loop<C, C>(out, a, b, [al](auto x, auto y) { return x + al * y; });
+        }
       } else {
         const C al = alpha.to<C>();
         if (al == C(1)) {
@@ -451,10 +493,11 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
     }
     case BinaryOp::Mul:
       if constexpr (std::is_same_v<C, bool>) binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x && y; });
+      else if constexpr (is_float) binary_loop<C, C>(out, a, b, [](auto x, auto y) { return x * y; });
       else binary_loop<C, C>(out, a, b, [](C x, C y) { return wrap_mul(x, y); });
       return;
     case BinaryOp::Div:
-      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](C x, C y) { return x / y; });
+      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](auto x, auto y) { return x / y; });
       return;
     case BinaryOp::FloorDivide:
       if constexpr (!std::is_same_v<C, bool>) binary_loop<C, C>(out, a, b, floor_divide_value<C>);
@@ -493,10 +536,12 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
       return;
     case BinaryOp::Maximum:
       // NaN wins: x when x is NaN, y when y is NaN (x > y is then false).
-      binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return (x > y || x != x) ? x : y; });
+      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](auto x, auto y) { return (x > y) | (x != x) ? x : y; });
+      else binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x > y ? x : y; });
       return;
     case BinaryOp::Minimum:
-      binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return (x < y || x != x) ? x : y; });
+      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](auto x, auto y) { return (x < y) | (x != x) ? x : y; });
+      else binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x < y ? x : y; });
       return;
   }
 }
