@@ -445,6 +445,7 @@ Advanced make_advanced(const Tensor& self, const std::vector<Recorded>& recorded
       list.emplace_back(long_index_owned(values, 0, {r.value ? 1 : 0}, {1}));
     } else if (r.tensor.dtype() == DType::Bool) {
       const Tensor& mask = r.tensor;
+      if (mask.dim() == 0) continue;  // nonzero() of a 0-d mask has no columns: no index at all
       for (int64_t j = 0; j < mask.dim(); ++j) {
         int64_t src_idx = static_cast<int64_t>(list.size()) + j;
         if (mask.sizes()[j] != self.size(src_idx)) invalid_mask(self, src_idx, mask, j);
@@ -785,6 +786,10 @@ void index_put_advanced(const Tensor& self, const std::vector<Recorded>& recorde
   STRIDELAB_CHECK(value.dtype() == self.dtype(), "Index put requires the source and destination dtypes match, got ",
                   scalar_type_name(self.dtype()), " for the destination and ", scalar_type_name(value.dtype()),
                   " for the source.");
+  // Only index_put_tensors_ gets here with no index left (a lone 0-d mask); PyTorch's kernel
+  // then fails its own assertion, and so do we, in its words.
+  STRIDELAB_CHECK(!info.indices.empty(), "ntensor >= 3 INTERNAL ASSERT FAILED at "
+                  "\"./aten/src/ATen/native/cpu/IndexKernelUtils.h\":10, please report a bug to PyTorch. ");
   if (numel_of(info.result_shape) == 0) return;
   IndexLoop loop = make_index_loop(info, byte_strides(value, info.result_shape));
   std::byte* dst = info.src.raw_data();
@@ -839,6 +844,19 @@ void index_put_(const Tensor& self, const std::vector<TensorIndex>& indices, con
     return;
   }
   index_put_advanced(sliced.tensor, sliced.recorded, strip_leading_ones(value), accumulate);
+}
+
+void index_put_tensors_(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& value,
+                        bool accumulate) {
+  STRIDELAB_CHECK(!indices.empty(), "strides() called on an undefined Tensor");
+  std::vector<Recorded> recorded;
+  for (const Tensor& t : indices) {
+    Recorded r;
+    r.kind = Recorded::Kind::Tensor;
+    r.tensor = t;
+    recorded.push_back(std::move(r));
+  }
+  index_put_advanced(self, recorded, value, accumulate);
 }
 
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {

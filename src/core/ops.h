@@ -181,9 +181,12 @@ bool is_basic_index(const std::vector<TensorIndex>& indices);
 // ones scatter and require value's dtype to be self's (PyTorch's error otherwise), except a
 // one-element value under a single bool mask (masked_fill). Python's lone `x[False] = v` is a
 // no-op in PyTorch and lone `x[True] = v` copies into x[None]: handle those two before calling.
-// Also serves Tensor.index_put_(indices, values, accumulate) with tensor indices.
 void index_put_(const Tensor& self, const std::vector<TensorIndex>& indices, const Tensor& value,
                 bool accumulate = false);
+// Tensor.index_put_(indices, values, accumulate): every index is a tensor and an advanced index
+// (a 0-d int64 one too, unlike in a subscript), and the value is used as given.
+void index_put_tensors_(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& value,
+                        bool accumulate = false);
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
 Tensor masked_select(const Tensor& self, const Tensor& mask);

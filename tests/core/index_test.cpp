@@ -201,11 +201,11 @@ Tensor parse_value(const std::string& text, const Tensor& target, const Env& env
 
 using Ops = std::map<std::string, std::function<Tensor()>>;
 
-Tensor put(const Tensor& target, std::vector<Tensor> indices, const Tensor& value, bool accumulate) {
+// record_index.py's put(): Tensor.index_put_ on a clone.
+Tensor put(const Tensor& target, const std::vector<Tensor>& indices, const Tensor& value, bool accumulate) {
   Tensor t = clone(target);
-  std::vector<TensorIndex> idx;
-  for (Tensor& i : indices) idx.push_back(TensorIndex::make_tensor(i));
-  index_put_(t, idx, value, accumulate);
+  index_put_tensors_(t, indices, value, accumulate);
+  CHECK(t.version() == 0);
   return t;
 }
 
@@ -269,6 +269,27 @@ TEST_CASE("index_put_, gather, index_select, masked_select match PyTorch", "[cor
       {"put_acc_bool", [&] { return put(m, {mr}, scalar_tensor(true, DType::Bool), true); }},
       {"put_acc_float", [&] { return put(f, {i, j}, floats({0.5, 0.25}, {2}), true); }},
       {"put_dup", [&] { return put(x, {longs({0, 0}), longs({1, 1})}, longs({5, 6}), false); }},
+      {"put_0d_rows", [&] { return put(x, {env.at("t1")}, v4, false); }},
+      {"put_0d_acc", [&] { return put(x, {env.at("t1")}, scalar_tensor(int64_t{5}, DType::Int64), true); }},
+      {"put_0d_neg",
+       [&] { return put(x, {scalar_tensor(int64_t{-1}, DType::Int64)}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
+      {"put_0d_bad",
+       [&] { return put(x, {scalar_tensor(int64_t{3}, DType::Int64)}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
+      {"put_0d_dtype", [&] { return put(x, {env.at("t1")}, scalar_tensor(5.0, DType::Float32), false); }},
+      {"put_no_strip", [&] { return put(x, {i}, env.at("l124"), false); }},
+      {"put_bool0d_fill", [&] { return put(x, {env.at("tT")}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
+      {"put_bool0d_acc", [&] { return put(x, {env.at("tT")}, scalar_tensor(int64_t{7}, DType::Int64), true); }},
+      {"put_bool0d_rows", [&] { return put(x, {env.at("tT")}, v4, false); }},
+      {"put_bool0d_with", [&] { return put(x, {i, env.at("tT")}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
+      {"put_too_many", [&] { return put(x, {i, i, i}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
+      {"put_none", [&] { return put(x, {}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
+      {"put_float_index", [&] { return put(x, {env.at("fi")}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
+      {"put_oob", [&] { return put(x, {longs({5})}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
+      {"put_mask_acc",
+       [&] { return put(x, {bools({1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0}, {3, 4})}, env.at("v6"), true); }},
+      {"put_acc_dtype", [&] { return put(x, {i}, env.at("h25v"), true); }},
+      {"put_mask_fill_float", [&] { return put(x, {m}, scalar_tensor(7.5, DType::Float32), false); }},
+      {"put_mask_rows", [&] { return put(x, {mr}, v4, false); }},
       {"gather_1", [&] { return gather(x, 1, longs({0, 1, 2, 3, 1, 1}, {3, 2})); }},
       {"gather_0", [&] { return gather(x, 0, longs({0, 1, 2, 0}, {1, 4})); }},
       {"gather_bad1", [&] { return gather(x, 1, longs({5}, {1, 1})); }},
