@@ -364,6 +364,15 @@ LongIndex long_index_owned(std::shared_ptr<const std::vector<int64_t>> values, i
   return li;
 }
 
+int64_t count_true(const Tensor& mask) {
+  int64_t count = 0;
+  for_each_row<1>(mask.sizes(), {mask.raw_data()}, {byte_strides(mask)},
+                  [&count](std::array<std::byte*, 1> p, std::array<int64_t, 1> s, int64_t n) {
+                    for (int64_t i = 0; i < n; ++i) count += *reinterpret_cast<const bool*>(p[0] + i * s[0]) ? 1 : 0;
+                  });
+  return count;
+}
+
 // The coordinates of a mask's true elements in row-major order, as nonzero() gives them:
 // a (count, k) table, row-major.
 std::shared_ptr<std::vector<int64_t>> nonzero_coords(const Tensor& mask, int64_t& count) {
@@ -372,8 +381,7 @@ std::shared_ptr<std::vector<int64_t>> nonzero_coords(const Tensor& mask, int64_t
   count = 0;
   if (mask.numel() == 0) return coords;
   const bool* base = reinterpret_cast<const bool*>(mask.storage()->data());
-  // Count first so the table is allocated once.
-  for_each_cell(mask, [&](int64_t off) { count += base[off] ? 1 : 0; });
+  count = count_true(mask);  // first, so the table is allocated once
   check_scratch(count * k);
   coords->reserve(static_cast<size_t>(count * k));
   IntArray idx(k, 0);
@@ -399,15 +407,6 @@ struct Advanced {
   // directly and `indices` carry only its coordinates' shape (for the layout), no values.
   Tensor mask;
 };
-
-int64_t count_true(const Tensor& mask) {
-  int64_t count = 0;
-  for_each_row<1>(mask.sizes(), {mask.raw_data()}, {byte_strides(mask)},
-                  [&count](std::array<std::byte*, 1> p, std::array<int64_t, 1> s, int64_t n) {
-                    for (int64_t i = 0; i < n; ++i) count += *reinterpret_cast<const bool*>(p[0] + i * s[0]) ? 1 : 0;
-                  });
-  return count;
-}
 
 void invalid_mask(const Tensor& self, int64_t idx, const Tensor& mask, int64_t mask_idx) {
   STRIDELAB_CHECK_INDEX(false, "The shape of the mask ", format_int_list(mask.sizes()), " at index ", mask_idx,
