@@ -176,7 +176,7 @@ Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction, i
   STRIDELAB_CHECK(target.dim() <= 1,
                   "0D or 1D target tensor expected, multi-target not supported");
   bool no_batch_dim = self.dim() == 1 && target.dim() == 0;
-  STRIDELAB_CHECK(no_batch_dim || self.sizes()[0] == target.sizes()[0], "Expected input batch_size (",
+  STRIDELAB_CHECK_VALUE(no_batch_dim || self.sizes()[0] == target.sizes()[0], "Expected input batch_size (",
                   self.sizes()[0], ") to match target batch_size (", target.dim() == 0 ? 1 : target.sizes()[0], ").");
   STRIDELAB_CHECK(target.dtype() == core::DType::Int64, "expected scalar type Long but found ",
                   core::scalar_type_name(target.dtype()));

@@ -24,6 +24,11 @@ WarningHandler warning_handler;
 // another view was modified, noticed when this view's grad_fn is asked for.
 void handle_view_on_rebase(const Tensor& t, AutogradMeta* meta, bool indirect) {
   if (meta->creation_meta == CreationMeta::Default) return;
+  // A view made with grad mode on from a view made under no_grad: PyTorch 1.13 trips its own
+  // assertion here, and the learner sees exactly that.
+  STRIDELAB_CHECK(!(meta->creation_meta == CreationMeta::NoGradMode && meta->grad_fn),
+                  "!grad_fn INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/variable.cpp\":792, please report a bug "
+                  "to PyTorch. ");
   std::string modified = indirect ? "its base or another view of its base has been" : "is being";
   std::string msg;
   if (meta->grad_fn) {
