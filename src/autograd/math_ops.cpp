@@ -37,7 +37,7 @@ struct AddBackward0 : Node {
   Scalar alpha;
   DType self_scalar_type{}, other_scalar_type{};
   std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_alpha", alpha}, {"_saved_other_scalar_type", other_scalar_type}, {"_saved_self_scalar_type", self_scalar_type}};
+    return {{"_saved_alpha", alpha}};
   }
   variable_list apply(variable_list&& grads) override {
     variable_list out(2);
@@ -53,7 +53,7 @@ struct SubBackward0 : Node {
   Scalar alpha;
   DType self_scalar_type{}, other_scalar_type{};
   std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_alpha", alpha}, {"_saved_other_scalar_type", other_scalar_type}, {"_saved_self_scalar_type", self_scalar_type}};
+    return {{"_saved_alpha", alpha}};
   }
   variable_list apply(variable_list&& grads) override {
     variable_list out(2);
@@ -69,7 +69,7 @@ struct RsubBackward1 : Node {
   Scalar alpha;
   DType self_scalar_type{};
   std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_alpha", alpha}, {"_saved_self_scalar_type", self_scalar_type}};
+    return {{"_saved_alpha", alpha}};
   }
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);

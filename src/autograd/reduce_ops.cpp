@@ -397,7 +397,7 @@ struct SoftmaxBackward0 : Node {
   void release_variables() override { result_.reset_data(); }
   std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_result", -1, &result_}}; }
   std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dim", dim}, {"_saved_self_scalar_type", self_scalar_type}};
+    return {{"_saved_dim", dim}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor result = result_.unpack(shared_from_this());
@@ -418,7 +418,7 @@ struct LogSoftmaxBackward0 : Node {
   void release_variables() override { result_.reset_data(); }
   std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_result", -1, &result_}}; }
   std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dim", dim}, {"_saved_self_scalar_type", self_scalar_type}};
+    return {{"_saved_dim", dim}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor result = result_.unpack(shared_from_this());

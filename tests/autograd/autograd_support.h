@@ -7,9 +7,7 @@
 #include <map>
 #include <string>
 
-#include "autograd/basic_nodes.h"
-#include "autograd/engine.h"
-#include "autograd/ops.h"
+#include "autograd/autograd.h"
 #include "support/expect.h"
 
 namespace stridelab::testing {
@@ -76,6 +74,18 @@ inline std::string graph_string(const std::shared_ptr<Node>& fn, const std::map<
     if (e.input_nr) kids += ":" + std::to_string(e.input_nr);
   }
   return kids.empty() ? n : n + "(" + kids + ")";
+}
+
+// The sorted names of what a node saved (Python's `_saved_*` attributes).
+inline support::Json saved_names(const std::shared_ptr<Node>& fn) {
+  std::vector<std::string> names;
+  if (fn) {
+    for (const auto& ref : fn->saved_tensors()) names.push_back(ref.name);
+    for (const auto& attr : fn->saved_attributes()) names.push_back(attr.name);
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return support::Json::array_of(names);
 }
 
 // sum(out * g) in double, for finite differences.

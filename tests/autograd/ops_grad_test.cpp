@@ -322,6 +322,7 @@ TEST_CASE("ops give PyTorch's outputs, graphs and gradients", "[autograd][ops]")
       Tensor out = all[id](env);
       check_tensor(out, expected.at("out"), 1e-4);
       CHECK(stridelab::testing::graph_string(ag::grad_fn(out), r.names) == expected.at("chain").as_string());
+      CHECK(stridelab::testing::saved_names(ag::grad_fn(out)) == expected.at("saved"));
       if (!expected.contains("grads")) continue;
       std::vector<std::string> names;
       std::vector<Tensor> wrt;

@@ -232,6 +232,7 @@ def record_ops():
                 warnings.simplefilter("always")
                 result = fn(src)()
             entry = {"out": describe(result), "chain": chain(result.grad_fn, names_by_id), "fd": fd,
+                     "saved": sorted(a for a in dir(result.grad_fn) if a.startswith("_saved_")),
                      "warnings": [str(w.message) for w in caught]}
             if result.requires_grad:
                 tokens = set(re.findall(r"\w+", src))
