@@ -112,7 +112,7 @@ static std::optional<DType> infer_type(Interp& in, Object* o) {
     }
     return r;
   }
-  raise(BT.type_error, "new(): invalid data type '" + type_name(o) + "'");
+  raise(BT.runtime_error, "Could not infer dtype of " + type_name(o));
 }
 
 static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, std::vector<Scalar>& out) {
@@ -121,7 +121,8 @@ static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, std:
       out.push_back(guarded([&] { return core::item(unwrap(o)); }));
       return;
     }
-    if (is_sequence(o)) raise(BT.value_error, "expected sequence of length 0 at dim " + std::to_string(dim) + " (got " + std::to_string(items_of(o).size()) + ")");
+    if (is_sequence(o)) raise(BT.type_error, "'" + type_name(o) + "' object cannot be interpreted as an integer");
+    if (is_str(o) && dim > 0) raise(BT.value_error, "too many dimensions 'str'");
     if (!is_number(o)) raise(BT.type_error, "new(): invalid data type '" + type_name(o) + "'");
     out.push_back(to_scalar(in, o));
     return;
@@ -142,6 +143,7 @@ Tensor tensor_from_data(Interp& in, Object* data, std::optional<DType> dtype, co
     Tensor src = unwrap(data);
     return guarded([&] { return core::to(op::detach(src), dtype.value_or(src.dtype()), true); });
   }
+  if (is_str(data)) raise(BT.type_error, "new(): invalid data type 'str'");
   IntArray sizes;
   Object* cur = data;
   while (is_sequence(cur)) {
@@ -149,6 +151,7 @@ Tensor tensor_from_data(Interp& in, Object* data, std::optional<DType> dtype, co
     sizes.push_back(static_cast<int64_t>(items.size()));
     if (items.empty()) break;
     cur = items[0].get();
+    if (is_str(cur)) raise(BT.value_error, "too many dimensions 'str'");
   }
   DType d = dtype ? *dtype : infer_type(in, data).value_or(core::kDefaultFloat);
   std::vector<Scalar> values;
@@ -313,6 +316,11 @@ void add_tuple_methods(NativeType& t) {
     return make_int(static_cast<int64_t>(as<TupleObject>(a.pos[0].get())->items_.size()));
   });
   t.method("__iter__", [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(new SeqIterator(a.pos[0], BT.tuple_iterator)); });
+  t.method("__getitem__", [](Interp& in, CallArgs& a) -> ObjRef {
+    auto& items = as<TupleObject>(a.pos[0].get())->items_;
+    int64_t i = normalize_index(to_index(in, a.pos[1].get()), static_cast<int64_t>(items.size()), "tuple index out of range");
+    return items[static_cast<size_t>(i)];
+  });
   auto eq = [](Interp& in, CallArgs& a) -> int {
     Object* o = a.pos[1].get();
     if (!is_instance(o, BT.tuple)) return -1;

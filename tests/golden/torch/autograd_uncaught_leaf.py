@@ -1,0 +1,3 @@
+import torch
+w = torch.randn(3, requires_grad=True)
+w -= 0.1

@@ -1,0 +1,30 @@
+import torch
+data = [[1, 2], [3, 4]]
+x_data = torch.tensor(data)
+x_ones = torch.ones_like(x_data)
+print(f"Ones Tensor: \n {x_ones} \n")
+x_rand = torch.rand_like(x_data, dtype=torch.float)
+print(x_rand.shape)
+shape = (2, 3,)
+ones_tensor = torch.ones(shape)
+zeros_tensor = torch.zeros(shape)
+print(f"Ones Tensor: \n {ones_tensor} \n")
+print(f"Zeros Tensor: \n {zeros_tensor}")
+tensor = torch.ones(4, 4)
+print(f"Shape of tensor: {tensor.shape}")
+print(f"Datatype of tensor: {tensor.dtype}")
+print(f"Device tensor is stored on: {tensor.device}")
+tensor[:, 1] = 0
+print(tensor)
+t1 = torch.cat([tensor, tensor, tensor], dim=1)
+print(t1)
+y1 = tensor @ tensor.T
+y2 = tensor.matmul(tensor.T)
+z1 = tensor * tensor
+print(y1, z1)
+agg = tensor.sum()
+agg_item = agg.item()
+print(agg_item, type(agg_item))
+print(f"{tensor} \n")
+tensor.add_(5)
+print(tensor)
