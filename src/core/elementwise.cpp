@@ -473,11 +473,11 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
         // Generic lambdas: the same expression runs on scalars and on vectors.
         const C al = alpha.to<C>();
         if (al == C(1)) {
-          if (sub) binary_loop<C, C>(out, a, b, [](auto x, auto y) { return x - y; });
-          else binary_loop<C, C>(out, a, b, [](auto x, auto y) { return x + y; });
+          if (sub) binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return x - y; });
+          else binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return x + y; });
         } else {
-          if (sub) binary_loop<C, C>(out, a, b, [al](auto x, auto y) { return x - al * y; });
-          else binary_loop<C, C>(out, a, b, [al](auto x, auto y) { return x + al * y; });
+          if (sub) binary_loop<C, C>(out, a, b, [al](const auto& x, const auto& y) { return x - al * y; });
+          else binary_loop<C, C>(out, a, b, [al](const auto& x, const auto& y) { return x + al * y; });
         }
       } else {
         const C al = alpha.to<C>();
@@ -493,11 +493,11 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
     }
     case BinaryOp::Mul:
       if constexpr (std::is_same_v<C, bool>) binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x && y; });
-      else if constexpr (is_float) binary_loop<C, C>(out, a, b, [](auto x, auto y) { return x * y; });
+      else if constexpr (is_float) binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return x * y; });
       else binary_loop<C, C>(out, a, b, [](C x, C y) { return wrap_mul(x, y); });
       return;
     case BinaryOp::Div:
-      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](auto x, auto y) { return x / y; });
+      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return x / y; });
       return;
     case BinaryOp::FloorDivide:
       if constexpr (!std::is_same_v<C, bool>) binary_loop<C, C>(out, a, b, floor_divide_value<C>);
@@ -536,11 +536,11 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
       return;
     case BinaryOp::Maximum:
       // NaN wins: x when x is NaN, y when y is NaN (x > y is then false).
-      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](auto x, auto y) { return (x > y) | (x != x) ? x : y; });
+      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return ((x > y) | (x != x)) ? x : y; });
       else binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x > y ? x : y; });
       return;
     case BinaryOp::Minimum:
-      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](auto x, auto y) { return (x < y) | (x != x) ? x : y; });
+      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return ((x < y) | (x != x)) ? x : y; });
       else binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x < y ? x : y; });
       return;
   }

@@ -14,15 +14,17 @@
 
 // The 32-byte vectors below are passed between inlined helpers; GCC's note that their ABI differs
 // with and without AVX does not concern functions that never cross a library boundary.
-#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
 // Marks a hot kernel to be compiled twice, for the baseline CPU and for AVX2 (with FMA), the
 // right one chosen once at load time (GCC's target_clones; flatten inlines the kernel's helpers
 // into each clone so that they are compiled for its target too). Elsewhere (WebAssembly, other
-// compilers) it is a no-op and the baseline (SIMD128 in the browser) is used.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__ELF__)
+// compilers) it is a no-op and the baseline (SIMD128 in the browser) is used. Defining
+// STRIDELAB_PORTABLE_KERNELS forces the baseline everywhere (to test the browser's code paths).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__ELF__) && \
+    !defined(STRIDELAB_PORTABLE_KERNELS)
 #define STRIDELAB_SIMD_CLONES __attribute__((target_clones("avx2", "default"), flatten))
 #else
 #define STRIDELAB_SIMD_CLONES

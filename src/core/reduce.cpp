@@ -538,7 +538,7 @@ void softmax_kernel(T* y, const T* x, int64_t outer, int64_t n, int64_t inner, b
   using kernels::map_row;
   using kernels::map_row2;
   // The larger, NaN winning; works on vectors and scalars alike.
-  auto max_nan = [](auto m, auto v) { return (v > m) | (v != v) ? v : m; };
+  auto max_nan = [](const auto& m, const auto& v) { return ((v > m) | (v != v)) ? v : m; };
   std::vector<T> mx(static_cast<size_t>(inner)), sum(static_cast<size_t>(inner));
   for (int64_t o = 0; o < outer; ++o) {
     const T* xo = x + o * n * inner;
@@ -546,15 +546,15 @@ void softmax_kernel(T* y, const T* x, int64_t outer, int64_t n, int64_t inner, b
     if (inner == 1) {
       // One row: its max, exp(x - max) into y, the sum, then scale (or x - max - log(sum)).
       const T m = kernels::reduce_row(xo, n, -std::numeric_limits<T>::infinity(), max_nan);
-      map_row(yo, xo, n, [m](auto v) { return v - m; });
+      map_row(yo, xo, n, [m](const auto& v) { return v - m; });
       exp_row(yo, n);
-      const T total = kernels::reduce_row(yo, n, T(0), [](auto acc, auto v) { return acc + v; });
+      const T total = kernels::reduce_row(yo, n, T(0), [](const auto& acc, const auto& v) { return acc + v; });
       if (log) {
         const T lse = std::log(total);
-        map_row(yo, xo, n, [m, lse](auto v) { return v - m - lse; });
+        map_row(yo, xo, n, [m, lse](const auto& v) { return v - m - lse; });
       } else {
         const T inv = T(1) / total;
-        map_row(yo, yo, n, [inv](auto v) { return v * inv; });
+        map_row(yo, yo, n, [inv](const auto& v) { return v * inv; });
       }
       continue;
     }
@@ -565,20 +565,20 @@ void softmax_kernel(T* y, const T* x, int64_t outer, int64_t n, int64_t inner, b
     std::fill(total, total + inner, T(0));
     for (int64_t k = 0; k < n; ++k) {
       T* yrow = yo + k * inner;
-      map_row2(yrow, xo + k * inner, m, inner, [](auto v, auto mv) { return v - mv; });
+      map_row2(yrow, xo + k * inner, m, inner, [](const auto& v, const auto& mv) { return v - mv; });
       exp_row(yrow, inner);
-      map_row2(total, total, yrow, inner, [](auto acc, auto v) { return acc + v; });
+      map_row2(total, total, yrow, inner, [](const auto& acc, const auto& v) { return acc + v; });
     }
     if (log) {
       for (int64_t i = 0; i < inner; ++i) total[i] = std::log(total[i]);
       for (int64_t k = 0; k < n; ++k) {
-        map_row2(yo + k * inner, xo + k * inner, m, inner, [](auto v, auto mv) { return v - mv; });
-        map_row2(yo + k * inner, yo + k * inner, total, inner, [](auto v, auto l) { return v - l; });
+        map_row2(yo + k * inner, xo + k * inner, m, inner, [](const auto& v, const auto& mv) { return v - mv; });
+        map_row2(yo + k * inner, yo + k * inner, total, inner, [](const auto& v, const auto& l) { return v - l; });
       }
     } else {
-      map_row(total, total, inner, [](auto v) { return T(1) / v; });
+      map_row(total, total, inner, [](const auto& v) { return T(1) / v; });
       for (int64_t k = 0; k < n; ++k)
-        map_row2(yo + k * inner, yo + k * inner, total, inner, [](auto v, auto inv) { return v * inv; });
+        map_row2(yo + k * inner, yo + k * inner, total, inner, [](const auto& v, const auto& inv) { return v * inv; });
     }
   }
 }
