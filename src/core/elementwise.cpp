@@ -248,9 +248,9 @@ void unary_loop(const Tensor& out, const Tensor& in, F f) {
 }
 
 // out[i] = f(x[i], y[i]) in 32-byte vectors; an operand whose stride is 0 is one value broadcast.
-// Loads come before the store, so out may be x or y (in-place ops).
+// Loads come before the store, so out may be x or y (in-place ops). Compiled for AVX2 too.
 template <bool XScalar, bool YScalar, class T, class F>
-void binary_vec_row(T* out, const T* x, const T* y, int64_t n, F& f) {
+STRIDELAB_SIMD_CLONES void binary_vec_row(T* out, const T* x, const T* y, int64_t n, F& f) {
   using V = kernels::Vec32<T>;
   constexpr int64_t L = sizeof(V) / sizeof(T);
   const V xb = V{} + x[0], yb = V{} + y[0];

@@ -449,6 +449,38 @@ Tensor extreme_all(const Tensor& self, bool is_max) {
   return out;
 }
 
+// The first index of the max (or min) of a contiguous row, NaN winning: a vectorised pass for
+// the value, then a scan for where it first occurs.
+template <class T>
+STRIDELAB_SIMD_CLONES int64_t best_in_row(const T* row, int64_t n, bool is_max, T* best) {
+  T b;
+  if (is_max) b = kernels::reduce_row(row, n, row[0], [](const auto& m, const auto& v) { return ((v > m) | (v != v)) ? v : m; });
+  else b = kernels::reduce_row(row, n, row[0], [](const auto& m, const auto& v) { return ((v < m) | (v != v)) ? v : m; });
+  *best = b;
+  // Skip whole vectors that do not hold it, then find the lane.
+  using V = kernels::Vec32<T>;
+  constexpr int64_t L = sizeof(V) / sizeof(T);
+  const bool nan = b != b;
+  const V bv = V{} + b;
+  int64_t j = 0;
+  for (; j + L <= n; j += L) {
+    V v;
+    std::memcpy(&v, row + j, sizeof v);
+    const auto hit = nan ? (v != v) : (v == bv);
+    uint64_t words[sizeof hit / sizeof(uint64_t)];
+    std::memcpy(words, &hit, sizeof hit);
+    uint64_t any = 0;
+    for (uint64_t w : words) any |= w;
+    if (any) break;
+  }
+  if (nan) {
+    while (row[j] == row[j]) ++j;
+  } else {
+    while (row[j] != b) ++j;
+  }
+  return j;
+}
+
 std::pair<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keepdim, bool is_max) {
   const char* name = is_max ? "max" : "min";
   const int64_t d = wrap_dim(dim, self.dim());
@@ -465,6 +497,12 @@ std::pair<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keep
     const T* base = self.data<T>();
     T* vo = values.data<T>();
     int64_t* io = indices.data<int64_t>();
+    if constexpr (!std::is_same_v<T, bool>) {
+      if (w.inner_sizes.size() == 1 && w.inner_strides[0] == 1) {
+        w.for_each_output([&](int64_t k, int64_t off) { io[k] = best_in_row(base + off, w.inner_numel, is_max, vo + k); });
+        return;
+      }
+    }
     w.for_each_output([&](int64_t k, int64_t off) {
       T best = base[off];
       int64_t at = 0;
