@@ -95,7 +95,7 @@ variable_list CopySlices::apply(variable_list&& grads) {
   Tensor grad_slice = autograd::as_strided(result, view_sizes_, view_strides_, view_offset_ - base_offset_ + result.storage_offset());
   variable_list res = (*fn_).apply({autograd::clone(grad_slice, MemoryFormat::Contiguous)});
   for (size_t i = 0; i < res.size() && i < grad_inputs.size(); ++i) {
-    if (!should_compute_output(i)) continue;
+    if (!task_should_compute_output(i)) continue;
     if (i == 0) {
       if (res[0].defined()) autograd::copy_(grad_slice, res[0]);
       else autograd::zero_(grad_slice);

@@ -21,7 +21,7 @@ struct CloneBackward0 : Node {
   NODE_NAME(CloneBackward0)
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) out[0] = grads[0];
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = grads[0];
     return out;
   }
 };
@@ -31,7 +31,7 @@ struct ToCopyBackward0 : Node {
   DType self_dtype{};
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) out[0] = autograd::to(grads[0], self_dtype);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = autograd::to(grads[0], self_dtype);
     return out;
   }
 };
@@ -43,8 +43,8 @@ struct CopyBackwards : Node {
     variable_list out(2);
     const Tensor& grad = grads.at(0);
     if (!grad.defined()) return out;
-    if (should_compute_output(0)) out[0] = detail::zeros_like(grad);
-    if (should_compute_output(1)) out[1] = autograd::to(grad, src_dtype);
+    if (task_should_compute_output(0)) out[0] = detail::zeros_like(grad);
+    if (task_should_compute_output(1)) out[1] = autograd::to(grad, src_dtype);
     return out;
   }
 };
@@ -56,9 +56,9 @@ struct OverwriteBackward : Node {
   variable_list apply(variable_list&& grads) override {
     variable_list out(num_outputs());
     if (!any_defined(grads)) return out;
-    if (should_compute_output(0)) out[0] = detail::zeros_like(grads[0]);
+    if (task_should_compute_output(0)) out[0] = detail::zeros_like(grads[0]);
     // FillBackward3: the 0-d value gets the sum of the gradient.
-    if (num_outputs() > 1 && should_compute_output(1)) out[1] = autograd::sum(grads[0]);
+    if (num_outputs() > 1 && task_should_compute_output(1)) out[1] = autograd::sum(grads[0]);
     return out;
   }
 

@@ -54,7 +54,7 @@ struct IndexBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     std::vector<TensorIndex> indices = unpack_indices(indices_);
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     Tensor z = detail::zeros(self_sizes, grads[0].dtype());
     autograd::index_put_(z, indices, grads[0], /*accumulate=*/true);
     out[0] = z;
@@ -76,7 +76,7 @@ struct IndexPutBackward0 : Node {
     variable_list out(2);
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
-    if (should_compute_output(0)) {
+    if (task_should_compute_output(0)) {
       if (accumulate) {
         out[0] = grad;
       } else {
@@ -86,7 +86,7 @@ struct IndexPutBackward0 : Node {
         out[0] = g;
       }
     }
-    if (should_compute_output(1)) out[1] = autograd::index_tensors(grad, indices);
+    if (task_should_compute_output(1)) out[1] = autograd::index_tensors(grad, indices);
     return out;
   }
 };
@@ -106,7 +106,7 @@ struct GatherBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), index = index_.unpack();
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     // zeros_like(self).scatter_add_(dim, index, grad), as an accumulating index_put_.
     int64_t n = index.dim();
     int64_t d = core::wrap_dim(dim, std::max<int64_t>(n, 1));
@@ -140,7 +140,7 @@ struct IndexSelectBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor index = index_.unpack();
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     Tensor z = detail::zeros(self_sizes, grads[0].dtype());
     if (self_sizes.empty()) {
       out[0] = autograd::reshape(autograd::sum(grads[0]), {});
@@ -169,7 +169,7 @@ struct MaskedSelectBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), mask = mask_.unpack();
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     IntArray shape = core::broadcast_shapes(self.sizes(), mask.sizes());
     Tensor z = detail::zeros(shape, grads[0].dtype());
     autograd::index_put_(z, {TensorIndex::make_tensor(core::contiguous(core::expand(mask, shape)))}, grads[0], false);

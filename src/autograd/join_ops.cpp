@@ -35,11 +35,11 @@ struct CatBackward0 : Node {
     int64_t offset = 0;
     for (size_t i = 0; i < sizes.size(); ++i) {
       if (sizes[i].size() == 1 && sizes[i][0] == 0) {
-        if (should_compute_output(i)) out[i] = detail::zeros({0}, grad.dtype());
+        if (task_should_compute_output(i)) out[i] = detail::zeros({0}, grad.dtype());
         continue;
       }
       int64_t size = sizes[i][d];
-      if (should_compute_output(i)) out[i] = autograd::narrow(grad, d, offset, size);
+      if (task_should_compute_output(i)) out[i] = autograd::narrow(grad, d, offset, size);
       offset += size;
     }
     return out;
@@ -56,7 +56,7 @@ struct StackBackward0 : Node {
     const Tensor& grad = grads.at(0);
     if (!grad.defined()) return out;
     for (size_t i = 0; i < count; ++i) {
-      if (should_compute_output(i)) out[i] = autograd::select(grad, dim, static_cast<int64_t>(i));
+      if (task_should_compute_output(i)) out[i] = autograd::select(grad, dim, static_cast<int64_t>(i));
     }
     return out;
   }
@@ -70,7 +70,7 @@ struct RepeatBackward0 : Node {
   }
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     Tensor grad = grads[0];
     if (std::find(repeats.begin(), repeats.end(), 0) != repeats.end()) {
       out[0] = detail::zeros(self_sizes, grad.dtype());
@@ -100,7 +100,7 @@ struct FlipBackward0 : Node {
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dims", dims}}; }
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) out[0] = autograd::flip(grads[0], dims);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = autograd::flip(grads[0], dims);
     return out;
   }
 };

@@ -53,8 +53,8 @@ struct MmBackward0 : Node {
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
     Scalar one(int64_t{1});
-    if (should_compute_output(0)) out[0] = mm_mat1_backward(grad, mat2, self_sizes, self_strides, one);
-    if (should_compute_output(1)) out[1] = mm_mat2_backward(grad, self, mat2_sizes, mat2_strides, one);
+    if (task_should_compute_output(0)) out[0] = mm_mat1_backward(grad, mat2, self_sizes, self_strides, one);
+    if (task_should_compute_output(1)) out[1] = mm_mat2_backward(grad, self, mat2_sizes, mat2_strides, one);
     return out;
   }
 };
@@ -81,9 +81,9 @@ struct AddmmBackward0 : Node {
     variable_list out(3);
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
-    if (should_compute_output(0)) out[0] = maybe_multiply(grad, beta);
-    if (should_compute_output(1)) out[1] = mm_mat1_backward(grad, mat2, mat1_sizes, mat1_strides, alpha);
-    if (should_compute_output(2)) out[2] = mm_mat2_backward(grad, mat1, mat2_sizes, mat2_strides, alpha);
+    if (task_should_compute_output(0)) out[0] = maybe_multiply(grad, beta);
+    if (task_should_compute_output(1)) out[1] = mm_mat1_backward(grad, mat2, mat1_sizes, mat1_strides, alpha);
+    if (task_should_compute_output(2)) out[2] = mm_mat2_backward(grad, mat1, mat2_sizes, mat2_strides, alpha);
     return out;
   }
 };
@@ -103,8 +103,8 @@ struct BmmBackward0 : Node {
     variable_list out(2);
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
-    if (should_compute_output(0)) out[0] = autograd::bmm(grad, autograd::transpose(mat2, 1, 2));
-    if (should_compute_output(1)) out[1] = autograd::bmm(autograd::transpose(self, 1, 2), grad);
+    if (task_should_compute_output(0)) out[0] = autograd::bmm(grad, autograd::transpose(mat2, 1, 2));
+    if (task_should_compute_output(1)) out[1] = autograd::bmm(autograd::transpose(self, 1, 2), grad);
     return out;
   }
 };
@@ -124,8 +124,8 @@ struct MvBackward0 : Node {
     variable_list out(2);
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
-    if (should_compute_output(0)) out[0] = autograd::mul(autograd::reshape(grad, {-1, 1}), vec);  // outer(grad, vec)
-    if (should_compute_output(1)) out[1] = autograd::mv(autograd::t(self), grad);
+    if (task_should_compute_output(0)) out[0] = autograd::mul(autograd::reshape(grad, {-1, 1}), vec);  // outer(grad, vec)
+    if (task_should_compute_output(1)) out[1] = autograd::mv(autograd::t(self), grad);
     return out;
   }
 };
@@ -145,8 +145,8 @@ struct DotBackward0 : Node {
     variable_list out(2);
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
-    if (should_compute_output(0)) out[0] = autograd::mul(grad, tensor);
-    if (should_compute_output(1)) out[1] = autograd::mul(grad, self);
+    if (task_should_compute_output(0)) out[0] = autograd::mul(grad, tensor);
+    if (task_should_compute_output(1)) out[1] = autograd::mul(grad, self);
     return out;
   }
 };

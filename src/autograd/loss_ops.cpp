@@ -42,8 +42,8 @@ struct MseLossBackward0 : Node {
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
     double norm = reduction == static_cast<int64_t>(Reduction::Mean) ? 2.0 / static_cast<double>(self.numel()) : 2.0;
-    if (should_compute_output(0)) out[0] = autograd::mul(autograd::mul(wrapped(Scalar(norm)), autograd::sub(self, target)), grad);
-    if (should_compute_output(1)) out[1] = autograd::mul(autograd::mul(wrapped(Scalar(norm)), autograd::sub(target, self)), grad);
+    if (task_should_compute_output(0)) out[0] = autograd::mul(autograd::mul(wrapped(Scalar(norm)), autograd::sub(self, target)), grad);
+    if (task_should_compute_output(1)) out[1] = autograd::mul(autograd::mul(wrapped(Scalar(norm)), autograd::sub(target, self)), grad);
     return out;
   }
 };
@@ -94,7 +94,7 @@ struct NllLossBackward0 : Node {
     Tensor self = self_.unpack(), target = target_.unpack();
     Tensor total_weight = total_weight_.unpack(shared_from_this());
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     Tensor grad = grads[0];
     NllPicks p = nll_picks(self, target, ignore_index);
     Tensor z = detail::zeros(self.sizes(), grad.dtype());
@@ -134,11 +134,11 @@ struct BinaryCrossEntropyWithLogitsBackward0 : Node {
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
     bool mean = reduction == static_cast<int64_t>(Reduction::Mean);
-    if (should_compute_output(0)) {
+    if (task_should_compute_output(0)) {
       Tensor g = autograd::mul(autograd::sub(autograd::sigmoid(self), target), grad);
       out[0] = mean ? autograd::div(g, wrapped(Scalar(self.numel()))) : g;
     }
-    if (should_compute_output(1)) {
+    if (task_should_compute_output(1)) {
       Tensor g = autograd::mul(autograd::neg(self), grad);
       out[1] = mean ? autograd::div(g, wrapped(Scalar(target.numel()))) : g;
     }

@@ -42,8 +42,8 @@ struct AddBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     variable_list out(2);
     if (!any_defined(grads)) return out;
-    if (should_compute_output(0)) out[0] = grads[0];
-    if (should_compute_output(1)) out[1] = maybe_multiply(grads[0], alpha);
+    if (task_should_compute_output(0)) out[0] = grads[0];
+    if (task_should_compute_output(1)) out[1] = maybe_multiply(grads[0], alpha);
     return out;
   }
 };
@@ -58,8 +58,8 @@ struct SubBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     variable_list out(2);
     if (!any_defined(grads)) return out;
-    if (should_compute_output(0)) out[0] = grads[0];
-    if (should_compute_output(1)) out[1] = maybe_multiply(autograd::neg(grads[0]), alpha);
+    if (task_should_compute_output(0)) out[0] = grads[0];
+    if (task_should_compute_output(1)) out[1] = maybe_multiply(autograd::neg(grads[0]), alpha);
     return out;
   }
 };
@@ -73,7 +73,7 @@ struct RsubBackward1 : Node {
   }
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) out[0] = maybe_multiply(autograd::neg(grads[0]), alpha);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = maybe_multiply(autograd::neg(grads[0]), alpha);
     return out;
   }
 };
@@ -93,8 +93,8 @@ struct MulBackward0 : Node {
     Tensor self = self_.unpack(), other = other_.unpack();
     variable_list out(2);
     if (!any_defined(grads)) return out;
-    if (should_compute_output(0)) out[0] = autograd::mul(grads[0], other);
-    if (should_compute_output(1)) out[1] = autograd::mul(grads[0], self);
+    if (task_should_compute_output(0)) out[0] = autograd::mul(grads[0], other);
+    if (task_should_compute_output(1)) out[1] = autograd::mul(grads[0], self);
     return out;
   }
 };
@@ -114,8 +114,8 @@ struct DivBackward0 : Node {
     Tensor self = self_.unpack(), other = other_.unpack();
     variable_list out(2);
     if (!any_defined(grads)) return out;
-    if (should_compute_output(0)) out[0] = autograd::div(grads[0], other);
-    if (should_compute_output(1)) out[1] = autograd::mul(autograd::neg(grads[0]), autograd::div(autograd::div(self, other), other));
+    if (task_should_compute_output(0)) out[0] = autograd::div(grads[0], other);
+    if (task_should_compute_output(1)) out[1] = autograd::mul(autograd::neg(grads[0]), autograd::div(autograd::div(self, other), other));
     return out;
   }
 };
@@ -137,7 +137,7 @@ struct PowBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) out[0] = pow_backward(grads[0], self, exponent);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = pow_backward(grads[0], self, exponent);
     return out;
   }
 };
@@ -166,11 +166,11 @@ struct PowBackward1 : Node {
     variable_list out(2);
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
-    if (should_compute_output(0)) {
+    if (task_should_compute_output(0)) {
       Tensor cond = core::binary(BinaryOp::Eq, exponent, wrapped(Scalar(0.0)));
       out[0] = autograd::where(cond, zero_scalar(grad), autograd::mul(grad, autograd::mul(exponent, autograd::pow(self, autograd::sub(exponent, wrapped(Scalar(int64_t{1})))))));
     }
-    if (should_compute_output(1)) out[1] = pow_backward_exponent(grad, self, exponent, result);
+    if (task_should_compute_output(1)) out[1] = pow_backward_exponent(grad, self, exponent, result);
     return out;
   }
 };
@@ -191,7 +191,7 @@ struct PowBackward2 : Node {
     Tensor exponent = exponent_.unpack();
     Tensor result = result_.unpack(shared_from_this());
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     const Tensor& grad = grads[0];
     double base = self.to_double();
     Tensor term = autograd::mul(result, wrapped(Scalar(std::log(base))));
@@ -222,7 +222,7 @@ struct UnaryBackward : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor saved = saved_.unpack(kSaves == Saves::Result ? shared_from_this() : nullptr);
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) out[0] = Derived::formula(grads[0], saved);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = Derived::formula(grads[0], saved);
     return out;
   }
 };
@@ -293,7 +293,7 @@ struct ClampBackward1 : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     const Tensor& grad = grads[0];
     Tensor mask;
     if (min) mask = core::binary(BinaryOp::Ge, self, wrapped(*min));
@@ -326,11 +326,11 @@ struct MaximumBackwardT : Node {
     Tensor half = autograd::div(grad, wrapped(Scalar(int64_t{2})));
     BinaryOp loses_self = kMax ? BinaryOp::Lt : BinaryOp::Gt;
     BinaryOp loses_other = kMax ? BinaryOp::Gt : BinaryOp::Lt;
-    if (should_compute_output(0)) {
+    if (task_should_compute_output(0)) {
       Tensor g = autograd::where(tie, half, grad);
       out[0] = autograd::masked_fill_(g, core::binary(loses_self, self, other), Scalar(int64_t{0}));
     }
-    if (should_compute_output(1)) {
+    if (task_should_compute_output(1)) {
       Tensor g = autograd::where(tie, half, grad);
       out[1] = autograd::masked_fill_(g, core::binary(loses_other, self, other), Scalar(int64_t{0}));
     }
@@ -350,8 +350,8 @@ struct WhereBackward0 : Node {
     variable_list out(2);
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
-    if (should_compute_output(0)) out[0] = autograd::where(condition, grad, zero_scalar(grad));
-    if (should_compute_output(1)) out[1] = autograd::where(condition, zero_scalar(grad), grad);
+    if (task_should_compute_output(0)) out[0] = autograd::where(condition, grad, zero_scalar(grad));
+    if (task_should_compute_output(1)) out[1] = autograd::where(condition, zero_scalar(grad), grad);
     return out;
   }
 };
@@ -364,7 +364,7 @@ struct MaskedFillBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor mask = mask_.unpack();
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) out[0] = autograd::masked_fill(grads[0], mask, Scalar(int64_t{0}));
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = autograd::masked_fill(grads[0], mask, Scalar(int64_t{0}));
     return out;
   }
 };

@@ -25,7 +25,7 @@ uint32_t Node::add_input_metadata(InputMetadata metadata) {
   return static_cast<uint32_t>(input_metadata_.size() - 1);
 }
 
-bool Node::should_compute_output(size_t i) const {
+bool Node::task_should_compute_output(size_t i) const {
   if (i >= next_edges_.size()) return false;
   const Edge& next = next_edges_[i];
   if (!next.is_valid()) return false;

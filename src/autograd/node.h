@@ -156,9 +156,12 @@ class Node : public std::enable_shared_from_this<Node> {
   size_t num_inputs() const { return input_metadata_.size(); }
   const InputMetadata& input_metadata(size_t i) const { return input_metadata_.at(i); }
 
-  // Whether the gradient of forward input i is wanted: its edge leads somewhere, and (inside a
-  // torch.autograd.grad call) that somewhere is on a path to a requested input.
-  bool should_compute_output(size_t i) const;
+  // Whether forward input i needs a gradient: its edge leads somewhere (what an op checks to
+  // decide what to save).
+  bool should_compute_output(size_t i) const { return i < next_edges_.size() && next_edges_[i].is_valid(); }
+  // The same while this node runs in backward: inside a torch.autograd.grad call, also whether the
+  // edge is on a path to a requested input.
+  bool task_should_compute_output(size_t i) const;
 
   void add_pre_hook(std::unique_ptr<FunctionPreHook> hook) { pre_hooks_.push_back(std::move(hook)); }
   const std::vector<std::unique_ptr<FunctionPreHook>>& pre_hooks() const { return pre_hooks_; }

@@ -55,7 +55,7 @@ struct SumBackward0 : Node {
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_self_sym_sizes", self_sizes}}; }
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) out[0] = autograd::expand(grads[0], self_sizes);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = autograd::expand(grads[0], self_sizes);
     return out;
   }
 };
@@ -69,7 +69,7 @@ struct SumBackward1 : Node {
   }
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) out[0] = sum_backward(grads[0], self_sizes, dim, keepdim);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = sum_backward(grads[0], self_sizes, dim, keepdim);
     return out;
   }
 };
@@ -83,7 +83,7 @@ struct MeanBackward0 : Node {
   }
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0))
+    if (any_defined(grads) && task_should_compute_output(0))
       out[0] = autograd::div(autograd::expand(grads[0], self_sizes), wrapped(Scalar(self_numel)));
     return out;
   }
@@ -102,7 +102,7 @@ struct MeanBackward1 : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0))
+    if (any_defined(grads) && task_should_compute_output(0))
       out[0] = autograd::div(sum_backward(grads[0], self_sizes, dim, keepdim), wrapped(Scalar(safe_size(self_sizes, dim))));
     return out;
   }
@@ -151,7 +151,7 @@ struct ProdBackward0 : Node {
     Tensor self = self_.unpack();
     Tensor result = result_.unpack(shared_from_this());
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     const Tensor& grad = grads[0];
     if (self.dim() == 0) {
       out[0] = grad;
@@ -184,7 +184,7 @@ struct ProdBackward1 : Node {
     Tensor self = self_.unpack();
     Tensor result = result_.unpack(shared_from_this());
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     Tensor grad = grads[0];
     if (self.dim() == 0) {
       out[0] = grad;
@@ -231,7 +231,7 @@ struct VarBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) out[0] = var_backward(grads[0], self, dim, correction, keepdim);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = var_backward(grads[0], self, dim, correction, keepdim);
     return out;
   }
 };
@@ -256,7 +256,7 @@ struct StdBackward0 : Node {
     Tensor self = self_.unpack();
     Tensor result = result_.unpack(shared_from_this());
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     Tensor g = autograd::div(grads[0], autograd::mul(result, wrapped(Scalar(int64_t{2}))));
     autograd::masked_fill_(g, core::binary(BinaryOp::Eq, result, wrapped(Scalar(int64_t{0}))), Scalar(int64_t{0}));
     out[0] = var_backward(g, self, dim, correction, keepdim);
@@ -284,7 +284,7 @@ struct NormBackward1 : Node {
     Tensor self = self_.unpack();
     Tensor norm = result_.unpack(shared_from_this());
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     Tensor grad = grads[0];
     if (!keepdim && self.dim() != 0) {
       grad = unsqueeze_multiple(grad, dim, self.dim());
@@ -338,7 +338,7 @@ struct MaxBackward1T : Node {
     Tensor self = self_.unpack();
     Tensor result = result_.unpack(shared_from_this());
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     bool result_nan = std::isnan(core::item(result).to_double());
     Tensor mask = result_nan ? core::binary(BinaryOp::Ne, self, self) : core::binary(BinaryOp::Eq, self, result);
     Tensor count = core::sum(mask);
@@ -366,7 +366,7 @@ struct MaxBackward0T : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor indices = indices_.unpack(shared_from_this());
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     Tensor grad = grads[0];
     if (self_sizes.empty()) {
       out[0] = grad;
@@ -402,7 +402,7 @@ struct SoftmaxBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor result = result_.unpack(shared_from_this());
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) {
+    if (any_defined(grads) && task_should_compute_output(0)) {
       const Tensor& grad = grads[0];
       out[0] = autograd::mul(result, autograd::sub(grad, autograd::sum(autograd::mul(grad, result), {dim}, true)));
     }
@@ -423,7 +423,7 @@ struct LogSoftmaxBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor result = result_.unpack(shared_from_this());
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) {
+    if (any_defined(grads) && task_should_compute_output(0)) {
       const Tensor& grad = grads[0];
       out[0] = autograd::sub(grad, autograd::mul(autograd::exp(result), autograd::sum(grad, {dim}, true)));
     }

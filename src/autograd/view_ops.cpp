@@ -23,7 +23,7 @@ template <class Derived>
 struct ViewBackward : Node {
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
-    if (any_defined(grads) && should_compute_output(0)) out[0] = static_cast<Derived*>(this)->formula(grads[0]);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = static_cast<Derived*>(this)->formula(grads[0]);
     return out;
   }
 };
@@ -274,7 +274,7 @@ struct UnbindBackward0 : Node {
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     int64_t d = core::wrap_dim(dim, static_cast<int64_t>(self_sizes.size()));
     out[0] = autograd::stack(fill_undefined(grads, self_sizes, d, {}, first_defined_dtype(grads), true), d);
     return out;
@@ -290,7 +290,7 @@ struct SplitBackward0 : Node {
   }
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     int64_t d = core::wrap_dim(dim, static_cast<int64_t>(self_sizes.size()));
     int64_t n = static_cast<int64_t>(grads.size());
     IntArray sizes(n, split_size);
@@ -309,7 +309,7 @@ struct SplitWithSizesBackward0 : Node {
   }
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
-    if (!any_defined(grads) || !should_compute_output(0)) return out;
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     int64_t d = core::wrap_dim(dim, static_cast<int64_t>(self_sizes.size()));
     out[0] = autograd::cat(fill_undefined(grads, self_sizes, d, split_sizes, first_defined_dtype(grads), false), d);
     return out;
