@@ -18,7 +18,30 @@ IntArray byte_strides(const Tensor& t, const IntArray& shape) {
   return out;
 }
 
+void check_no_internal_overlap(const Tensor& dst) {
+  for (int64_t d = 0; d < dst.dim(); ++d)
+    STRIDELAB_CHECK(!(dst.strides()[d] == 0 && dst.sizes()[d] > 1),
+                    "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+                    "location. Please clone() the tensor before performing the operation.");
+}
+
+void check_no_partial_overlap(const Tensor& dst, const Tensor& src) {
+  // As PyTorch: only decidable (and checked) when both are non-overlapping and dense.
+  if (dst.storage() != src.storage() || dst.numel() == 0 || src.numel() == 0) return;
+  if (!is_non_overlapping_and_dense(dst) || !is_non_overlapping_and_dense(src)) return;
+  if (dst.storage_offset() == src.storage_offset() && dst.sizes() == src.sizes() && dst.strides() == src.strides() &&
+      dst.dtype() == src.dtype())
+    return;  // the same memory: full overlap is fine
+  uintptr_t a0 = dst.data_ptr(), a1 = a0 + dst.nbytes();
+  uintptr_t b0 = src.data_ptr(), b1 = b0 + src.nbytes();
+  STRIDELAB_CHECK(a1 <= b0 || b1 <= a0,
+                  "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+                  "single memory location. Please clone() the tensor before performing the operation.");
+}
+
 void copy_(const Tensor& self, const Tensor& src) {
+  check_no_internal_overlap(self);
+  check_no_partial_overlap(self, src);
   IntArray shape = self.sizes();
   if (src.sizes() != shape) {
     STRIDELAB_CHECK(broadcast_shapes(shape, src.sizes()) == shape, "output with shape ", format_int_list(shape),

@@ -88,6 +88,10 @@ IntArray broadcast_shapes(const IntArray& a, const IntArray& b);
 // Writes src (broadcast to self's shape, converted to self's dtype) into self's cells. Does not
 // bump the version counter: callers that implement a user-visible in-place op do.
 void copy_(const Tensor& self, const Tensor& src);
+// PyTorch's overlap checks before writing into dst: a dst with a stride-0 dim of size > 1 (an
+// expanded tensor), and a src that partly overlaps dst in memory.
+void check_no_internal_overlap(const Tensor& dst);
+void check_no_partial_overlap(const Tensor& dst, const Tensor& src);
 // A tensor of self's sizes that keeps self's strides when self is non-overlapping and dense
 // (PyTorch's preserve_format), else contiguous.
 Tensor empty_like(const Tensor& self, std::optional<DType> dtype = {});

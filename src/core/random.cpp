@@ -346,13 +346,6 @@ void iterator_order(const Tensor& t, IntArray& sizes, IntArray& byte_strides_out
   }
 }
 
-void check_no_internal_overlap(const Tensor& t) {
-  for (int64_t d = 0; d < t.dim(); ++d)
-    STRIDELAB_CHECK(!(t.strides()[d] == 0 && t.sizes()[d] > 1),
-                    "unsupported operation: more than one element of the written-to tensor refers to a single "
-                    "memory location. Please clone() the tensor before performing the operation.");
-}
-
 // Writes draw() into every element of t, in TensorIterator's order.
 template <class T, class Draw>
 void fill_each(const Tensor& t, Draw&& draw) {

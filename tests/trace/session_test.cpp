@@ -1,6 +1,7 @@
 // The facts the lessons teach, read from traces of the documents' examples.
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "trace/session.h"
