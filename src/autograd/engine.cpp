@@ -94,33 +94,13 @@ class ReadyQueue {
   std::vector<NodeTask> heap_;
 };
 
-// Adds a gradient into slot pos of a node's input buffer (PyTorch's InputBuffer::add): the first
-// one is kept as is; later ones are summed, in place into a tensor nothing else holds when no graph
-// is being built.
+// Adds a gradient into slot pos of a node's input buffer (PyTorch 1.13's InputBuffer::add): the
+// first one is kept as is, later ones are summed into a new tensor.
 void buffer_add(variable_list& buffer, size_t pos, Tensor var) {
   if (!var.defined()) return;
   Tensor& old = buffer.at(pos);
-  if (!old.defined()) {
-    old = std::move(var);
-    return;
-  }
-  auto can_accumulate_inplace = [](const Tensor& v) {
-    return core::is_non_overlapping_and_dense(v) && v.impl_ptr().use_count() == 1 && v.storage().use_count() == 1;
-  };
-  if (GradMode::is_enabled()) {
-    old = autograd::add(old, var);
-  } else if (can_accumulate_inplace(old) && core::result_type(old, var) == old.dtype() &&
-             core::broadcast_shapes(old.sizes(), var.sizes()) == old.sizes()) {
-    core::binary_(core::BinaryOp::Add, old, var);
-    old.bump_version();
-  } else if (can_accumulate_inplace(var) && core::result_type(var, old) == var.dtype() &&
-             core::broadcast_shapes(var.sizes(), old.sizes()) == var.sizes()) {
-    core::binary_(core::BinaryOp::Add, var, old);
-    var.bump_version();
-    old = std::move(var);
-  } else {
-    old = autograd::add(old, var);
-  }
+  if (!old.defined()) old = std::move(var);
+  else old = autograd::add(old, var);
 }
 
 bool is_expandable_to(const core::IntArray& shape, const core::IntArray& desired) {
