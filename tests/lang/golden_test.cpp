@@ -1,4 +1,4 @@
-// Runs every golden program (tests/golden/python/*.py) in-process and compares its stdout,
+// Runs every golden program (tests/golden/{python,torch,seeds}/*.py) in-process and compares its stdout,
 // stderr and exit code with what CPython recorded (tests/record_golden.py).
 //
 // NOTE [ Masking addresses ]
@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "lang/interp.h"
+#include "lang/torch.h"
 
 namespace fs = std::filesystem;
 using namespace stridelab::lang;
@@ -54,6 +55,7 @@ struct Outcome {
 
 Outcome run_program(const std::string& source) {
   Interp interp;
+  register_torch(interp);
   Outcome o;
   interp.set_stdout([&](std::string_view s) { o.out += s; });
   RunResult r = interp.run(source);
@@ -89,4 +91,12 @@ TEST_CASE("masking keeps the identity structure of addresses", "[golden]") {
 
 TEST_CASE("golden programs: pure Python", "[golden]") {
   check_directory(fs::path(STRIDELAB_TESTS_DIR) / "golden" / "python");
+}
+
+TEST_CASE("golden programs: torch", "[golden]") {
+  check_directory(fs::path(STRIDELAB_TESTS_DIR) / "golden" / "torch");
+}
+
+TEST_CASE("golden programs: the five documents' examples", "[golden]") {
+  check_directory(fs::path(STRIDELAB_TESTS_DIR) / "golden" / "seeds");
 }
