@@ -17,6 +17,10 @@ class AccumulateGrad : public Node {
   variable_list apply(variable_list&& grads) override;
 
   const Tensor& variable() const { return variable_; }
+  void release_for_deletion(std::vector<std::shared_ptr<Node>>& nodes, std::vector<Tensor>& tensors) override {
+    Node::release_for_deletion(nodes, tensors);
+    tensors.push_back(std::move(variable_));
+  }
 
  private:
   Tensor variable_;
@@ -38,6 +42,10 @@ class CopySlices : public Node {
   std::string type_name() const override { return "CopySlices"; }
   variable_list apply(variable_list&& grads) override;
   void release_variables() override { fn_ = nullptr; }
+  void release_for_deletion(std::vector<std::shared_ptr<Node>>& nodes, std::vector<Tensor>& tensors) override {
+    Node::release_for_deletion(nodes, tensors);
+    if (fn_) nodes.push_back(std::move(fn_));
+  }
   // The wrapped in-place op's node (null once released), for displaying what it saved.
   const std::shared_ptr<Node>& wrapped_fn() const { return fn_; }
 

@@ -73,7 +73,7 @@ Tensor& overwrite(Tensor& self, const char* name, const Tensor& value, Write wri
   impl::check_inplace(self, rg);
   std::shared_ptr<OverwriteBackward> fn;
   if (rg) {
-    fn = std::make_shared<OverwriteBackward>(name);
+    fn = new_node<OverwriteBackward>(name);
     fn->set_next_edges(value.defined() ? collect_next_edges(self, value) : collect_next_edges(self));
   }
   write();
@@ -117,7 +117,7 @@ Tensor& copy_(Tensor& self, const Tensor& src) {
   impl::check_inplace(self, rg);
   std::shared_ptr<CopyBackwards> fn;
   if (rg) {
-    fn = std::make_shared<CopyBackwards>();
+    fn = new_node<CopyBackwards>();
     fn->set_next_edges(collect_next_edges(self, src));
     fn->src_dtype = src.dtype();
   }

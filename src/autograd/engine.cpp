@@ -271,7 +271,7 @@ variable_list execute(const std::vector<Edge>& roots, variable_list grads, bool 
 
   bool skip_dummy_node = roots.size() == 1;
   std::shared_ptr<Node> graph_root =
-      skip_dummy_node ? roots[0].function : std::make_shared<GraphRoot>(roots, grads);
+      skip_dummy_node ? roots[0].function : new_node<GraphRoot>(roots, grads);
   compute_dependencies(graph_root.get(), task);
   if (!outputs.empty()) init_to_execute(graph_root.get(), outputs, task);
 
@@ -335,7 +335,7 @@ variable_list run_backward(const std::vector<Tensor>& tensors, const variable_li
       std::shared_ptr<Node> fn = grad_fn(input);
       if (!fn) fn = impl::try_get_grad_accumulator(input);
       STRIDELAB_CHECK(requires_grad(input), "One of the differentiated Tensors does not require grad");
-      if (!fn) output_edges.emplace_back(std::make_shared<Identity>(), 0);
+      if (!fn) output_edges.emplace_back(new_node<Identity>(), 0);
       else output_edges.emplace_back(std::move(fn), nr);
     }
   }

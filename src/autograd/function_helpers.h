@@ -37,7 +37,7 @@ std::vector<Edge> collect_next_edges_list(const std::vector<Tensor>& ts);
 template <class N, class... Ts>
 std::shared_ptr<N> make_node(const Ts&... inputs) {
   if (!any_requires_grad(inputs...)) return nullptr;
-  auto fn = std::make_shared<N>();
+  auto fn = new_node<N>();
   fn->set_next_edges(collect_next_edges(inputs...));
   return fn;
 }

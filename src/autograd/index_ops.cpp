@@ -336,7 +336,7 @@ Tensor& index_put_(Tensor& self, const std::vector<TensorIndex>& indices, const 
   impl::check_inplace(self, rg);
   std::shared_ptr<IndexPutBackward0> fn;
   if (rg) {
-    fn = std::make_shared<IndexPutBackward0>();
+    fn = new_node<IndexPutBackward0>();
     fn->set_next_edges(detail::collect_next_edges(self, values));
     fn->indices_ = save_indices(indices);
     fn->accumulate = accumulate;

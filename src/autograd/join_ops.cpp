@@ -110,7 +110,7 @@ struct FlipBackward0 : Node {
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
   std::shared_ptr<CatBackward0> fn;
   if (detail::any_requires_grad_list(tensors)) {
-    fn = std::make_shared<CatBackward0>();
+    fn = new_node<CatBackward0>();
     fn->set_next_edges(detail::collect_next_edges_list(tensors));
     for (const Tensor& t : tensors) {
       fn->sizes.push_back(t.sizes());
@@ -126,7 +126,7 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim) {
   std::shared_ptr<StackBackward0> fn;
   if (detail::any_requires_grad_list(tensors)) {
-    fn = std::make_shared<StackBackward0>();
+    fn = new_node<StackBackward0>();
     fn->set_next_edges(detail::collect_next_edges_list(tensors));
     fn->count = tensors.size();
   }

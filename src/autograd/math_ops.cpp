@@ -266,7 +266,7 @@ Tensor& unary_op_(UnaryOp op, Tensor& self) {
   impl::check_inplace(self, rg);
   std::shared_ptr<N> fn;
   if (rg) {
-    fn = std::make_shared<N>();
+    fn = new_node<N>();
     fn->set_next_edges(collect_next_edges(self));
     if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Self>, N>) fn->saved_ = SavedVariable(autograd::clone(self), false);
   }
@@ -373,7 +373,7 @@ struct MaskedFillBackward0 : Node {
 template <class N>
 std::shared_ptr<N> inplace_node(Tensor& self, const Tensor& other, bool rg) {
   if (!rg) return nullptr;
-  auto fn = std::make_shared<N>();
+  auto fn = new_node<N>();
   fn->set_next_edges(collect_next_edges(self, other));
   return fn;
 }
@@ -628,7 +628,7 @@ Tensor& pow_(Tensor& self, Scalar exponent) {
   impl::check_inplace(self, rg);
   std::shared_ptr<PowBackward0> fn;
   if (rg) {
-    fn = std::make_shared<PowBackward0>();
+    fn = new_node<PowBackward0>();
     fn->set_next_edges(collect_next_edges(self));
     fn->self_ = SavedVariable(autograd::clone(self), false);
     fn->exponent = exponent;
@@ -666,7 +666,7 @@ Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> ma
   impl::check_inplace(self, rg);
   std::shared_ptr<ClampBackward1> fn;
   if (rg) {
-    fn = std::make_shared<ClampBackward1>();
+    fn = new_node<ClampBackward1>();
     fn->set_next_edges(collect_next_edges(self));
     fn->self_ = SavedVariable(autograd::clone(self), false);
     fn->min = min;
@@ -682,7 +682,7 @@ Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value) {
   impl::check_inplace(self, rg);
   std::shared_ptr<MaskedFillBackward0> fn;
   if (rg) {
-    fn = std::make_shared<MaskedFillBackward0>();
+    fn = new_node<MaskedFillBackward0>();
     fn->set_next_edges(collect_next_edges(self));
     fn->mask_ = SavedVariable(mask, false);
   }

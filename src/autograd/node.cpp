@@ -1,6 +1,7 @@
 #include "autograd/node.h"
 
 #include "autograd/engine.h"
+#include "autograd/saved_variable.h"
 #include "core/error.h"
 
 namespace stridelab::autograd {
@@ -11,6 +12,50 @@ uint64_t next_hook_id = 0;
 }  // namespace
 
 uint64_t peek_sequence_nr() { return next_sequence_nr; }
+
+void Node::release_for_deletion(std::vector<std::shared_ptr<Node>>& nodes, std::vector<Tensor>& tensors) {
+  for (Edge& e : next_edges_) {
+    if (e.function) nodes.push_back(std::move(e.function));
+  }
+  for (const SavedTensorRef& ref : saved_tensors()) {
+    Tensor t = const_cast<SavedVariable*>(ref.saved)->take_data();
+    if (t.defined()) tensors.push_back(std::move(t));
+  }
+}
+
+void GraphRoot::release_for_deletion(std::vector<std::shared_ptr<Node>>& nodes, std::vector<Tensor>& tensors) {
+  Node::release_for_deletion(nodes, tensors);
+  for (Tensor& t : outputs_) tensors.push_back(std::move(t));
+}
+
+namespace {
+// NOTE [Deleting long graphs]
+// A node owns the nodes below it (its edges) and the tensors it saved, which own their grad_fn in
+// turn. Letting destructors run that chain would recurse once per node: a loop of a hundred
+// thousand ops would overflow the stack (the browser's is small). Instead the first deletion
+// collects what each dying node owned and drops it in a loop; deletions it triggers only add to
+// the collection.
+bool deleting = false;
+std::vector<std::shared_ptr<Node>> node_graveyard;
+std::vector<Tensor> tensor_graveyard;
+}  // namespace
+
+void delete_node(Node* node) {
+  node->release_for_deletion(node_graveyard, tensor_graveyard);
+  delete node;
+  if (deleting) return;
+  deleting = true;
+  while (!node_graveyard.empty() || !tensor_graveyard.empty()) {
+    if (!tensor_graveyard.empty()) {
+      Tensor t = std::move(tensor_graveyard.back());
+      tensor_graveyard.pop_back();
+    } else {
+      std::shared_ptr<Node> fn = std::move(node_graveyard.back());
+      node_graveyard.pop_back();
+    }
+  }
+  deleting = false;
+}
 
 Node::Node() : sequence_nr_(next_sequence_nr++) {}
 Node::Node(uint64_t sequence_nr) : sequence_nr_(sequence_nr) {}

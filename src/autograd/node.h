@@ -140,6 +140,9 @@ class Node : public std::enable_shared_from_this<Node> {
   // Frees the saved tensors (after a backward without retain_graph).
   virtual void release_variables() {}
   virtual std::vector<SavedTensorRef> saved_tensors() const { return {}; }
+  // Hands over everything this node keeps alive (the next nodes, the saved tensors) just before it
+  // is deleted, so that freeing a long graph is a loop rather than a deep recursion (new_node).
+  virtual void release_for_deletion(std::vector<std::shared_ptr<Node>>& nodes, std::vector<Tensor>& tensors);
   virtual std::vector<SavedAttribute> saved_attributes() const { return {}; }
 
   uint64_t sequence_nr() const { return sequence_nr_; }
@@ -178,6 +181,14 @@ class Node : public std::enable_shared_from_this<Node> {
   std::map<uint32_t, std::unique_ptr<FunctionPreHook>> retains_grad_hooks_;
 };
 
+// Creates a node. Every node is made this way: its deleter frees the graph below it iteratively, so
+// dropping the result of a very long computation cannot overflow the stack.
+void delete_node(Node* node);
+template <class N, class... Args>
+std::shared_ptr<N> new_node(Args&&... args) {
+  return std::shared_ptr<N>(new N(std::forward<Args>(args)...), delete_node);
+}
+
 // The sequence number the next node will take.
 uint64_t peek_sequence_nr();
 
@@ -187,6 +198,7 @@ class GraphRoot : public Node {
   GraphRoot(std::vector<Edge> roots, variable_list grads);
   std::string name() const override { return "GraphRoot"; }
   variable_list apply(variable_list&& grads) override { return outputs_; }
+  void release_for_deletion(std::vector<std::shared_ptr<Node>>& nodes, std::vector<Tensor>& tensors) override;
 
  private:
   variable_list outputs_;

@@ -35,6 +35,8 @@ class SavedVariable {
   // an output is rebuilt with).
   Tensor unpack(const std::shared_ptr<Node>& saved_for = nullptr) const;
   void reset_data() { data_ = Tensor(); }
+  // Moves the data out (the node is being deleted).
+  Tensor take_data() { return std::move(data_); }
 
   // Something was saved (a tensor, possibly released since), as opposed to an unused slot.
   bool was_saved() const { return saved_; }

@@ -107,7 +107,7 @@ std::shared_ptr<Node> grad_accumulator(const Tensor& t) {
   if (!meta || !meta->requires_grad) return nullptr;
   STRIDELAB_INTERNAL_ASSERT(!meta->grad_fn, "grad_accumulator() should be only called on leaf Variables");
   if (auto acc = meta->grad_accumulator.lock()) return acc;
-  auto acc = std::make_shared<AccumulateGrad>(t);
+  auto acc = new_node<AccumulateGrad>(t);
   meta->grad_accumulator = acc;
   return acc;
 }
@@ -141,7 +141,7 @@ void rebase_history(const Tensor& t, std::shared_ptr<Node> fn) {
     // check_inplace has already refused the views that cannot be rebased.
     STRIDELAB_INTERNAL_ASSERT(meta->creation_meta == CreationMeta::Default);
     Tensor base = t.base();
-    auto copy_slices = std::make_shared<CopySlices>(base, t, std::move(fn));
+    auto copy_slices = new_node<CopySlices>(base, t, std::move(fn));
     set_gradient_edge(base, Edge(std::move(copy_slices), 0));
     grad_fn(t);  // rebuilds the view's grad_fn on the base's new history
     return;

@@ -334,7 +334,7 @@ std::vector<Tensor> finish_multi_view(const Tensor& self, std::vector<Tensor> re
 }  // namespace
 
 std::shared_ptr<Node> detail::make_as_strided_backward(const Tensor& base, const Tensor& view) {
-  auto fn = std::make_shared<AsStridedBackward0>();
+  auto fn = new_node<AsStridedBackward0>();
   fn->self_sizes = base.sizes();
   fn->self_strides = base.strides();
   fn->self_offset = base.storage_offset();
@@ -462,7 +462,7 @@ Tensor& squeeze_(Tensor& self, int64_t dim) {
   impl::check_inplace(self, rg);
   std::shared_ptr<SqueezeBackward3> fn;
   if (rg) {
-    fn = std::make_shared<SqueezeBackward3>();
+    fn = new_node<SqueezeBackward3>();
     fn->set_next_edges(detail::collect_next_edges(self));
     fn->self_sizes = self.sizes();
     fn->dim = dim;

@@ -379,3 +379,16 @@ TEST_CASE("grad mode guards", "[autograd][engine]") {
   CHECK_FALSE(ag::is_grad_enabled());
   ag::set_grad_enabled(true);
 }
+
+TEST_CASE("a very long graph runs backward and is freed without deep recursion", "[autograd][engine]") {
+  Tensor x = leaf({1.0});
+  Tensor w = leaf({1.0});
+  {
+    Tensor y = x;
+    for (int i = 0; i < 200000; ++i) y = ag::add(y, num(1));  // owned through edges
+    for (int i = 0; i < 200000; ++i) y = ag::mul(y, w);       // and through saved inputs
+    ag::backward({ag::sum(y)}, {}, /*retain_graph=*/true);
+  }  // y and its 400000 nodes go here
+  CHECK(core::item(ag::grad(x)).to_double() == 1.0);
+  CHECK(core::item(ag::grad(w)).to_double() == Approx(200000.0 * 200001.0).epsilon(1e-2));  // float32 sums
+}
