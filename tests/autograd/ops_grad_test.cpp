@@ -319,7 +319,11 @@ TEST_CASE("ops give PyTorch's outputs, graphs and gradients", "[autograd][ops]")
     SECTION(id) {
       REQUIRE_FALSE(expected.contains("error"));
       Env env = r.inputs;
+      std::vector<std::string> warnings;
+      ag::set_warning_handler([&](const ag::Warning& w) { warnings.push_back(w.message); });
       Tensor out = all[id](env);
+      ag::set_warning_handler(nullptr);
+      CHECK(support::Json::array_of(warnings) == expected.at("warnings"));
       check_tensor(out, expected.at("out"), 1e-4);
       CHECK(stridelab::testing::graph_string(ag::grad_fn(out), r.names) == expected.at("chain").as_string());
       CHECK(stridelab::testing::saved_names(ag::grad_fn(out)) == expected.at("saved"));
