@@ -271,15 +271,15 @@ void binary_row(std::array<std::byte*, 3> p, std::array<int64_t, 3> s, int64_t n
   // Float ops written for vectors too (generic lambdas) take the vector path.
   if constexpr (std::is_floating_point_v<C> && std::is_same_v<O, C>) {
     if constexpr (std::is_invocable_v<F&, kernels::Vec32<C>, kernels::Vec32<C>>) {
-    if (s[0] == so && (s[1] == sc || s[1] == 0) && (s[2] == sc || s[2] == 0) && !(s[1] == 0 && s[2] == 0)) {
-      O* out = reinterpret_cast<O*>(p[0]);
-      const C* x = reinterpret_cast<const C*>(p[1]);
-      const C* y = reinterpret_cast<const C*>(p[2]);
-      if (s[1] == 0) binary_vec_row<true, false>(out, x, y, n, f);
-      else if (s[2] == 0) binary_vec_row<false, true>(out, x, y, n, f);
-      else binary_vec_row<false, false>(out, x, y, n, f);
-      return;
-    }
+      if (s[0] == so && (s[1] == sc || s[1] == 0) && (s[2] == sc || s[2] == 0) && !(s[1] == 0 && s[2] == 0)) {
+        O* out = reinterpret_cast<O*>(p[0]);
+        const C* x = reinterpret_cast<const C*>(p[1]);
+        const C* y = reinterpret_cast<const C*>(p[2]);
+        if (s[1] == 0) binary_vec_row<true, false>(out, x, y, n, f);
+        else if (s[2] == 0) binary_vec_row<false, true>(out, x, y, n, f);
+        else binary_vec_row<false, false>(out, x, y, n, f);
+        return;
+      }
     }
   }
   if (s[0] == so && (s[1] == sc || s[1] == 0) && (s[2] == sc || s[2] == 0)) {

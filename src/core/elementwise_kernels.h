@@ -1,6 +1,7 @@
 // Private helpers shared by the kernel files (elementwise.cpp, reduce.cpp, linalg.cpp): the
-// output layout rule of elementwise ops, the loop shapes the compiler vectorises, integer
-// arithmetic that wraps instead of overflowing, and a vectorisable exp for float32.
+// output layout rule of elementwise ops, in-place checks, the loop shapes the compiler
+// vectorises (fixed-width blocks, 32-byte vectors, AVX2 clones), integer arithmetic that wraps
+// instead of overflowing, and a vectorised exp for float32.
 #pragma once
 
 #include <cmath>
@@ -55,16 +56,10 @@ bool can_cast(DType from, DType to);
 // partial-overlap error when it shares memory with `out` without being the same cells.
 void check_inplace_overlap(const Tensor& out, std::initializer_list<const Tensor*> inputs);
 
-// Loops written as blocks of a fixed width so that -O2's vectoriser (which will not add a scalar
-// epilogue itself) turns each block into SIMD instructions.
+// Loops written as blocks of a fixed width, loaded before they are stored, so that -O2's
+// vectoriser (which will not add a scalar epilogue itself) turns each block into SIMD
+// instructions even when the output is an input (in-place ops).
 constexpr int64_t kBlock = 16;
-template <class F>
-inline void blocked_loop(int64_t n, F&& f) {
-  int64_t i = 0;
-  for (; i + kBlock <= n; i += kBlock)
-    for (int64_t j = 0; j < kBlock; ++j) f(i + j);
-  for (; i < n; ++i) f(i);
-}
 
 // Rows processed as 32-byte vectors of the compiler's vector extension (8 floats or 4 doubles;
 // one AVX2 instruction, two SSE2 or SIMD128 ones) plus a scalar tail. f is generic: it is called
