@@ -25,7 +25,7 @@ Tensor empty_strided(const IntArray& sizes, const IntArray& strides, DType dtype
   STRIDELAB_CHECK_KIND(cells <= kMaxCells, ErrorKind::RuntimeError,
                        "Trying to create tensor with more elements than this playground can hold: ",
                        format_int_list(sizes));
-  Storage storage = StorageImpl::allocate(static_cast<size_t>(cells) * itemsize(dtype), dtype);
+  Storage storage = StorageImpl::allocate(static_cast<uint64_t>(cells) * itemsize(dtype), dtype);
   auto impl = std::make_shared<TensorImpl>(std::move(storage), sizes, strides, 0, dtype,
                                            std::make_shared<VersionCounter>());
   return Tensor(std::move(impl));

@@ -21,13 +21,15 @@ std::string mib(size_t bytes) {
 
 }  // namespace
 
-Storage StorageImpl::allocate(size_t nbytes, DType dtype) {
-  if (nbytes > g_limit || g_bytes_in_use > g_limit - nbytes) {
+Storage StorageImpl::allocate(uint64_t requested, DType dtype) {
+  // Checked in 64 bits before narrowing: size_t is 32 bits in WebAssembly.
+  if (requested > g_limit || g_bytes_in_use > g_limit - requested) {
     throw Error(ErrorKind::MemoryError,
                 str("stridelab: tensor storage limit of ", mib(g_limit), " reached: the program tried to allocate ",
-                    nbytes, " bytes with ", g_bytes_in_use, " bytes already in use (raise the limit with ",
+                    requested, " bytes with ", g_bytes_in_use, " bytes already in use (raise the limit with ",
                     g_limit_hint, ")"));
   }
+  const size_t nbytes = static_cast<size_t>(requested);
   // Round up so aligned_alloc's size is a multiple of the alignment; never ask for zero bytes,
   // so that every storage has an address of its own.
   size_t rounded = (nbytes + kAlignment - 1) / kAlignment * kAlignment;

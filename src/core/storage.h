@@ -22,7 +22,7 @@ class StorageImpl {
  public:
   // Allocates nbytes (zero bytes is a valid, empty storage), 64-byte aligned like PyTorch's CPU
   // allocator. Throws Error(RuntimeError) past the storage limit.
-  static Storage allocate(size_t nbytes, DType dtype);
+  static Storage allocate(uint64_t nbytes, DType dtype);
   ~StorageImpl();
   StorageImpl(const StorageImpl&) = delete;
   StorageImpl& operator=(const StorageImpl&) = delete;

@@ -338,7 +338,9 @@ void Recorder::record(const Snapshot& snap) {
   pending_events_.clear();
 
   std::map<std::string, Json> storages;
-  for (const auto& [key, s] : storage_ptrs) {
+  for (const auto& entry : storage_ptrs) {
+    const std::string& key = entry.first;
+    const core::StorageImpl* s = entry.second;  // (a structured binding cannot be captured below)
     uint64_t hash = 0;
     Json rec = storage_record(*s, &hash);
     auto before = storages_.find(key);

@@ -49,6 +49,7 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
     pending_stdout_ += s;
   }
   const std::string& all_stdout() const { return all_stdout_; }
+  int64_t last_line() const { return last_line_; }
 
   // ---- lang::Observer ----
   void on_line(const lang::Frame& frame) override {
@@ -104,6 +105,7 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
 
   void flush(const lang::Frame& frame, std::optional<Json> exception) {
     if (!pending_) return;
+    last_line_ = pending_->line;
     Snapshot snap = snapshot(&frame, pending_->line, pending_->kind);
     snap.exception = std::move(exception);
     rec_.record(snap);
@@ -266,12 +268,24 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
   std::unordered_map<const autograd::Node*, std::pair<std::weak_ptr<autograd::Node>, std::string>> node_keys_;
   uint64_t next_node_ = 1;
   autograd::variable_list node_inputs_;
+  int64_t last_line_ = 0;
 };
 
 // "Traceback ...\n  File "<main>", line 7, in <module>\n...\nRuntimeError: message" -> its parts.
-Json parse_error(const std::string& text) {
+Json parse_error(const std::string& text, int64_t last_line) {
   if (text.empty()) return Json();
   Json e = Json::object();
+  // The playground's own limits: "stridelab: step limit exceeded: ..."
+  static const std::string kOwn = "stridelab: ";
+  if (text.rfind(kOwn, 0) == 0) {
+    std::string message = text.substr(kOwn.size());
+    while (!message.empty() && message.back() == '\n') message.pop_back();
+    e["type"] = "LimitExceeded";
+    e["message"] = message;
+    e["line"] = Json(last_line);
+    e["traceback"] = text;
+    return e;
+  }
   std::string last = text;
   while (!last.empty() && last.back() == '\n') last.pop_back();
   size_t nl = last.rfind('\n');
@@ -334,7 +348,7 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
     summary.stdout_text = tracer.all_stdout();
     summary.stderr_text = r.error_text;
     summary.exit_code = r.exit_code;
-    summary.error = parse_error(r.error_text);
+    summary.error = parse_error(r.error_text, tracer.last_line());
   }
   recorder_->finish(summary.stdout_text, summary.stderr_text,
                     summary.error.is_null() ? std::nullopt : std::optional<Json>(summary.error));
