@@ -3,8 +3,9 @@
     OMP_NUM_THREADS=1 /usr/bin/python3 bench/compare_core.py [path/to/stridelab_bench]
 
 The ops and sizes are those of bench/core_bench.cpp; the inputs are built the same way. PyTorch's
-matmul goes to its BLAS (OpenBLAS when libopenblas0-pthread is installed). Each op is timed as the
-median of several repeats, after a warm-up.
+matmul goes to its BLAS (OpenBLAS when libopenblas0-pthread is installed). The two sides of each op
+are timed one right after the other, so that both see the same machine load, and each time is the
+best of several repeats (the least disturbed one) after a warm-up.
 """
 import json
 import os
@@ -47,38 +48,46 @@ def torch_ops():
     }
 
 
+REPEATS = 7
+
+
 def time_torch(fn, budget=0.3):
+    """Best time of one call, in ns."""
     fn()
-    number = max(1, int(budget / max(timeit.timeit(fn, number=1), 1e-7) / 5))
-    runs = sorted(timeit.repeat(fn, number=number, repeat=5))
-    return runs[len(runs) // 2] / number * 1e9  # ns
+    number = max(1, int(budget / max(timeit.timeit(fn, number=1), 1e-7) / REPEATS))
+    return min(timeit.repeat(fn, number=number, repeat=REPEATS)) / number * 1e9
 
 
-def time_stridelab(binary):
-    out = subprocess.run([binary, "--benchmark_format=json", "--benchmark_repetitions=3",
-                          "--benchmark_report_aggregates_only=true"],
+def time_stridelab(binary, name):
+    """Best time of one call of benchmark `name`, in ns (None when the binary lacks it)."""
+    out = subprocess.run([binary, "--benchmark_format=json", f"--benchmark_filter=^{name}$",
+                          f"--benchmark_repetitions={REPEATS}", "--benchmark_min_time=0.05"],
                          check=True, capture_output=True, text=True).stdout
-    times = {}
+    best = None
     for bm in json.loads(out)["benchmarks"]:
-        if bm.get("aggregate_name") == "median":
+        if bm.get("run_type") == "iteration":
             unit = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[bm["time_unit"]]
-            times[bm["run_name"]] = bm["real_time"] * unit
-    return times
+            t = bm["real_time"] * unit
+            best = t if best is None else min(best, t)
+    return best
 
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "build", "native", "stridelab_bench")
-    ours = time_stridelab(binary)
-    theirs = {name: time_torch(fn) for name, fn in torch_ops().items()}
-    print(f"PyTorch {torch.__version__}, {torch.get_num_threads()} thread, BLAS: "
-          f"{'OpenBLAS' if 'openblas' in open('/proc/self/maps').read().lower() else 'see torch.__config__'}")
+    ops = torch_ops()
+    ops["matmul_512"]()  # loads the BLAS, so that the line below can name it
+    blas = "OpenBLAS" if "openblas" in open("/proc/self/maps").read().lower() else "see torch.__config__.show()"
+    print(f"PyTorch {torch.__version__}, {torch.get_num_threads()} thread, BLAS: {blas}; "
+          f"best of {REPEATS}, ratio = stridelab / PyTorch")
     print(f"{'op':28} {'stridelab':>12} {'PyTorch':>12} {'ratio':>7}")
-    for name, t in theirs.items():
-        if name not in ours:
-            print(f"{name:28} {'-':>12} {t / 1e3:10.1f}us {'-':>7}")
+    for name, fn in ops.items():
+        ours = time_stridelab(binary, name)
+        theirs = time_torch(fn)
+        if ours is None:
+            print(f"{name:28} {'-':>12} {theirs / 1e3:10.1f}us {'-':>7}")
             continue
-        print(f"{name:28} {ours[name] / 1e3:10.1f}us {t / 1e3:10.1f}us {ours[name] / t:6.2f}x")
+        print(f"{name:28} {ours / 1e3:10.1f}us {theirs / 1e3:10.1f}us {ours / theirs:6.2f}x", flush=True)
 
 
 if __name__ == "__main__":

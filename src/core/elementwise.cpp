@@ -176,38 +176,48 @@ void check_inplace_overlap(const Tensor& out, std::initializer_list<const Tensor
   }
 }
 
-STRIDELAB_SIMD_CLONES void exp_f32_row(float* out, const float* in, int64_t n) {
+STRIDELAB_SIMD_CLONES float exp_f32_row(float* out, const float* in, int64_t n, float shift) {
   typedef float V __attribute__((vector_size(32)));
   typedef int32_t I __attribute__((vector_size(32)));
   constexpr int64_t kLanes = 8;
+  V total = V{};
   int64_t i = 0;
   for (; i + kLanes <= n; i += kLanes) {
     V x;
     std::memcpy(&x, in + i, sizeof x);
+    x = x - shift;
     const I outside = (x < -87.0f) | (x > 88.0f) | (x != x);
     int64_t any = 0;
     for (int l = 0; l < kLanes; ++l) any |= outside[l];
+    V y;
     if (any) {
-      for (int l = 0; l < kLanes; ++l) out[i + l] = std::exp(x[l]);
-      continue;
+      for (int l = 0; l < kLanes; ++l) y[l] = std::exp(x[l]);
+    } else {
+      // n = round(x / ln2) by adding and removing 1.5 * 2^23; ln2 in two parts for an exact r.
+      const V k = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
+      V r = x - k * 0.693359375f;
+      r = r - k * -2.12194440e-4f;
+      V p = r * 1.9875691500e-4f + 1.3981999507e-3f;
+      p = p * r + 8.3334519073e-3f;
+      p = p * r + 4.1665795894e-2f;
+      p = p * r + 1.6666665459e-1f;
+      p = p * r + 5.0000001201e-1f;
+      p = p * r * r + r + 1.0f;
+      const I bits = (__builtin_convertvector(k, I) + 127) << 23;
+      V scale;
+      std::memcpy(&scale, &bits, sizeof scale);
+      y = p * scale;
     }
-    // n = round(x / ln2) by adding and removing 1.5 * 2^23; ln2 in two parts for an exact r.
-    const V k = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
-    V r = x - k * 0.693359375f;
-    r = r - k * -2.12194440e-4f;
-    V p = r * 1.9875691500e-4f + 1.3981999507e-3f;
-    p = p * r + 8.3334519073e-3f;
-    p = p * r + 4.1665795894e-2f;
-    p = p * r + 1.6666665459e-1f;
-    p = p * r + 5.0000001201e-1f;
-    p = p * r * r + r + 1.0f;
-    const I bits = (__builtin_convertvector(k, I) + 127) << 23;
-    V scale;
-    std::memcpy(&scale, &bits, sizeof scale);
-    const V y = p * scale;
+    total += y;
     std::memcpy(out + i, &y, sizeof y);
   }
-  for (; i < n; ++i) out[i] = std::exp(in[i]);
+  float sum = 0;
+  for (int l = 0; l < kLanes; ++l) sum += total[l];
+  for (; i < n; ++i) {
+    out[i] = std::exp(in[i] - shift);
+    sum += out[i];
+  }
+  return sum;
 }
 
 }  // namespace kernels

@@ -102,8 +102,9 @@ inline void map_row2(T* y, const T* a, const T* b, int64_t n, F&& f) {
   for (; i < n; ++i) y[i] = f(a[i], b[i]);
 }
 
-// Folds x with f lane-wise into L accumulators starting at init, then the lanes in order, then
-// the tail.
+// Folds x with f lane-wise into 4 vector accumulators (independent chains, so the adds or
+// compares overlap in the pipeline) starting at init, then those in order, then their lanes,
+// then the tail.
 template <class T, class F>
 inline T reduce_row(const T* x, int64_t n, T init, F&& f) {
   using V = Vec32<T>;
@@ -111,13 +112,22 @@ inline T reduce_row(const T* x, int64_t n, T init, F&& f) {
   int64_t i = 0;
   T acc = init;
   if (n >= L) {
-    V va = V{} + init;
+    V va[4];
+    for (V& v : va) v = V{} + init;
+    for (; i + 4 * L <= n; i += 4 * L) {
+      static_for<4>([&](auto k) {
+        V v;
+        std::memcpy(&v, x + i + k * L, sizeof v);
+        va[k] = f(va[k], v);
+      });
+    }
     for (; i + L <= n; i += L) {
       V v;
       std::memcpy(&v, x + i, sizeof v);
-      va = f(va, v);
+      va[0] = f(va[0], v);
     }
-    for (int64_t l = 0; l < L; ++l) acc = f(acc, va[l]);
+    static_for<3>([&](auto k) { va[0] = f(va[0], va[k + 1]); });
+    for (int64_t l = 0; l < L; ++l) acc = f(acc, va[0][l]);
   }
   for (; i < n; ++i) acc = f(acc, x[i]);
   return acc;
@@ -152,9 +162,10 @@ inline T wrap_mul(T a, T b) {
   }
 }
 
-// out[i] = exp(in[i]) for float32, out may be in. 8 lanes at a time as 2^n * p(r), r = x - n*ln2,
-// |r| <= ln2/2, p a degree-6 polynomial (within 1 ulp of std::exp); blocks with a value outside
-// [-87, 88] (overflow, denormals, inf, nan) use std::exp.
-void exp_f32_row(float* out, const float* in, int64_t n);
+// out[i] = exp(in[i] - shift) for float32 (out may be in), and returns the sum of the outputs
+// (softmax wants both). 8 lanes at a time as 2^n * p(r), r = x - n*ln2, |r| <= ln2/2, p a
+// degree-6 polynomial (within 1 ulp of std::exp); blocks with a value outside [-87, 88]
+// (overflow, denormals, inf, nan) use std::exp.
+float exp_f32_row(float* out, const float* in, int64_t n, float shift = 0.0f);
 
 }  // namespace stridelab::core::kernels

@@ -561,11 +561,16 @@ Tensor all_any(const Tensor& self, std::optional<int64_t> dim, bool keepdim, boo
 
 // ---- softmax -----------------------------------------------------------------------------------
 
-// y = exp(y) over a contiguous row.
+// y = exp(x - shift) over a contiguous row (y may be x); returns the sum of y.
 template <class T>
-void exp_row(T* y, int64_t n) {
-  if constexpr (std::is_same_v<T, float>) kernels::exp_f32_row(y, y, n);
-  else for (int64_t i = 0; i < n; ++i) y[i] = std::exp(y[i]);
+T exp_row(T* y, const T* x, int64_t n, T shift) {
+  if constexpr (std::is_same_v<T, float>) {
+    return kernels::exp_f32_row(y, x, n, shift);
+  } else {
+    T sum = 0;
+    for (int64_t i = 0; i < n; ++i) sum += (y[i] = std::exp(x[i] - shift));
+    return sum;
+  }
 }
 
 // softmax / log_softmax of contiguous `in` along dim, seen as (outer, n, inner): for each outer
@@ -584,9 +589,7 @@ void softmax_kernel(T* y, const T* x, int64_t outer, int64_t n, int64_t inner, b
     if (inner == 1) {
       // One row: its max, exp(x - max) into y, the sum, then scale (or x - max - log(sum)).
       const T m = kernels::reduce_row(xo, n, -std::numeric_limits<T>::infinity(), max_nan);
-      map_row(yo, xo, n, [m](const auto& v) { return v - m; });
-      exp_row(yo, n);
-      const T total = kernels::reduce_row(yo, n, T(0), [](const auto& acc, const auto& v) { return acc + v; });
+      const T total = exp_row(yo, xo, n, m);
       if (log) {
         const T lse = std::log(total);
         map_row(yo, xo, n, [m, lse](const auto& v) { return v - m - lse; });
@@ -604,7 +607,7 @@ void softmax_kernel(T* y, const T* x, int64_t outer, int64_t n, int64_t inner, b
     for (int64_t k = 0; k < n; ++k) {
       T* yrow = yo + k * inner;
       map_row2(yrow, xo + k * inner, m, inner, [](const auto& v, const auto& mv) { return v - mv; });
-      exp_row(yrow, inner);
+      exp_row(yrow, yrow, inner, T(0));
       map_row2(total, total, yrow, inner, [](const auto& acc, const auto& v) { return acc + v; });
     }
     if (log) {
