@@ -155,27 +155,6 @@ bool can_cast(DType from, DType to) {
   return true;
 }
 
-void check_inplace_overlap(const Tensor& out, std::initializer_list<const Tensor*> inputs) {
-  if (!is_non_overlapping_and_dense(out)) {
-    for (int64_t d = 0; d < out.dim(); ++d)
-      STRIDELAB_CHECK(!(out.sizes()[d] > 1 && out.strides()[d] == 0),
-                      "unsupported operation: more than one element of the written-to tensor refers to a single "
-                      "memory location. Please clone() the tensor before performing the operation.");
-  }
-  for (const Tensor* in : inputs) {
-    if (in->is_same(out) || in->numel() == 0 || out.numel() == 0) continue;
-    if (in->storage() != out.storage()) continue;
-    // Overlap is only judged between dense tensors, as PyTorch does ("too hard" otherwise).
-    if (!is_non_overlapping_and_dense(out) || !is_non_overlapping_and_dense(*in)) continue;
-    const uintptr_t a0 = out.data_ptr(), a1 = a0 + out.nbytes();
-    const uintptr_t b0 = in->data_ptr(), b1 = b0 + in->nbytes();
-    bool partial = (a0 == b0 && a1 == b1) ? out.strides() != in->strides() : (a0 < b1 && b0 < a1);
-    STRIDELAB_CHECK(!partial,
-                    "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
-                    "single memory location. Please clone() the tensor before performing the operation.");
-  }
-}
-
 STRIDELAB_SIMD_CLONES float exp_f32_row(float* out, const float* in, int64_t n, float shift) {
   typedef float V __attribute__((vector_size(32)));
   typedef int32_t I __attribute__((vector_size(32)));
@@ -577,7 +556,8 @@ Tensor binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha) {
 
 void binary_(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha) {
   check_binary_args(op, a, b);
-  kernels::check_inplace_overlap(a, {&b});
+  check_no_internal_overlap(a);
+  check_no_partial_overlap(a, b);
   IntArray shape = broadcast_shapes(a.sizes(), b.sizes());
   STRIDELAB_CHECK(shape == a.sizes(), "output with shape ", format_int_list(a.sizes()),
                   " doesn't match the broadcast shape ", format_int_list(shape));
@@ -726,7 +706,7 @@ Tensor unary(UnaryOp op, const Tensor& self) {
 
 void unary_(UnaryOp op, const Tensor& self) {
   check_unary(op, self.dtype());
-  kernels::check_inplace_overlap(self, {});
+  check_no_internal_overlap(self);
   const DType result = unary_result_dtype(op, self.dtype());
   STRIDELAB_CHECK(kernels::can_cast(result, self.dtype()), "result type ", scalar_type_name(result),
                   " can't be cast to the desired output type ", scalar_type_name(self.dtype()));
@@ -815,7 +795,7 @@ void clamp_(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar>
   const DType dtype = clamp_dtype(self, min, max);
   STRIDELAB_CHECK(dtype == self.dtype(), "result type ", scalar_type_name(dtype),
                   " can't be cast to the desired output type ", type_meta_name(self.dtype()));
-  kernels::check_inplace_overlap(self, {});
+  check_no_internal_overlap(self);
   run_clamp(self, self, min, max);
 }
 

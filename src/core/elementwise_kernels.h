@@ -1,5 +1,5 @@
 // Private helpers shared by the kernel files (elementwise.cpp, reduce.cpp, linalg.cpp): the
-// output layout rule of elementwise ops, in-place checks, the loop shapes the compiler
+// output layout rule of elementwise ops, the loop shapes the compiler
 // vectorises (fixed-width blocks, 32-byte vectors, AVX2 clones), integer arithmetic that wraps
 // instead of overflowing, and a vectorised exp for float32.
 #pragma once
@@ -50,11 +50,6 @@ Tensor empty_elementwise(const IntArray& shape, std::initializer_list<const Tens
 
 // PyTorch's canCast: no float to integral, no non-bool to bool.
 bool can_cast(DType from, DType to);
-
-// Raises "unsupported operation: more than one element of the written-to tensor refers to a
-// single memory location..." when `out` has a broadcast (stride 0) dim, and, for each input, the
-// partial-overlap error when it shares memory with `out` without being the same cells.
-void check_inplace_overlap(const Tensor& out, std::initializer_list<const Tensor*> inputs);
 
 // Loops written as blocks of a fixed width, loaded before they are stored, so that -O2's
 // vectoriser (which will not add a scalar epilogue itself) turns each block into SIMD
