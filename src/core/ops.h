@@ -106,6 +106,12 @@ Scalar get_element(const Tensor& self, const IntArray& index);
 Scalar get_flat(const Tensor& self, int64_t k);
 
 // ---- elementwise.cpp -------------------------------------------------------------------------
+// Python numbers are passed as wrapped 0-d tensors, scalar_tensor(v, v.dtype(), true): they have
+// the lowest priority in type promotion (int tensor + 2.5 is float32, int32 tensor + 2**40 stays
+// int32), and a wrapped integer exponent makes `int_tensor ** -1` raise as PyTorch does. Outputs
+// follow the inputs' memory order as PyTorch's TensorIterator does (`a.t() + 1` keeps a.t()'s
+// strides). Errors raised by Python itself (`~float_tensor`'s TypeError, torch.maximum(t, 2)'s
+// argument TypeError) are the caller's.
 enum class UnaryOp { Neg, Exp, Log, Sqrt, Abs, Sin, Cos, Tanh, Sigmoid, Relu, LogicalNot, BitwiseNot };
 enum class BinaryOp {
   Add, Sub, Mul, Div, FloorDivide, Remainder, Pow, Eq, Ne, Lt, Le, Gt, Ge,
