@@ -10,6 +10,7 @@
  * @property {{summary: object, code: string}} 'run:done'
  * @property {{reason: string}} 'run:stopped'
  * @property {{n: number}} 'step:request'            Any control asking for step n.
+ * @property {{line: number, after: number}} 'step:find-line'  Go to the first step after `after` at `line`.
  * @property {{n: number, total: number, state: object, prev: object|null, console: string|null, summary: object}} 'step:changed'
  * @property {{tensor: string, index: number[]}|null} 'select:element'  A tensor element picked.
  * @property {{storage: string, cell: number}|null} 'select:cell'      A storage cell picked.
@@ -23,7 +24,7 @@
 
 export const EVENTS = [
   'run:request', 'run:stop', 'run:started', 'run:done', 'run:stopped',
-  'step:request', 'step:changed',
+  'step:request', 'step:find-line', 'step:changed',
   'select:element', 'select:cell', 'select:tensor',
   'editor:goto', 'editor:set-code', 'editor:dirty',
   'lesson:loaded', 'status',

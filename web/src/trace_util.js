@@ -63,9 +63,13 @@ export function tensorNames(state) {
   for (let f = frames.length - 1; f >= 0; f--) {
     for (const [name, oid] of frames[f].variables || []) add(name, oid);
   }
-  // Attributes reached through objects (e.g. model.weights) when the engine lists them.
-  for (const o of Object.values(objects)) {
-    for (const [attr, oid] of o.attributes || []) add(attr, oid);
+  // Entries of containers and attributes of instances (model.weights, xs[0]),
+  // named from the variable that holds them, one level deep.
+  for (const [name, oid] of Object.entries(state.variables || {})) {
+    const o = objects[oid];
+    for (const [label, child] of (o && (o.items || o.attributes)) || []) {
+      add(/^\d+$|^'/.test(String(label)) ? `${name}[${label}]` : `${name}.${label}`, child);
+    }
   }
   return names;
 }
@@ -78,12 +82,15 @@ export function tensorLabel(t, names) {
 
 export function storageValues(s) {
   if (Array.isArray(s.values)) return { cells: s.values.map((v, i) => [i, v]), summary: null };
-  if (s.values && s.values.summary) {
-    const head = s.values.head || [];
-    const tail = s.values.tail || [];
-    const n = s.values.numel ?? Math.floor(s.nbytes / (s.itemsize || 1));
+  // Big storages: {summary: {head, tail, tail_start}} (docs/trace-format.md), or the
+  // older {values: {summary: true, head, tail, numel}}.
+  const sum = s.summary && typeof s.summary === 'object' ? s.summary : (s.values && s.values.summary ? s.values : null);
+  if (sum) {
+    const head = sum.head || [];
+    const tail = sum.tail || [];
+    const n = s.numel ?? sum.numel ?? Math.floor(s.nbytes / (s.itemsize || 1));
     return {
-      cells: [...head.map((v, i) => [i, v]), ...tail.map((v, i) => [n - tail.length + i, v])],
+      cells: [...head.map((v, i) => [i, v]), ...tail.map((v, i) => [(sum.tail_start ?? n - tail.length) + i, v])],
       summary: { numel: n, gapAfter: head.length - 1 },
     };
   }
@@ -163,4 +170,17 @@ export function svg(tag, attrs = {}, ...children) {
   }
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
   return e;
+}
+
+/** The view's offset as terms: [[label text], ...] and the total, from either
+ *  [[k, stride, dim], ...] (docs/trace-format.md) or [[k, stride] | [value, "label"], ...]. */
+export function offsetTerms(t) {
+  const v = t.view || {};
+  const terms = [];
+  if (v.source_offset !== undefined) terms.push(`${v.source_offset}`);
+  for (const term of v.offset_terms || []) {
+    if (typeof term[1] === 'string') terms.push(`${term[0]} (${term[1]})`);
+    else terms.push(`${term[0]}·${term[1]}`);
+  }
+  return terms;
 }

@@ -53,12 +53,31 @@ const marksField = StateField.define({
   provide: (f) => EditorView.decorations.from(f, (v) => v.decorations),
 });
 
-export function createEditorView(root, channel) {
+// The editor lives in a shadow root so that CodeMirror mounts its styles as a
+// constructed stylesheet (adoptedStyleSheets): a <style> element would need
+// 'unsafe-inline' under the page's Content-Security-Policy.
+const theme = EditorView.theme({
+  '&': { height: '100%', fontSize: '13px', backgroundColor: '#fff' },
+  '&.cm-focused': { outline: '2px solid #0072B2', outlineOffset: '-2px' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace', lineHeight: '1.5' },
+  '.cm-gutters': { backgroundColor: '#f6f8fb', color: '#7d8796', borderRight: '1px solid #e1e5ea' },
+  '.cm-step-line': { backgroundColor: '#fff3c4', boxShadow: 'inset 3px 0 0 #b8860b' },
+  '.cm-error-line': { backgroundColor: '#fde2dd', boxShadow: 'inset 3px 0 0 #b3261e' },
+  '.cm-error-message': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: '12px', color: '#8c1d18', backgroundColor: '#fdf1ef',
+    padding: '2px 8px 4px 8px', whiteSpace: 'pre-wrap', borderBottom: '1px solid #f3c7c0' },
+});
+
+export function createEditorView(host, channel) {
+  const shadow = host.attachShadow({ mode: 'open' });
+  const root = document.createElement('div');
+  root.style.height = '100%';
+  shadow.append(root);
   let marks = {};
   let dirty = false;
   const run = () => { channel.emit('run:request', { code: view.state.doc.toString() }); return true; };
   const view = new EditorView({
     parent: root,
+    root: shadow,
     state: EditorState.create({
       doc: '',
       extensions: [
@@ -66,7 +85,7 @@ export function createEditorView(root, channel) {
         indentUnit.of('    '),
         keymap.of([{ key: 'Mod-Enter', run }, ...defaultKeymap, ...historyKeymap, indentWithTab]),
         python(), syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-        marksField,
+        marksField, theme,
         EditorView.contentAttributes.of({ 'aria-label': 'Python code', 'data-testid': 'editor-input' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged && !u.transactions.some((t) => t.annotation(programmatic))) {

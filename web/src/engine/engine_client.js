@@ -2,7 +2,8 @@
 // Owns the worker: creates it, initialises the engine, runs code, fetches
 // states (cached, so stepping back is free), and terminates it to stop a run.
 
-const DEFAULT_LIMITS = { max_steps: 20000, max_memory_bytes: 256 * 1024 * 1024 };
+// Keys as src/wasm/bindings.cpp reads them.
+const DEFAULT_LIMITS = { max_steps: 20000, max_seconds: 10, max_memory: 256 * 1024 * 1024 };
 
 export class EngineClient {
   /** @param {{engine: 'wasm'|'fixture', standalone: object|null}} options */

@@ -30,6 +30,7 @@ function consoleUpTo(n) {
   while (stdoutUpTo.length <= n) {
     const i = stdoutUpTo.length;
     const s = JSON.parse(engine.state(i));
+    if (s.error && s.step === undefined) return null;
     stdoutUpTo.push((i > 0 ? stdoutUpTo[i - 1] : '') + (s.stdout || ''));
   }
   return stdoutUpTo[n];
@@ -55,7 +56,9 @@ const handlers = {
   },
   state(msg) {
     const state = JSON.parse(engine.state(msg.step));
-    return { step: msg.step, state, console: consoleUpTo(msg.step) };
+    if (state && state.error && state.step === undefined) throw new Error(`${state.error.type}: ${state.error.message}`);
+    // `output` (everything printed up to this step) when the engine gives it.
+    return { step: msg.step, state, console: typeof state.output === 'string' ? state.output : consoleUpTo(msg.step) };
   },
   trace() {
     return { trace: engine.trace() };

@@ -1,0 +1,199 @@
+// The page: wires the views to the engine through the one channel. Views live
+// in their own modules; this file owns the run/step flow and the toolbar.
+import { Channel } from './channel.js';
+import { EngineClient } from './engine/engine_client.js';
+import { createEditorView } from './editor/editor_view.js';
+import { createStepperView } from './stepper/stepper_view.js';
+import { createConsoleView } from './console/console_view.js';
+import { createMemoryView } from './memory/memory_view.js';
+import { createVariablesView } from './variables/variables_view.js';
+import { createStrideView } from './stride/stride_view.js';
+import { createGraphView } from './graph/graph_view.js';
+import { createLessonView } from './lessons/lesson_view.js';
+import { readHash, makeHash, embedSnippet, svgText, svgToPng, download, copyText, pageUrl } from './share/share.js';
+
+/* global __HAVE_WASM__ */
+const HAVE_WASM = typeof __HAVE_WASM__ !== 'undefined' && __HAVE_WASM__;
+const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+
+const params = new URLSearchParams(location.search);
+const standaloneEl = document.getElementById('stridelab-standalone');
+const standalone = standaloneEl ? JSON.parse(standaloneEl.textContent) : null;
+const embed = params.get('embed') === '1';
+const engineKind = params.get('engine') === 'fixture' || !HAVE_WASM ? 'fixture' : 'wasm';
+if (embed) document.body.classList.add('embed');
+document.body.dataset.engine = engineKind;
+
+const channel = new Channel();
+const editor = createEditorView($('editor'), channel);
+createStepperView($('stepper'), channel);
+createConsoleView($('console-panel'), channel);
+const memory = createMemoryView($('memory-panel'), channel);
+createVariablesView($('variables-panel'), channel);
+createStrideView($('stride-panel'), channel);
+const graph = createGraphView($('graph-panel'), channel);
+
+const engine = new EngineClient({ engine: engineKind, standalone });
+const status = $('status');
+const runBtn = $('run-button');
+const stopBtn = $('stop-button');
+
+channel.on('status', ({ text, level }) => { status.textContent = text; status.classList.toggle('error', level === 'error'); });
+channel.on('editor:dirty', ({ dirty }) => runBtn.classList.toggle('dirty', dirty));
+
+// ---- run and step -----------------------------------------------------------
+let runToken = 0;
+let summary = null;
+let shown = null; // {n, state}
+let wantedStep = 0;
+let running = false;
+const RUN_WATCHDOG_MS = 30000;
+
+function setRunning(on) {
+  running = on;
+  runBtn.disabled = on;
+  stopBtn.disabled = !on;
+  document.body.dataset.state = on ? 'running' : (summary ? 'done' : 'idle');
+}
+
+channel.on('run:request', async ({ code, step }) => {
+  if (running) stop('stopped: a new run was asked for');
+  const token = ++runToken;
+  summary = null;
+  shown = null;
+  channel.emit('run:started', {});
+  setRunning(true);
+  channel.emit('status', { text: `running on the ${engine.engineName || engineKind} engine…`, level: 'info' });
+  const watchdog = setTimeout(() => { if (token === runToken && running) stop('stopped after 30 s: the run took too long'); }, RUN_WATCHDOG_MS);
+  try {
+    const reply = await engine.run(code);
+    if (token !== runToken) return;
+    summary = reply.summary;
+    setRunning(false);
+    channel.emit('run:done', { summary, code, ms: reply.ms });
+    const err = summary.error;
+    channel.emit('status', { text: err ? `${err.type} at line ${err.line ?? '?'}` : `${summary.steps} steps`, level: err ? 'error' : 'info' });
+    if (summary.steps > 0) await showStep(Math.min(step ?? 0, summary.steps - 1));
+    else updateHash(code, null);
+  } catch (e) {
+    if (token !== runToken) return;
+    setRunning(false);
+    channel.emit('status', { text: 'engine error: ' + e.message, level: 'error' });
+  } finally {
+    clearTimeout(watchdog);
+  }
+});
+
+function stop(reason) {
+  runToken++;
+  engine.stop().then(() => channel.emit('status', { text: reason + ' · engine restarted', level: 'info' }));
+  summary = null;
+  setRunning(false);
+  channel.emit('run:stopped', { reason });
+}
+stopBtn.addEventListener('click', () => stop('stopped'));
+runBtn.addEventListener('click', () => channel.emit('run:request', { code: editor.getCode() }));
+
+async function showStep(n) {
+  if (!summary || !summary.steps) return;
+  n = Math.max(0, Math.min(summary.steps - 1, n));
+  wantedStep = n;
+  const token = runToken;
+  const t0 = performance.now();
+  const { state, console: text } = await engine.state(n);
+  if (token !== runToken || wantedStep !== n) return;
+  const prev = shown ? shown.state : null;
+  shown = { n, state };
+  channel.emit('step:changed', { n, total: summary.steps, state, prev, console: text, summary });
+  document.body.dataset.step = String(n);
+  document.body.dataset.drawMs = (performance.now() - t0).toFixed(2);
+  updateHash(editor.getCode(), n);
+  // Prefetch the neighbours so stepping stays instant.
+  for (const k of [n + 1, n - 1]) if (k >= 0 && k < summary.steps) engine.state(k).catch(() => {});
+}
+channel.on('step:request', ({ n }) => { showStep(n).catch((e) => channel.emit('status', { text: e.message, level: 'error' })); });
+channel.on('step:find-line', async ({ line, after }) => {
+  if (!summary) return;
+  for (let k = Math.max(0, after + 1); k < summary.steps && k < 5000; k++) {
+    const { state } = await engine.state(k);
+    if (state.line === line) { showStep(k); return; }
+  }
+});
+
+// ---- permalink, embed, export ---------------------------------------------
+let lessonRef = null;
+function updateHash(code, n) {
+  const hash = makeHash({ code, step: n });
+  history.replaceState(null, '', location.pathname + location.search + hash);
+}
+
+const dialog = $('share-dialog');
+function share(title, text) {
+  $('share-dialog-title').textContent = title;
+  $('share-text').value = text;
+  if (!dialog.open) dialog.showModal();
+  $('share-text').select();
+}
+$('share-copy').addEventListener('click', async () => {
+  const ok = await copyText($('share-text').value);
+  channel.emit('status', { text: ok ? 'copied' : 'select the text and copy it', level: 'info' });
+});
+$('share-close').addEventListener('click', () => dialog.close());
+$('permalink-button').addEventListener('click', () => share('Link to this code and step', pageUrl() + currentHash()));
+$('embed-button').addEventListener('click', () => share('Embed code', embedSnippet(currentHash())));
+function currentHash() { return makeHash({ code: editor.getCode(), step: shown ? shown.n : null }); }
+
+async function exportView(which, format) {
+  $('export-menu').open = false;
+  const el = which === 'memory' ? memory.svgElement() : graph.svgElement();
+  if (!el) { channel.emit('status', { text: `nothing to export: the ${which} view is empty`, level: 'error' }); return; }
+  const name = `stridelab-${which}-step${shown ? shown.n + 1 : 0}`;
+  const text = svgText(el, `stridelab ${which}, step ${shown ? shown.n + 1 : 0}`);
+  if (format === 'svg') download(name + '.svg', new Blob([text], { type: 'image/svg+xml' }));
+  else download(name + '.png', await svgToPng(text, Number(el.getAttribute('width')), Number(el.getAttribute('height'))));
+  channel.emit('status', { text: `exported ${name}.${format}`, level: 'info' });
+}
+for (const w of ['memory', 'graph']) for (const f of ['svg', 'png']) $(`export-${w}-${f}`).addEventListener('click', () => exportView(w, f).catch((e) => channel.emit('status', { text: e.message, level: 'error' })));
+
+// ---- lessons -----------------------------------------------------------------
+async function lessonIndex() {
+  if (standalone) return standalone.lessons.index;
+  const r = await fetch('lessons/index.json');
+  return r.json();
+}
+async function lessonText(id) {
+  if (standalone) return standalone.lessons.files[id];
+  const r = await fetch(`lessons/${encodeURIComponent(id)}.md`);
+  if (!r.ok) throw new Error(`lesson ${id}: ${r.status}`);
+  return r.text();
+}
+const picker = $('lesson-picker');
+const lessons = createLessonView($('lesson-panel'), picker, channel, lessonText);
+channel.on('lesson:loaded', ({ lesson, example }) => { lessonRef = { id: lesson.id, example }; });
+
+// ---- start ---------------------------------------------------------------------
+async function start() {
+  setRunning(false);
+  const openFull = $('open-full');
+  openFull.href = pageUrl() + location.hash;
+  const ready = engine.start().then((r) => {
+    channel.emit('status', { text: r.engine === 'fixture' ? 'fixture engine (hand-written traces, not the C++ core)' : 'engine ready', level: 'info' });
+    document.body.dataset.engineReady = r.engine;
+  }).catch((e) => channel.emit('status', { text: 'engine failed to start: ' + e.message, level: 'error' }));
+  let index = [];
+  try { index = await lessonIndex(); } catch (e) { channel.emit('status', { text: 'lessons unavailable: ' + e.message, level: 'error' }); }
+  for (const l of index) picker.append(new Option(l.title, l.id));
+  await ready;
+  const h = readHash(location.hash);
+  if (h.code !== undefined) {
+    channel.emit('editor:set-code', { code: h.code });
+    channel.emit('run:request', { code: h.code, step: h.step ?? 0 });
+  } else if (h.lesson || (!embed && index.length)) {
+    const id = h.lesson && index.some((l) => l.id === h.lesson) ? h.lesson : index[0].id;
+    lessons.load(id, h.example || 0, { step: h.step ?? null });
+  }
+  document.body.dataset.loaded = 'true';
+}
+start();
+
+window.stridelab = { channel, engine, lessons, get step() { return shown ? shown.n : null; }, get summary() { return summary; }, get lesson() { return lessonRef; } };

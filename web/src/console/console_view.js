@@ -1,0 +1,50 @@
+// The console: what the program printed up to the current step, and the
+// traceback, whose "line N" links jump to the editor.
+import { el } from '../trace_util.js';
+
+export function createConsoleView(root, channel) {
+  const out = el('pre', { class: 'console-out', 'data-testid': 'console-stdout', 'aria-live': 'polite' });
+  const err = el('pre', { class: 'console-err', 'data-testid': 'console-traceback', hidden: true });
+  const note = el('div', { class: 'console-note', 'data-testid': 'console-note' });
+  root.append(note, out, err);
+  let summary = null;
+
+  function showTraceback(text, visible) {
+    err.replaceChildren();
+    err.hidden = !visible || !text;
+    if (err.hidden) return;
+    const re = /line (\d+)/g;
+    let last = 0;
+    for (const m of text.matchAll(re)) {
+      err.append(text.slice(last, m.index));
+      const line = Number(m[1]);
+      err.append(el('a', { href: '#', class: 'tb-line', 'data-testid': 'traceback-line', 'data-line': line,
+        onclick: (e) => { e.preventDefault(); channel.emit('editor:goto', { line }); } }, m[0]));
+      last = m.index + m[0].length;
+    }
+    err.append(text.slice(last));
+  }
+
+  channel.on('run:started', () => { out.textContent = ''; note.textContent = 'running…'; showTraceback('', false); });
+  channel.on('run:stopped', ({ reason }) => { note.textContent = reason; });
+  channel.on('run:done', ({ summary: s, ms }) => {
+    summary = s;
+    note.textContent = `${s.steps} steps` + (ms !== undefined ? ` · ran in ${ms.toFixed(0)} ms` : '');
+    if (!s.steps) {
+      out.textContent = s.stdout || '';
+      const tb = s.error ? (s.error.traceback || `${s.error.type}: ${s.error.message}`) : '';
+      showTraceback(tb, true);
+    }
+  });
+  channel.on('step:changed', ({ n, total, console: text, state }) => {
+    out.textContent = text ?? (summary ? summary.stdout : '');
+    const atEnd = n === total - 1 || state.kind === 'exception';
+    const s = summary;
+    let tb = '';
+    if (state.exception && s && s.error && state.exception.line === s.error.line) tb = s.error.traceback || '';
+    else if (state.exception) tb = `${state.exception.type}: ${state.exception.message} (line ${state.exception.line})`;
+    else if (atEnd && s && s.error) tb = s.error.traceback || `${s.error.type}: ${s.error.message}`;
+    showTraceback(tb, Boolean(tb));
+    out.scrollTop = out.scrollHeight;
+  });
+}

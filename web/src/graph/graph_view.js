@@ -1,0 +1,142 @@
+// The autograd panel: the graph reachable from live tensors, with PyTorch's node
+// names, edges in the direction backward walks them, and each saved tensor with
+// the version it was saved at beside its version now; a stale one is marked
+// with the error backward will raise. During backward the node being run is lit.
+import { svg, el, byId, tensorNames, tensorLabel } from '../trace_util.js';
+
+const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+const NODE_H = 24;
+const SAVED_H = 14;
+const GAP_Y = 26;
+const GAP_X = 14;
+const CHAR_W = 6.6;
+
+export function createGraphView(root, channel) {
+  const wrap = el('div', { class: 'graph-scroll' });
+  const info = el('div', { class: 'graph-info', 'data-testid': 'graph-info', 'aria-live': 'polite' });
+  root.append(wrap, info);
+
+  function runningNode(state) {
+    if (state.node) return state.node;
+    if (state.backward && state.backward.node) return { id: state.backward.node, name: state.backward.name };
+    return null;
+  }
+
+  function layout(graph) {
+    const nodes = graph.nodes || [];
+    const incoming = new Map(nodes.map((n) => [n.id, 0]));
+    for (const [, to] of graph.edges || []) incoming.set(to, (incoming.get(to) || 0) + 1);
+    const depth = new Map();
+    const out = new Map(nodes.map((n) => [n.id, []]));
+    for (const [from, to] of graph.edges || []) if (out.has(from)) out.get(from).push(to);
+    // Longest path from a source, bounded so a malformed cycle cannot loop.
+    const visit = (id, d, guard) => {
+      if (guard > nodes.length + 1) return;
+      if ((depth.get(id) ?? -1) >= d) return;
+      depth.set(id, d);
+      for (const to of out.get(id) || []) visit(to, d + 1, guard + 1);
+    };
+    for (const n of nodes) if (!incoming.get(n.id)) visit(n.id, 0, 0);
+    for (const n of nodes) if (!depth.has(n.id)) depth.set(n.id, 0);
+    const layers = [];
+    for (const n of nodes) {
+      const d = depth.get(n.id);
+      (layers[d] = layers[d] || []).push(n);
+    }
+    return layers.filter(Boolean);
+  }
+
+  function render(state) {
+    wrap.replaceChildren();
+    info.replaceChildren();
+    const graph = state.graph || { nodes: [], edges: [] };
+    if (!(graph.nodes || []).length) {
+      wrap.append(el('p', { class: 'empty', text: 'No autograd graph: no live tensor has a grad_fn at this step.' }));
+    } else {
+      wrap.append(draw(state, graph));
+    }
+    const bw = runningNode(state);
+    if (bw) info.append(el('div', {}, 'backward is running ', el('b', {}, bw.name)));
+    const grad = state.backward ? { grad_inputs: state.backward.grad_inputs, grad_outputs: state.backward.grad_outputs } : state.grad;
+    if (grad !== undefined && grad !== null) {
+      const names = tensorNames(state);
+      const tensors = byId(state.tensors);
+      const label = (k) => { const t = tensors.get(k); return k === null ? 'None' : t ? tensorLabel(t, names) : k; };
+      const text = state.backward
+        ? `received ${(grad.grad_inputs || []).map(label).join(', ') || '—'} · produced ${(grad.grad_outputs || []).map(label).join(', ') || '—'}`
+        : (typeof grad === 'string' ? grad : JSON.stringify(grad));
+      info.append(el('div', { 'data-testid': 'graph-grad' }, text));
+    }
+  }
+
+  function draw(state, graph) {
+    const names = tensorNames(state);
+    const tensors = byId(state.tensors);
+    const layers = layout(graph);
+    const boxes = new Map();
+    let y = 8;
+    let width = 0;
+    const parts = [];
+    const gradFnOf = new Map();
+    for (const t of state.tensors || []) if (t.grad_fn) {
+      const l = tensorLabel(t, names);
+      if (names.has(t.id)) gradFnOf.set(t.grad_fn, [...(gradFnOf.get(t.grad_fn) || []), l]);
+    }
+    for (const layer of layers) {
+      let x = 8;
+      let rowH = 0;
+      for (const n of layer) {
+        const saved = n.saved || [];
+        const owners = gradFnOf.get(n.id);
+        const lines = saved.map((sv) => {
+          const t = tensors.get(sv.tensor);
+          const who = t ? tensorLabel(t, names) : (sv.tensor || 'freed');
+          const stale = sv.current_version !== undefined && sv.saved_version !== undefined && sv.current_version !== sv.saved_version;
+          return { text: `${sv.name}=${who} saved@v${sv.saved_version ?? '?'} now v${sv.current_version ?? '?'}${stale ? ' ✗ stale' : ''}`, stale };
+        });
+        const title = n.name + (owners ? ` (${owners.join(', ')})` : '');
+        const w = Math.max(title.length, ...lines.map((l) => l.text.length)) * CHAR_W + 16;
+        const h = NODE_H + lines.length * SAVED_H + (lines.length ? 4 : 0);
+        boxes.set(n.id, { x, y, w, h, n, lines, title });
+        x += w + GAP_X;
+        rowH = Math.max(rowH, h);
+      }
+      width = Math.max(width, x);
+      y += rowH + GAP_Y;
+    }
+    const height = y - GAP_Y + 10;
+    const root_ = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'graph-svg', width, height, viewBox: `0 0 ${width} ${height}`,
+      role: 'img', 'aria-label': `Autograd graph with ${graph.nodes.length} nodes`, 'font-family': FONT, 'font-size': 11 });
+    root_.append(svg('defs', {}, svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
+      svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#5b6472' }))));
+    for (const [from, to] of graph.edges || []) {
+      const a = boxes.get(from);
+      const b = boxes.get(to);
+      if (!a || !b) continue;
+      const x1 = a.x + a.w / 2; const y1 = a.y + a.h;
+      const x2 = b.x + b.w / 2; const y2 = b.y;
+      root_.append(svg('path', { d: `M${x1},${y1} C${x1},${y1 + 14} ${x2},${y2 - 14} ${x2},${y2 - 1}`, fill: 'none', stroke: '#5b6472', 'stroke-width': 1.2, 'marker-end': 'url(#arrow)', 'data-testid': 'graph-edge' }));
+    }
+    const bwNode = runningNode(state);
+    const running = bwNode ? bwNode.id : null;
+    for (const { x, y: by, w, h, n, lines, title } of boxes.values()) {
+      const anyStale = lines.some((l) => l.stale);
+      const g = svg('g', { 'data-testid': 'graph-node', 'data-node': n.id, 'data-name': n.name, 'data-stale': anyStale ? 'true' : null });
+      g.append(svg('rect', { x, y: by, width: w, height: h, rx: 5, fill: n.id === running ? '#fff3c4' : '#f6f8fb',
+        stroke: anyStale ? '#b3261e' : (n.id === running ? '#000' : '#7d8796'), 'stroke-width': anyStale || n.id === running ? 2 : 1 }));
+      g.append(svg('text', { x: x + 8, y: by + 16, fill: '#1d2430', 'font-weight': 700, text: title }));
+      lines.forEach((l, i) => {
+        const tx = svg('text', { x: x + 8, y: by + NODE_H + 8 + i * SAVED_H, fill: l.stale ? '#b3261e' : '#5b6472', 'font-weight': l.stale ? 700 : 400, text: l.text,
+          'data-testid': l.stale ? 'graph-saved-stale' : 'graph-saved' });
+        if (l.stale) tx.append(svg('title', { text: 'backward will raise: one of the variables needed for gradient computation has been modified by an inplace operation' }));
+        g.append(tx);
+      });
+      root_.append(g);
+    }
+    return root_;
+  }
+
+  channel.on('run:started', () => { wrap.replaceChildren(); info.replaceChildren(); });
+  channel.on('step:changed', ({ state }) => render(state));
+  return { svgElement: () => wrap.querySelector('svg') };
+}

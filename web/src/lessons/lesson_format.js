@@ -1,0 +1,114 @@
+// Parser for the lesson format documented in web/README.md ("Lesson format"):
+// Markdown with a front matter block, `## ` sections (one runnable example
+// each, with one ```python block), and `:::claim` / `:::question` blocks.
+// Pure: no DOM, so it can be tested from node.
+
+export function parseLesson(text, file = '') {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const lesson = { file, meta: {}, intro: [], examples: [] };
+  let i = 0;
+  if (lines[0] === '---') {
+    for (i = 1; i < lines.length && lines[i] !== '---'; i++) {
+      const m = /^(\w[\w-]*):\s*(.*)$/.exec(lines[i]);
+      if (m) lesson.meta[m[1]] = m[2].replace(/^"(.*)"$/, '$1');
+    }
+    i++;
+  }
+  let section = null; // current example
+  let para = [];
+  const target = () => (section ? section.blocks : lesson.intro);
+  const flush = () => {
+    if (para.length) target().push({ kind: 'prose', text: para.join(' ') });
+    para = [];
+  };
+  for (; i < lines.length; i++) {
+    const line = lines[i];
+    const h = /^##\s+(.*)$/.exec(line);
+    if (h) {
+      flush();
+      section = { title: h[1].trim(), code: '', blocks: [] };
+      lesson.examples.push(section);
+      continue;
+    }
+    if (/^```python\s*$/.test(line)) {
+      flush();
+      const code = [];
+      for (i++; i < lines.length && !/^```\s*$/.test(lines[i]); i++) code.push(lines[i]);
+      if (section && !section.code) section.code = code.join('\n') + '\n';
+      else target().push({ kind: 'codeblock', text: code.join('\n') });
+      continue;
+    }
+    const d = /^:::(claim|question)\b(.*)$/.exec(line);
+    if (d) {
+      flush();
+      const body = [];
+      for (i++; i < lines.length && lines[i] !== ':::'; i++) body.push(lines[i]);
+      target().push(directive(d[1], parseAttrs(d[2]), body));
+      continue;
+    }
+    if (!line.trim()) { flush(); continue; }
+    para.push(line.trim());
+  }
+  flush();
+  lesson.title = lesson.meta.title || file;
+  return lesson;
+}
+
+function parseAttrs(text) {
+  const attrs = {};
+  for (const m of text.matchAll(/(\w+)=("([^"]*)"|\S+)/g)) attrs[m[1]] = m[3] !== undefined ? m[3] : m[2];
+  return attrs;
+}
+
+function directive(kind, attrs, body) {
+  if (kind === 'claim') {
+    const quote = [];
+    const rest = [];
+    for (const l of body) {
+      if (/^>\s?/.test(l) && !rest.length) quote.push(l.replace(/^>\s?/, ''));
+      else if (l.trim() || rest.length) rest.push(l.trim());
+    }
+    return { kind, verdict: attrs.verdict || 'unchecked', line: num(attrs.line), step: num(attrs.step),
+      quote: quote.join(' ').trim(), explanation: paragraphs(rest) };
+  }
+  const options = [];
+  const prompt = [];
+  const after = [];
+  for (const l of body) {
+    const o = /^-\s+(.*?)(\s+\*)?$/.exec(l);
+    if (o) options.push({ text: o[1], correct: Boolean(o[2]) });
+    else if (!options.length) { if (l.trim()) prompt.push(l.trim()); }
+    else after.push(l.trim());
+  }
+  return { kind, line: num(attrs.line), step: num(attrs.step), reveal: num(attrs.reveal), revealStep: num(attrs.reveal_step),
+    prompt: prompt.join(' '), options, explanation: paragraphs(after) };
+}
+
+function paragraphs(lines) {
+  const out = [];
+  let cur = [];
+  for (const l of lines) {
+    if (!l) { if (cur.length) out.push(cur.join(' ')); cur = []; } else cur.push(l);
+  }
+  if (cur.length) out.push(cur.join(' '));
+  return out;
+}
+
+function num(v) { return v === undefined ? null : Number(v); }
+
+/** Inline Markdown (`code`, **bold**, *em*) as a list of [kind, text] runs. */
+export function inlineRuns(text) {
+  const runs = [];
+  const re = /(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*)/g;
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    if (m.index > last) runs.push(['text', text.slice(last, m.index)]);
+    const t = m[0];
+    if (t.startsWith('`')) runs.push(['code', t.slice(1, -1)]);
+    else if (t.startsWith('**')) runs.push(['strong', t.slice(2, -2)]);
+    else runs.push(['em', t.slice(1, -1)]);
+    last = m.index + t.length;
+  }
+  if (last < text.length) runs.push(['text', text.slice(last)]);
+  return runs;
+}

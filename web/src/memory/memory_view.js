@@ -1,0 +1,234 @@
+// The memory view: every storage a row of cells (byte address, value); under
+// the cells, one lane per tensor that points into the storage, marking the
+// cells its elements map to, in the tensor's colour. Cells allocated, written
+// or read in this step, and cells that differ from the step shown before, are
+// marked. Drawn as one SVG so it can be exported as it is.
+import { svg, el, byId, cellsOfTensor, tensorNames, tensorLabel, storageValues, formatValue, hex, diffStates } from '../trace_util.js';
+import { tensorColour } from '../palette.js';
+
+const CELL_W = 48;
+const CELL_H = 30;
+const LANE_H = 6;
+const PAD = 8;
+const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+const INK = '#1d2430';
+const MUTED = '#5b6472';
+const WRITE_FILL = '#ffe08a';
+const CHANGED_STROKE = '#b3261e';
+const MAX_CELLS_DRAWN = 512;
+
+export function createMemoryView(root, channel) {
+  const wrap = el('div', { class: 'memory-scroll', 'data-testid': 'memory-svg-wrap' });
+  root.append(wrap);
+  let current = null; // {state, prev, diff}
+  let selectedElement = null; // {tensor, index}
+  let selectedCell = null; // {storage, cell}
+  let selectedTensor = null;
+  let focusCell = new Map(); // storage id -> cell for keyboard moves
+
+  function render() {
+    wrap.replaceChildren();
+    if (!current) {
+      wrap.append(el('p', { class: 'empty', text: 'Run the code to see its storages here.' }));
+      return;
+    }
+    const { state, prev, diff } = current;
+    const width = Math.max(300, wrap.clientWidth || root.clientWidth || 600) - 4;
+    const cols = Math.max(4, Math.floor((width - 2 * PAD) / CELL_W));
+    const names = tensorNames(state);
+    const tensors = state.tensors || [];
+    const tensorsById = byId(tensors);
+    const events = state.events || [];
+    const allocated = new Set(events.filter((e) => e.type === 'alloc').map((e) => e.storage));
+    const writes = new Map();
+    const reads = new Map();
+    for (const e of events) {
+      if (e.type === 'write') {
+        const m = writes.get(e.storage) || new Map();
+        (e.cells || []).forEach((c, i) => m.set(c, { old: e.old ? e.old[i] : undefined, new: e.new ? e.new[i] : undefined }));
+        writes.set(e.storage, m);
+      } else if (e.type === 'read') {
+        const s = reads.get(e.storage) || new Set();
+        (e.cells || []).forEach((c) => s.add(c));
+        reads.set(e.storage, s);
+      }
+    }
+    const freed = events.filter((e) => e.type === 'free').map((e) => e.storage);
+    const prevStorages = prev ? byId(prev.storages) : new Map();
+
+    const root_ = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'memory-svg', role: 'img',
+      'aria-label': `Memory at step ${state.step}: ${(state.storages || []).length} storages`, 'font-family': FONT, 'font-size': 11 });
+    let y = PAD;
+    const storages = state.storages || [];
+    if (!storages.length && !freed.length) {
+      root_.append(svg('text', { x: PAD, y: y + 14, fill: MUTED, text: 'No tensor storage is alive at this step.' }));
+      y += 24;
+    }
+    for (const s of storages) {
+      const inStorage = tensors.filter((t) => t.storage === s.id);
+      // Named tensors first, then the rest (bases kept alive by views, temporaries).
+      inStorage.sort((a, b) => (names.has(b.id) ? 1 : 0) - (names.has(a.id) ? 1 : 0));
+      y = drawStorage(root_, s, inStorage, y, cols, {
+        names, tensorsById, allocated: allocated.has(s.id), isNew: diff.storagesNew.has(s.id),
+        writes: writes.get(s.id) || new Map(), reads: reads.get(s.id) || new Set(), changed: diff.cells.get(s.id) || new Set(),
+      });
+    }
+    for (const id of freed) {
+      const old = prevStorages.get(id);
+      const g = svg('g', { 'data-testid': 'memory-freed', 'data-storage': id });
+      g.append(svg('text', { x: PAD, y: y + 12, fill: '#8c1d18', 'font-weight': 600,
+        text: `${id} freed this step` + (old ? ` (was ${old.nbytes} bytes at ${hex(old.address)})` : '') }));
+      root_.append(g);
+      y += 22;
+    }
+    root_.setAttribute('width', width);
+    root_.setAttribute('height', y + PAD);
+    root_.setAttribute('viewBox', `0 0 ${width} ${y + PAD}`);
+    wrap.append(root_);
+  }
+
+  function drawStorage(parent, s, inStorage, y, cols, ctx) {
+    const g = svg('g', { 'data-testid': 'memory-storage', 'data-storage': s.id, tabindex: 0, 'data-keys': 'own', role: 'group',
+      'aria-label': `Storage ${s.id}, ${s.nbytes} bytes of ${s.dtype} at address ${s.address}. Arrow keys move between cells, Enter picks one.` });
+    parent.append(g);
+    const { cells, summary } = storageValues(s);
+    const itemsize = s.itemsize || 1;
+    const ncells = summary ? summary.numel : cells.length;
+    const badges = [];
+    if (ctx.allocated) badges.push(['allocated this step', '#0b6e4f']);
+    else if (ctx.isNew && !current.diff.first) badges.push(['not alive at the step shown before', '#0b6e4f']);
+    let x = PAD;
+    const title = svg('text', { x, y: y + 12, fill: INK, 'font-weight': 700, text: `storage ${s.id}` });
+    g.append(title);
+    x += 92;
+    g.append(svg('text', { x, y: y + 12, fill: MUTED,
+      text: `${s.dtype || ''} · ${s.nbytes} bytes · ${ncells} × ${itemsize} · address ${s.address} (${hex(s.address)})` }));
+    y += 16;
+    for (const [text, colour] of badges) {
+      g.append(svg('text', { x: PAD, y: y + 10, fill: colour, 'font-weight': 600, 'data-testid': ctx.allocated ? 'memory-alloc' : 'memory-new', text: '● ' + text }));
+      y += 14;
+    }
+    // Legend: one line per tensor with its colour, metadata and version.
+    const lanes = inStorage.map((t) => ({ t, colour: tensorColour(t.id), cells: cellsOfTensor(t) }));
+    for (const lane of lanes) {
+      const t = lane.t;
+      const label = tensorLabel(t, ctx.names);
+      const named = ctx.names.has(t.id);
+      const base = t.base ? ctx.tensorsById.get(t.base) : null;
+      const baseText = t.base ? ` · view of ${base ? tensorLabel(base, ctx.names) : t.base}` : '';
+      const changed = current.diff.tensors.has(t.id) && !current.diff.first;
+      const selected = selectedTensor === t.id;
+      const lg = svg('g', { 'data-testid': 'memory-tensor', 'data-tensor': t.id, class: 'mem-tensor', cursor: 'pointer',
+        onclick: () => channel.emit('select:tensor', { tensor: t.id }) });
+      lg.append(svg('rect', { x: PAD, y: y + 2, width: 18, height: 10, fill: lane.colour, rx: 2 }));
+      lg.append(svg('text', { x: PAD + 24, y: y + 11, fill: INK, 'font-weight': selected ? 700 : (named ? 600 : 400),
+        text: `${label}${named ? '' : ' (unnamed)'}  [${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}  version ${t.version}${baseText}` }));
+      if (changed) lg.append(svg('text', { x: PAD + 12, y: y + 11, fill: CHANGED_STROKE, 'text-anchor': 'end', text: '•' }));
+      g.append(lg);
+      y += 15;
+    }
+    y += 4;
+    // Cells, wrapped into lines of `cols` cells.
+    const drawn = cells.slice(0, MAX_CELLS_DRAWN);
+    const selCells = selectedCells(s.id);
+    const lineCount = Math.ceil(drawn.length / cols) || 1;
+    const gapAfter = summary ? summary.gapAfter : -1;
+    for (let line = 0; line < lineCount; line++) {
+      const row = drawn.slice(line * cols, (line + 1) * cols);
+      row.forEach(([k, v], i) => {
+        const cx = PAD + i * CELL_W;
+        const w = ctx.writes.get(k);
+        const fill = w ? WRITE_FILL : (selCells.has(k) ? '#fff3c4' : '#ffffff');
+        const addr = (s.address || 0) + k * itemsize;
+        const cg = svg('g', { 'data-testid': 'memory-cell', 'data-storage': s.id, 'data-cell': k, 'data-value': String(v),
+          cursor: 'pointer', onclick: () => pickCell(s.id, k) });
+        cg.append(svg('title', { text: `cell ${k} of ${s.id}: value ${formatValue(v, s.dtype)}, address ${addr} (${hex(addr)})${w ? `, written this step (was ${formatValue(w.old, s.dtype)})` : ''}` }));
+        const isSel = selCells.has(k);
+        cg.append(svg('rect', { x: cx + 1, y, width: CELL_W - 2, height: CELL_H, rx: 3, fill,
+          stroke: isSel ? '#000' : (ctx.changed.has(k) ? CHANGED_STROKE : '#9aa4b2'),
+          'stroke-width': isSel ? 3 : (ctx.changed.has(k) ? 2 : 1),
+          'stroke-dasharray': ctx.reads.has(k) && !isSel ? '3 2' : null,
+          'data-changed': ctx.changed.has(k) ? 'true' : null, 'data-written': w ? 'true' : null }));
+        cg.append(svg('text', { x: cx + 3, y: y + 9, fill: MUTED, 'font-size': 8, text: String(k) }));
+        cg.append(svg('text', { x: cx + CELL_W / 2, y: y + 21, fill: INK, 'text-anchor': 'middle', 'font-size': 12,
+          'font-weight': w ? 700 : 400, text: formatValue(v, s.dtype) }));
+        if (w && w.old !== undefined) {
+          cg.append(svg('text', { x: cx + CELL_W - 3, y: y + 9, fill: '#8c1d18', 'text-anchor': 'end', 'font-size': 8,
+            'text-decoration': 'line-through', text: formatValue(w.old, s.dtype) }));
+        }
+        g.append(cg);
+        if (k === gapAfter) {
+          g.append(svg('text', { x: cx + CELL_W - 2, y: y + CELL_H + 2, fill: MUTED, text: '…' }));
+        }
+        // Lanes: one bar per tensor under the cells it reads.
+        lanes.forEach((lane, li) => {
+          const idxs = lane.cells.get(k);
+          if (!idxs) return;
+          const ly = y + CELL_H + 2 + li * (LANE_H + 1);
+          const lr = svg('rect', { x: cx + 1, y: ly, width: CELL_W - 2, height: LANE_H, fill: lane.colour, rx: 1,
+            'data-testid': 'memory-lane', 'data-tensor': lane.t.id, 'data-cell': k });
+          lr.append(svg('title', { text: `${tensorLabel(lane.t, ctx.names)}${idxs.map((ix) => '[' + ix.join(', ') + ']').join(' ')} → cell ${k}` }));
+          g.append(lr);
+        });
+      });
+      const laneSpace = lanes.length * (LANE_H + 1);
+      // Byte addresses under each cell: the low hex digits, the full one in the title.
+      row.forEach(([k], i) => {
+        const addr = (s.address || 0) + k * itemsize;
+        g.append(svg('text', { x: PAD + i * CELL_W + CELL_W / 2, y: y + CELL_H + laneSpace + 12, fill: MUTED, 'font-size': 8,
+          'text-anchor': 'middle', text: '…' + addr.toString(16).slice(-4) }));
+      });
+      y += CELL_H + laneSpace + 18;
+    }
+    if (cells.length > MAX_CELLS_DRAWN) {
+      g.append(svg('text', { x: PAD, y: y + 10, fill: MUTED, text: `… ${cells.length - MAX_CELLS_DRAWN} more cells not drawn` }));
+      y += 16;
+    }
+    g.addEventListener('keydown', (e) => {
+      const cur = focusCell.has(s.id) ? focusCell.get(s.id) : (cells[0] ? cells[0][0] : 0);
+      const keys = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols };
+      if (keys[e.key] !== undefined) {
+        e.preventDefault();
+        const pos = cells.findIndex(([k]) => k === cur);
+        const next = cells[Math.max(0, Math.min(cells.length - 1, pos + keys[e.key]))];
+        if (next) pickCell(s.id, next[0], true);
+      } else if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        pickCell(s.id, cur, true);
+      }
+    });
+    return y + 8;
+  }
+
+  function selectedCells(storageId) {
+    const out = new Set();
+    if (selectedCell && selectedCell.storage === storageId) out.add(selectedCell.cell);
+    if (selectedElement && current) {
+      const t = byId(current.state.tensors).get(selectedElement.tensor);
+      if (t && t.storage === storageId) {
+        let k = t.offset || 0;
+        selectedElement.index.forEach((i, d) => { k += i * t.stride[d]; });
+        out.add(k);
+      }
+    }
+    return out;
+  }
+
+  function pickCell(storage, cell, keepFocus) {
+    focusCell.set(storage, cell);
+    channel.emit('select:cell', { storage, cell });
+    if (keepFocus) {
+      const g = wrap.querySelector(`[data-testid="memory-storage"][data-storage="${storage}"]`);
+      if (g) g.focus();
+    }
+  }
+
+  channel.on('step:changed', ({ state, prev }) => { current = { state, prev, diff: diffStates(prev, state) }; render(); });
+  channel.on('run:started', () => { current = null; selectedCell = null; selectedElement = null; render(); });
+  channel.on('select:element', (sel) => { selectedElement = sel; if (sel) selectedCell = null; render(); });
+  channel.on('select:cell', (sel) => { selectedCell = sel; if (sel) selectedElement = null; render(); });
+  channel.on('select:tensor', ({ tensor }) => { selectedTensor = tensor; render(); });
+  new ResizeObserver(() => { if (current) render(); }).observe(wrap);
+  render();
+  return { svgElement: () => wrap.querySelector('svg') };
+}

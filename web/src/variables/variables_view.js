@@ -1,0 +1,52 @@
+// The variables panel: each frame's names in the trace's stable order, with
+// id() (the Python object) and data_ptr() (the first element's address) side by
+// side, so the two are never confused.
+import { el, byId, diffStates, hex } from '../trace_util.js';
+import { tensorColour } from '../palette.js';
+
+export function createVariablesView(root, channel) {
+  const body = el('div', { class: 'vars-body' });
+  root.append(body);
+
+  function row(name, oid, state, tensors, changed) {
+    const o = (state.objects || {})[oid] || { type: '?', repr: oid };
+    const t = o.tensor ? tensors.get(o.tensor) : null;
+    const tr = el('tr', { 'data-testid': 'variable-row', 'data-name': name, class: changed ? 'changed' : null });
+    const swatch = t ? el('span', { class: 'swatch', 'aria-hidden': 'true' }) : null;
+    if (swatch) swatch.style.background = tensorColour(t.id);
+    tr.append(
+      el('th', { scope: 'row' }, swatch, name, el('span', { class: 'type' }, ' ' + o.type)),
+      el('td', { class: 'num', 'data-testid': 'variable-id', title: o.id !== undefined ? hex(o.id) : '' }, o.id !== undefined ? String(o.id) : ''),
+      el('td', { class: 'num', 'data-testid': 'variable-data-ptr', title: t ? hex(t.data_ptr) : '' }, t && t.data_ptr !== undefined ? String(t.data_ptr) : '—'),
+      el('td', { class: 'meta' }, t ? `${t.storage} · v${t.version}${t.requires_grad ? ' · grad' : ''}` : ''),
+      el('td', { class: 'repr' }, el('code', {}, o.repr || (t ? `tensor of ${t.dtype} [${t.shape.join(', ')}]${t.requires_grad ? ', requires_grad' : ''}` : ''))),
+    );
+    if (t) {
+      tr.classList.add('is-tensor');
+      tr.tabIndex = 0;
+      tr.addEventListener('click', () => channel.emit('select:tensor', { tensor: t.id }));
+      tr.addEventListener('keydown', (e) => { if (e.key === 'Enter') channel.emit('select:tensor', { tensor: t.id }); });
+    }
+    return tr;
+  }
+
+  channel.on('run:started', () => body.replaceChildren());
+  channel.on('step:changed', ({ state, prev }) => {
+    const diff = diffStates(prev, state);
+    const tensors = byId(state.tensors);
+    body.replaceChildren();
+    const frames = state.frames && state.frames.length ? state.frames : [{ name: '<module>', variables: Object.entries(state.variables || {}) }];
+    for (let f = frames.length - 1; f >= 0; f--) {
+      const fr = frames[f];
+      const inner = f === frames.length - 1;
+      const table = el('table', { class: 'vars-table', 'data-testid': 'variables-frame', 'data-frame': fr.name });
+      table.append(el('caption', {}, `${fr.name}${fr.line ? ' · line ' + fr.line : ''}`));
+      table.append(el('thead', {}, el('tr', {}, ['name', 'id()', 'data_ptr()', 'storage', 'value'].map((h) => el('th', { scope: 'col' }, h)))));
+      const tb = el('tbody');
+      for (const [name, oid] of fr.variables || []) tb.append(row(name, oid, state, tensors, inner && diff.variables.has(name) && !diff.first));
+      if (!(fr.variables || []).length) tb.append(el('tr', {}, el('td', { colspan: 5, class: 'empty-row' }, 'no variables yet')));
+      table.append(tb);
+      body.append(table);
+    }
+  });
+}
