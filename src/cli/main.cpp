@@ -72,6 +72,13 @@ int run(const std::string& source, const Limits& limits) {
       buffer.clear();
     }
   });
+  // Warnings go out as they happen, after the output printed before them.
+  interp.set_stderr([&](std::string_view s) {
+    std::fwrite(buffer.data(), 1, buffer.size(), stdout);
+    buffer.clear();
+    std::fflush(stdout);
+    std::fwrite(s.data(), 1, s.size(), stderr);
+  });
   RunResult r = interp.run(source);
   std::fwrite(buffer.data(), 1, buffer.size(), stdout);
   std::fflush(stdout);

@@ -60,8 +60,50 @@ std::string Interp::format_exception(ExceptionObject* exc) {
   return format_traceback(*this, exc, source_, filename_);
 }
 
+namespace {
+Interp* g_running = nullptr;
+unsigned long long g_run_serial = 0;
+
+// Sets Interp::running() for the extent of run(), restoring the previous one (nested runs).
+struct RunningScope {
+  Interp* saved;
+  explicit RunningScope(Interp* in) : saved(g_running) { g_running = in; }
+  ~RunningScope() { g_running = saved; }
+};
+
+std::string source_line(const std::string& source, int line) {
+  size_t pos = 0;
+  for (int l = 1; l < line; ++l) {
+    pos = source.find('\n', pos);
+    if (pos == std::string::npos) return "";
+    ++pos;
+  }
+  size_t end = source.find('\n', pos);
+  std::string s = source.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+  size_t b = s.find_first_not_of(" \t\r\f\v");
+  if (b == std::string::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r\f\v");
+  return s.substr(b, e - b + 1);
+}
+}  // namespace
+
+Interp* Interp::running() { return g_running; }
+
+void Interp::warn(const std::string& category, const std::string& message, const WarningSite* site) {
+  std::string file = site ? site->filename : filename_;
+  int line = site ? site->line : (frame_ ? frame_->line : 0);
+  if (!warned_.emplace(file, line, category, message).second) return;
+  std::string text = file + ":" + std::to_string(line) + ": " + category + ": " + message + "\n";
+  std::string src = site ? site->source_line : source_line(source_, line);
+  if (!src.empty()) text += "  " + src + "\n";
+  write_stderr(text);
+}
+
 RunResult Interp::run(std::string_view source, std::string_view filename) {
   RunResult result;
+  RunningScope running(this);
+  run_serial_ = ++g_run_serial;
+  warned_.clear();
   source_ = std::string(source);
   filename_ = std::string(filename);
   try {

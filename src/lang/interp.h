@@ -2,7 +2,8 @@
 //
 //   stridelab::lang::Interp interp;
 //   interp.set_stdout([](std::string_view s) { std::cout << s; });
-//   RunResult r = interp.run(source);   // r.exit_code, r.error_text (what CPython puts on stderr)
+//   interp.set_stderr([](std::string_view s) { std::cerr << s; });   // warnings, as they happen
+//   RunResult r = interp.run(source);   // r.exit_code, r.error_text (the traceback CPython prints last)
 //
 // Modules beyond `math` and `time` are registered from C++ (see native.h), e.g.
 //   interp.register_module("torch", [](Interp& in) { return make_torch_module(in); });
@@ -12,14 +13,24 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 
 #include "lang/ast.h"
 #include "lang/object.h"
 #include "lang/observer.h"
 
 namespace stridelab::lang {
+
+// Where a warning is attributed: a line of a file other than the program (PyTorch's own Python
+// code, e.g. torch/autograd/__init__.py), printed as CPython prints it.
+struct WarningSite {
+  std::string filename;
+  int line = 0;
+  std::string source_line;
+};
 
 struct RunResult {
   int exit_code = 0;       // 0, 1 for an uncaught exception or SyntaxError, 2 for a limit
@@ -38,6 +49,9 @@ class Interp {
   // ---- embedding ----
   void set_stdout(std::function<void(std::string_view)> sink) { stdout_ = std::move(sink); }
   void write_stdout(std::string_view text) { if (stdout_) stdout_(text); }
+  // stderr while the program runs (warnings); the final traceback is RunResult::error_text.
+  void set_stderr(std::function<void(std::string_view)> sink) { stderr_ = std::move(sink); }
+  void write_stderr(std::string_view text) { if (stderr_) stderr_(text); }
   void set_observer(Observer* observer) { observer_ = observer; }
   Limits& limits() { return limits_; }
   // Makes `import name` (dotted names too: "torch.nn") load the module from `loader`, once.
@@ -53,6 +67,15 @@ class Interp {
   // The text CPython prints for an uncaught exception (traceback + "Type: message").
   std::string format_exception(ExceptionObject* exc);
   long long steps() const { return steps_; }
+  // warnings.warn as Python's default filter shows it on stderr:
+  //   <main>:LINE: UserWarning: message
+  //     the source line, stripped
+  // once per (file, line, category, message) in a run. The line is the one running now, or `site`.
+  void warn(const std::string& category, const std::string& message, const WarningSite* site = nullptr);
+  // The interpreter inside run() (null outside), and a number unique to each run of any
+  // interpreter (for once-per-process warnings, each run being one process).
+  static Interp* running();
+  unsigned long long run_serial() const { return run_serial_; }
 
  private:
   friend class Evaluator;
@@ -60,6 +83,9 @@ class Interp {
   std::map<std::string, ModuleLoader> loaders_;
   std::map<std::string, Ref<ModuleObject>> modules_;
   std::function<void(std::string_view)> stdout_;
+  std::function<void(std::string_view)> stderr_;
+  std::set<std::tuple<std::string, int, std::string, std::string>> warned_;  // Python's __warningregistry__
+  unsigned long long run_serial_ = 0;
   Observer* observer_ = nullptr;
   Limits limits_;
   Frame* frame_ = nullptr;

@@ -141,6 +141,17 @@ TypeObject* removable_handle_type() {
 
 }  // namespace
 
+const WarningSite& backward_site() {
+  static const WarningSite site{"/usr/lib/python3/dist-packages/torch/autograd/__init__.py", 197,
+                                "Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass"};
+  return site;
+}
+
+const WarningSite& user_code_site() {
+  static const WarningSite site{};
+  return site;
+}
+
 ObjRef grad_fn_obj(const Tensor& t) { return wrap_node(guarded([&] { return ag::grad_fn(t); })); }
 
 void add_tensor_autograd(NativeType& tt) {
@@ -205,6 +216,7 @@ void add_tensor_autograd(NativeType& tt) {
     ag::GradHook hook;
     if (fn->type() == BT.function) hook.name = as<FunctionObject>(fn.get())->name_;
     hook.fn = [fn, ip](const Tensor& g) -> Tensor {
+      WarnFrom from(user_code_site());  // the hook's own lines, not torch's
       ObjRef r = call1(*ip, fn.get(), wrap(g));
       if (r.get() == none()) return Tensor();
       if (!is_tensor(r.get())) raise(BT.type_error, "expected Tensor or None (got " + type_name(r.get()) + ")");
@@ -223,6 +235,7 @@ void add_tensor_autograd(NativeType& tt) {
     std::optional<bool> retain;
     if (p.has(2) && p.get(2) != none()) retain = truthy(in, p.get(2));
     bool create = p.has(3) && truthy(in, p.get(3));
+    WarnFrom from(backward_site());
     guarded([&] { ag::backward({unwrap(a.pos[0].get())}, grads, retain, create); });
     return ObjRef(none());
   });

@@ -172,10 +172,10 @@ void define_ops() {
        "pow(Tensor input, Scalar exponent, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          Tensor base = a.has("self") ? scalar_to_tensor(a.scalar("self")) : a.tensor("input");
+          if (a.has("self")) return W(op::pow(a.scalar("self"), a.tensor("exponent")));
           Object* e = a.obj("exponent");
           Tensor ex = is_tensor(e) ? unwrap(e) : scalar_to_tensor(a.scalar("exponent"));
-          return W(op::binary(BinaryOp::Pow, base, ex));
+          return W(op::binary(BinaryOp::Pow, a.tensor("input"), ex));
         });
       });
   def("pow_", {"pow_(Tensor exponent)", "pow_(Scalar exponent)"}, {}, [](Interp&, ParsedArgs& a) {
@@ -240,14 +240,15 @@ void define_ops() {
   def("mm", {"mm(Tensor mat2)"}, {"mm(Tensor input, Tensor mat2, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::mm(a.tensor("input"), a.tensor("mat2"))); }); });
   def("bmm", {"bmm(Tensor mat2)"}, {"bmm(Tensor input, Tensor mat2, *, Tensor out=None)"},
-      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::matmul(a.tensor("input"), a.tensor("mat2"))); }); });
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::bmm(a.tensor("input"), a.tensor("mat2"))); }); });
   def("mv", {"mv(Tensor vec)"}, {"mv(Tensor input, Tensor vec, *, Tensor out=None)"},
-      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::matmul(a.tensor("input"), a.tensor("vec"))); }); });
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::mv(a.tensor("input"), a.tensor("vec"))); }); });
   def("dot", {"dot(Tensor tensor)"}, {"dot(Tensor input, Tensor tensor, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::dot(a.tensor("input"), a.tensor("tensor"))); }); });
 
   // ---- reductions ----
   auto dims_of = [](ParsedArgs& a) { return a.opt_intlist("dim").value_or(IntArray{}); };
+  auto opt_dims = [](ParsedArgs& a) { return a.opt_intlist("dim"); };
   for (const char* name : {"sum", "mean", "nansum"}) {
     std::string n = name;
     if (n == "nansum") continue;
@@ -257,12 +258,12 @@ void define_ops() {
         {n + "(Tensor input, *, ScalarType? dtype=None)",
          n + "(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
          n + "(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"},
-        [n, dims_of](Interp&, ParsedArgs& a) {
+        [n, opt_dims](Interp&, ParsedArgs& a) {
           check_dimname(a, "dim");
           return guarded([&] {
             Tensor t = a.tensor("input");
-            if (n == "sum") return W(op::sum(t, dims_of(a), a.toBool("keepdim"), a.dtype("dtype")));
-            return W(op::mean(t, dims_of(a), a.toBool("keepdim"), a.dtype("dtype")));
+            if (n == "sum") return W(op::sum(t, opt_dims(a), a.toBool("keepdim"), a.dtype("dtype")));
+            return W(op::mean(t, opt_dims(a), a.toBool("keepdim"), a.dtype("dtype")));
           });
         });
   }
@@ -419,7 +420,7 @@ void define_ops() {
         return guarded([&] { return W(op::flatten(a.tensor("input"), a.toInt("start_dim"), a.toInt("end_dim"))); });
       });
   def("ravel", {"ravel()"}, {"ravel(Tensor input)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::reshape(a.tensor("input"), {-1})); });
+    return guarded([&] { return W(op::ravel(a.tensor("input"))); });
   });
   def("unflatten", {"unflatten(int64_t dim, IntArrayRef sizes)"}, {"unflatten(Tensor input, int64_t dim, IntArrayRef sizes)"},
       [](Interp&, ParsedArgs& a) {
@@ -563,7 +564,7 @@ void define_ops() {
 
   // ---- in place ----
   def("zero_", {"zero_()"}, {"zero_(Tensor input)"}, [](Interp&, ParsedArgs& a) {
-    guarded([&] { op::fill_(a.tensor("input"), Scalar(int64_t{0})); });
+    guarded([&] { op::zero_(a.tensor("input")); });
     return self_obj(a);
   });
   def("fill_", {"fill_(Tensor value)", "fill_(Scalar value)"}, {"fill_(Tensor input, Tensor value)", "fill_(Tensor input, Scalar value)"},
@@ -572,7 +573,8 @@ void define_ops() {
           Object* v = a.obj("value");
           if (is_tensor(v) && unwrap(v).dim() != 0)
             raise(BT.runtime_error, "fill_ only supports 0-dimension value tensor but got tensor with " + std::to_string(unwrap(v).dim()) + " dimensions.");
-          op::fill_(a.tensor("input"), to_scalar(*a.in, v));
+          if (is_tensor(v)) op::fill_(a.tensor("input"), unwrap(v));
+          else op::fill_(a.tensor("input"), to_scalar(*a.in, v));
         });
         return self_obj(a);
       });

@@ -1,143 +1,425 @@
-// The bridge between the torch binding and the layers below it: every op the binding runs, routed
-// to the differentiable version where autograd has one, else to the core.
+// The bridge between the torch binding and the layers below it: every op the binding runs goes
+// through here, to the autograd layer's differentiable op where PyTorch records history, else to
+// the core. View ops also note where each result came from, for the trace (view_origin()).
+#include <unordered_map>
+
+#include "autograd/autograd.h"
+#include "lang/interp.h"
 #include "lang/torch_internal.h"
 #include "lang/torch_ops.h"
-#include "autograd/variable.h"
 
 namespace stridelab::lang::torch {
 
+namespace ag = ::stridelab::autograd;
+
+// ---- view origins -------------------------------------------------------------------------------------
+// NOTE [View origins]
+// The trace explains a view by the op that made it and the tensor it was made from (its direct
+// source, which PyTorch's _base skips when views chain). While tracking is on, every view op
+// notes (result impl -> source, op name) here. Entries hold weak references only, so noting
+// never keeps a tensor or a storage alive; an entry whose result has died is stale (its impl
+// address may be reused) and is dropped on lookup or in the next sweep. A reshape that had to
+// copy is noted too, with the input dim that broke the view rule.
+
+namespace {
+
+bool g_track_origins = false;
+
+struct Origin {
+  std::weak_ptr<core::TensorImpl> result;
+  std::weak_ptr<core::TensorImpl> source;
+  const char* op;
+  int64_t broke_dim;
+};
+
+std::unordered_map<const core::TensorImpl*, Origin>& origins() {
+  static std::unordered_map<const core::TensorImpl*, Origin> m;
+  return m;
+}
+size_t g_sweep_at = 1024;
+
+void note_origin(const Tensor& result, const Tensor& source, const char* op, int64_t broke_dim = -1) {
+  if (!g_track_origins || !result.defined() || result.is_same(source)) return;
+  auto& m = origins();
+  if (m.size() >= g_sweep_at) {
+    for (auto it = m.begin(); it != m.end();) it = it->second.result.expired() ? m.erase(it) : std::next(it);
+    g_sweep_at = std::max<size_t>(1024, 2 * m.size());
+  }
+  m[result.impl()] = Origin{result.impl_ptr(), source.impl_ptr(), op, broke_dim};
+}
+
+// A view op's result: noted when it shares the source's storage (ops that sometimes copy, such
+// as reshape, are noted by their callers).
+const Tensor& noted(const Tensor& result, const Tensor& source, const char* op) {
+  if (g_track_origins && result.defined() && result.storage() == source.storage()) note_origin(result, source, op);
+  return result;
+}
+
+std::vector<Tensor> noted(std::vector<Tensor> results, const Tensor& source, const char* op) {
+  if (g_track_origins)
+    for (const Tensor& r : results) note_origin(r, source, op);
+  return results;
+}
+
+}  // namespace
+
+int64_t view_broken_dim(const IntArray& old_sizes, const IntArray& old_strides, const IntArray& new_sizes) {
+  // The walk of core::compute_view_strides (src/core/views.cpp): old dims form runs that are
+  // contiguous with each other, and the new dims must tile the runs in order. When a new dim
+  // spans the boundary between old dims d-1 and d, dim d-1 is the one whose stride breaks the
+  // run (it is not size[d] * stride[d]).
+  if (old_sizes.empty() || core::numel_of(old_sizes) == 0) return -1;
+  int64_t view_d = static_cast<int64_t>(new_sizes.size()) - 1;
+  int64_t chunk_base_stride = old_strides.back();
+  int64_t tensor_numel = 1, view_numel = 1;
+  for (int64_t d = static_cast<int64_t>(old_sizes.size()) - 1; d >= 0; --d) {
+    tensor_numel *= old_sizes[d];
+    bool run_ends = d == 0 || (old_sizes[d - 1] != 1 && old_strides[d - 1] != tensor_numel * chunk_base_stride);
+    if (!run_ends) continue;
+    while (view_d >= 0 && (view_numel < tensor_numel || new_sizes[view_d] == 1)) {
+      view_numel *= new_sizes[view_d];
+      --view_d;
+    }
+    if (view_numel != tensor_numel) return d > 0 ? d - 1 : 0;
+    if (d > 0) {
+      chunk_base_stride = old_strides[d - 1];
+      tensor_numel = 1;
+      view_numel = 1;
+    }
+  }
+  return -1;
+}
+
+void set_view_origin_tracking(bool on) {
+  g_track_origins = on;
+  if (!on) origins().clear();
+}
+
+std::optional<ViewOriginInfo> view_origin(const Tensor& t) {
+  if (!t.defined()) return std::nullopt;
+  auto& m = origins();
+  auto it = m.find(t.impl());
+  if (it == m.end()) return std::nullopt;
+  if (it->second.result.lock().get() != t.impl()) {
+    m.erase(it);
+    return std::nullopt;
+  }
+  ViewOriginInfo info;
+  info.source = Tensor(it->second.source.lock());
+  info.op = it->second.op;
+  info.broke_dim = it->second.broke_dim;
+  return info;
+}
+
+// ---- warnings -------------------------------------------------------------------------------------------
+
+namespace {
+std::vector<const WarningSite*>& warning_sites() {
+  static std::vector<const WarningSite*> s;
+  return s;
+}
+}  // namespace
+
+WarnFrom::WarnFrom(const WarningSite& site) { warning_sites().push_back(&site); }
+WarnFrom::~WarnFrom() { warning_sites().pop_back(); }
+
+void emit_warning(const std::string& message, const std::string& category) {
+  Interp* in = Interp::running();
+  if (!in) return;
+  const WarningSite* site = warning_sites().empty() ? nullptr : warning_sites().back();
+  in->warn(category, message, site && !site->filename.empty() ? site : nullptr);
+}
+
+void install_warning_handler() {
+  ag::set_warning_handler([](const ag::Warning& w) { emit_warning(w.message, w.category); });
+}
+
 namespace op {
 
-Tensor binary(BinaryOp o, const Tensor& a, const Tensor& b, Scalar alpha) { return core::binary(o, a, b, alpha); }
-Tensor unary(UnaryOp o, const Tensor& a) { return core::unary(o, a); }
-Tensor view(const Tensor& s, IntArray sizes) { return core::view(s, std::move(sizes)); }
-Tensor reshape(const Tensor& s, IntArray sizes) { return core::reshape(s, std::move(sizes)); }
-Tensor transpose(const Tensor& s, int64_t d0, int64_t d1) { return core::transpose(s, d0, d1); }
-Tensor permute(const Tensor& s, IntArray dims) { return core::permute(s, std::move(dims)); }
-Tensor t(const Tensor& s) { return core::t(s); }
-Tensor mT(const Tensor& s) { return core::mT(s); }
-Tensor flatten(const Tensor& s, int64_t a, int64_t b) { return core::flatten(s, a, b); }
-Tensor unflatten(const Tensor& s, int64_t d, IntArray sizes) { return core::unflatten(s, d, std::move(sizes)); }
-Tensor squeeze(const Tensor& s) { return core::squeeze(s); }
-Tensor squeeze(const Tensor& s, int64_t d) { return core::squeeze(s, d); }
-Tensor unsqueeze(const Tensor& s, int64_t d) { return core::unsqueeze(s, d); }
-Tensor expand(const Tensor& s, IntArray sizes) { return core::expand(s, std::move(sizes)); }
-Tensor narrow(const Tensor& s, int64_t d, int64_t st, int64_t len) { return core::narrow(s, d, st, len); }
-Tensor select(const Tensor& s, int64_t d, int64_t i) { return core::select(s, d, i); }
-std::vector<Tensor> unbind(const Tensor& s, int64_t d) { return core::unbind(s, d); }
-std::vector<Tensor> split(const Tensor& s, int64_t n, int64_t d) { return core::split(s, n, d); }
-std::vector<Tensor> split_with_sizes(const Tensor& s, const IntArray& n, int64_t d) { return core::split_with_sizes(s, n, d); }
-std::vector<Tensor> chunk(const Tensor& s, int64_t n, int64_t d) { return core::chunk(s, n, d); }
-Tensor diagonal(const Tensor& s, int64_t o, int64_t a, int64_t b) { return core::diagonal(s, o, a, b); }
-Tensor movedim(const Tensor& s, IntArray a, IntArray b) { return core::movedim(s, std::move(a), std::move(b)); }
-Tensor unfold(const Tensor& s, int64_t d, int64_t n, int64_t st) { return core::unfold(s, d, n, st); }
-Tensor as_strided(const Tensor& s, IntArray a, IntArray b, std::optional<int64_t> o) { return core::as_strided(s, std::move(a), std::move(b), o); }
-Tensor detach(const Tensor& s) { return autograd::detach(s); }
-Tensor clone(const Tensor& s) { return core::clone(s); }
-Tensor contiguous(const Tensor& s) { return core::contiguous(s); }
-Tensor to(const Tensor& s, core::DType d, bool copy) { return core::to(s, d, copy); }
-Tensor sum(const Tensor& s, const IntArray& d, bool k, std::optional<core::DType> dt) { return core::sum(s, d, k, dt); }
-Tensor mean(const Tensor& s, const IntArray& d, bool k, std::optional<core::DType> dt) { return core::mean(s, d, k, dt); }
-Tensor prod(const Tensor& s, std::optional<int64_t> d, bool k) { return core::prod(s, d, k); }
-Tensor var(const Tensor& s, const IntArray& d, int64_t c, bool k) { return core::var(s, d, c, k); }
-Tensor std(const Tensor& s, const IntArray& d, int64_t c, bool k) { return core::std(s, d, c, k); }
-Tensor norm(const Tensor& s, double p, const IntArray& d, bool k) { return core::norm(s, p, d, k); }
-Tensor max(const Tensor& s) { return core::max(s); }
-Tensor min(const Tensor& s) { return core::min(s); }
-std::pair<Tensor, Tensor> max(const Tensor& s, int64_t d, bool k) { return core::max(s, d, k); }
-std::pair<Tensor, Tensor> min(const Tensor& s, int64_t d, bool k) { return core::min(s, d, k); }
-Tensor softmax(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return core::softmax(s, d, dt); }
-Tensor log_softmax(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return core::log_softmax(s, d, dt); }
-Tensor matmul(const Tensor& a, const Tensor& b) { return core::matmul(a, b); }
-Tensor mm(const Tensor& a, const Tensor& b) { return core::mm(a, b); }
-Tensor dot(const Tensor& a, const Tensor& b) { return core::dot(a, b); }
-Tensor where(const Tensor& c, const Tensor& a, const Tensor& b) { return core::where(c, a, b); }
-Tensor clamp(const Tensor& s, std::optional<Scalar> lo, std::optional<Scalar> hi) { return core::clamp(s, lo, hi); }
-Tensor masked_fill(const Tensor& s, const Tensor& m, Scalar v) {
-  Tensor r = core::clone(s);
-  core::masked_fill_(r, m, v);
+namespace {
+
+bool is_number(const Tensor& t) { return t.defined() && t.is_wrapped_number(); }
+Scalar number_of(const Tensor& t) { return core::item(t); }
+
+// An op without a derivative in place: PyTorch's checks still apply, then one version bump.
+template <class F>
+void nondiff_inplace(const Tensor& self, F&& write) {
+  ag::impl::check_inplace(self, ag::requires_grad(self));
+  write();
+  self.bump_version();
+}
+
+}  // namespace
+
+// ---- elementwise --------------------------------------------------------------------------------------
+
+Tensor binary(BinaryOp o, const Tensor& a, const Tensor& b, Scalar alpha) {
+  switch (o) {
+    case BinaryOp::Add: return ag::add(a, b, alpha);
+    case BinaryOp::Sub: return ag::sub(a, b, alpha);
+    case BinaryOp::Mul: return ag::mul(a, b);
+    case BinaryOp::Div: return ag::div(a, b);
+    case BinaryOp::Pow:
+      if (is_number(b)) return ag::pow(a, number_of(b));
+      return ag::pow(a, b);
+    case BinaryOp::Maximum: return ag::maximum(a, b);
+    case BinaryOp::Minimum: return ag::minimum(a, b);
+    default: return ag::binary_nondiff(o, a, b);
+  }
+}
+
+Tensor reflected(BinaryOp o, const Tensor& self, const Tensor& number) {
+  switch (o) {
+    case BinaryOp::Add:
+    case BinaryOp::Mul:
+    case BinaryOp::BitwiseAnd:
+    case BinaryOp::BitwiseOr:
+    case BinaryOp::BitwiseXor:
+      return op::binary(o, self, number);
+    case BinaryOp::Sub: return ag::rsub(self, number_of(number));
+    case BinaryOp::Div: return ag::mul(ag::reciprocal(self), number);
+    case BinaryOp::Pow: {
+      Tensor base = core::scalar_tensor(number_of(number), core::result_type(number, self));
+      return ag::pow(base, self);
+    }
+    default: return op::binary(o, number, self);
+  }
+}
+
+Tensor pow(Scalar self, const Tensor& exponent) { return ag::pow(self, exponent); }
+
+Tensor unary(UnaryOp o, const Tensor& a) {
+  switch (o) {
+    case UnaryOp::Neg: return ag::neg(a);
+    case UnaryOp::Exp: return ag::exp(a);
+    case UnaryOp::Log: return ag::log(a);
+    case UnaryOp::Sqrt: return ag::sqrt(a);
+    case UnaryOp::Abs: return ag::abs(a);
+    case UnaryOp::Sin: return ag::sin(a);
+    case UnaryOp::Cos: return ag::cos(a);
+    case UnaryOp::Tanh: return ag::tanh(a);
+    case UnaryOp::Sigmoid: return ag::sigmoid(a);
+    case UnaryOp::Relu: return ag::relu(a);
+    default: return core::unary(o, a);
+  }
+}
+
+Tensor reciprocal(const Tensor& self) { return ag::reciprocal(self); }
+Tensor clamp(const Tensor& s, std::optional<Scalar> lo, std::optional<Scalar> hi) { return ag::clamp(s, lo, hi); }
+Tensor where(const Tensor& c, const Tensor& a, const Tensor& b) { return ag::where(c, a, b); }
+Tensor masked_fill(const Tensor& s, const Tensor& m, Scalar v) { return ag::masked_fill(s, m, v); }
+
+// ---- views --------------------------------------------------------------------------------------------
+
+Tensor view(const Tensor& s, IntArray sizes) { return noted(ag::view(s, sizes), s, "view"); }
+
+Tensor reshape(const Tensor& s, IntArray sizes) {
+  Tensor r = ag::reshape(s, sizes);
+  if (g_track_origins) {
+    if (r.storage() == s.storage()) {
+      note_origin(r, s, "reshape");
+    } else {
+      IntArray shape = core::infer_size(sizes, s.numel());
+      note_origin(r, s, "reshape", view_broken_dim(s.sizes(), s.strides(), shape));
+    }
+  }
   return r;
 }
-Tensor index(const Tensor& s, const std::vector<core::TensorIndex>& i) { return core::index(s, i); }
-Tensor gather(const Tensor& s, int64_t d, const Tensor& i) { return core::gather(s, d, i); }
-Tensor index_select(const Tensor& s, int64_t d, const Tensor& i) { return core::index_select(s, d, i); }
-Tensor masked_select(const Tensor& s, const Tensor& m) { return core::masked_select(s, m); }
-Tensor cat(const std::vector<Tensor>& ts, int64_t d) { return core::cat(ts, d); }
-Tensor stack(const std::vector<Tensor>& ts, int64_t d) { return core::stack(ts, d); }
-Tensor repeat(const Tensor& s, const IntArray& r) { return core::repeat(s, r); }
-Tensor flip(const Tensor& s, const IntArray& d) { return core::flip(s, d); }
+
+Tensor ravel(const Tensor& s) {
+  Tensor c = ag::contiguous(s);
+  return noted(ag::view(c, {-1}), s, "ravel");
+}
+
+Tensor transpose(const Tensor& s, int64_t d0, int64_t d1) { return noted(ag::transpose(s, d0, d1), s, "transpose"); }
+Tensor permute(const Tensor& s, IntArray dims) { return noted(ag::permute(s, dims), s, "permute"); }
+Tensor t(const Tensor& s) { return noted(ag::t(s), s, "t"); }
+
+Tensor T(const Tensor& s) {
+  int64_t n = s.dim();
+  // TORCH_WARN_ONCE: once per process, each run being one.
+  static unsigned long long warned_run = 0;
+  Interp* in = Interp::running();
+  if (n != 0 && n != 2 && in && warned_run != in->run_serial()) {
+    warned_run = in->run_serial();
+    emit_warning(
+        "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
+        "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+        "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered "
+        "internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)");
+  }
+  IntArray dims;
+  for (int64_t d = n - 1; d >= 0; --d) dims.push_back(d);
+  return noted(ag::permute(s, dims), s, "T");
+}
+
+Tensor mT(const Tensor& s) { return noted(ag::mT(s), s, "mT"); }
+
+Tensor flatten(const Tensor& s, int64_t a, int64_t b) {
+  Tensor r = ag::flatten(s, a, b);
+  if (g_track_origins && !r.is_same(s)) {
+    if (r.storage() == s.storage()) note_origin(r, s, "flatten");
+    else note_origin(r, s, "flatten", view_broken_dim(s.sizes(), s.strides(), r.sizes()));
+  }
+  return r;
+}
+
+Tensor unflatten(const Tensor& s, int64_t d, IntArray sizes) { return noted(ag::unflatten(s, d, sizes), s, "unflatten"); }
+Tensor squeeze(const Tensor& s) { return noted(ag::squeeze(s), s, "squeeze"); }
+Tensor squeeze(const Tensor& s, int64_t d) { return noted(ag::squeeze(s, d), s, "squeeze"); }
+Tensor unsqueeze(const Tensor& s, int64_t d) { return noted(ag::unsqueeze(s, d), s, "unsqueeze"); }
+Tensor expand(const Tensor& s, IntArray sizes) { return noted(ag::expand(s, sizes), s, "expand"); }
+Tensor narrow(const Tensor& s, int64_t d, int64_t st, int64_t len) { return noted(ag::narrow(s, d, st, len), s, "narrow"); }
+Tensor select(const Tensor& s, int64_t d, int64_t i) { return noted(ag::select(s, d, i), s, "select"); }
+std::vector<Tensor> unbind(const Tensor& s, int64_t d) { return noted(ag::unbind(s, d), s, "unbind"); }
+std::vector<Tensor> split(const Tensor& s, int64_t n, int64_t d) { return noted(ag::split(s, n, d), s, "split"); }
+std::vector<Tensor> split_with_sizes(const Tensor& s, const IntArray& n, int64_t d) {
+  return noted(ag::split_with_sizes(s, n, d), s, "split");
+}
+std::vector<Tensor> chunk(const Tensor& s, int64_t n, int64_t d) { return noted(ag::chunk(s, n, d), s, "chunk"); }
+Tensor diagonal(const Tensor& s, int64_t o, int64_t a, int64_t b) { return noted(ag::diagonal(s, o, a, b), s, "diagonal"); }
+Tensor movedim(const Tensor& s, IntArray a, IntArray b) { return noted(ag::movedim(s, a, b), s, "movedim"); }
+Tensor unfold(const Tensor& s, int64_t d, int64_t n, int64_t st) { return noted(ag::unfold(s, d, n, st), s, "unfold"); }
+Tensor as_strided(const Tensor& s, IntArray a, IntArray b, std::optional<int64_t> o) {
+  return noted(ag::as_strided(s, a, b, o), s, "as_strided");
+}
+Tensor detach(const Tensor& s) { return ag::detach(s); }
+Tensor index(const Tensor& s, const std::vector<core::TensorIndex>& i, bool tuple) {
+  return noted(ag::index(s, i, tuple), s, "index");
+}
+
+// ---- copies ---------------------------------------------------------------------------------------------
+
+Tensor clone(const Tensor& s) { return ag::clone(s); }
+Tensor contiguous(const Tensor& s) { return ag::contiguous(s); }
+Tensor to(const Tensor& s, core::DType d, bool copy) { return ag::to(s, d, copy); }
+Tensor gather(const Tensor& s, int64_t d, const Tensor& i) { return ag::gather(s, d, i); }
+Tensor index_select(const Tensor& s, int64_t d, const Tensor& i) { return ag::index_select(s, d, i); }
+Tensor masked_select(const Tensor& s, const Tensor& m) { return ag::masked_select(s, m); }
+Tensor cat(const std::vector<Tensor>& ts, int64_t d) { return ag::cat(ts, d); }
+Tensor stack(const std::vector<Tensor>& ts, int64_t d) { return ag::stack(ts, d); }
+Tensor repeat(const Tensor& s, const IntArray& r) { return ag::repeat(s, r); }
+Tensor flip(const Tensor& s, const IntArray& d) { return ag::flip(s, d); }
+
+// ---- reductions -------------------------------------------------------------------------------------------
+
+Tensor sum(const Tensor& s, const std::optional<IntArray>& d, bool k, std::optional<core::DType> dt) {
+  if (!d) return ag::sum(s, dt);
+  return ag::sum(s, *d, k, dt);
+}
+Tensor mean(const Tensor& s, const std::optional<IntArray>& d, bool k, std::optional<core::DType> dt) {
+  if (!d) return ag::mean(s, dt);
+  return ag::mean(s, *d, k, dt);
+}
+Tensor prod(const Tensor& s, std::optional<int64_t> d, bool k) { return d ? ag::prod(s, *d, k) : ag::prod(s); }
+Tensor var(const Tensor& s, const IntArray& d, int64_t c, bool k) { return ag::var(s, d, c, k); }
+Tensor std(const Tensor& s, const IntArray& d, int64_t c, bool k) { return ag::std(s, d, c, k); }
+Tensor norm(const Tensor& s, double p, const IntArray& d, bool k) { return ag::norm(s, p, d, k); }
+Tensor max(const Tensor& s) { return ag::max(s); }
+Tensor min(const Tensor& s) { return ag::min(s); }
+std::pair<Tensor, Tensor> max(const Tensor& s, int64_t d, bool k) { return ag::max(s, d, k); }
+std::pair<Tensor, Tensor> min(const Tensor& s, int64_t d, bool k) { return ag::min(s, d, k); }
+Tensor softmax(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::softmax(s, d, dt); }
+Tensor log_softmax(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::log_softmax(s, d, dt); }
+
+// ---- matrix products --------------------------------------------------------------------------------------
+
+Tensor matmul(const Tensor& a, const Tensor& b) { return ag::matmul(a, b); }
+Tensor mm(const Tensor& a, const Tensor& b) { return ag::mm(a, b); }
+Tensor bmm(const Tensor& a, const Tensor& b) { return ag::bmm(a, b); }
+Tensor mv(const Tensor& a, const Tensor& v) { return ag::mv(a, v); }
+Tensor dot(const Tensor& a, const Tensor& b) { return ag::dot(a, b); }
+
+// ---- nn ---------------------------------------------------------------------------------------------------
+
+Tensor linear(const Tensor& x, const Tensor& w, const Tensor& b) { return ag::linear(x, w, b); }
+Tensor mse_loss(const Tensor& a, const Tensor& b, Reduction r) { return ag::mse_loss(a, b, r); }
+Tensor cross_entropy(const Tensor& x, const Tensor& target, Reduction r, int64_t ignore_index) {
+  return ag::cross_entropy(x, target, r, ignore_index);
+}
+Tensor nll_loss(const Tensor& x, const Tensor& target, Reduction r, int64_t ignore_index) {
+  return ag::nll_loss(x, target, r, ignore_index);
+}
+Tensor binary_cross_entropy_with_logits(const Tensor& x, const Tensor& y, Reduction r) {
+  return ag::binary_cross_entropy_with_logits(x, y, r);
+}
+
+// ---- in place ---------------------------------------------------------------------------------------------
 
 void binary_(BinaryOp o, const Tensor& a, const Tensor& b, Scalar alpha) {
-  core::binary_(o, a, b, alpha);
-  a.bump_version();
+  Tensor self = a;
+  switch (o) {
+    case BinaryOp::Add: ag::add_(self, b, alpha); return;
+    case BinaryOp::Sub: ag::sub_(self, b, alpha); return;
+    case BinaryOp::Mul: ag::mul_(self, b); return;
+    case BinaryOp::Div: ag::div_(self, b); return;
+    case BinaryOp::Pow:
+      if (is_number(b)) ag::pow_(self, number_of(b));
+      else ag::pow_(self, b);
+      return;
+    default: nondiff_inplace(self, [&] { core::binary_(o, self, b, alpha); });
+  }
 }
+
 void unary_(UnaryOp o, const Tensor& a) {
-  core::unary_(o, a);
-  a.bump_version();
+  Tensor self = a;
+  switch (o) {
+    case UnaryOp::Neg: ag::neg_(self); return;
+    case UnaryOp::Exp: ag::exp_(self); return;
+    case UnaryOp::Log: ag::log_(self); return;
+    case UnaryOp::Sqrt: ag::sqrt_(self); return;
+    case UnaryOp::Abs: ag::abs_(self); return;
+    case UnaryOp::Sin: ag::sin_(self); return;
+    case UnaryOp::Cos: ag::cos_(self); return;
+    case UnaryOp::Relu: ag::relu_(self); return;
+    default: nondiff_inplace(self, [&] { core::unary_(o, self); });
+  }
 }
+
 void copy_(const Tensor& s, const Tensor& src) {
-  core::copy_(s, src);
-  s.bump_version();
+  Tensor self = s;
+  ag::copy_(self, src);
 }
 void fill_(const Tensor& s, Scalar v) {
-  core::fill_(s, v);
-  s.bump_version();
+  Tensor self = s;
+  ag::fill_(self, v);
+}
+void fill_(const Tensor& s, const Tensor& v) {
+  Tensor self = s;
+  ag::fill_(self, v);
+}
+void zero_(const Tensor& s) {
+  Tensor self = s;
+  ag::zero_(self);
 }
 void clamp_(const Tensor& s, std::optional<Scalar> lo, std::optional<Scalar> hi) {
-  core::clamp_(s, lo, hi);
-  s.bump_version();
+  Tensor self = s;
+  ag::clamp_(self, lo, hi);
 }
 void masked_fill_(const Tensor& s, const Tensor& m, Scalar v) {
-  core::masked_fill_(s, m, v);
-  s.bump_version();
+  Tensor self = s;
+  ag::masked_fill_(self, m, v);
 }
 void index_put_(const Tensor& s, const std::vector<core::TensorIndex>& i, const Tensor& v, bool acc) {
-  core::index_put_(s, i, v, acc);
-  s.bump_version();
+  Tensor self = s;
+  ag::index_put_(self, i, v, acc);
+}
+void setitem(const Tensor& s, const std::vector<core::TensorIndex>& i, const Tensor& v, bool tuple) {
+  Tensor self = s;
+  ag::index_put(self, i, v, tuple);
 }
 void uniform_(const Tensor& s, double a, double b) {
-  core::uniform_(s, a, b);
-  s.bump_version();
+  Tensor self = s;
+  ag::uniform_(self, a, b);
 }
 void normal_(const Tensor& s, double m, double sd) {
-  core::normal_(s, m, sd);
-  s.bump_version();
+  Tensor self = s;
+  ag::normal_(self, m, sd);
 }
 
 Tensor set_requires_grad(const Tensor& t, bool on) {
-  autograd::set_requires_grad(t, on, autograd::RequiresGradCall::Factory);
+  ag::set_requires_grad(t, on, ag::RequiresGradCall::Factory);
   return t;
-}
-
-static Tensor reduce(const Tensor& t, Reduction r) {
-  if (r == Reduction::Mean) return core::mean(t);
-  if (r == Reduction::Sum) return core::sum(t);
-  return t;
-}
-static Tensor num(double v) { return core::scalar_tensor(Scalar(v), core::DType::Float64, true); }
-
-Tensor linear(const Tensor& x, const Tensor& w, const Tensor& b) {
-  Tensor r = core::matmul(x, core::t(w));
-  if (b.defined()) r = core::binary(BinaryOp::Add, r, b);
-  return r;
-}
-Tensor mse_loss(const Tensor& a, const Tensor& b, Reduction r) {
-  Tensor d = core::binary(BinaryOp::Sub, a, b);
-  return reduce(core::binary(BinaryOp::Mul, d, d), r);
-}
-Tensor cross_entropy(const Tensor& x, const Tensor& target, Reduction r, int64_t ignore_index) {
-  int64_t dim = x.dim() == 1 ? 0 : 1;
-  Tensor ls = core::log_softmax(x, dim);
-  Tensor picked = x.dim() == 1 ? core::gather(ls, 0, core::unsqueeze(target, 0))
-                               : core::squeeze(core::gather(ls, 1, core::unsqueeze(target, 1)), 1);
-  return reduce(core::unary(UnaryOp::Neg, picked), r);
-}
-Tensor binary_cross_entropy_with_logits(const Tensor& x, const Tensor& y, Reduction r) {
-  // max(x, 0) - x * y + log(1 + exp(-|x|))
-  Tensor m = core::clamp(x, Scalar(0.0), std::nullopt);
-  Tensor l = core::unary(UnaryOp::Log, core::binary(BinaryOp::Add, core::unary(UnaryOp::Exp, core::unary(UnaryOp::Neg, core::unary(UnaryOp::Abs, x))), num(1.0)));
-  Tensor loss = core::binary(BinaryOp::Add, core::binary(BinaryOp::Sub, m, core::binary(BinaryOp::Mul, x, y)), l);
-  return reduce(loss, r);
 }
 
 }  // namespace op

@@ -154,7 +154,41 @@ class Parser {
 // Wraps the returned tensor(s) of a method body; `self` first in args.pos.
 using TensorMethod = std::function<ObjRef(Interp&, CallArgs&)>;
 
-// ---- autograd bridge (torch_grad.cpp) -------------------------------------------------------
+// ---- view origins, for the trace (torch_grad.cpp; see NOTE [View origins] there) --------------
+struct ViewOriginInfo {
+  core::Tensor source;    // the op's input (undefined once it has been freed)
+  std::string op;         // the op: "view", "reshape", "t", "T", "transpose", "index", "expand", ...
+  int64_t broke_dim = -1;  // reshape/flatten that copied: the input dim that broke the view rule
+};
+// Noting costs a hash-map insert per view op, so it is off until the trace turns it on.
+void set_view_origin_tracking(bool on);
+// How t was made, if a view op (or a reshape that copied) made it while tracking was on.
+std::optional<ViewOriginInfo> view_origin(const core::Tensor& t);
+// When old_sizes/old_strides cannot be viewed as new_sizes (core::compute_view_strides fails): dim
+// d such that a new dim spans old dims d and d+1 while stride[d] != size[d+1] * stride[d+1];
+// -1 when the view is possible.
+int64_t view_broken_dim(const IntArray& old_sizes, const IntArray& old_strides, const IntArray& new_sizes);
+
+// ---- warnings (torch_grad.cpp) ---------------------------------------------------------------
+// PyTorch's UserWarnings go to the running interpreter's stderr, attributed to the running line,
+// or, inside a WarnFrom scope, to a line of PyTorch's own Python code (nn.MSELoss's forward,
+// torch.autograd.backward) as CPython attributes them there.
+class WarnFrom {
+ public:
+  explicit WarnFrom(const WarningSite& site);
+  ~WarnFrom();
+  WarnFrom(const WarnFrom&) = delete;
+  WarnFrom& operator=(const WarnFrom&) = delete;
+};
+void emit_warning(const std::string& message, const std::string& category = "UserWarning");
+// torch/autograd/__init__.py's call into the engine (Tensor.backward, torch.autograd.backward),
+// and the running line of the program (a hook that backward calls): sites for WarnFrom.
+const WarningSite& backward_site();
+const WarningSite& user_code_site();
+// Routes the autograd layer's warnings (autograd::set_warning_handler) to emit_warning.
+void install_warning_handler();
+
+// ---- autograd bridge (torch_autograd.cpp) ------------------------------------------------------
 bool grad_enabled();
 void set_grad_enabled(bool on);
 bool requires_grad(const Tensor& t);

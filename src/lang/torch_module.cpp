@@ -280,7 +280,12 @@ void register_torch(Interp& interp) {
   using namespace torch;
   // `import torch` builds every submodule at once and hangs them on torch (torch.nn.Linear works
   // after a plain `import torch`, as in PyTorch); the submodule imports return the same objects.
+  install_warning_handler();
   interp.register_module("torch", [](Interp& in) {
+    // A run is a fresh process: PyTorch's global state starts from its defaults.
+    set_grad_enabled(true);
+    core::print_options() = core::PrintOptions{};
+    core::manual_seed(core::kDefaultSeed);
     TorchModules b;
     b.torch = make_torch_module(in);
     b.nn = make_nn_module(in);

@@ -2,9 +2,7 @@
 // the losses), torch.nn.functional, torch.optim.SGD and torch.autograd.
 #include <cmath>
 
-#include "autograd/engine.h"
-#include "autograd/grad_mode.h"
-#include "autograd/variable.h"
+#include "autograd/autograd.h"
 #include "core/random.h"
 #include "lang/torch_internal.h"
 #include "lang/torch_ops.h"
@@ -177,8 +175,12 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
     int64_t dim = m->has_dim ? m->i0 : ((x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1);
     return guarded([&] { return wrap(kind == "Softmax" ? op::softmax(x, dim, std::nullopt) : op::log_softmax(x, dim, std::nullopt)); });
   }
-  if (kind == "MSELoss")
+  if (kind == "MSELoss") {
+    static const WarningSite site{"/usr/lib/python3/dist-packages/torch/nn/modules/loss.py", 536,
+                                  "return F.mse_loss(input, target, reduction=self.reduction)"};
+    WarnFrom from(site);
     return guarded([&] { return wrap(op::mse_loss(T(arg(0)), T(arg(1)), reduction_of(m->reduction))); });
+  }
   if (kind == "CrossEntropyLoss")
     return guarded([&] { return wrap(op::cross_entropy(T(arg(0)), T(arg(1)), reduction_of(m->reduction), m->i0)); });
   if (kind == "BCEWithLogitsLoss")
@@ -207,19 +209,9 @@ std::string builtin_extra_repr(NnModule* m) {
 }
 
 void zero_grads(Interp& in, const std::vector<ObjRef>& params, bool set_to_none) {
-  for (auto& p : params) {
-    const Tensor& t = unwrap(p.get());
-    Tensor g = ag::grad(t);
-    if (!g.defined()) continue;
-    if (set_to_none) {
-      ag::set_grad(t, Tensor());
-      continue;
-    }
-    if (ag::grad_fn(g)) ag::detach_(g);
-    else ag::set_requires_grad(g, false);
-    core::fill_(g, Scalar(int64_t{0}));
-    g.bump_version();
-  }
+  std::vector<Tensor> ts;
+  for (auto& p : params) ts.push_back(unwrap(p.get()));
+  ag::nn::zero_grad(ts, set_to_none);
 }
 
 std::vector<std::pair<std::string, TypeObject*>> g_layers;
@@ -362,21 +354,11 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       m->i1 = fo;
       m->dict_.set("in_features", make_int(fi));
       m->dict_.set("out_features", make_int(fo));
-      Tensor w = guarded([&] {
-        Tensor t = core::empty({fo, fi});
-        core::kaiming_uniform_(t, std::sqrt(5.0));
-        return t;
-      });
-      module_setattr(in, m, "weight", make_param(w));
+      // Drawn as PyTorch's reset_parameters draws them (weight, then bias), each version 1.
+      auto params = guarded([&] { return ag::nn::linear_parameters(fi, fo, bias); });
+      module_setattr(in, m, "weight", make_param(params.weight));
       if (bias) {
-        Tensor b = guarded([&] {
-          Tensor t = core::empty({fo});
-          int64_t fan = core::fan_in(w);
-          double bound = fan > 0 ? 1.0 / std::sqrt(static_cast<double>(fan)) : 0.0;
-          core::uniform_(t, -bound, bound);
-          return t;
-        });
-        module_setattr(in, m, "bias", make_param(b));
+        module_setattr(in, m, "bias", make_param(params.bias));
       } else {
         m->params.push_back("bias");
         m->dict_.set("bias", ObjRef(none()));
@@ -578,20 +560,21 @@ Ref<ModuleObject> make_optim_module(Interp& in) {
                       ++k;
                       continue;
                     }
+                    // PyTorch 1.13's _single_tensor_sgd, under no_grad.
                     guarded([&] {
-                      Tensor d = grad;
-                      if (wd != 0) d = core::binary(core::BinaryOp::Add, d, p, Scalar(wd));
+                      Tensor d = maximize ? ag::neg(grad) : grad;
+                      if (wd != 0) d = ag::add(d, p, Scalar(wd));
                       if (mom != 0) {
                         Tensor& buf = opt->momentum[k];
                         if (!buf.defined()) {
-                          buf = core::clone(d);
+                          buf = ag::detach(ag::clone(d));
                         } else {
-                          core::binary_(core::BinaryOp::Mul, buf, core::scalar_tensor(Scalar(mom), DType::Float64, true));
-                          core::binary_(core::BinaryOp::Add, buf, d, Scalar(1 - damp));
+                          ag::mul_(buf, core::scalar_tensor(Scalar(mom), DType::Float64, true));
+                          ag::add_(buf, d, Scalar(1 - damp));
                         }
-                        d = nesterov ? core::binary(core::BinaryOp::Add, d, buf, Scalar(mom)) : buf;
+                        d = nesterov ? ag::add(d, buf, Scalar(mom)) : buf;
                       }
-                      op::binary_(core::BinaryOp::Add, p, d, Scalar(maximize ? lr : -lr));
+                      ag::add_(p, d, Scalar(-lr));
                     });
                     ++k;
                   }
@@ -644,6 +627,7 @@ static std::optional<bool> opt_bool_arg(Interp& in, const ArgParser& p, size_t i
 void run_backward(Interp& in, const Tensor& t, Object* gradient, std::optional<bool> retain, bool create) {
   std::vector<Tensor> grads;
   if (gradient && gradient != none()) grads.push_back(T(gradient));
+  WarnFrom from(backward_site());
   guarded([&] { ag::backward({t}, grads, retain, create); });
 }
 
@@ -653,6 +637,7 @@ Ref<ModuleObject> make_autograd_module(Interp& in) {
     ArgParser p(a, "backward", {"tensors", "grad_tensors=", "retain_graph=", "create_graph=", "grad_variables=", "inputs="});
     auto ts = tensors_of(in, p.get(0));
     auto gs = p.has(1) ? tensors_of(in, p.get(1)) : std::vector<Tensor>{};
+    WarnFrom from(backward_site());
     guarded([&] { ag::backward(ts, gs, opt_bool_arg(in, p, 2), p.get_bool(in, 3, false)); });
     return ObjRef(none());
   });

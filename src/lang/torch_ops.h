@@ -1,7 +1,12 @@
-// The operations the torch binding calls, in one place: each name here is the differentiable
-// version when the autograd layer provides one, else the core's (see torch_grad.cpp).
-// In-place ops bump the version counter here, as PyTorch's in-place kernels do.
+// The operations the torch binding calls, in one place (torch_grad.cpp): each is the autograd
+// layer's differentiable op where PyTorch records history (src/autograd/ops.h), else the core's.
+// In-place ops check PyTorch's in-place rules and bump the version counter exactly once, as
+// PyTorch's in-place kernels do (the autograd layer does both for the differentiable ones).
+//
+// View ops also note where their result came from (view_origin() in torch_internal.h) while the
+// trace asks for it.
 #pragma once
+#include "autograd/ops.h"
 #include "core/ops.h"
 #include "core/random.h"
 
@@ -12,15 +17,31 @@ using core::IntArray;
 using core::Scalar;
 using core::Tensor;
 using core::UnaryOp;
+using Reduction = autograd::Reduction;
 
-// out of place (autograd records history)
+// ---- elementwise -------------------------------------------------------------------------------
+// a op b. A wrapped Python number as `b` picks PyTorch's Scalar overload where one exists
+// (x ** 2 is PowBackward0).
 Tensor binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha = Scalar(int64_t{1}));
+// A reflected operator with a Python number (wrapped 0-d tensor) on the left, as Tensor's
+// __rsub__ / __rtruediv__ / __rpow__ ... compute it: `1 - x` is rsub (RsubBackward1), `2 / x` is
+// x.reciprocal() * 2, `2 ** x` is torch.tensor(2, dtype=result_type) ** x (PowBackward1).
+Tensor reflected(BinaryOp op, const Tensor& self, const Tensor& number);
+Tensor pow(Scalar self, const Tensor& exponent);  // torch.pow(2, x): PowBackward2
 Tensor unary(UnaryOp op, const Tensor& a);
+Tensor reciprocal(const Tensor& self);
+Tensor clamp(const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar> hi);
+Tensor where(const Tensor& c, const Tensor& a, const Tensor& b);
+Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);
+
+// ---- views (each notes its origin) ---------------------------------------------------------------
 Tensor view(const Tensor& self, IntArray sizes);
 Tensor reshape(const Tensor& self, IntArray sizes);
+Tensor ravel(const Tensor& self);  // contiguous().view(-1)
 Tensor transpose(const Tensor& self, int64_t d0, int64_t d1);
 Tensor permute(const Tensor& self, IntArray dims);
 Tensor t(const Tensor& self);
+Tensor T(const Tensor& self);  // x.T, with PyTorch's warning for other than 2 dims
 Tensor mT(const Tensor& self);
 Tensor flatten(const Tensor& self, int64_t s, int64_t e);
 Tensor unflatten(const Tensor& self, int64_t dim, IntArray sizes);
@@ -39,11 +60,25 @@ Tensor movedim(const Tensor& self, IntArray src, IntArray dst);
 Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step);
 Tensor as_strided(const Tensor& self, IntArray sizes, IntArray strides, std::optional<int64_t> offset);
 Tensor detach(const Tensor& self);
+// self[indices] (__getitem__); `tuple`: whether the subscript was a tuple (x[0:2,] vs x[0:2]).
+Tensor index(const Tensor& self, const std::vector<core::TensorIndex>& idx, bool tuple);
+
+// ---- copies ------------------------------------------------------------------------------------------
 Tensor clone(const Tensor& self);
 Tensor contiguous(const Tensor& self);
 Tensor to(const Tensor& self, core::DType dtype, bool copy = false);
-Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<core::DType> dtype);
-Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<core::DType> dtype);
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
+Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
+Tensor masked_select(const Tensor& self, const Tensor& mask);
+Tensor cat(const std::vector<Tensor>& ts, int64_t dim);
+Tensor stack(const std::vector<Tensor>& ts, int64_t dim);
+Tensor repeat(const Tensor& self, const IntArray& r);
+Tensor flip(const Tensor& self, const IntArray& dims);
+
+// ---- reductions ----------------------------------------------------------------------------------------
+// dims: nullopt reduces everything (SumBackward0); a list (even empty) is the dim overload.
+Tensor sum(const Tensor& self, const std::optional<IntArray>& dims, bool keepdim, std::optional<core::DType> dtype);
+Tensor mean(const Tensor& self, const std::optional<IntArray>& dims, bool keepdim, std::optional<core::DType> dtype);
 Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim);
 Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim);
 Tensor std(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim);
@@ -54,35 +89,34 @@ std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim);
 std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim);
 Tensor softmax(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
 Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
+
+// ---- matrix products -------------------------------------------------------------------------------------
 Tensor matmul(const Tensor& a, const Tensor& b);
 Tensor mm(const Tensor& a, const Tensor& b);
+Tensor bmm(const Tensor& a, const Tensor& b);
+Tensor mv(const Tensor& a, const Tensor& v);
 Tensor dot(const Tensor& a, const Tensor& b);
-Tensor where(const Tensor& c, const Tensor& a, const Tensor& b);
-Tensor clamp(const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar> hi);
-Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);
-Tensor index(const Tensor& self, const std::vector<core::TensorIndex>& idx);
-Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
-Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
-Tensor masked_select(const Tensor& self, const Tensor& mask);
-Tensor cat(const std::vector<Tensor>& ts, int64_t dim);
-Tensor stack(const std::vector<Tensor>& ts, int64_t dim);
-Tensor repeat(const Tensor& self, const IntArray& r);
-Tensor flip(const Tensor& self, const IntArray& dims);
 
-enum class Reduction { None = 0, Mean = 1, Sum = 2 };
+// ---- nn -------------------------------------------------------------------------------------------------
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias);
 Tensor mse_loss(const Tensor& self, const Tensor& target, Reduction r);
 Tensor cross_entropy(const Tensor& self, const Tensor& target, Reduction r, int64_t ignore_index);
+Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction r, int64_t ignore_index);
 Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target, Reduction r);
 
-// in place: check, write, bump the version
+// ---- in place: check, write, bump the version once --------------------------------------------------------
 void binary_(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha = Scalar(int64_t{1}));
 void unary_(UnaryOp op, const Tensor& a);
 void copy_(const Tensor& self, const Tensor& src);
 void fill_(const Tensor& self, Scalar v);
+void fill_(const Tensor& self, const Tensor& v);  // a 0-d tensor value (FillBackward3)
+void zero_(const Tensor& self);
 void clamp_(const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar> hi);
 void masked_fill_(const Tensor& self, const Tensor& mask, Scalar v);
+// Tensor.index_put_(indices, values, accumulate): tensor indices only.
 void index_put_(const Tensor& self, const std::vector<core::TensorIndex>& idx, const Tensor& v, bool accumulate);
+// self[indices] = value (__setitem__).
+void setitem(const Tensor& self, const std::vector<core::TensorIndex>& idx, const Tensor& value, bool tuple);
 void uniform_(const Tensor& self, double a, double b);
 void normal_(const Tensor& self, double mean, double std);
 

@@ -140,6 +140,9 @@ static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, std:
 
 Tensor tensor_from_data(Interp& in, Object* data, std::optional<DType> dtype, const char* fname) {
   if (is_tensor(data)) {
+    std::string call = std::string(fname) == "new_tensor" ? "tensor.new_tensor" : "torch.tensor";
+    emit_warning("To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or "
+                 "sourceTensor.clone().detach().requires_grad_(True), rather than " + call + "(sourceTensor).");
     Tensor src = unwrap(data);
     return guarded([&] { return core::to(op::detach(src), dtype.value_or(src.dtype()), true); });
   }
@@ -256,9 +259,11 @@ static bool sequence_as_tuple(Object* k) {
   return false;
 }
 
-static std::vector<TensorIndex> build_indices(Interp& in, Object* key) {
+// `tuple`: whether the key counts as a tuple of indices (PyTorch skips a full slice only there).
+static std::vector<TensorIndex> build_indices(Interp& in, Object* key, bool& tuple) {
   std::vector<TensorIndex> out;
-  if (sequence_as_tuple(key)) {
+  tuple = sequence_as_tuple(key);
+  if (tuple) {
     for (auto& it : items_of(key)) out.push_back(index_entry(in, it.get()));
   } else {
     out.push_back(index_entry(in, key));
@@ -285,7 +290,10 @@ static ObjRef binop(Interp& in, CallArgs& a, BinaryOp op, bool reflected) {
   if (!is_tensor(other) && !is_number(other)) return ObjRef(not_implemented());
   const Tensor& self = self_of(a);
   Tensor o = is_tensor(other) ? unwrap(other) : scalar_to_tensor(to_scalar(in, other));
-  return guarded([&] { return wrap(reflected ? op::binary(op, o, self) : op::binary(op, self, o)); });
+  return guarded([&] {
+    if (!reflected) return wrap(op::binary(op, self, o));
+    return wrap(is_tensor(other) ? op::binary(op, o, self) : op::reflected(op, self, o));
+  });
 }
 
 static ObjRef ibinop(Interp& in, CallArgs& a, BinaryOp op) {
@@ -493,19 +501,21 @@ void init_tensor_type(Interp& in) {
   });
   tt.method("__getitem__", [](Interp& in, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
-    auto idx = build_indices(in, a.pos[1].get());
-    return guarded([&] { return wrap(op::index(t, idx)); });
+    bool tuple = false;
+    auto idx = build_indices(in, a.pos[1].get(), tuple);
+    return guarded([&] { return wrap(op::index(t, idx, tuple)); });
   });
   tt.method("__setitem__", [](Interp& in, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
-    auto idx = build_indices(in, a.pos[1].get());
+    bool tuple = false;
+    auto idx = build_indices(in, a.pos[1].get(), tuple);
     Object* v = a.pos[2].get();
     Tensor value;
     if (is_tensor(v)) value = unwrap(v);
     else if (is_number(v)) value = guarded([&] { return core::scalar_tensor(to_scalar(in, v), t.dtype()); });
     else if (is_sequence(v)) value = tensor_from_data(in, v, t.dtype(), "tensor");
     else raise(BT.type_error, "can't assign a " + type_name(v) + " to a " + std::string(core::legacy_type_name(t.dtype())));
-    guarded([&] { op::index_put_(t, idx, value, false); });
+    guarded([&] { op::setitem(t, idx, value, tuple); });
     return ObjRef(none());
   });
 
@@ -579,12 +589,7 @@ void init_tensor_type(Interp& in) {
   tt.property("is_cuda", [](Interp&, Object*) -> ObjRef { return ObjRef(false_obj()); });
   tt.property("nbytes", [](Interp&, Object* s) -> ObjRef { return make_int(static_cast<int64_t>(unwrap(s).nbytes())); });
   tt.property("itemsize", [](Interp&, Object* s) -> ObjRef { return make_int(static_cast<int64_t>(unwrap(s).element_size())); });
-  tt.property("T", [](Interp&, Object* s) -> ObjRef {
-    const Tensor& t = unwrap(s);
-    IntArray dims;
-    for (int64_t d = t.dim() - 1; d >= 0; --d) dims.push_back(d);
-    return guarded([&] { return wrap(op::permute(t, dims)); });
-  });
+  tt.property("T", [](Interp&, Object* s) -> ObjRef { return guarded([&] { return wrap(op::T(unwrap(s))); }); });
   tt.property("mT", [](Interp&, Object* s) -> ObjRef { return guarded([&] { return wrap(op::mT(unwrap(s))); }); });
   tt.method("untyped_storage", [](Interp&, CallArgs& a) -> ObjRef { return untyped_storage_of(self_of(a)); });
   tt.method("storage", [](Interp&, CallArgs& a) -> ObjRef { return typed_storage_of(self_of(a)); });
