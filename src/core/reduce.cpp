@@ -478,6 +478,7 @@ STRIDELAB_SIMD_CLONES int64_t best_in_row(const T* row, int64_t n, bool is_max, 
   } else {
     while (row[j] != b) ++j;
   }
+  *best = row[j];  // the element itself: of 0.0 and -0.0, the first one, as PyTorch keeps it
   return j;
 }
 
