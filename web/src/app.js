@@ -112,11 +112,13 @@ async function showStep(n) {
   for (const k of [n + 1, n - 1]) if (k >= 0 && k < summary.steps) engine.state(k).catch(() => {});
 }
 channel.on('step:request', ({ n }) => { showStep(n).catch((e) => channel.emit('status', { text: e.message, level: 'error' })); });
-channel.on('step:find-line', async ({ line, after }) => {
+// A step's `line` is the line that just ran (docs/trace-format.md). `before`
+// asks for the step just before that line runs, where a question is posed.
+channel.on('step:find-line', async ({ line, after, before }) => {
   if (!summary) return;
   for (let k = Math.max(0, after + 1); k < summary.steps && k < 5000; k++) {
     const { state } = await engine.state(k);
-    if (state.line === line) { showStep(k); return; }
+    if (state.line === line) { showStep(before ? Math.max(0, k - 1) : k); return; }
   }
 });
 

@@ -10,7 +10,7 @@
  * @property {{summary: object, code: string}} 'run:done'
  * @property {{reason: string}} 'run:stopped'
  * @property {{n: number}} 'step:request'            Any control asking for step n.
- * @property {{line: number, after: number}} 'step:find-line'  Go to the first step after `after` at `line`.
+ * @property {{line: number, after: number, before?: boolean}} 'step:find-line'  Go to the first step after `after` where `line` ran (or the step before it).
  * @property {{n: number, total: number, state: object, prev: object|null, console: string|null, summary: object}} 'step:changed'
  * @property {{tensor: string, index: number[]}|null} 'select:element'  A tensor element picked.
  * @property {{storage: string, cell: number}|null} 'select:cell'      A storage cell picked.

@@ -79,7 +79,7 @@ export function createLessonView(root, picker, channel, loadText) {
     const box = el('div', { class: 'question', 'data-testid': 'lesson-question' });
     const result = el('div', { class: 'question-result', 'aria-live': 'polite' });
     box.append(el('div', { class: 'question-head' }, el('span', { class: 'q-badge' }, 'Predict'),
-      q.line || q.step !== null ? el('button', { type: 'button', class: 'link', onclick: () => jump(q) }, 'go to the question') : null),
+      q.line || q.step !== null ? el('button', { type: 'button', class: 'link', 'data-testid': 'question-goto', onclick: () => jump({ line: q.line, step: q.step, before: true }) }, 'go to the question') : null),
     el('p', {}, inline(q.prompt)));
     const opts = el('div', { class: 'question-options' });
     q.options.forEach((o) => opts.append(el('button', { type: 'button', class: 'option', 'data-testid': 'question-option',
@@ -98,7 +98,7 @@ export function createLessonView(root, picker, channel, loadText) {
 
   async function jump(target, afterCurrent = false) {
     if (target.step !== null && target.step !== undefined) { channel.emit('step:request', { n: target.step }); return; }
-    channel.emit('step:find-line', { line: target.line, after: afterCurrent && lastState ? lastState.step : -1 });
+    channel.emit('step:find-line', { line: target.line, after: afterCurrent && lastState ? lastState.step : -1, before: Boolean(target.before) });
   }
 
   channel.on('run:done', ({ summary }) => { total = summary.steps || 0; });

@@ -1,0 +1,221 @@
+// End-to-end tests of the page in Debian's Chromium (playwright-core).
+// Run: node web/build.mjs && node --test tests/web/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startServer, launch, newPage, waitReady, waitStep, setCodeAndRun, tid, shots, buildWeb, repo } from './harness.mjs';
+import { FIXTURES } from '../../web/test/fixtures/fixture_traces.mjs';
+
+const [SLICE, STALE, SYNTAX] = FIXTURES;
+const haveWasm = existsSync(path.join(buildWeb, 'stridelab.wasm'));
+let server;
+let browser;
+
+before(async () => {
+  assert.ok(existsSync(path.join(buildWeb, 'index.html')), 'build first: node web/build.mjs');
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+async function open(query = '?engine=fixture', hash = '', viewport) {
+  const origin = server.url.slice(0, -1);
+  const p = await newPage(browser, { origin, ...(viewport || {}) });
+  await p.page.goto(server.url + query + hash);
+  await waitReady(p.page);
+  return p;
+}
+
+test('the page loads, runs the first lesson and logs no console errors', async () => {
+  const { page, problems, context } = await open('');
+  await page.waitForFunction(() => document.body.dataset.step !== undefined, null, { timeout: 20000 });
+  assert.equal(await page.locator(tid('lesson-title')).count(), 1);
+  assert.ok(await page.locator(tid('lesson-picker') + ' option').count() >= 10);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the server sends a strict Content-Security-Policy and wasm as application/wasm', async () => {
+  const r = await fetch(server.url);
+  const csp = r.headers.get('content-security-policy');
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/);
+  assert.doesNotMatch(csp, /'unsafe-eval'/);
+  assert.doesNotMatch(csp, /unsafe-inline/);
+  if (haveWasm) assert.equal((await fetch(server.url + 'stridelab.wasm')).headers.get('content-type'), 'application/wasm');
+});
+
+test('stepping forward and back changes the memory view as the trace says', async () => {
+  const { page, problems, context } = await open();
+  await setCodeAndRun(page, SLICE.code);
+  await waitStep(page, 0);
+  assert.equal(await page.locator(tid('memory-storage')).count(), 0);
+  await page.click(tid('step-forward'));
+  await page.click(tid('step-forward'));
+  await waitStep(page, 2);
+  assert.equal(await page.locator(tid('memory-storage')).count(), 1);
+  assert.equal(await page.locator(tid('memory-cell')).count(), 12);
+  await page.click(tid('step-last'));
+  await page.click(tid('step-back'));
+  await waitStep(page, 5);
+  const cell5 = page.locator(`${tid('memory-cell')}[data-cell="5"]`);
+  assert.equal(await cell5.getAttribute('data-value'), '99');
+  assert.equal(await cell5.locator('rect').getAttribute('data-written'), 'true');
+  await page.click(tid('step-back'));
+  await waitStep(page, 4);
+  assert.equal(await cell5.getAttribute('data-value'), '5');
+  // Going back marks the cell that differs from the step shown before.
+  assert.equal(await cell5.locator('rect').getAttribute('data-changed'), 'true');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('picking an element shows the formula and lights its cell; picking a cell lists its readers', async () => {
+  const { page, context } = await open();
+  await setCodeAndRun(page, SLICE.code);
+  await page.click(tid('step-last'));
+  await waitStep(page, 6);
+  await page.selectOption(tid('stride-tensor-picker'), 't2');
+  await page.click(`${tid('stride-element')}[data-index="1,1"]`);
+  assert.equal(await page.textContent(tid('stride-formula-numbers')), '5 + 1·4 + 1·1 = 10');
+  assert.equal(await page.locator(`${tid('memory-cell')}[data-cell="10"] rect`).getAttribute('stroke-width'), '3');
+  // Keyboard: left arrow moves to [1, 0].
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.textContent(tid('stride-formula-numbers')), '5 + 1·4 + 0·1 = 9');
+  await page.click(`${tid('memory-cell')}[data-cell="6"]`);
+  const readers = await page.locator(tid('cell-reader')).allTextContents();
+  assert.deepEqual(readers.sort(), ['original_tensor[1, 2]', 't0[6]', 'view_tensor[0, 1]'].sort());
+  await context.close();
+});
+
+test('keyboard stepping: arrows, Home and End', async () => {
+  const { page, context } = await open();
+  await setCodeAndRun(page, SLICE.code);
+  await waitStep(page, 0);
+  await page.locator(tid('memory-panel')).click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('ArrowRight');
+  await waitStep(page, 1);
+  await page.keyboard.press('End');
+  await waitStep(page, 6);
+  await page.keyboard.press('ArrowLeft');
+  await waitStep(page, 5);
+  await page.keyboard.press('Home');
+  await waitStep(page, 0);
+  await context.close();
+});
+
+test('permalink round trip restores the code and the step', async () => {
+  const { page, context } = await open();
+  await setCodeAndRun(page, SLICE.code);
+  await page.click(tid('step-forward'));
+  await page.click(tid('step-forward'));
+  await page.click(tid('step-forward'));
+  await waitStep(page, 3);
+  await page.click(tid('permalink-button'));
+  const link = await page.inputValue(tid('share-text'));
+  assert.match(link, /#code=.*&step=4$/);
+  const second = await newPage(browser, { origin: server.url.slice(0, -1) });
+  await second.page.goto(link.replace(/\?/, '?engine=fixture&').replace('/#', '/?engine=fixture#'));
+  await waitReady(second.page);
+  await waitStep(second.page, 3);
+  const code = await second.page.evaluate(() => document.querySelector('[data-testid="editor"]').shadowRoot.querySelector('.cm-content').innerText);
+  assert.ok(code.includes('view_tensor = original_tensor[1:3, 1:3]'));
+  await second.context.close();
+  await context.close();
+});
+
+test('embed mode hides the chrome and the embed button gives an iframe', async () => {
+  const { page, context } = await open();
+  await setCodeAndRun(page, SLICE.code);
+  await page.click(tid('embed-button'));
+  const snippet = await page.inputValue(tid('share-text'));
+  assert.match(snippet, /^<iframe src="[^"]*\?embed=1#code=/);
+  const src = snippet.match(/src="([^"]*)"/)[1].replace('?embed=1', '?embed=1&engine=fixture');
+  const e = await newPage(browser, { width: 900, height: 520 });
+  await e.page.goto(src);
+  await waitReady(e.page);
+  await waitStep(e.page, 0);
+  assert.equal(await e.page.isVisible(tid('lesson-panel')), false);
+  assert.equal(await e.page.isVisible(tid('memory-panel')), true);
+  await e.page.screenshot({ path: path.join(shots, 'embed.png') });
+  assert.deepEqual(e.problems, []);
+  await e.context.close();
+  await context.close();
+});
+
+test('a syntax error and a runtime error are shown at their lines', async () => {
+  const { page, context } = await open();
+  await setCodeAndRun(page, SYNTAX.code);
+  await page.waitForSelector(tid('editor-error-line'));
+  assert.equal(await page.locator(tid('editor-error-line')).count(), 1);
+  const errLine = await page.evaluate(() => [...document.querySelector('[data-testid="editor"]').shadowRoot.querySelectorAll('.cm-line')].findIndex((l) => l.classList.contains('cm-error-line')) + 1);
+  assert.equal(errLine, 2);
+  await setCodeAndRun(page, STALE.code);
+  await page.click(tid('step-last'));
+  await waitStep(page, 6);
+  assert.equal(await page.getAttribute(tid('traceback-line'), 'data-line'), '6');
+  assert.ok((await page.textContent(tid('console-traceback'))).includes('modified by an inplace operation'));
+  assert.equal(await page.locator(tid('graph-saved-stale')).count(), 1);
+  await context.close();
+});
+
+test('while True is stopped and the page stays responsive', async () => {
+  const { page, context } = await open();
+  await page.evaluate(() => { const c = 'while True:\n    pass\n'; window.stridelab.channel.emit('editor:set-code', { code: c }); window.stridelab.channel.emit('run:request', { code: c }); });
+  await page.waitForFunction(() => document.body.dataset.state === 'running');
+  const t0 = Date.now();
+  assert.equal(await page.evaluate(() => 1 + 1), 2);
+  assert.ok(Date.now() - t0 < 1000, 'main thread answered while the worker spins');
+  await page.click(tid('stop-button'));
+  await page.waitForFunction(() => document.body.dataset.state !== 'running');
+  await setCodeAndRun(page, SLICE.code);
+  await waitStep(page, 0);
+  await context.close();
+});
+
+test('export of the memory view as SVG and PNG', async () => {
+  const { page, context } = await open();
+  await setCodeAndRun(page, SLICE.code);
+  await page.click(tid('step-last'));
+  await waitStep(page, 6);
+  for (const f of ['svg', 'png']) {
+    await page.click(tid('export-button'));
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click(tid(`export-memory-${f}`))]);
+    assert.match(dl.suggestedFilename(), new RegExp(`stridelab-memory-step7\\.${f}$`));
+  }
+  await context.close();
+});
+
+test('the standalone file works from file://', async () => {
+  const file = path.join(buildWeb, 'stridelab-standalone.html');
+  assert.ok(existsSync(file));
+  const p = await newPage(browser);
+  await p.page.goto(pathToFileURL(file).href + '?engine=fixture');
+  await waitReady(p.page);
+  await setCodeAndRun(p.page, SLICE.code);
+  await p.page.click(tid('step-last'));
+  await waitStep(p.page, 6);
+  assert.equal(await p.page.locator(tid('memory-cell')).count(), 12);
+  if (haveWasm) {
+    await p.page.goto(pathToFileURL(file).href);
+    await waitReady(p.page);
+    await setCodeAndRun(p.page, SLICE.code);
+    assert.equal(await p.page.evaluate(() => window.stridelab.engine.engineName), 'wasm');
+    assert.ok(await p.page.evaluate(() => window.stridelab.summary.steps) > 0);
+  }
+  assert.deepEqual(p.problems, []);
+  await p.context.close();
+});
+
+test('layout at 375 px wide', async () => {
+  const { page, context, problems } = await open('?engine=fixture', '', { width: 375, height: 800 });
+  await setCodeAndRun(page, SLICE.code);
+  await page.click(tid('step-last'));
+  await waitStep(page, 6);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `page scrolls sideways by ${overflow}px`);
+  await page.screenshot({ path: path.join(shots, 'phone-375.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
