@@ -47,6 +47,7 @@ let summary = null;
 let shown = null; // {n, state}
 let wantedStep = 0;
 let running = false;
+let runsDone = 0;
 const RUN_WATCHDOG_MS = 30000;
 
 function setRunning(on) {
@@ -69,6 +70,7 @@ channel.on('run:request', async ({ code, step }) => {
     const reply = await engine.run(code);
     if (token !== runToken) return;
     summary = reply.summary;
+    runsDone += 1;
     setRunning(false);
     channel.emit('run:done', { summary, code, ms: reply.ms });
     const err = summary.error;
@@ -198,4 +200,4 @@ async function start() {
 }
 start();
 
-window.stridelab = { channel, engine, lessons, get step() { return shown ? shown.n : null; }, get summary() { return summary; }, get lesson() { return lessonRef; } };
+window.stridelab = { channel, engine, lessons, get step() { return shown ? shown.n : null; }, get summary() { return summary; }, get runsDone() { return runsDone; }, get lesson() { return lessonRef; } };

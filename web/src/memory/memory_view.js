@@ -122,8 +122,7 @@ export function createMemoryView(root, channel) {
         onclick: () => channel.emit('select:tensor', { tensor: t.id }) });
       lg.append(svg('rect', { x: PAD, y: y + 2, width: 18, height: 10, fill: lane.colour, rx: 2 }));
       lg.append(svg('text', { x: PAD + 24, y: y + 11, fill: INK, 'font-weight': selected ? 700 : (named ? 600 : 400),
-        text: `${label}${named ? '' : ' (unnamed)'}  [${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}  version ${t.version}${baseText}` }));
-      if (changed) lg.append(svg('text', { x: PAD + 12, y: y + 11, fill: CHANGED_STROKE, 'text-anchor': 'end', text: '•' }));
+        text: `${label}${named ? '' : ' (unnamed)'}  [${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}  version ${t.version}${baseText}${changed ? '  ← changed' : ''}` }));
       g.append(lg);
       y += 15;
     }

@@ -1,0 +1,43 @@
+// Every lesson runs on the default engine, and a screenshot of each is saved
+// under build/web-screenshots/ (look at them). Skipped without the wasm engine:
+// the fixture engine only knows its own hand-written programs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startServer, launch, newPage, waitReady, tid, shots, buildWeb } from './harness.mjs';
+
+const haveWasm = existsSync(path.join(buildWeb, 'stridelab.wasm'));
+const index = JSON.parse(readFileSync(path.join(buildWeb, 'lessons', 'index.json'), 'utf8'));
+let server;
+let browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+for (const lesson of index) {
+  test(`lesson ${lesson.id} runs every example`, { skip: !haveWasm && 'no wasm engine built' }, async () => {
+    const { page, context, problems } = await newPage(browser, { origin: server.url.slice(0, -1) });
+    await page.goto(`${server.url}#lesson=${lesson.id}`);
+    await waitReady(page);
+    const tabs = Math.max(1, await page.locator(tid('lesson-example-tab')).count());
+    const results = [];
+    for (let k = 0; k < tabs; k++) {
+      const done = await page.evaluate(() => window.stridelab.runsDone);
+      if (k > 0) await page.click(`${tid('lesson-example-tab')}[data-example="${k}"]`);
+      const target = k === 0 ? 1 : done + 1;
+      await page.waitForFunction((n) => window.stridelab.runsDone >= n && window.stridelab.summary, target, { timeout: 30000 });
+      const summary = await page.evaluate(() => window.stridelab.summary);
+      results.push({ example: k + 1, steps: summary.steps, error: summary.error && `${summary.error.type}: ${summary.error.message}`.slice(0, 160) });
+      assert.ok(summary.steps > 0, `example ${k + 1} made no steps: ${JSON.stringify(summary.error)}`);
+      if (k === 0) {
+        // A step in the middle, where the lesson has something to show.
+        await page.evaluate((n) => window.stridelab.channel.emit('step:request', { n }), Math.floor(summary.steps * 0.6));
+        await page.waitForTimeout(250);
+        await page.screenshot({ path: path.join(shots, `lesson-${lesson.id}.png`) });
+      }
+    }
+    console.log(`# ${lesson.id}: ${JSON.stringify(results)}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
