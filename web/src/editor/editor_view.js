@@ -1,6 +1,6 @@
 // The editor: CodeMirror 6 with Python highlighting, the current step's line
 // marked, the error line marked with its message. Ctrl/Cmd+Enter runs.
-import { EditorState, StateField, StateEffect, RangeSetBuilder, Annotation } from '@codemirror/state';
+import { EditorState, StateField, StateEffect, Annotation } from '@codemirror/state';
 import { EditorView, Decoration, WidgetType, keymap, lineNumbers, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { python } from '@codemirror/lang-python';
@@ -23,23 +23,17 @@ class ErrorWidget extends WidgetType {
 }
 
 function buildDecorations(doc, marks) {
-  const builder = new RangeSetBuilder();
-  const items = [];
+  const ranges = [];
   const lineOk = (n) => n && n >= 1 && n <= doc.lines;
-  if (lineOk(marks.current)) items.push({ line: marks.current, deco: Decoration.line({ class: 'cm-step-line', attributes: { 'data-testid': 'editor-current-line' } }) });
+  if (lineOk(marks.current)) {
+    ranges.push(Decoration.line({ class: 'cm-step-line', attributes: { 'data-testid': 'editor-current-line' } }).range(doc.line(marks.current).from));
+  }
   if (lineOk(marks.error)) {
-    items.push({ line: marks.error, deco: Decoration.line({ class: 'cm-error-line', attributes: { 'data-testid': 'editor-error-line' } }) });
-  }
-  items.sort((a, b) => a.line - b.line);
-  for (const it of items) {
-    const l = doc.line(it.line);
-    builder.add(l.from, l.from, it.deco);
-  }
-  if (lineOk(marks.error) && marks.errorText) {
     const l = doc.line(marks.error);
-    builder.add(l.to, l.to, Decoration.widget({ widget: new ErrorWidget(marks.errorText), block: true, side: 1 }));
+    ranges.push(Decoration.line({ class: 'cm-error-line', attributes: { 'data-testid': 'editor-error-line' } }).range(l.from));
+    if (marks.errorText) ranges.push(Decoration.widget({ widget: new ErrorWidget(marks.errorText), block: true, side: 1 }).range(l.to));
   }
-  return builder.finish();
+  return Decoration.set(ranges, true);
 }
 
 const marksField = StateField.define({
@@ -105,20 +99,30 @@ export function createEditorView(host, channel) {
     channel.emit('editor:dirty', { dirty: false });
   });
   channel.on('run:started', () => { dirty = false; marks = {}; apply(); channel.emit('editor:dirty', { dirty: false }); });
+  // The run's uncaught error stays marked at every step; a caught exception
+  // only at the step that raised it.
+  let runError = {};
   channel.on('run:done', ({ summary }) => {
     const err = summary && summary.error;
-    marks = { ...marks, error: err && err.line, errorText: err ? `${err.type}: ${err.message}` : null };
+    runError = err ? { error: err.line, errorText: `${err.type}: ${err.message}` } : {};
+    marks = { ...runError };
     apply();
   });
   channel.on('step:changed', ({ state }) => {
     const exc = state.exception;
-    marks = { ...marks, current: state.line };
+    marks = { current: state.line, ...runError };
     if (exc && exc.line) marks = { ...marks, error: exc.line, errorText: `${exc.type}: ${exc.message}` };
-    apply();
+    // One transaction: the marks and, when the line is off screen, the scroll.
+    const effects = [setMarks.of({ ...marks })];
     if (state.line && state.line <= view.state.doc.lines) {
       const l = view.state.doc.line(state.line);
-      view.dispatch({ effects: EditorView.scrollIntoView(l.from, { y: 'nearest' }) });
+      const vp = view.viewport;
+      const block = l.from >= vp.from && l.to <= vp.to ? view.lineBlockAt(l.from) : null;
+      const rect = view.scrollDOM;
+      const visible = block && block.top >= rect.scrollTop && block.bottom <= rect.scrollTop + rect.clientHeight;
+      if (!visible) effects.push(EditorView.scrollIntoView(l.from, { y: 'nearest' }));
     }
+    view.dispatch({ effects });
   });
   channel.on('editor:goto', ({ line }) => {
     if (!line || line > view.state.doc.lines) return;
