@@ -248,8 +248,15 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
       return a;
     };
     snap.view_origin = [](const core::Tensor& t) -> std::optional<ViewOrigin> {
-      if (!t.is_view()) return std::nullopt;
+      // The op that made it, from the binding; else relative to its base.
       ViewOrigin v;
+      if (auto info = lang::torch::view_origin(t)) {
+        v.source = info->source;
+        v.op = info->op;
+        v.broke_dim = info->broke_dim;
+        if (v.source.defined() || v.broke_dim >= 0) return v;
+      }
+      if (!t.is_view()) return std::nullopt;
       v.source = t.base();
       v.op = "view";
       return v;
@@ -332,16 +339,19 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
     interp.set_stdout([&](std::string_view s) { tracer.write_stdout(s); });
     interp.set_observer(&tracer);
     autograd::set_engine_observer(&tracer);
+    lang::torch::set_view_origin_tracking(true);
     recorder_->begin(source);
     lang::RunResult r;
     try {
       r = interp.run(source);
     } catch (...) {
+      lang::torch::set_view_origin_tracking(false);
       autograd::set_engine_observer(nullptr);
       core::set_storage_limit(old_limit);
       throw;
     }
     tracer.finish();
+    lang::torch::set_view_origin_tracking(false);
     autograd::set_engine_observer(nullptr);
     interp.set_observer(nullptr);
     core::set_storage_limit(old_limit);

@@ -109,10 +109,16 @@ TEST_CASE("a recorded trace has exactly the fields docs/trace-format.md lists", 
     Json st = s.state(i);
     for (const Json& e : st.at("events").as_array()) CHECK(event_types.count(e.at("type").as_string()) == 1);
     for (const Json& tensor : st.at("tensors").as_array()) {
-      for (const auto& k : keys(tensor)) CHECK(tensor_keys.count(k) == 1);
+      for (const auto& k : keys(tensor)) {
+        INFO("tensor field " << k);
+        CHECK(tensor_keys.count(k) == 1);
+      }
       if (const Json* v = tensor.find("view")) {
         saw_view = true;
-        for (const auto& k : keys(*v)) CHECK(view_keys.count(k) == 1);
+        for (const auto& k : keys(*v)) {
+          INFO("view field " << k);
+          CHECK(view_keys.count(k) == 1);
+        }
       }
     }
     for (const Json& storage : st.at("storages").as_array()) {
