@@ -41,3 +41,20 @@ for (const lesson of index) {
     await context.close();
   });
 }
+
+test('a predict-then-reveal question is answered by stepping the run', { skip: !haveWasm && 'no wasm engine built' }, async () => {
+  const { page, context, problems } = await newPage(browser, { origin: server.url.slice(0, -1) });
+  await page.goto(`${server.url}#lesson=000-new-memory&example=2`);
+  await waitReady(page);
+  await page.waitForFunction(() => window.stridelab.runsDone >= 1 && document.body.dataset.step === '0');
+  const q = page.locator(tid('lesson-question')).first();
+  await q.locator(tid('question-goto')).click();
+  await page.waitForFunction(() => document.body.dataset.step !== '0');
+  const asked = Number(await page.evaluate(() => document.body.dataset.step));
+  await q.locator(tid('question-option')).nth(1).click();
+  await page.waitForFunction((k) => Number(document.body.dataset.step) === k + 1, asked);
+  assert.match(await q.textContent(), /Right\./);
+  assert.match(await page.textContent(tid('step-label')), /line 9/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
