@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "autograd/grad_mode.h"
+#include "core/random.h"
 #include "autograd_support.h"
 
 using namespace stridelab;
@@ -211,6 +212,8 @@ std::map<std::string, Case> cases() {
   c["clamp_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::clamp_(o, Scalar(-0.5), Scalar(0.5)); };
   c["masked_fill_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::masked_fill_(o, e["mask"], Scalar(0.0)); };
   c["zero_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::zero_(o); };
+  c["normal_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::normal_(o, 0.5, 2.0); };
+  c["uniform_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::uniform_(o, -1.0, 3.0); };
   c["fill_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::fill_(o, Scalar(2.0)); };
   c["fill_tensor_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::fill_(o, e["s"]); };
   c["copy_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::copy_(o, e["y"]); };
@@ -321,6 +324,7 @@ TEST_CASE("ops give PyTorch's outputs, graphs and gradients", "[autograd][ops]")
       Env env = r.inputs;
       std::vector<std::string> warnings;
       ag::set_warning_handler([&](const ag::Warning& w) { warnings.push_back(w.message); });
+      core::manual_seed(7);  // as the record script, for the random fills
       Tensor out = all[id](env);
       ag::set_warning_handler(nullptr);
       CHECK(support::Json::array_of(warnings) == expected.at("warnings"));
