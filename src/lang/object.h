@@ -334,6 +334,12 @@ struct TracebackEntry {
   Pos pos;
   int marker_kind = 0;  // 0: plain span, 1: BinOp anchors, 2: Subscript anchors
   int anchor_left = 0, anchor_right = 0;  // columns of the `^` part when marker_kind != 0
+  // A frame of a library's own Python code that a native function stands for (PyTorch's
+  // torch/autograd/__init__.py, nn/modules/module.py, ...): printed as `File "<file>", line
+  // <pos.line>, in <func>` followed by `text` (its source line and markers, as CPython prints
+  // them, each line ending in "\n"). Empty for the program's own frames.
+  std::string file;
+  std::string text;
 };
 
 class ExceptionObject : public Object {

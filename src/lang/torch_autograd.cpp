@@ -152,6 +152,39 @@ const WarningSite& user_code_site() {
   return site;
 }
 
+void run_engine(EngineCall call, const std::function<void()>& fn) {
+  using namespace frames;
+  auto frames_for = [call](const std::string& message) -> std::vector<const TorchFrame*> {
+    std::vector<const TorchFrame*> out;
+    if (call == EngineCall::TensorBackward) out.push_back(&tensor_backward);
+    const TorchFrame* check = nullptr;
+    if (message.rfind("grad can be implicitly created only for scalar outputs", 0) == 0) check = &make_grads_scalar;
+    if (message.rfind("Mismatch in shape: grad_output[", 0) == 0) check = &make_grads_shape;
+    if (check) {
+      out.push_back(call == EngineCall::Grad ? &autograd_grad_make_grads : &autograd_backward_make_grads);
+      out.push_back(check);
+    } else {
+      out.push_back(call == EngineCall::Grad ? &autograd_grad_engine : &autograd_backward_engine);
+    }
+    return out;
+  };
+  std::optional<WarnFrom> from;
+  if (call != EngineCall::Grad) from.emplace(backward_site());
+  try {
+    try {
+      fn();
+    } catch (const core::Error& e) {
+      rethrow_core(e);
+    }
+  } catch (const PyError& e) {
+    std::string message;
+    if (e.exc->args_ && !e.exc->args_->items_.empty() && is_str(e.exc->args_->items_[0].get()))
+      message = as<StrObject>(e.exc->args_->items_[0].get())->value_;
+    add_torch_frames(e.exc.get(), frames_for(message));
+    throw;
+  }
+}
+
 ObjRef grad_fn_obj(const Tensor& t) { return wrap_node(guarded([&] { return ag::grad_fn(t); })); }
 
 void add_tensor_autograd(NativeType& tt) {
@@ -210,7 +243,8 @@ void add_tensor_autograd(NativeType& tt) {
   tt.method("register_hook", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "register_hook", {"self", "hook"});
     const Tensor& t = unwrap(p.get(0));
-    if (!ag::requires_grad(t)) raise(BT.runtime_error, "cannot register a hook on a tensor that doesn't require gradient");
+    if (!ag::requires_grad(t))
+      raise_from({&frames::tensor_register_hook}, BT.runtime_error, "cannot register a hook on a tensor that doesn't require gradient");
     ObjRef fn(p.get(1));
     Interp* ip = &in;
     ag::GradHook hook;
@@ -235,8 +269,7 @@ void add_tensor_autograd(NativeType& tt) {
     std::optional<bool> retain;
     if (p.has(2) && p.get(2) != none()) retain = truthy(in, p.get(2));
     bool create = p.has(3) && truthy(in, p.get(3));
-    WarnFrom from(backward_site());
-    guarded([&] { ag::backward({unwrap(a.pos[0].get())}, grads, retain, create); });
+    run_engine(EngineCall::TensorBackward, [&] { ag::backward({unwrap(a.pos[0].get())}, grads, retain, create); });
     return ObjRef(none());
   });
   tt.property("_version", [](Interp&, Object* s) -> ObjRef { return make_int(unwrap(s).version()); });

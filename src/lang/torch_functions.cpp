@@ -308,10 +308,18 @@ void define_ops() {
       [dims_of](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
         double p = a.opt_scalar("p").value_or(Scalar(2.0)).to_double();
-        return guarded([&] {
-          Tensor t = a.tensor("input");
-          if (auto d = a.dtype("dtype")) t = op::to(t, *d);
-          return W(op::norm(t, p, dims_of(a), a.toBool("keepdim")));
+        // torch.norm (functional.py) takes frobenius_norm's path for p=2 with dims.
+        std::vector<const TorchFrame*> fr;
+        if (p == 2 && a.has("dim")) {
+          if (a.is_method) fr.push_back(&frames::tensor_norm);
+          fr.push_back(&frames::functional_norm);
+        }
+        return through(fr, [&] {
+          return guarded([&] {
+            Tensor t = a.tensor("input");
+            if (auto d = a.dtype("dtype")) t = op::to(t, *d);
+            return W(op::norm(t, p, dims_of(a), a.toBool("keepdim")));
+          });
         });
       });
   for (const char* name : {"max", "min"}) {
@@ -424,7 +432,9 @@ void define_ops() {
   });
   def("unflatten", {"unflatten(int64_t dim, IntArrayRef sizes)"}, {"unflatten(Tensor input, int64_t dim, IntArrayRef sizes)"},
       [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return W(op::unflatten(a.tensor("input"), a.toInt("dim"), a.intlist("sizes"))); });
+        std::vector<const TorchFrame*> fr;
+        if (a.is_method) fr.push_back(&frames::tensor_unflatten);  // torch.unflatten is native
+        return through(fr, [&] { return guarded([&] { return W(op::unflatten(a.tensor("input"), a.toInt("dim"), a.intlist("sizes"))); }); });
       });
   def("squeeze", {"squeeze()", "squeeze(int64_t dim)", "squeeze(Dimname dim)"},
       {"squeeze(Tensor input)", "squeeze(Tensor input, int64_t dim)", "squeeze(Tensor input, Dimname dim)"}, [](Interp&, ParsedArgs& a) {
@@ -465,10 +475,15 @@ void define_ops() {
   def("split", {"split(int64_t split_size, int64_t dim=0)", "split(IntArrayRef split_size, int64_t dim=0)"},
       {"split(Tensor input, int64_t split_size, int64_t dim=0)", "split(Tensor input, IntArrayRef split_size, int64_t dim=0)"},
       [](Interp&, ParsedArgs& a) {
-        return guarded([&] {
+        std::vector<const TorchFrame*> fr;
+        if (!a.is_method) fr.push_back(&frames::functional_split);
+        fr.push_back(&frames::tensor_split);
+        return through(fr, [&] {
+          return guarded([&] {
           Object* s = a.obj("split_size");
           if (is_instance(s, BT.int_)) return wrap_list(op::split(a.tensor("input"), a.toInt("split_size"), a.toInt("dim")));
           return wrap_list(op::split_with_sizes(a.tensor("input"), a.intlist("split_size"), a.toInt("dim")));
+          });
         });
       });
   def("chunk", {"chunk(int64_t chunks, int64_t dim=0)"}, {"chunk(Tensor input, int64_t chunks, int64_t dim=0)"}, [](Interp&, ParsedArgs& a) {
@@ -872,6 +887,7 @@ void add_tensor_methods(NativeType& tt) {
     tt.method(d.name, [parser, body](Interp& in, CallArgs& args) -> ObjRef {
       ParsedArgs a = parser->parse(in, args, true);
       a.insert_self(args.pos[0].get());
+      a.is_method = true;
       return body(in, a);
     });
   }

@@ -94,6 +94,7 @@ class ParsedArgs {
   std::vector<std::string> pnames;
   std::vector<ObjRef> keep;  // temporaries (varargs tuples)
   Interp* in = nullptr;
+  bool is_method = false;  // called as a Tensor method (else as torch.*)
 
   // Index of the parameter called `name` in the matched signature, or -1. Every accessor treats
   // -1 as an omitted argument, so one body serves overloads with different parameter lists.
@@ -187,6 +188,92 @@ const WarningSite& backward_site();
 const WarningSite& user_code_site();
 // Routes the autograd layer's warnings (autograd::set_warning_handler) to emit_warning.
 void install_warning_handler();
+
+// ---- frames of PyTorch's own Python code in tracebacks (torch_frames.cpp) ----------------------
+struct TorchFrame {
+  const char* file;
+  int line;
+  const char* func;
+  const char* text;  // the source line and markers as CPython prints them, each ending in "\n"
+};
+namespace frames {
+extern const TorchFrame tensor_backward;
+extern const TorchFrame tensor_register_hook;
+extern const TorchFrame tensor_norm;
+extern const TorchFrame tensor_split;
+extern const TorchFrame tensor_format;
+extern const TorchFrame tensor_wrapped;
+extern const TorchFrame tensor_floordiv;
+extern const TorchFrame tensor_len;
+extern const TorchFrame tensor_iter;
+extern const TorchFrame tensor_contains;
+extern const TorchFrame tensor_unflatten;
+extern const TorchFrame functional_split;
+extern const TorchFrame functional_norm;
+extern const TorchFrame functional_broadcast_tensors;
+extern const TorchFrame autograd_backward_make_grads;
+extern const TorchFrame autograd_backward_engine;
+extern const TorchFrame autograd_grad_make_grads;
+extern const TorchFrame autograd_grad_engine;
+extern const TorchFrame make_grads_shape;
+extern const TorchFrame make_grads_scalar;
+extern const TorchFrame module_call;
+extern const TorchFrame module_forward_unimplemented;
+extern const TorchFrame module_add_module;
+extern const TorchFrame module_getattr;
+extern const TorchFrame module_setattr;
+extern const TorchFrame linear_forward;
+extern const TorchFrame relu_forward;
+extern const TorchFrame sigmoid_forward;
+extern const TorchFrame tanh_forward;
+extern const TorchFrame softmax_forward;
+extern const TorchFrame log_softmax_forward;
+extern const TorchFrame flatten_forward;
+extern const TorchFrame sequential_forward;
+extern const TorchFrame sequential_init;
+extern const TorchFrame sequential_getitem;
+extern const TorchFrame sequential_get_item_by_idx;
+extern const TorchFrame mse_loss_forward;
+extern const TorchFrame bce_with_logits_forward;
+extern const TorchFrame cross_entropy_forward;
+extern const TorchFrame F_relu;
+extern const TorchFrame F_softmax;
+extern const TorchFrame F_log_softmax;
+extern const TorchFrame F_cross_entropy;
+extern const TorchFrame F_bce_with_logits_size;
+extern const TorchFrame F_mse_loss_broadcast;
+extern const TorchFrame F_mse_loss_reduction;
+extern const TorchFrame reduction_get_enum;
+extern const TorchFrame sgd_init_lr;
+extern const TorchFrame sgd_init_momentum;
+extern const TorchFrame sgd_init_weight_decay;
+extern const TorchFrame sgd_init_nesterov;
+extern const TorchFrame sgd_init_super;
+extern const TorchFrame optimizer_init_empty;
+}  // namespace frames
+
+// Adds the frames (given outermost first) to the traceback of an exception leaving native code.
+void add_torch_frames(ExceptionObject* exc, const std::vector<const TorchFrame*>& outer_to_inner);
+// Raises `type(message)` as PyTorch's Python code raises it, from inside those frames.
+[[noreturn]] void raise_from(const std::vector<const TorchFrame*>& outer_to_inner, TypeObject* type,
+                             const std::string& message);
+// Runs fn as PyTorch's Python code would run it between the program and the C++ that raises:
+// an exception leaving fn gets `outer_to_inner` in its traceback.
+template <class F>
+auto through(const std::vector<const TorchFrame*>& outer_to_inner, F&& fn) -> decltype(fn()) {
+  try {
+    return fn();
+  } catch (const PyError& e) {
+    add_torch_frames(e.exc.get(), outer_to_inner);
+    throw;
+  }
+}
+
+// Tensor.backward, torch.autograd.backward and torch.autograd.grad run the engine from Python
+// (torch/_tensor.py, torch/autograd/__init__.py): fn's errors get those frames (the checks of
+// _make_grads or the engine call, by message), its warnings that location.
+enum class EngineCall { TensorBackward, Backward, Grad };
+void run_engine(EngineCall call, const std::function<void()>& fn);
 
 // ---- autograd bridge (torch_autograd.cpp) ------------------------------------------------------
 bool grad_enabled();

@@ -53,7 +53,7 @@ void module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef val
     erase_name(m->params, name);
   } else if (std::find(m->params.begin(), m->params.end(), name) != m->params.end()) {
     if (v != none())
-      raise(BT.type_error, "cannot assign '" + (is_tensor(v) ? std::string("torch.") + core::legacy_type_name(unwrap(v).dtype()) : type_name(v)) +
+      raise_from({&frames::module_setattr}, BT.type_error, "cannot assign '" + (is_tensor(v) ? std::string("torch.") + core::legacy_type_name(unwrap(v).dtype()) : type_name(v)) +
                                "' as parameter '" + name + "' (torch.nn.Parameter or None expected)");
   } else if (std::find(m->modules.begin(), m->modules.end(), name) != m->modules.end()) {
     if (v != none())
@@ -145,55 +145,153 @@ op::Reduction reduction_of(const std::string& r) {
   raise(BT.value_error, r + " is not a valid value for reduction");
 }
 
+op::Reduction reduction_of_or(const std::string& r, op::Reduction fallback) {
+  if (r == "mean") return op::Reduction::Mean;
+  if (r == "sum") return op::Reduction::Sum;
+  if (r == "none") return op::Reduction::None;
+  return fallback;
+}
+
+// ---- torch.nn.functional's bodies, as functional.py runs them ---------------------------------------
+// Errors raised inside functional.py's own lines get its frames; calling through a layer adds the
+// layer's forward frame (builtin_forward) and Module.__call__'s (module_call).
+
+Tensor tensor_arg(Object* o, const char* fname, const char* pname, int position) {
+  if (!is_tensor(o))
+    raise(BT.type_error, std::string(fname) + "(): argument '" + pname + "' (position " + std::to_string(position) +
+                             ") must be Tensor, not " + py_typename(o));
+  return unwrap(o);
+}
+
+ObjRef F_relu(Object* input, bool inplace, Object* self_obj) {
+  return through({&frames::F_relu}, [&] {
+    Tensor x = tensor_arg(input, inplace ? "relu_" : "relu", "input", 1);
+    if (inplace) {
+      guarded([&] { op::unary_(core::UnaryOp::Relu, x); });
+      return ObjRef(self_obj);
+    }
+    return guarded([&] { return wrap(op::unary(core::UnaryOp::Relu, x)); });
+  });
+}
+
+ObjRef F_softmax(Object* input, std::optional<int64_t> dim_arg, std::optional<DType> dt, bool log) {
+  if (!is_tensor(input)) raise(BT.attribute_error, "'" + type_name(input) + "' object has no attribute '" + (log ? "log_softmax" : "softmax") + "'");
+  const Tensor& x = unwrap(input);
+  // _get_softmax_dim's choice when dim is None (with its deprecation warning in PyTorch).
+  int64_t dim = dim_arg ? *dim_arg : ((x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1);
+  return through({log ? &frames::F_log_softmax : &frames::F_softmax},
+                 [&] { return guarded([&] { return wrap(log ? op::log_softmax(x, dim, dt) : op::softmax(x, dim, dt)); }); });
+}
+
+ObjRef F_mse_loss(Object* input, Object* target, const std::string& reduction) {
+  Tensor x = T(input), y = T(target);
+  // The size warning, then broadcast_tensors, then the reduction's name, as functional.py goes.
+  try {
+    Tensor r = op::mse_loss(x, y, reduction_of_or(reduction, op::Reduction::Mean));
+    if (reduction != "mean" && reduction != "sum" && reduction != "none")
+      raise_from({&frames::F_mse_loss_reduction, &frames::reduction_get_enum}, BT.value_error,
+                 reduction + " is not a valid value for reduction");
+    return wrap(r);
+  } catch (const core::Error& e) {
+    if (std::string(e.what()).rfind("The size of tensor a", 0) == 0)
+      through({&frames::F_mse_loss_broadcast, &frames::functional_broadcast_tensors}, [&] { rethrow_core(e); });
+    rethrow_core(e);
+  }
+}
+
+ObjRef F_cross_entropy(Object* input, Object* target, const std::string& reduction, int64_t ignore_index) {
+  return through({&frames::F_cross_entropy}, [&] {
+    return guarded([&] { return wrap(op::cross_entropy(T(input), T(target), reduction_of(reduction), ignore_index)); });
+  });
+}
+
+ObjRef F_bce_with_logits(Object* input, Object* target, const std::string& reduction) {
+  Tensor x = T(input), y = T(target);
+  if (x.sizes() != y.sizes())
+    raise_from({&frames::F_bce_with_logits_size}, BT.value_error,
+               "Target size (torch.Size(" + core::format_int_list(y.sizes()) + ")) must be the same as input size (torch.Size(" +
+                   core::format_int_list(x.sizes()) + "))");
+  return guarded([&] { return wrap(op::binary_cross_entropy_with_logits(x, y, reduction_of(reduction))); });
+}
+
 // The built-in layers' forward and extra_repr, by type name.
 ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
   const std::string& kind = m->type()->native_base()->name_;
   auto arg = [&](size_t i) -> Object* {
-    if (a.pos.size() <= i + 1) raise(BT.type_error, "forward() missing 1 required positional argument: 'input'");
+    if (a.pos.size() <= i + 1) {
+      if (kind == "Sequential" || kind == "Identity" || kind == "Linear" || kind == "ReLU" || kind == "Sigmoid" ||
+          kind == "Tanh" || kind == "Flatten" || kind == "Softmax" || kind == "LogSoftmax" || i == 0)
+        raise(BT.type_error, kind + ".forward() missing 1 required positional argument: 'input'");
+      raise(BT.type_error, kind + ".forward() missing 1 required positional argument: 'target'");
+    }
     return a.pos[i + 1].get();
   };
+  using namespace frames;
   if (kind == "Linear") {
     Object* w = m->dict_.get("weight");
     Object* b = m->dict_.get("bias");
-    Tensor bias = b && b != none() ? unwrap(b) : Tensor();
-    return guarded([&] { return wrap(op::linear(T(arg(0)), unwrap(w), bias)); });
+    Object* x = arg(0);
+    return through({&linear_forward}, [&] {
+      Tensor input = tensor_arg(x, "linear", "input", 1);
+      Tensor bias = b && b != none() ? unwrap(b) : Tensor();
+      return guarded([&] { return wrap(op::linear(input, unwrap(w), bias)); });
+    });
   }
   if (kind == "ReLU") {
-    Tensor x = T(arg(0));
-    if (m->flag) {
-      guarded([&] { op::unary_(core::UnaryOp::Relu, x); });
-      return a.pos[1];
-    }
-    return guarded([&] { return wrap(op::unary(core::UnaryOp::Relu, x)); });
+    Object* x = arg(0);
+    return through({&relu_forward}, [&] { return F_relu(x, m->flag, x); });
   }
-  if (kind == "Sigmoid") return guarded([&] { return wrap(op::unary(core::UnaryOp::Sigmoid, T(arg(0)))); });
-  if (kind == "Tanh") return guarded([&] { return wrap(op::unary(core::UnaryOp::Tanh, T(arg(0)))); });
-  if (kind == "Identity") return a.pos.at(1);
-  if (kind == "Flatten") return guarded([&] { return wrap(op::flatten(T(arg(0)), m->i0, m->i1)); });
+  if (kind == "Sigmoid" || kind == "Tanh") {
+    Object* x = arg(0);
+    bool sig = kind == "Sigmoid";
+    return through({sig ? &sigmoid_forward : &tanh_forward}, [&] {
+      Tensor t = tensor_arg(x, sig ? "sigmoid" : "tanh", "input", 1);
+      return guarded([&] { return wrap(op::unary(sig ? core::UnaryOp::Sigmoid : core::UnaryOp::Tanh, t)); });
+    });
+  }
+  if (kind == "Identity") return ObjRef(arg(0));
+  if (kind == "Flatten") {
+    Object* x = arg(0);
+    return through({&flatten_forward}, [&] {
+      if (!is_tensor(x)) raise(BT.attribute_error, "'" + type_name(x) + "' object has no attribute 'flatten'");
+      return guarded([&] { return wrap(op::flatten(unwrap(x), m->i0, m->i1)); });
+    });
+  }
   if (kind == "Softmax" || kind == "LogSoftmax") {
-    Tensor x = T(arg(0));
-    int64_t dim = m->has_dim ? m->i0 : ((x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1);
-    return guarded([&] { return wrap(kind == "Softmax" ? op::softmax(x, dim, std::nullopt) : op::log_softmax(x, dim, std::nullopt)); });
+    Object* x = arg(0);
+    bool log = kind == "LogSoftmax";
+    std::optional<int64_t> dim;
+    if (m->has_dim) dim = m->i0;
+    return through({log ? &log_softmax_forward : &softmax_forward}, [&] { return F_softmax(x, dim, std::nullopt, log); });
   }
   if (kind == "MSELoss") {
-    static const WarningSite site{"/usr/lib/python3/dist-packages/torch/nn/modules/loss.py", 536,
+    Object* x = arg(0);
+    Object* y = arg(1);
+    static const WarningSite site{mse_loss_forward.file, mse_loss_forward.line,
                                   "return F.mse_loss(input, target, reduction=self.reduction)"};
     WarnFrom from(site);
-    return guarded([&] { return wrap(op::mse_loss(T(arg(0)), T(arg(1)), reduction_of(m->reduction))); });
+    return through({&mse_loss_forward}, [&] { return F_mse_loss(x, y, m->reduction); });
   }
-  if (kind == "CrossEntropyLoss")
-    return guarded([&] { return wrap(op::cross_entropy(T(arg(0)), T(arg(1)), reduction_of(m->reduction), m->i0)); });
-  if (kind == "BCEWithLogitsLoss")
-    return guarded([&] { return wrap(op::binary_cross_entropy_with_logits(T(arg(0)), T(arg(1)), reduction_of(m->reduction))); });
+  if (kind == "CrossEntropyLoss") {
+    Object* x = arg(0);
+    Object* y = arg(1);
+    return through({&cross_entropy_forward}, [&] { return F_cross_entropy(x, y, m->reduction, m->i0); });
+  }
+  if (kind == "BCEWithLogitsLoss") {
+    Object* x = arg(0);
+    Object* y = arg(1);
+    return through({&bce_with_logits_forward}, [&] { return F_bce_with_logits(x, y, m->reduction); });
+  }
   if (kind == "Sequential") {
-    ObjRef x = a.pos.at(1);
+    ObjRef x(arg(0));
     for (auto& n : m->modules) {
       Object* c = m->dict_.get(n);
-      x = call1(in, c, x);
+      x = through({&sequential_forward}, [&] { return call1(in, c, x); });
     }
     return x;
   }
-  raise(BT.not_implemented_error, "Module [" + m->type()->name_ + "] is missing the required \"forward\" function");
+  raise_from({&module_forward_unimplemented}, BT.not_implemented_error,
+             "Module [" + m->type()->name_ + "] is missing the required \"forward\" function");
 }
 
 std::string builtin_extra_repr(NnModule* m) {
@@ -251,7 +349,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       CallArgs rest;
       rest.pos.assign(a.pos.begin() + 1, a.pos.end());
       rest.kw = a.kw;
-      return call(in, fwd.get(), rest);
+      return through({&frames::module_call}, [&] { return call(in, fwd.get(), rest); });
     });
     mt.method("forward", [](Interp& in, CallArgs& a) -> ObjRef { return builtin_forward(in, M(a.pos[0].get()), a); });
     mt.method("extra_repr", [](Interp&, CallArgs& a) -> ObjRef { return make_str(builtin_extra_repr(M(a.pos[0].get()))); });
@@ -331,7 +429,9 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       int64_t n = static_cast<int64_t>(m->modules.size());
       int64_t i = to_index(in, a.pos[1].get());
       if (i < 0) i += n;
-      if (i < 0 || i >= n) raise(BT.index_error, "index " + std::to_string(to_index(in, a.pos[1].get())) + " is out of range");
+      if (i < 0 || i >= n)
+        raise_from({&frames::sequential_getitem, &frames::sequential_get_item_by_idx}, BT.index_error,
+                   "index " + std::to_string(to_index(in, a.pos[1].get())) + " is out of range");
       return ObjRef(m->dict_.get(m->modules[static_cast<size_t>(i)]));
     });
     mt.method("__len__", [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<int64_t>(M(a.pos[0].get())->modules.size())); });
@@ -414,7 +514,8 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       ObjRef o(new NnModule(cls));
       M(o.get())->dict_.set("training", ObjRef(true_obj()));
       for (size_t i = 0; i < a.pos.size(); ++i) {
-        if (!is_module(a.pos[i].get())) raise(BT.type_error, type_name(a.pos[i].get()) + " is not a Module subclass");
+        if (!is_module(a.pos[i].get()))
+          raise_from({&frames::sequential_init, &frames::module_add_module}, BT.type_error, type_name(a.pos[i].get()) + " is not a Module subclass");
         module_setattr(in, M(o.get()), std::to_string(i), a.pos[i]);
       }
       return o;
@@ -434,52 +535,43 @@ Ref<ModuleObject> make_functional_module(Interp& in) {
   auto m = make_module("torch.nn.functional");
   module_add_function(m.get(), "relu", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "relu", {"input", "inplace="});
-    Tensor x = T(p.get(0));
-    if (p.get_bool(in, 1, false)) {
-      guarded([&] { op::unary_(core::UnaryOp::Relu, x); });
-      return ObjRef(p.get(0));
-    }
-    return guarded([&] { return wrap(op::unary(core::UnaryOp::Relu, x)); });
+    return F_relu(p.get(0), p.get_bool(in, 1, false), p.get(0));
   });
   for (const char* name : {"sigmoid", "tanh"}) {
     core::UnaryOp u = std::string(name) == "sigmoid" ? core::UnaryOp::Sigmoid : core::UnaryOp::Tanh;
     module_add_function(m.get(), name, [u, name](Interp& in, CallArgs& a) -> ObjRef {
       ArgParser p(a, name, {"input"});
-      return guarded([&] { return wrap(op::unary(u, T(p.get(0)))); });
+      return guarded([&] { return wrap(op::unary(u, tensor_arg(p.get(0), name, "input", 1))); });
     });
   }
   for (const char* name : {"softmax", "log_softmax"}) {
     bool log = std::string(name) == "log_softmax";
     module_add_function(m.get(), name, [log, name](Interp& in, CallArgs& a) -> ObjRef {
       ArgParser p(a, name, {"input", "dim=", "_stacklevel=", "dtype="});
-      Tensor x = T(p.get(0));
-      int64_t dim = (p.has(1) && p.get(1) != none()) ? to_index(in, p.get(1)) : ((x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1);
+      std::optional<int64_t> dim;
+      if (p.has(1) && p.get(1) != none()) dim = to_index(in, p.get(1));
       std::optional<DType> dt = p.has(3) && p.get(3) != none() ? dtype_of_object(p.get(3)) : std::nullopt;
-      return guarded([&] { return wrap(log ? op::log_softmax(x, dim, dt) : op::softmax(x, dim, dt)); });
+      return F_softmax(p.get(0), dim, dt, log);
     });
   }
   module_add_function(m.get(), "linear", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "linear", {"input", "weight", "bias="});
-    Tensor b = p.has(2) && p.get(2) != none() ? T(p.get(2)) : Tensor();
-    return guarded([&] { return wrap(op::linear(T(p.get(0)), T(p.get(1)), b)); });
+    Tensor x = tensor_arg(p.get(0), "linear", "input", 1);
+    Tensor w = tensor_arg(p.get(1), "linear", "weight", 2);
+    Tensor b = p.has(2) && p.get(2) != none() ? tensor_arg(p.get(2), "linear", "bias", 3) : Tensor();
+    return guarded([&] { return wrap(op::linear(x, w, b)); });
   });
   module_add_function(m.get(), "mse_loss", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "mse_loss", {"input", "target", "size_average=", "reduce=", "reduction="});
-    return guarded([&] { return wrap(op::mse_loss(T(p.get(0)), T(p.get(1)), reduction_of(p.get_str(4, "mean")))); });
+    return F_mse_loss(p.get(0), p.get(1), p.get_str(4, "mean"));
   });
   module_add_function(m.get(), "cross_entropy", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "cross_entropy", {"input", "target", "weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
-    return guarded([&] {
-      return wrap(op::cross_entropy(T(p.get(0)), T(p.get(1)), reduction_of(p.get_str(6, "mean")), p.get_int(in, 4, -100)));
-    });
+    return F_cross_entropy(p.get(0), p.get(1), p.get_str(6, "mean"), p.get_int(in, 4, -100));
   });
   module_add_function(m.get(), "binary_cross_entropy_with_logits", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "binary_cross_entropy_with_logits", {"input", "target", "weight=", "size_average=", "reduce=", "reduction=", "pos_weight="});
-    Tensor x = T(p.get(0)), y = T(p.get(1));
-    if (x.sizes() != y.sizes())
-      raise(BT.value_error, "Target size (torch.Size(" + core::format_int_list(y.sizes()) + ")) must be the same as input size (torch.Size(" +
-                                core::format_int_list(x.sizes()) + "))");
-    return guarded([&] { return wrap(op::binary_cross_entropy_with_logits(x, y, reduction_of(p.get_str(5, "mean")))); });
+    return F_bce_with_logits(p.get(0), p.get(1), p.get_str(5, "mean"));
   });
   return m;
 }
@@ -516,11 +608,18 @@ Ref<ModuleObject> make_optim_module(Interp& in) {
                 ArgParser p(a, "__init__", {"params", "lr=", "momentum=", "dampening=", "weight_decay=", "nesterov=", "*", "maximize=", "foreach=", "differentiable="});
                 if (!p.has(1)) raise(BT.type_error, "__init__() missing 1 required positional argument: 'lr'");
                 double lr = p.get_double(in, 1, 0.0);
-                if (lr < 0) raise(BT.value_error, "Invalid learning rate: " + repr(in, p.get(1)));
+                if (lr < 0) raise_from({&frames::sgd_init_lr}, BT.value_error, "Invalid learning rate: " + str(in, p.get(1)));
+                if (p.has(2) && p.get_double(in, 2, 0.0) < 0)
+                  raise_from({&frames::sgd_init_momentum}, BT.value_error, "Invalid momentum value: " + str(in, p.get(2)));
+                if (p.has(4) && p.get_double(in, 4, 0.0) < 0)
+                  raise_from({&frames::sgd_init_weight_decay}, BT.value_error, "Invalid weight_decay value: " + str(in, p.get(4)));
+                if (p.has(5) && truthy(in, p.get(5)) && (p.get_double(in, 2, 0.0) <= 0 || p.get_double(in, 3, 0.0) != 0))
+                  raise_from({&frames::sgd_init_nesterov}, BT.value_error, "Nesterov momentum requires a momentum and zero dampening");
                 ObjRef o(new OptimObject(cls));
                 auto* opt = static_cast<OptimObject*>(o.get());
                 std::vector<ObjRef> params = to_vector(in, p.get(0));
-                if (params.empty()) raise(BT.value_error, "optimizer got an empty parameter list");
+                if (params.empty())
+                  raise_from({&frames::sgd_init_super, &frames::optimizer_init_empty}, BT.value_error, "optimizer got an empty parameter list");
                 Ref<DictObject> g(new DictObject());
                 g->set(in, make_str("params"), make_list(params));
                 auto num = [&](size_t i, ObjRef dflt) { return p.has(i) ? ObjRef(p.get(i)) : dflt; };
@@ -624,21 +723,13 @@ static std::optional<bool> opt_bool_arg(Interp& in, const ArgParser& p, size_t i
   return truthy(in, p.get(i));
 }
 
-void run_backward(Interp& in, const Tensor& t, Object* gradient, std::optional<bool> retain, bool create) {
-  std::vector<Tensor> grads;
-  if (gradient && gradient != none()) grads.push_back(T(gradient));
-  WarnFrom from(backward_site());
-  guarded([&] { ag::backward({t}, grads, retain, create); });
-}
-
 Ref<ModuleObject> make_autograd_module(Interp& in) {
   auto m = make_module("torch.autograd");
   module_add_function(m.get(), "backward", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "backward", {"tensors", "grad_tensors=", "retain_graph=", "create_graph=", "grad_variables=", "inputs="});
     auto ts = tensors_of(in, p.get(0));
     auto gs = p.has(1) ? tensors_of(in, p.get(1)) : std::vector<Tensor>{};
-    WarnFrom from(backward_site());
-    guarded([&] { ag::backward(ts, gs, opt_bool_arg(in, p, 2), p.get_bool(in, 3, false)); });
+    run_engine(EngineCall::Backward, [&] { ag::backward(ts, gs, opt_bool_arg(in, p, 2), p.get_bool(in, 3, false)); });
     return ObjRef(none());
   });
   module_add_function(m.get(), "grad", [](Interp& in, CallArgs& a) -> ObjRef {
@@ -646,7 +737,8 @@ Ref<ModuleObject> make_autograd_module(Interp& in) {
     auto outs = tensors_of(in, p.get(0));
     auto ins = tensors_of(in, p.get(1));
     auto gos = p.has(2) ? tensors_of(in, p.get(2)) : std::vector<Tensor>{};
-    auto r = guarded([&] { return ag::grad(outs, ins, gos, opt_bool_arg(in, p, 3), p.get_bool(in, 4, false), p.get_bool(in, 6, false)); });
+    std::vector<Tensor> r;
+    run_engine(EngineCall::Grad, [&] { r = ag::grad(outs, ins, gos, opt_bool_arg(in, p, 3), p.get_bool(in, 4, false), p.get_bool(in, 6, false)); });
     return wrap_list(r, true);
   });
   return m;

@@ -296,6 +296,11 @@ static ObjRef binop(Interp& in, CallArgs& a, BinaryOp op, bool reflected) {
   });
 }
 
+// x // y runs Tensor.__floordiv__ in torch/_tensor.py (through its NotImplemented wrapper).
+static ObjRef floordiv(Interp& in, CallArgs& a) {
+  return through({&frames::tensor_wrapped, &frames::tensor_floordiv}, [&] { return binop(in, a, BinaryOp::FloorDivide, false); });
+}
+
 static ObjRef ibinop(Interp& in, CallArgs& a, BinaryOp op) {
   Object* other = a.pos[1].get();
   if (!is_tensor(other) && !is_number(other)) return ObjRef(not_implemented());
@@ -456,7 +461,7 @@ void init_tensor_type(Interp& in) {
       ObjRef v = scalar_to_py(guarded([&] { return core::item(t); }));
       return make_str(format_value(in, v.get(), spec));
     }
-    if (!spec.empty()) raise(BT.type_error, "unsupported format string passed to Tensor.__format__");
+    if (!spec.empty()) raise_from({&frames::tensor_format}, BT.type_error, "unsupported format string passed to Tensor.__format__");
     return make_str(tensor_repr_of(a.pos[0].get()));
   });
   tt.method("__hash__", [](Interp&, CallArgs& a) -> ObjRef {
@@ -464,12 +469,12 @@ void init_tensor_type(Interp& in) {
   });
   tt.method("__len__", [](Interp&, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
-    if (t.dim() == 0) raise(BT.type_error, "len() of a 0-d tensor");
+    if (t.dim() == 0) raise_from({&frames::tensor_len}, BT.type_error, "len() of a 0-d tensor");
     return make_int(t.size(0));
   });
   tt.method("__iter__", [](Interp&, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
-    if (t.dim() == 0) raise(BT.type_error, "iteration over a 0-d tensor");
+    if (t.dim() == 0) raise_from({&frames::tensor_iter}, BT.type_error, "iteration over a 0-d tensor");
     auto parts = guarded([&] { return op::unbind(t, 0); });
     std::vector<ObjRef> items;
     for (auto& p : parts) items.push_back(wrap(p));
@@ -541,6 +546,7 @@ void init_tensor_type(Interp& in) {
     bool r = b.reflected;
     tt.method(b.name, [op, r](Interp& in, CallArgs& a) -> ObjRef { return binop(in, a, op, r); });
   }
+  tt.method("__floordiv__", floordiv);
   static const std::pair<const char*, BinaryOp> ibins[] = {
       {"__iadd__", BinaryOp::Add}, {"__isub__", BinaryOp::Sub}, {"__imul__", BinaryOp::Mul},
       {"__itruediv__", BinaryOp::Div}, {"__ifloordiv__", BinaryOp::FloorDivide}, {"__imod__", BinaryOp::Remainder},

@@ -31,6 +31,7 @@ void binop_anchors(std::string_view line, int left_end, int right_start, int* a,
 }
 
 std::string entry_text(const TracebackEntry& e, std::string_view source, std::string_view filename) {
+  if (!e.file.empty()) return "  File \"" + e.file + "\", line " + std::to_string(e.pos.line) + ", in " + e.func + "\n" + e.text;
   std::string out = "  File \"" + std::string(filename) + "\", line " + std::to_string(e.pos.line) + ", in " + e.func + "\n";
   std::string_view line = source_line(source, e.pos.line);
   size_t lead = 0;
