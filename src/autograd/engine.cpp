@@ -284,9 +284,14 @@ variable_list execute(const std::vector<Edge>& roots, variable_list grads, bool 
   } else {
     queue.push(NodeTask{graph_root, {}});
   }
-  while (!queue.empty()) {
-    NodeTask task_item = queue.pop();
-    evaluate_function(task, task_item.fn, std::move(task_item.inputs), queue);
+  try {
+    while (!queue.empty()) {
+      NodeTask task_item = queue.pop();
+      evaluate_function(task, task_item.fn, std::move(task_item.inputs), queue);
+    }
+  } catch (...) {
+    if (observer) observer->on_backward_end();
+    throw;
   }
   if (observer) observer->on_backward_end();
   return std::move(task.captured);

@@ -36,6 +36,8 @@ class EngineObserver {
   virtual void on_node_end(const Node& node, const variable_list& grads) {}
   // A torch.autograd.grad input's gradient, taken from the gradients flowing into `node`.
   virtual void on_capture(const Node& node, size_t input_index, const Tensor& grad) {}
+  // Also when backward stops with an error (a node's on_node_begin without on_node_end names the
+  // node that raised it).
   virtual void on_backward_end() {}
 };
 
