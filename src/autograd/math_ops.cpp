@@ -369,6 +369,28 @@ struct MaskedFillBackward0 : Node {
   }
 };
 
+// masked_fill with a 0-d tensor value: the value gets the sum of the gradient where the mask is set.
+struct MaskedFillBackward1 : Node {
+  NODE_NAME(MaskedFillBackward1)
+  SavedVariable mask_;
+  void release_variables() override { mask_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_mask", -1, &mask_}}; }
+  variable_list apply(variable_list&& grads) override {
+    Tensor mask = mask_.unpack();
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    const Tensor& grad = grads[0];
+    if (task_should_compute_output(0)) out[0] = autograd::masked_fill(grad, mask, Scalar(int64_t{0}));
+    if (task_should_compute_output(1)) out[1] = autograd::sum(autograd::where(mask, grad, zero_scalar(grad)));
+    return out;
+  }
+};
+
+void check_fill_value(const Tensor& value) {
+  STRIDELAB_CHECK(value.dim() == 0, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
+                  value.dim(), " dimension(s).");
+}
+
 // The node an in-place binary op records, prepared before the op runs.
 template <class N>
 std::shared_ptr<N> inplace_node(Tensor& self, const Tensor& other, bool rg) {
@@ -562,6 +584,18 @@ Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value) {
   return result;
 }
 
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value) {
+  check_fill_value(value);
+  auto fn = make_node<MaskedFillBackward1>(self, value);
+  if (fn) fn->mask_ = SavedVariable(mask, false);
+  core::IntArray shape = core::broadcast_shapes(mask.sizes(), self.sizes());
+  Tensor result = core::empty(shape, self.dtype());
+  core::copy_(result, core::expand(self, shape));
+  core::masked_fill_(result, mask, core::item(value));
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
 Tensor binary_nondiff(core::BinaryOp op, const Tensor& a, const Tensor& b) { return core::binary(op, a, b); }
 
 // ---- in place ------------------------------------------------------------------------------------------
@@ -687,6 +721,17 @@ Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value) {
     fn->mask_ = SavedVariable(mask, false);
   }
   core::masked_fill_(self, mask, value);
+  finish_inplace(self, fn);
+  return self;
+}
+
+Tensor& masked_fill_(Tensor& self, const Tensor& mask, const Tensor& value) {
+  check_fill_value(value);
+  bool rg = any_requires_grad(self, value);
+  impl::check_inplace(self, rg);
+  auto fn = inplace_node<MaskedFillBackward1>(self, value, rg);
+  if (fn) fn->mask_ = SavedVariable(mask, false);
+  core::masked_fill_(self, mask, core::item(value));
   finish_inplace(self, fn);
   return self;
 }

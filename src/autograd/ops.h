@@ -48,7 +48,8 @@ Tensor clamp(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar
 Tensor maximum(const Tensor& self, const Tensor& other);  // torch.max(a, b)
 Tensor minimum(const Tensor& self, const Tensor& other);
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other);
-Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);
+Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);         // MaskedFillBackward0
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // MaskedFillBackward1 (0-d value)
 // A binary op without a derivative (comparisons, logical and bitwise ops, floor division,
 // remainder): the core op, no history.
 Tensor binary_nondiff(core::BinaryOp op, const Tensor& a, const Tensor& b);
@@ -70,6 +71,7 @@ Tensor& abs_(Tensor& self);
 Tensor& relu_(Tensor& self);
 Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
 Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value);
+Tensor& masked_fill_(Tensor& self, const Tensor& mask, const Tensor& value);
 Tensor& zero_(Tensor& self);
 Tensor& fill_(Tensor& self, Scalar value);         // FillBackward2
 Tensor& fill_(Tensor& self, const Tensor& value);  // FillBackward3 (a 0-d tensor)

@@ -143,7 +143,8 @@ op_cases = {
     "clamp": ("x.clamp(-0.5, 0.5)", True), "clamp_min": ("x.clamp(min=0.1)", True),
     "clamp_max": ("x.clamp(max=0.2)", True), "maximum": ("torch.max(x, y)", True), "minimum": ("torch.min(x, y)", True),
     "maximum_tie": ("torch.maximum(tie, z0)", False), "where": ("torch.where(mask, x, y)", True),
-    "masked_fill": ("x.masked_fill(mask, 0.5)", True),
+    "masked_fill": ("x.masked_fill(mask, 0.5)", True), "masked_fill_tensor": ("x.masked_fill(mask, s)", True),
+    "masked_fill_tensor_": ("out = (x * 1).masked_fill_(mask, s)", True),
     # reductions
     "sum_all": ("x.sum()", True), "sum_dim": ("x.sum(0)", True), "sum_dims_keep": ("b.sum((0, 2), keepdim=True)", True),
     "sum_neg": ("b.sum(-1)", True), "sum_dtype": ("x.sum(dtype=torch.float64)", True), "mean_all": ("x.mean()", True),
