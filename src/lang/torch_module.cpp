@@ -81,6 +81,8 @@ class StorageObject : public Object {
   core::Storage storage;
   DType dtype;
   int64_t size() const { return static_cast<int64_t>(storage->nbytes() / core::itemsize(dtype)); }
+  // Byte i of the storage (what an untyped storage's elements are).
+  int64_t byte(int64_t i) const { return static_cast<int64_t>(static_cast<uint8_t>(storage->data()[i])); }
 };
 
 TypeObject* g_typed_storage = nullptr;
@@ -107,13 +109,22 @@ void init_storage_types() {
     t.method("element_size", [](Interp&, CallArgs& a) -> ObjRef {
       return make_int(static_cast<int64_t>(core::itemsize(static_cast<StorageObject*>(a.pos[0].get())->dtype)));
     });
-    t.method("tolist", [](Interp&, CallArgs& a) -> ObjRef { return tolist(storage_as_tensor(static_cast<StorageObject*>(a.pos[0].get()))); });
+    t.method("tolist", [](Interp&, CallArgs& a) -> ObjRef {
+      auto* s = static_cast<StorageObject*>(a.pos[0].get());
+      if (s->type() == g_untyped_storage) {
+        std::vector<ObjRef> items;
+        for (int64_t i = 0; i < s->size(); ++i) items.push_back(make_int(s->byte(i)));
+        return make_list(std::move(items));
+      }
+      return tolist(storage_as_tensor(s));
+    });
     t.method("__getitem__", [](Interp& in, CallArgs& a) -> ObjRef {
       auto* s = static_cast<StorageObject*>(a.pos[0].get());
       int64_t i = to_index(in, a.pos[1].get());
       int64_t n = s->size();
       if (i < 0) i += n;
       if (i < 0 || i >= n) raise(BT.index_error, "index " + std::to_string(to_index(in, a.pos[1].get())) + " out of range for storage of size " + std::to_string(n));
+      if (s->type() == g_untyped_storage) return make_int(s->byte(i));
       return scalar_to_py(guarded([&] { return core::get_flat(storage_as_tensor(s), i); }));
     });
     t.method("__repr__", [](Interp& in, CallArgs& a) -> ObjRef {
@@ -122,7 +133,7 @@ void init_storage_types() {
       std::string body;
       int64_t n = s->size();
       for (int64_t i = 0; i < n; ++i) {
-        ObjRef v = scalar_to_py(core::get_flat(t, i));
+        ObjRef v = s->type() == g_untyped_storage ? make_int(s->byte(i)) : scalar_to_py(core::get_flat(t, i));
         body += " " + str(in, v.get()) + "\n";
       }
       bool typed = s->type() == g_typed_storage;
@@ -135,7 +146,7 @@ void init_storage_types() {
   common(typed);
   typed.property("dtype", [](Interp&, Object* s) { return dtype_obj(static_cast<StorageObject*>(s)->dtype); });
   g_typed_storage = typed.build();
-  NativeType untyped("UntypedStorage", "torch");
+  NativeType untyped("UntypedStorage", "torch.storage");
   common(untyped);
   g_untyped_storage = untyped.build();
 }
