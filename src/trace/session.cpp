@@ -53,6 +53,7 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
 
   // ---- lang::Observer ----
   void on_line(const lang::Frame& frame) override {
+    module_globals_ = frame.globals;
     flush(frame, std::nullopt);
     pending_ = Pending{frame.line, "line"};
   }
@@ -74,9 +75,15 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
     pending_->kind = "exception";
     flush(frame, e);
   }
-  // The end of the run: the last line's step.
+  // The end of the run: the last line's step, with the module's variables as they are at the end
+  // (the module frame itself is gone by now, its globals are not).
   void finish() {
-    if (const lang::Frame* f = in_.current_frame()) flush(*f, std::nullopt);
+    if (!pending_) return;
+    lang::Frame module;
+    module.name = "<module>";
+    module.globals = module_globals_;
+    module.line = pending_->line;
+    if (module_globals_) flush(module, std::nullopt);
     else flush_without_frames();
   }
 
@@ -276,6 +283,7 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
   uint64_t next_node_ = 1;
   autograd::variable_list node_inputs_;
   int64_t last_line_ = 0;
+  lang::Namespace* module_globals_ = nullptr;
 };
 
 // "Traceback ...\n  File "<main>", line 7, in <module>\n...\nRuntimeError: message" -> its parts.

@@ -147,3 +147,13 @@ TEST_CASE("stepping through backward visits the nodes in PyTorch's order", "[tra
     CHECK(order == prog.at("order"));
   }
 }
+
+TEST_CASE("the last step still shows the module's variables", "[trace]") {
+  trace::Session s;
+  REQUIRE(s.run("import torch\na = torch.ones(2)\nb = a * 2\n").exit_code == 0);
+  Json last = s.state(-1);
+  CHECK(last.at("line").as_int() == 3);
+  CHECK(last.at("variables").contains("a"));
+  CHECK(last.at("variables").contains("b"));
+  CHECK(last.at("storages").size() == 2);
+}
