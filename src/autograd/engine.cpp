@@ -254,11 +254,7 @@ void evaluate_function(GraphTask& task, const std::shared_ptr<Node>& func, varia
 variable_list execute(const std::vector<Edge>& roots, variable_list grads, bool keep_graph, bool create_graph,
                       bool accumulate_grad, const std::vector<Edge>& outputs) {
   validate_outputs(roots, grads, "");
-  static bool warned_create_graph = false;
-  if (accumulate_grad && create_graph && !warned_create_graph) {
-    warned_create_graph = true;
-    warn(kCreateGraphWarning);
-  }
+  if (accumulate_grad && create_graph) warn_once("backward(create_graph=True)", kCreateGraphWarning);
   GraphTask task;
   task.keep_graph = keep_graph;
 

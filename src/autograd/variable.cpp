@@ -1,5 +1,7 @@
 #include "autograd/variable.h"
 
+#include <vector>
+
 #include "autograd/basic_nodes.h"
 #include "autograd/function_helpers.h"
 #include "autograd/grad_mode.h"
@@ -18,6 +20,7 @@ const char* const kNonLeafGradWarning =
 namespace {
 
 WarningHandler warning_handler;
+std::vector<std::string> warned_keys;
 
 // The messages of PyTorch's handle_view_on_rebase: an in-place op on a view that cannot be
 // recorded (made under no_grad, or one output of a multi-output view op). `indirect`: the base or
@@ -84,6 +87,16 @@ void set_warning_handler(WarningHandler handler) { warning_handler = std::move(h
 void warn(std::string message, std::string category) {
   if (warning_handler) warning_handler(Warning{std::move(category), std::move(message)});
 }
+
+void warn_once(const char* key, std::string message, std::string category) {
+  for (const std::string& k : warned_keys) {
+    if (k == key) return;
+  }
+  warned_keys.emplace_back(key);
+  warn(std::move(message), std::move(category));
+}
+
+void reset_warn_once() { warned_keys.clear(); }
 
 // ---- impl ------------------------------------------------------------------------------------------
 

@@ -84,6 +84,10 @@ using WarningHandler = std::function<void(const Warning&)>;
 // are dropped.
 void set_warning_handler(WarningHandler handler);
 void warn(std::string message, std::string category = "UserWarning");
+// PyTorch's TORCH_WARN_ONCE: only the first warning with this key in a program is given.
+void warn_once(const char* key, std::string message, std::string category = "UserWarning");
+// Forgets which once-only warnings were given (a new program starts, as a new Python process would).
+void reset_warn_once();
 extern const char* const kNonLeafGradWarning;
 
 // ---- For the ops and the engine ------------------------------------------------------------------

@@ -400,14 +400,10 @@ Tensor t(const Tensor& self) {
 Tensor T(const Tensor& self) {
   int64_t n = self.dim();
   if (n != 0 && n != 2) {
-    static bool warned = false;
-    if (!warned) {
-      warned = true;
-      warn("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
-           "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
-           "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered "
-           "internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)");
-    }
+    warn_once("x.T", "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it "
+                     "will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+                     "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered "
+                     "internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)");
   }
   IntArray dims;
   for (int64_t d = n - 1; d >= 0; --d) dims.push_back(d);

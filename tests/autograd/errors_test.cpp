@@ -225,7 +225,7 @@ TEST_CASE("autograd errors are PyTorch's, word for word", "[autograd][errors]") 
   auto expected = stridelab::testing::load_expected("autograd/expected/errors.json");
   auto all = cases();
   for (const auto& [id, want] : expected.as_object()) {
-    if (id == "nonleaf_grad_warning") continue;
+    if (id == "nonleaf_grad_warning" || id == "warn_once") continue;
     SECTION(id) {
       REQUIRE(all.count(id) == 1);
       if (want.contains("error")) check_error(all[id], want);
@@ -248,4 +248,24 @@ TEST_CASE(".grad of a non-leaf warns with PyTorch's text", "[autograd][errors]")
   REQUIRE(seen.size() == 1);
   CHECK(seen[0].category == expected.at("category")[0].as_string());
   CHECK(seen[0].message == expected.at("warnings")[0].as_string());
+}
+
+TEST_CASE("once-only warnings are given once per program", "[autograd][errors]") {
+  auto expected = stridelab::testing::load_expected("autograd/expected/errors.json").at("warn_once");
+  std::vector<std::string> seen;
+  ag::set_warning_handler([&](const ag::Warning& w) { seen.push_back(w.message); });
+  ag::reset_warn_once();
+  auto run = [&](const std::function<void()>& fn) {
+    seen.clear();
+    fn();
+    return support::Json::array_of(seen);
+  };
+  Tensor x = leaf3();
+  CHECK(run([] { ag::T(floats({3})); }) == expected.at("T_1d"));
+  CHECK(run([] { ag::T(floats({3})); }) == expected.at("T_1d_again"));
+  CHECK(run([&] { ag::backward({ag::sum(ag::mul(x, x))}, {}, std::nullopt, true); }) == expected.at("create_graph"));
+  CHECK(run([&] { ag::backward({ag::sum(ag::mul(x, x))}, {}, std::nullopt, true); }) == expected.at("create_graph_again"));
+  ag::reset_warn_once();
+  CHECK(run([] { ag::T(floats({3})); }) == expected.at("T_1d"));
+  ag::set_warning_handler(nullptr);
 }

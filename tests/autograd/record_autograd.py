@@ -426,6 +426,15 @@ def record_errors():
         warnings.simplefilter("always")
         (x * 2).grad
     cases["nonleaf_grad_warning"] = {"warnings": [str(c.message) for c in caught], "category": [c.category.__name__ for c in caught]}
+    once = {}
+    for label, f in [("T_1d", lambda: torch.ones(3).T), ("T_1d_again", lambda: torch.ones(3).T),
+                     ("create_graph", lambda: (x * x).sum().backward(create_graph=True)),
+                     ("create_graph_again", lambda: (x * x).sum().backward(create_graph=True))]:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            f()
+        once[label] = [str(c.message) for c in caught]
+    cases["warn_once"] = once
     write("errors", cases)
 
 
