@@ -295,7 +295,11 @@ Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
   if (bias.defined()) {
     if (input.is_contiguous() && input.dim() == 3) {
       const IntArray& s = input.sizes();
-      Tensor result = autograd::addmm(bias, autograd::view(input, {s[0] * s[1], s[2]}), autograd::t(weight));
+      // PyTorch builds weight.t() before input.view(...) (its compiler evaluates the arguments of
+      // at::addmm right to left), and the engine's order follows the order nodes were made in.
+      Tensor weight_t = autograd::t(weight);
+      Tensor flat = autograd::view(input, {s[0] * s[1], s[2]});
+      Tensor result = autograd::addmm(bias, flat, weight_t);
       return autograd::view(result, {s[0], s[1], result.sizes()[1]});
     }
     Tensor output = autograd::matmul(input, autograd::t(weight));

@@ -112,6 +112,19 @@ TEST_CASE("the engine runs nodes in PyTorch's order", "[autograd][engine]") {
   }
 }
 
+TEST_CASE("F.linear on a 3-D input runs in PyTorch's order", "[autograd][engine]") {
+  const auto& want = engine_json().at("order_linear3");
+  Tensor b = stridelab::testing::tensor_from(want.at("b"));
+  Tensor W = stridelab::testing::tensor_from(want.at("W"));
+  Tensor bw = stridelab::testing::tensor_from(want.at("bw"));
+  Tensor root = ag::sum(ag::linear(b, W, bw));
+  OrderObserver observer({{b.impl(), "b"}, {W.impl(), "W"}, {bw.impl(), "bw"}});
+  ag::set_engine_observer(&observer);
+  ag::backward({root});
+  ag::set_engine_observer(nullptr);
+  CHECK(support::Json::array_of(observer.order).dump() == want.at("order").dump());
+}
+
 TEST_CASE("the observer sees the gradients each node receives and produces", "[autograd][engine]") {
   struct Recorder : ag::EngineObserver {
     std::vector<std::string> events;

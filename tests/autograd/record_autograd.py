@@ -481,6 +481,14 @@ def record_engine():
         root = g(*ts)
         out["order_" + name] = {"order": order_of(root, names), "grads": {n: describe(t.grad) for t, n in zip(ts, "abcde")}}
 
+    torch.manual_seed(3)
+    b3 = torch.randn(2, 3, 4, requires_grad=True)
+    W3 = torch.randn(5, 4, requires_grad=True)
+    bw3 = torch.randn(5, requires_grad=True)
+    names3 = {id(b3): "b", id(W3): "W", id(bw3): "bw"}
+    out["order_linear3"] = {"b": tensor_input(b3), "W": tensor_input(W3), "bw": tensor_input(bw3),
+                            "order": order_of(F.linear(b3, W3, bw3).sum(), names3)}
+
     # hooks and retain_grad
     a = torch.tensor([1.0, 2.0], requires_grad=True)
     b = a * 3
