@@ -338,3 +338,52 @@ TEST_CASE("vectorised exp agrees with std::exp to one ulp", "[core][elementwise]
     else CHECK(std::fabs(out[i] - want) <= 1.5f * std::fabs(std::nextafter(want, INFINITY) - want));
   }
 }
+
+TEST_CASE("elementwise ops on every dtype and odd shapes raise or succeed, never crash", "[core][elementwise]") {
+  const DType dtypes[] = {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64};
+  auto make = [](const IntArray& sizes, DType dt) {
+    Tensor base = reshape(arange(0, numel_of(sizes), 1, std::nullopt), sizes);
+    return to(B(BinaryOp::Remainder, base, Wi(3)), dt);
+  };
+  int calls = 0, errors = 0;
+  for (DType da : dtypes)
+    for (DType db : dtypes) {
+      std::vector<std::pair<Tensor, Tensor>> pairs = {
+          {make({}, da), make({}, db)},
+          {make({0}, da), make({0}, db)},
+          {make({0, 3}, da), make({3}, db)},
+          {make({2, 3}, da), t(make({3, 2}, db))},
+          {make({2, 1, 3}, da), make({4, 1}, db)},
+          {make({3}, da), scalar_tensor(2, DType::Int64, true)},
+          {scalar_tensor(-1.5, DType::Float64, true), make({2, 2}, db)},
+      };
+      for (auto& [x, y] : pairs)
+        for (int op = 0; op <= static_cast<int>(BinaryOp::Minimum); ++op) {
+          ++calls;
+          try {
+            Tensor r = binary(static_cast<BinaryOp>(op), x, y, 1);
+            CHECK(r.sizes() == broadcast_shapes(x.sizes(), y.sizes()));
+            Tensor c = clone(x);
+            binary_(static_cast<BinaryOp>(op), c, y, 1);
+          } catch (const Error&) {
+            ++errors;
+          }
+        }
+    }
+  for (DType d : dtypes)
+    for (const IntArray& sizes : {IntArray{}, IntArray{0}, IntArray{2, 3}})
+      for (int op = 0; op <= static_cast<int>(UnaryOp::BitwiseNot); ++op) {
+        ++calls;
+        try {
+          Tensor x = make(sizes, d);
+          Tensor r = unary(static_cast<UnaryOp>(op), x);
+          CHECK(r.sizes() == sizes);
+          unary_(static_cast<UnaryOp>(op), x);
+          clamp_(x, 0, 1);
+          masked_fill_(x, B(BinaryOp::Gt, x, Wi(0)), 7);
+        } catch (const Error&) {
+          ++errors;
+        }
+      }
+  CHECK(calls > errors);
+}

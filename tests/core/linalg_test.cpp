@@ -137,3 +137,22 @@ TEST_CASE("blocked matmul agrees with a plain triple loop", "[core][linalg]") {
       }
   }
 }
+
+TEST_CASE("matrix products on every dtype and odd shapes raise or succeed, never crash", "[core][linalg]") {
+  const DType dtypes[] = {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64};
+  const IntArray shapes[] = {{}, {0}, {3}, {0, 3}, {3, 0}, {2, 3}, {3, 2}, {2, 0, 3}, {2, 3, 3}, {1, 3, 2}, {4, 1, 2, 3}};
+  int calls = 0;
+  for (DType d : dtypes)
+    for (const IntArray& sa : shapes)
+      for (const IntArray& sb : shapes) {
+        Tensor a = ones(sa, d), b = ones(sb, d);
+        for (auto fn : {matmul, mm, bmm, mv, dot}) {
+          ++calls;
+          try {
+            fn(a, b);
+          } catch (const Error&) {
+          }
+        }
+      }
+  CHECK(calls == 5 * 11 * 11 * 5);
+}

@@ -196,3 +196,27 @@ TEST_CASE("reductions match PyTorch", "[core][reduce]") {
     SECTION(id) { check_tensor(fn(), expected.at(id), 0); }
   }
 }
+
+TEST_CASE("reductions on every dtype and odd shapes raise or succeed, never crash", "[core][reduce]") {
+  const DType dtypes[] = {DType::Bool, DType::Int32, DType::Int64, DType::Float32, DType::Float64};
+  int calls = 0;
+  for (DType d : dtypes)
+    for (const IntArray& sizes : {IntArray{}, IntArray{0}, IntArray{0, 3}, IntArray{3, 0}, IntArray{2, 3, 4}}) {
+      Tensor x = to(reshape(B(BinaryOp::Remainder, arange(0, numel_of(sizes), 1, kNone), Wi(5)), sizes), d);
+      std::vector<std::function<void()>> ops = {
+          [&] { sum(x); }, [&] { sum(x, {-1}, true); }, [&] { mean(x, {0}); }, [&] { prod(x, 0); },
+          [&] { var(x, {0}); }, [&] { core::std(x); }, [&] { norm(x, 3, {-1}); }, [&] { max(x); },
+          [&] { min(x, -1); }, [&] { argmax(x, 0, true); }, [&] { argmin(x); }, [&] { all(x, 0); },
+          [&] { any(x); }, [&] { softmax(x, -1); }, [&] { log_softmax(x, 0, DType::Float64); },
+          [&] { sum(x, {0, 0}); }, [&] { max(x, 7); },
+      };
+      for (auto& op : ops) {
+        ++calls;
+        try {
+          op();
+        } catch (const Error&) {
+        }
+      }
+    }
+  CHECK(calls == 5 * 5 * 17);
+}
