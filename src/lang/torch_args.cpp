@@ -79,17 +79,14 @@ struct Signature {
   }
 };
 
+// PyTorch's should_allow_numbers_as_tensors (python_arg_parser.cpp): only these accept a Python
+// number for a Tensor parameter; elsewhere a number picks the Scalar overload (torch.pow(2, x) is
+// pow(Scalar self, Tensor exponent)) or fails to match.
 static bool numbers_as_tensors(const std::string& name) {
   static const char* const names[] = {
-      "add", "add_", "__radd__", "__iadd__", "sub", "sub_", "__rsub__", "__isub__", "mul", "mul_",
-      "__rmul__", "__imul__", "div", "div_", "__rdiv__", "__idiv__", "__truediv__", "__rtruediv__",
-      "true_divide", "true_divide_", "floor_divide", "floor_divide_", "__floordiv__", "__rfloordiv__",
-      "remainder", "remainder_", "__mod__", "__rmod__", "fmod", "fmod_", "eq", "eq_", "ne", "ne_",
-      "ge", "ge_", "gt", "gt_", "le", "le_", "lt", "lt_", "__eq__", "__ne__", "__lt__", "__le__",
-      "__gt__", "__ge__", "multiply", "multiply_", "subtract", "subtract_", "divide", "divide_",
-      "__and__", "__or__", "__xor__", "__rand__", "__ror__", "__rxor__", "__iand__", "__ior__",
-      "__ixor__", "bitwise_and", "bitwise_or", "bitwise_xor", "logical_and", "logical_or",
-      "maximum", "minimum", "__pow__", "__rpow__", "pow", "pow_", "__sub__", "__add__", "__mul__"};
+      "add", "add_", "div", "div_", "divide", "divide_", "mul", "mul_", "multiply", "multiply_",
+      "sub", "sub_", "subtract", "subtract_", "true_divide", "true_divide_", "to", "_to_copy", "copy_",
+      "floor_divide", "floor_divide_"};
   for (const char* n : names)
     if (name == n) return true;
   return false;
@@ -190,7 +187,7 @@ static const std::vector<ObjRef>& seq_items(const Object* o) {
   return as<TupleObject>(const_cast<Object*>(o))->items_;
 }
 
-static bool check_param(const Param& p, Object* obj, Interp& in) {
+static bool check_param(const Param& p, Object* obj, Interp& in, size_t argnum) {
   switch (p.type) {
     case P_TENSOR:
       if (is_tensor(obj)) return true;
@@ -221,11 +218,16 @@ static bool check_param(const Param& p, Object* obj, Interp& in) {
         return true;
       }
       return p.size == 1 && (is_str(obj) || obj == none());
-    case P_TENSOR_LIST:
+    case P_TENSOR_LIST: {
       if (!is_seq(obj)) return false;
-      for (auto& it : seq_items(obj))
-        if (!is_tensor(it.get())) return false;
+      // PyTorch raises here, whatever other overloads there are.
+      auto& items = seq_items(obj);
+      for (size_t k = 0; k < items.size(); ++k)
+        if (!is_tensor(items[k].get()))
+          raise(BT.type_error, "expected Tensor as element " + std::to_string(k) + " in argument " + std::to_string(argnum) +
+                                   ", but got " + py_typename(items[k].get()));
       return true;
+    }
     case P_INT_LIST:
     case P_SYM_INT_LIST:
       if (is_seq(obj)) {
@@ -332,7 +334,7 @@ static bool try_parse(const Signature& sig, Interp& in, CallArgs& args, size_t f
     } else if (!obj) {
       if (raise_) missing_args(sig, i);
       return false;
-    } else if (check_param(p, obj, in)) {
+    } else if (check_param(p, obj, in, i)) {
       out.values[i] = obj;
     } else if (allow_varargs && arg_pos == 0 && !is_kwd && check_index(obj)) {
       std::vector<ObjRef> items(args.pos.begin() + static_cast<long>(first), args.pos.end());

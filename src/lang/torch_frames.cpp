@@ -163,6 +163,10 @@ const TorchFrame sgd_init_super{TORCH_PY "optim/sgd.py", 109, "__init__", "    s
 const TorchFrame optimizer_init_empty{TORCH_PY "optim/optimizer.py", 61, "__init__",
                                       "    raise ValueError(\"optimizer got an empty parameter list\")\n"};
 
+// torch/cuda
+const TorchFrame cuda_lazy_init{TORCH_PY "cuda/__init__.py", 221, "_lazy_init",
+                                "    raise AssertionError(\"Torch not compiled with CUDA enabled\")\n"};
+
 #undef TORCH_PY
 
 }  // namespace frames

@@ -107,10 +107,14 @@ void define_ops() {
   arith("multiply", BinaryOp::Mul, false);
   arith("floor_divide", BinaryOp::FloorDivide, false);
   arith("remainder", BinaryOp::Remainder, false);
-  arith("maximum", BinaryOp::Maximum, false);
-  arith("minimum", BinaryOp::Minimum, false);
-  arith("logical_and", BinaryOp::LogicalAnd, false);
-  arith("logical_or", BinaryOp::LogicalOr, false);
+  // Tensor-only ops (no Scalar overload in PyTorch).
+  for (auto [name, op] : {std::pair{"maximum", BinaryOp::Maximum}, {"minimum", BinaryOp::Minimum},
+                          {"logical_and", BinaryOp::LogicalAnd}, {"logical_or", BinaryOp::LogicalOr}}) {
+    std::string n = name;
+    BinaryOp o = op;
+    def(name, {n + "(Tensor other)"}, {n + "(Tensor input, Tensor other, *, Tensor out=None)"},
+        [o](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::binary(o, a.tensor("input"), a.tensor("other"))); }); });
+  }
   arith("bitwise_and", BinaryOp::BitwiseAnd, false);
   arith("bitwise_or", BinaryOp::BitwiseOr, false);
   arith("bitwise_xor", BinaryOp::BitwiseXor, false);
@@ -627,12 +631,12 @@ void define_ops() {
           bool cpu = dev->type() == types().device;
           if (is_str(dev)) {
             const std::string& s = as<StrObject>(dev)->value_;
-            if (s.rfind("cuda", 0) == 0) raise(BT.assertion_error, "Torch not compiled with CUDA enabled");
+            if (s.rfind("cuda", 0) == 0) raise_from({&frames::cuda_lazy_init}, BT.assertion_error, "Torch not compiled with CUDA enabled");
             if (s != "cpu" && s != "cpu:0")
               raise(BT.runtime_error, "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: " + s);
             cpu = true;
           }
-          if (!cpu) raise(BT.assertion_error, "Torch not compiled with CUDA enabled");
+          if (!cpu) raise_from({&frames::cuda_lazy_init}, BT.assertion_error, "Torch not compiled with CUDA enabled");
         }
         return guarded([&] {
           Tensor t = a.tensor("input");

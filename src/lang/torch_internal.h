@@ -244,6 +244,7 @@ extern const TorchFrame F_bce_with_logits_size;
 extern const TorchFrame F_mse_loss_broadcast;
 extern const TorchFrame F_mse_loss_reduction;
 extern const TorchFrame reduction_get_enum;
+extern const TorchFrame cuda_lazy_init;
 extern const TorchFrame sgd_init_lr;
 extern const TorchFrame sgd_init_momentum;
 extern const TorchFrame sgd_init_weight_decay;

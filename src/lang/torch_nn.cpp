@@ -53,7 +53,7 @@ void module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef val
     erase_name(m->params, name);
   } else if (std::find(m->params.begin(), m->params.end(), name) != m->params.end()) {
     if (v != none())
-      raise_from({&frames::module_setattr}, BT.type_error, "cannot assign '" + (is_tensor(v) ? std::string("torch.") + core::legacy_type_name(unwrap(v).dtype()) : type_name(v)) +
+      raise_from({&frames::module_setattr}, BT.type_error, "cannot assign '" + (is_tensor(v) ? std::string(core::legacy_type_name(unwrap(v).dtype())) : type_name(v)) +
                                "' as parameter '" + name + "' (torch.nn.Parameter or None expected)");
   } else if (std::find(m->modules.begin(), m->modules.end(), name) != m->modules.end()) {
     if (v != none())

@@ -1,0 +1,13 @@
+import torch
+x = torch.arange(24).reshape(2, 3, 4)
+print(x.T.shape)
+print(x.T.shape, x.T.stride())
+m = torch.ones(2, 3)
+print(m.T.shape, torch.tensor(5.).T)
+src = torch.tensor([1.0, 2.0], requires_grad=True)
+copy = torch.tensor(src)
+print(copy, copy.requires_grad)
+copy2 = src.new_tensor(src)
+print(copy2)
+good = src.clone().detach()
+print(good)
