@@ -541,10 +541,18 @@ void define_ops() {
       [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::masked_select(a.tensor("input"), a.tensor("mask"))); }); });
   def("masked_fill", {"masked_fill(Tensor mask, Tensor value)", "masked_fill(Tensor mask, Scalar value)"},
       {"masked_fill(Tensor input, Tensor mask, Tensor value)", "masked_fill(Tensor input, Tensor mask, Scalar value)"}, [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return W(op::masked_fill(a.tensor("input"), a.tensor("mask"), to_scalar(*a.in, a.obj("value")))); });
+        return guarded([&] {
+          Object* v = a.obj("value");
+          if (is_tensor(v)) return W(op::masked_fill(a.tensor("input"), a.tensor("mask"), unwrap(v)));
+          return W(op::masked_fill(a.tensor("input"), a.tensor("mask"), a.scalar("value")));
+        });
       });
   def("masked_fill_", {"masked_fill_(Tensor mask, Tensor value)", "masked_fill_(Tensor mask, Scalar value)"}, {}, [](Interp&, ParsedArgs& a) {
-    guarded([&] { op::masked_fill_(a.tensor("input"), a.tensor("mask"), to_scalar(*a.in, a.obj("value"))); });
+    guarded([&] {
+      Object* v = a.obj("value");
+      if (is_tensor(v)) op::masked_fill_(a.tensor("input"), a.tensor("mask"), unwrap(v));
+      else op::masked_fill_(a.tensor("input"), a.tensor("mask"), a.scalar("value"));
+    });
     return self_obj(a);
   });
   def("index_put_", {"index_put_(c10::List<c10::optional<Tensor>> indices, Tensor values, bool accumulate=False)"},

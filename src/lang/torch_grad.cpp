@@ -208,6 +208,7 @@ Tensor reciprocal(const Tensor& self) { return ag::reciprocal(self); }
 Tensor clamp(const Tensor& s, std::optional<Scalar> lo, std::optional<Scalar> hi) { return ag::clamp(s, lo, hi); }
 Tensor where(const Tensor& c, const Tensor& a, const Tensor& b) { return ag::where(c, a, b); }
 Tensor masked_fill(const Tensor& s, const Tensor& m, Scalar v) { return ag::masked_fill(s, m, v); }
+Tensor masked_fill(const Tensor& s, const Tensor& m, const Tensor& v) { return ag::masked_fill(s, m, v); }
 
 // ---- views --------------------------------------------------------------------------------------------
 
@@ -235,23 +236,7 @@ Tensor transpose(const Tensor& s, int64_t d0, int64_t d1) { return noted(ag::tra
 Tensor permute(const Tensor& s, IntArray dims) { return noted(ag::permute(s, dims), s, "permute"); }
 Tensor t(const Tensor& s) { return noted(ag::t(s), s, "t"); }
 
-Tensor T(const Tensor& s) {
-  int64_t n = s.dim();
-  // TORCH_WARN_ONCE: once per process, each run being one.
-  static unsigned long long warned_run = 0;
-  Interp* in = Interp::running();
-  if (n != 0 && n != 2 && in && warned_run != in->run_serial()) {
-    warned_run = in->run_serial();
-    emit_warning(
-        "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
-        "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
-        "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered "
-        "internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)");
-  }
-  IntArray dims;
-  for (int64_t d = n - 1; d >= 0; --d) dims.push_back(d);
-  return noted(ag::permute(s, dims), s, "T");
-}
+Tensor T(const Tensor& s) { return noted(ag::T(s), s, "T"); }
 
 Tensor mT(const Tensor& s) { return noted(ag::mT(s), s, "mT"); }
 
@@ -397,6 +382,10 @@ void clamp_(const Tensor& s, std::optional<Scalar> lo, std::optional<Scalar> hi)
   ag::clamp_(self, lo, hi);
 }
 void masked_fill_(const Tensor& s, const Tensor& m, Scalar v) {
+  Tensor self = s;
+  ag::masked_fill_(self, m, v);
+}
+void masked_fill_(const Tensor& s, const Tensor& m, const Tensor& v) {
   Tensor self = s;
   ag::masked_fill_(self, m, v);
 }

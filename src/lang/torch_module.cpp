@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "autograd/variable.h"
 #include "core/print.h"
 #include "core/random.h"
 #include "lang/torch_internal.h"
@@ -295,6 +296,7 @@ void register_torch(Interp& interp) {
   interp.register_module("torch", [](Interp& in) {
     // A run is a fresh process: PyTorch's global state starts from its defaults.
     set_grad_enabled(true);
+    stridelab::autograd::reset_warn_once();
     core::print_options() = core::PrintOptions{};
     core::manual_seed(core::kDefaultSeed);
     TorchModules b;

@@ -33,6 +33,7 @@ Tensor reciprocal(const Tensor& self);
 Tensor clamp(const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar> hi);
 Tensor where(const Tensor& c, const Tensor& a, const Tensor& b);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // a 0-d tensor value
 
 // ---- views (each notes its origin) ---------------------------------------------------------------
 Tensor view(const Tensor& self, IntArray sizes);
@@ -113,6 +114,7 @@ void fill_(const Tensor& self, const Tensor& v);  // a 0-d tensor value (FillBac
 void zero_(const Tensor& self);
 void clamp_(const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar> hi);
 void masked_fill_(const Tensor& self, const Tensor& mask, Scalar v);
+void masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& v);
 // Tensor.index_put_(indices, values, accumulate): tensor indices only.
 void index_put_(const Tensor& self, const std::vector<core::TensorIndex>& idx, const Tensor& v, bool accumulate);
 // self[indices] = value (__setitem__).
