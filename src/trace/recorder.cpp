@@ -255,7 +255,16 @@ void Recorder::record(const Snapshot& snap) {
     fr["variables"] = std::move(vars);
     frames.push_back(std::move(fr));
   }
-  delta["frames"] = std::move(frames);
+  // Only the frames that differ from the previous step's stack: keep its first `keep`, then push
+  // the rest (deep recursion stays linear in size).
+  size_t keep = 0;
+  const auto& now = frames.as_array();
+  while (keep < now.size() && keep < prev_frames_.size() && now[keep] == prev_frames_[keep]) ++keep;
+  Json frame_delta = Json::object();
+  frame_delta["keep"] = Json(static_cast<int64_t>(keep));
+  frame_delta["push"] = Json(Json::Array(now.begin() + static_cast<std::ptrdiff_t>(keep), now.end()));
+  delta["frames"] = std::move(frame_delta);
+  prev_frames_ = std::move(frames.as_array());
 
   // Objects, and the tensors they hold.
   std::map<std::string, Json> objects;
@@ -495,7 +504,14 @@ void apply_delta(Json& state, const Json& delta) {
       }
     }
   }
-  for (const char* field : {"step", "kind", "line", "frames", "events", "stdout"}) state[field] = delta.at(field);
+  for (const char* field : {"step", "kind", "line", "events", "stdout"}) state[field] = delta.at(field);
+  {
+    const Json& fd = delta.at("frames");
+    Json& frames = state["frames"];
+    if (!frames.is_array()) frames = Json::array();
+    frames.as_array().resize(static_cast<size_t>(fd.at("keep").as_int()));
+    for (const Json& f : fd.at("push").as_array()) frames.push_back(f);
+  }
   state["exception"] = delta.contains("exception") ? delta.at("exception") : Json();
   state["backward"] = delta.contains("backward") ? delta.at("backward") : Json();
   std::string output = state["output"].is_string() ? state["output"].as_string() : std::string();

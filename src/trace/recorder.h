@@ -142,6 +142,7 @@ class Recorder : public core::StorageObserver {
 
   // What the previous step held, to diff against.
   std::map<std::string, Json> objects_, tensors_, storages_, nodes_;
+  Json::Array prev_frames_;
   std::map<std::string, uint64_t> storage_hash_;
   std::map<std::string, std::vector<double>> storage_values_;
   std::vector<Json> pending_events_;  // allocations and frees since the last step

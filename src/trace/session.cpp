@@ -22,6 +22,7 @@ namespace {
 using lang::Object;
 
 constexpr size_t kMaxObjects = 2000;
+constexpr size_t kMaxShownFrames = 32;
 
 // A Python value's short text for the variables panel, without running user code.
 std::string short_repr(lang::Interp& in, Object* o) {
@@ -226,11 +227,18 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
     std::vector<const lang::Frame*> stack;
     for (const lang::Frame* f = top; f; f = f->parent) stack.push_back(f);
     std::unordered_set<Object*> seen;
-    for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
-      const lang::Frame* f = *it;
+    const size_t depth = stack.size();
+    for (size_t i = 0; i < depth; ++i) {
+      const lang::Frame* f = stack[depth - 1 - i];
       FrameInfo fi;
       fi.name = f->name;
       fi.line = f == top ? line : f->line;
+      // Deep recursion: the frames between the module and the innermost kMaxShownFrames are
+      // listed without their variables, so a step costs the same at any depth.
+      if (i != 0 && i + kMaxShownFrames < depth) {
+        snap.frames.push_back(std::move(fi));
+        continue;
+      }
       for (const auto& [name, obj] : f->locals()) {
         if (!obj || obj->type() == lang::builtin_types().module) continue;
         if (name.rfind("__", 0) == 0) continue;
