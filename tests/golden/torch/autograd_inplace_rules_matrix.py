@@ -1,0 +1,61 @@
+import torch
+def attempt(label, fn):
+    try:
+        r = fn()
+        print(label, "ok", r)
+    except Exception as e:
+        print(label, type(e).__name__, e)
+leaf = torch.ones(3, requires_grad=True)
+attempt("+=", lambda: leaf.__iadd__(1))
+attempt("setitem", lambda: leaf.__setitem__(0, 5.))
+attempt("zero_", lambda: leaf.zero_())
+attempt("copy_", lambda: leaf.copy_(torch.zeros(3)))
+attempt("normal_", lambda: leaf.normal_())
+attempt("view add_", lambda: leaf[:2].add_(1))
+attempt("t view mul_", lambda: leaf.view(3, 1).mul_(2))
+attempt("index_put_", lambda: leaf.index_put_((torch.tensor([0]),), torch.tensor(1.)))
+attempt("masked_fill_", lambda: leaf.masked_fill_(leaf > 0, 0.))
+attempt("requires_grad_ on int", lambda: torch.ones(2, dtype=torch.long).requires_grad_())
+attempt("tensor int requires_grad", lambda: torch.tensor([1, 2], requires_grad=True))
+y = leaf * 2
+attempt("nonleaf requires_grad_(False)", lambda: y.requires_grad_(False))
+attempt("nonleaf requires_grad = False", lambda: setattr(y, "requires_grad", False))
+attempt("detach_ on view", lambda: leaf[:1].detach_())
+attempt("grad wrong shape", lambda: setattr(leaf, "grad", torch.ones(2)))
+attempt("grad wrong dtype", lambda: setattr(leaf, "grad", torch.ones(3, dtype=torch.float64)))
+attempt("grad int", lambda: setattr(leaf, "grad", torch.ones(3, dtype=torch.long)))
+with torch.no_grad():
+    leaf += 1
+    leaf[0] = 7.
+print(leaf, leaf._version, leaf.requires_grad)
+u = torch.ones(2, 2, requires_grad=True)
+with torch.no_grad():
+    nv = u[0]
+attempt("no_grad view inplace", lambda: nv.mul_(2))
+parts = u.unbind(0)
+attempt("multi-output view inplace", lambda: parts[0].mul_(2))
+z = (u * 1)
+sp = z.split(1)
+attempt("split view of nonleaf inplace", lambda: sp[0].mul_(2))
+d = u.data
+d.add_(1)
+print(u, u._version, d._version)
+e = u.detach()
+e.add_(1)
+print(u._version, e._version)
+w = torch.ones(2, requires_grad=True)
+out = (w * w).sum()
+out.backward()
+attempt("second backward", lambda: out.backward())
+attempt("int backward", lambda: torch.ones(2, dtype=torch.long).sum().backward())
+attempt("bool requires grad", lambda: torch.ones(2, dtype=torch.bool).requires_grad_())
+k = torch.ones(3, requires_grad=True)
+m = k.exp()
+m.add_(1)
+attempt("exp then add_", lambda: m.sum().backward())
+print(k.grad)
+k2 = torch.ones(3, requires_grad=True)
+p2 = k2.pow(2)
+k2.data.mul_(3)
+p2.sum().backward()
+print(k2.grad)
