@@ -141,12 +141,40 @@ namespace {
 bool is_number(const Tensor& t) { return t.defined() && t.is_wrapped_number(); }
 Scalar number_of(const Tensor& t) { return core::item(t); }
 
-// An op without a derivative in place: PyTorch's checks still apply, then one version bump.
+// An in-place op the autograd layer does not record: PyTorch's checks, the write, one version
+// bump. Where PyTorch would record history (a tensor that requires grad, grad mode on), it stops
+// with a clear error instead of leaving gradients silently wrong.
 template <class F>
-void nondiff_inplace(const Tensor& self, F&& write) {
-  ag::impl::check_inplace(self, ag::requires_grad(self));
+void unrecorded_inplace(const char* name, const char* instead, const Tensor& self, const Tensor& other, F&& write) {
+  bool rg = ag::requires_grad(self) || (other.defined() && ag::requires_grad(other));
+  ag::impl::check_inplace(self, rg);
+  if (rg && ag::GradMode::is_enabled())
+    throw core::Error(core::ErrorKind::RuntimeError,
+                      std::string("stridelab does not record ") + name + " for autograd yet: write " + instead +
+                          " instead, or run it under torch.no_grad()");
   write();
   self.bump_version();
+}
+
+// (name, what to write instead) for the messages.
+std::pair<const char*, const char*> unary_names(UnaryOp o) {
+  switch (o) {
+    case UnaryOp::Tanh: return {"tanh_", "x = x.tanh()"};
+    case UnaryOp::Sigmoid: return {"sigmoid_", "x = x.sigmoid()"};
+    case UnaryOp::LogicalNot: return {"logical_not_", "x = x.logical_not()"};
+    default: return {"bitwise_not_", "x = x.bitwise_not()"};
+  }
+}
+
+std::pair<const char*, const char*> binary_names(BinaryOp o) {
+  switch (o) {
+    case BinaryOp::FloorDivide: return {"floor_divide_ (x //= y)", "x = x // y"};
+    case BinaryOp::Remainder: return {"remainder_ (x %= y)", "x = x % y"};
+    case BinaryOp::BitwiseAnd: return {"bitwise_and_ (x &= y)", "x = x & y"};
+    case BinaryOp::BitwiseOr: return {"bitwise_or_ (x |= y)", "x = x | y"};
+    case BinaryOp::BitwiseXor: return {"bitwise_xor_ (x ^= y)", "x = x ^ y"};
+    default: return {"this in-place op", "the out-of-place op"};
+  }
 }
 
 }  // namespace
@@ -342,7 +370,10 @@ void binary_(BinaryOp o, const Tensor& a, const Tensor& b, Scalar alpha) {
       if (is_number(b)) ag::pow_(self, number_of(b));
       else ag::pow_(self, b);
       return;
-    default: nondiff_inplace(self, [&] { core::binary_(o, self, b, alpha); });
+    default: {
+      auto [name, instead] = binary_names(o);
+      unrecorded_inplace(name, instead, self, b, [&] { core::binary_(o, self, b, alpha); });
+    }
   }
 }
 
@@ -357,7 +388,10 @@ void unary_(UnaryOp o, const Tensor& a) {
     case UnaryOp::Sin: ag::sin_(self); return;
     case UnaryOp::Cos: ag::cos_(self); return;
     case UnaryOp::Relu: ag::relu_(self); return;
-    default: nondiff_inplace(self, [&] { core::unary_(o, self); });
+    default: {
+      auto [name, instead] = unary_names(o);
+      unrecorded_inplace(name, instead, self, Tensor(), [&] { core::unary_(o, self); });
+    }
   }
 }
 

@@ -183,3 +183,24 @@ TEST_CASE("torch: warnings go to stderr once per location, before the traceback"
   Run again = run("import torch\ntorch.ones(2, 2, 2).T\n");
   CHECK(again.err == "<main>:2: " + t_warning + "  torch.ones(2, 2, 2).T\n");
 }
+
+TEST_CASE("torch: in-place ops the autograd layer does not record stop with a clear error", "[torch]") {
+  // PyTorch records TanhBackward0 / RemainderBackward0 here; until the autograd layer has them, a
+  // silently wrong gradient would be worse than an error.
+  Run r = run(
+      "import torch\n"
+      "x = torch.ones(3, requires_grad=True)\n"
+      "y = x * 1\n"
+      "with torch.no_grad():\n"
+      "    y.tanh_()\n"
+      "z = torch.ones(3)\n"
+      "z.tanh_()\n"
+      "z %= 2\n"
+      "print(y._version, z._version)\n"
+      "y.tanh_()\n");
+  CHECK(r.out == "1 2\n");
+  CHECK(r.err ==
+        "Traceback (most recent call last):\n  File \"<main>\", line 10, in <module>\n    y.tanh_()\n"
+        "RuntimeError: stridelab does not record tanh_ for autograd yet: write x = x.tanh() instead, or run it under "
+        "torch.no_grad()\n");
+}
