@@ -386,6 +386,60 @@ struct MaskedFillBackward1 : Node {
   }
 };
 
+struct RemainderBackward0 : Node {
+  NODE_NAME(RemainderBackward0)
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = grads[0];
+    return out;
+  }
+};
+
+struct RemainderBackward1 : Node {
+  NODE_NAME(RemainderBackward1)
+  SavedVariable self_, other_;
+  void release_variables() override {
+    self_.reset_data();
+    other_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack(), other = other_.unpack();
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    if (task_should_compute_output(0)) out[0] = grads[0];
+    if (task_should_compute_output(1))
+      out[1] = autograd::mul(autograd::neg(grads[0]), core::binary(BinaryOp::FloorDivide, self, other));
+    return out;
+  }
+};
+
+// An op whose derivative PyTorch does not implement: backward through it raises.
+struct NotImplemented : Node {
+  explicit NotImplemented(const char* op) : op_(op) {}
+  std::string name() const override { return "torch::autograd::NotImplemented"; }
+  std::string type_name() const override { return "NotImplemented"; }
+  variable_list apply(variable_list&& grads) override {
+    STRIDELAB_CHECK(false, "derivative for aten::", op_, " is not implemented");
+    return {};
+  }
+
+ private:
+  const char* op_;
+};
+
+template <class... Ts>
+Tensor not_differentiable(const char* op, Tensor result, const Ts&... inputs) {
+  if (any_requires_grad(inputs...) && detail::is_differentiable(result.dtype())) {
+    auto fn = new_node<NotImplemented>(op);
+    fn->set_next_edges(collect_next_edges(inputs...));
+    impl::set_history(result, fn);
+  }
+  return result;
+}
+
 void check_fill_value(const Tensor& value) {
   STRIDELAB_CHECK(value.dim() == 0, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
                   value.dim(), " dimension(s).");
@@ -594,6 +648,36 @@ Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value) 
   core::masked_fill_(result, mask, core::item(value));
   if (fn) impl::set_history(result, fn);
   return result;
+}
+
+Tensor remainder(const Tensor& self, Scalar other) {
+  auto fn = make_node<RemainderBackward0>(self);
+  Tensor result = core::binary(BinaryOp::Remainder, self, wrapped(other));
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor remainder(const Tensor& self, const Tensor& other) {
+  auto fn = make_node<RemainderBackward1>(self, other);
+  if (fn) {
+    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(self, false);
+    if (fn->should_compute_output(1)) fn->other_ = SavedVariable(other, false);
+  }
+  Tensor result = core::binary(BinaryOp::Remainder, self, other);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor remainder(Scalar self, const Tensor& other) {
+  return not_differentiable("remainder", core::binary(BinaryOp::Remainder, wrapped(self), other), other);
+}
+
+Tensor floor_divide(const Tensor& self, Scalar other) {
+  return not_differentiable("floor_divide", core::binary(BinaryOp::FloorDivide, self, wrapped(other)), self);
+}
+
+Tensor floor_divide(const Tensor& self, const Tensor& other) {
+  return not_differentiable("floor_divide", core::binary(BinaryOp::FloorDivide, self, other), self, other);
 }
 
 Tensor binary_nondiff(core::BinaryOp op, const Tensor& a, const Tensor& b) { return core::binary(op, a, b); }

@@ -50,8 +50,14 @@ Tensor minimum(const Tensor& self, const Tensor& other);
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);         // MaskedFillBackward0
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // MaskedFillBackward1 (0-d value)
-// A binary op without a derivative (comparisons, logical and bitwise ops, floor division,
-// remainder): the core op, no history.
+Tensor remainder(const Tensor& self, Scalar other);         // x % 2: RemainderBackward0
+Tensor remainder(const Tensor& self, const Tensor& other);  // x % y: RemainderBackward1
+// PyTorch records these but has no derivative for them: a NotImplemented node whose backward raises
+// "derivative for aten::remainder is not implemented".
+Tensor remainder(Scalar self, const Tensor& other);             // 2 % x
+Tensor floor_divide(const Tensor& self, Scalar other);          // x // 2
+Tensor floor_divide(const Tensor& self, const Tensor& other);   // x // y
+// A binary op without a derivative (comparisons, logical and bitwise ops): the core op, no history.
 Tensor binary_nondiff(core::BinaryOp op, const Tensor& a, const Tensor& b);
 
 // ---- in place (math_ops.cpp, copy_ops.cpp, index_ops.cpp) ----------------------------------------

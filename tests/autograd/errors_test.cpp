@@ -163,6 +163,12 @@ Cases cases() {
   };
   c["grad_input_no_grad"] = [] { ag::grad({ag::sum(ag::mul(leaf3(), num(2)))}, {floats({2})}); };
   c["grad_output_no_grad"] = [] { ag::grad({ag::sum(floats({2}))}, {leaf3()}); };
+  c["floor_divide_backward"] = [] { ag::backward({ag::sum(ag::floor_divide(leaf3(), Scalar(int64_t{2})))}); };
+  c["floor_divide_tensor_backward"] = [] {
+    Tensor x = leaf3();
+    ag::backward({ag::sum(ag::floor_divide(x, ag::add(ag::mul(x, num(1)), num(5))))});
+  };
+  c["rremainder_backward"] = [] { ag::backward({ag::sum(ag::remainder(Scalar(int64_t{2}), leaf3()))}); };
   c["detach_view"] = [] { ag::detach_(ag::select(leaf3(), 0, 0)); };
   c["matmul_0d"] = [] { ag::matmul(core::scalar_tensor(Scalar(1.0), core::DType::Float32), leaf3()); };
   c["ce_target_bounds"] = [] { ag::cross_entropy(floats({2, 3}), longs({0, 3})); };

@@ -79,6 +79,8 @@ std::map<std::string, Case> cases() {
   c["maximum_tie"] = [](Env& e) { return ag::maximum(e["tie"], e["z0"]); };
   c["where"] = [](Env& e) { return ag::where(e["mask"], e["x"], e["y"]); };
   c["masked_fill"] = [](Env& e) { return ag::masked_fill(e["x"], e["mask"], Scalar(0.5)); };
+  c["remainder_scalar"] = [](Env& e) { return ag::remainder(e["x"], Scalar(0.7)); };
+  c["remainder"] = [](Env& e) { return ag::remainder(e["x"], e["p"]); };
   c["masked_fill_tensor"] = [](Env& e) { return ag::masked_fill(e["x"], e["mask"], e["s"]); };
   c["masked_fill_tensor_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::masked_fill_(o, e["mask"], e["s"]); };
   // reductions

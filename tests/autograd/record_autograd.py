@@ -143,7 +143,8 @@ op_cases = {
     "clamp": ("x.clamp(-0.5, 0.5)", True), "clamp_min": ("x.clamp(min=0.1)", True),
     "clamp_max": ("x.clamp(max=0.2)", True), "maximum": ("torch.max(x, y)", True), "minimum": ("torch.min(x, y)", True),
     "maximum_tie": ("torch.maximum(tie, z0)", False), "where": ("torch.where(mask, x, y)", True),
-    "masked_fill": ("x.masked_fill(mask, 0.5)", True), "masked_fill_tensor": ("x.masked_fill(mask, s)", True),
+    "masked_fill": ("x.masked_fill(mask, 0.5)", True), "remainder_scalar": ("x % 0.7", True),
+    "remainder": ("x % p", True), "masked_fill_tensor": ("x.masked_fill(mask, s)", True),
     "masked_fill_tensor_": ("out = (x * 1).masked_fill_(mask, s)", True),
     # reductions
     "sum_all": ("x.sum()", True), "sum_dim": ("x.sum(0)", True), "sum_dims_keep": ("b.sum((0, 2), keepdim=True)", True),
@@ -389,6 +390,9 @@ def record_errors():
     cases["grad_unused"] = attempt(lambda: torch.autograd.grad((x * 2).sum(), [x, torch.ones(2, requires_grad=True)]))
     cases["grad_input_no_grad"] = attempt(lambda: torch.autograd.grad((x * 2).sum(), [torch.ones(2)]))
     cases["grad_output_no_grad"] = attempt(lambda: torch.autograd.grad(torch.ones(2).sum(), [x]))
+    cases["floor_divide_backward"] = attempt(lambda: (x // 2).sum().backward())
+    cases["floor_divide_tensor_backward"] = attempt(lambda: (x // (x * 1 + 5)).sum().backward())
+    cases["rremainder_backward"] = attempt(lambda: (2 % x).sum().backward())
     cases["detach_view"] = attempt(lambda: x[0].detach_())
     cases["matmul_0d"] = attempt(lambda: torch.matmul(torch.tensor(1.0), x))
     cases["ce_target_bounds"] = attempt(lambda: F.cross_entropy(torch.randn(2, 3), torch.tensor([0, 3])))
