@@ -177,7 +177,11 @@ ObjRef F_relu(Object* input, bool inplace, Object* self_obj) {
 ObjRef F_softmax(Object* input, std::optional<int64_t> dim_arg, std::optional<DType> dt, bool log) {
   if (!is_tensor(input)) raise(BT.attribute_error, "'" + type_name(input) + "' object has no attribute '" + (log ? "log_softmax" : "softmax") + "'");
   const Tensor& x = unwrap(input);
-  // _get_softmax_dim's choice when dim is None (with its deprecation warning in PyTorch).
+  // _get_softmax_dim's choice when dim is None, with its deprecation warning (stacklevel: the
+  // caller of F.softmax, or of the nn.Softmax module).
+  if (!dim_arg)
+    emit_warning(std::string("Implicit dimension choice for ") + (log ? "log_softmax" : "softmax") +
+                 " has been deprecated. Change the call to include dim=X as an argument.");
   int64_t dim = dim_arg ? *dim_arg : ((x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1);
   return through({log ? &frames::F_log_softmax : &frames::F_softmax},
                  [&] { return guarded([&] { return wrap(log ? op::log_softmax(x, dim, dt) : op::softmax(x, dim, dt)); }); });
@@ -286,6 +290,8 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
     ObjRef x(arg(0));
     for (auto& n : m->modules) {
       Object* c = m->dict_.get(n);
+      static const WarningSite site{sequential_forward.file, sequential_forward.line, "input = module(input)"};
+      WarnFrom from(site);
       x = through({&sequential_forward}, [&] { return call1(in, c, x); });
     }
     return x;
@@ -349,6 +355,11 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       CallArgs rest;
       rest.pos.assign(a.pos.begin() + 1, a.pos.end());
       rest.kw = a.kw;
+      // A forward written in Python: warnings inside it belong to its own lines, whatever
+      // PyTorch frame called this module (Sequential's container.py line, say).
+      bool python_forward = fwd->type() == BT.method && as<BoundMethodObject>(fwd.get())->func_->type() == BT.function;
+      std::optional<WarnFrom> own_lines;
+      if (python_forward) own_lines.emplace(user_code_site());
       return through({&frames::module_call}, [&] { return call(in, fwd.get(), rest); });
     });
     mt.method("forward", [](Interp& in, CallArgs& a) -> ObjRef { return builtin_forward(in, M(a.pos[0].get()), a); });
