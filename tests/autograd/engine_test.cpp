@@ -291,6 +291,26 @@ TEST_CASE("accumulation, retain_graph, create_graph, torch.autograd.grad", "[aut
     Tensor ggx = ag::grad({ag::sum(gx)}, {x})[0];
     check_tensor(ggx, want.at("ggx"), 1e-5);
   }
+  SECTION("create_graph through an index assignment (CopySlices)") {
+    const auto& want = e.at("create_graph_inplace_view");
+    Tensor x = leaf({0.5, -1.0, 2.0});
+    Tensor y = ag::mul(x, x);
+    ag::index_put(y, {TensorIndex::make_integer(0)}, ag::pow(ag::index(x, {TensorIndex::make_integer(1)}, false), Scalar(int64_t{3})), false);
+    Tensor gx = ag::grad({ag::sum(ag::mul(y, y))}, {x}, {}, std::nullopt, true)[0];
+    check_tensor(gx, want.at("gx"), 1e-5);
+    Tensor ggx = ag::grad({ag::sum(gx)}, {x})[0];
+    check_tensor(ggx, want.at("ggx"), 1e-5);
+  }
+  SECTION("create_graph through matmul and softmax") {
+    const auto& want = e.at("create_graph_softmax");
+    Tensor xs = stridelab::testing::tensor_from(want.at("x"));
+    Tensor ws = stridelab::testing::tensor_from(want.at("w"));
+    Tensor loss = ag::sum(ag::pow(ag::softmax(ag::matmul(xs, ws), 1), Scalar(int64_t{2})));
+    Tensor gw = ag::grad({loss}, {ws}, {}, std::nullopt, true)[0];
+    check_tensor(gw, want.at("gw"), 1e-4);
+    Tensor ggw = ag::grad({ag::sum(ag::mul(gw, gw))}, {ws})[0];
+    check_tensor(ggw, want.at("ggw"), 1e-4);
+  }
   SECTION("backward from two roots with their gradients") {
     const auto& want = e.at("backward_two_roots");
     Tensor x = leaf({1.0, 2.0, 3.0});

@@ -572,6 +572,20 @@ def record_engine():
     (ggx,) = torch.autograd.grad(gx.sum(), x)
     out["create_graph2"] = {"gx": describe(gx), "ggx": describe(ggx)}
 
+    x = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+    y = x * x
+    y[0] = x[1] ** 3
+    (gx,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)
+    (ggx,) = torch.autograd.grad(gx.sum(), x)
+    out["create_graph_inplace_view"] = {"gx": describe(gx), "ggx": describe(ggx), "gx_chain": chain(gx.grad_fn, {id(x): "x"})}
+
+    torch.manual_seed(5)
+    xs = torch.randn(2, 3)
+    ws = torch.randn(3, 4, requires_grad=True)
+    (gw,) = torch.autograd.grad((xs @ ws).softmax(1).pow(2).sum(), ws, create_graph=True)
+    (ggw,) = torch.autograd.grad((gw * gw).sum(), ws)
+    out["create_graph_softmax"] = {"x": tensor_input(xs), "w": tensor_input(ws), "gw": describe(gw), "ggw": describe(ggw)}
+
     x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
     w = torch.tensor([0.5, 0.25, 2.0], requires_grad=True)
     torch.autograd.backward([(x * w).sum(), (x * x).sum()], [torch.tensor(2.0), torch.tensor(1.0)])
