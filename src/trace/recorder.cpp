@@ -48,6 +48,19 @@ bool key_less(const std::string& a, const std::string& b) {
   return a < b;
 }
 
+// Row-major contiguity from JSON shape and stride (size-1 dims may have any stride).
+bool is_contiguous_layout(const Json& shape, const Json& stride) {
+  int64_t expected = 1;
+  for (size_t d = shape.size(); d-- > 0;) {
+    int64_t size = shape[d].as_int();
+    if (size == 0) return true;
+    if (size == 1) continue;
+    if (stride[d].as_int() != expected) return false;
+    expected *= size;
+  }
+  return true;
+}
+
 bool same_double(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
 // How view v's metadata follows from its source s, for the stride-arithmetic panel:
@@ -116,12 +129,12 @@ void Recorder::finish(const std::string& stdout_text, const std::string& stderr_
   result_["error"] = error ? *error : Json();
 }
 
+// Allocation events name the storage only: its record (address, size) is in the same step's
+// storages, or, for a free, in the previous step's.
 void Recorder::on_allocate(const core::StorageImpl& s) {
   Json e = Json::object();
   e["type"] = "alloc";
   e["storage"] = storage_key(s);
-  e["address"] = Json(static_cast<uint64_t>(s.address()));
-  e["nbytes"] = Json(static_cast<uint64_t>(s.nbytes()));
   pending_events_.push_back(std::move(e));
 }
 
@@ -129,8 +142,6 @@ void Recorder::on_free(const core::StorageImpl& s) {
   Json e = Json::object();
   e["type"] = "free";
   e["storage"] = storage_key(s);
-  e["address"] = Json(static_cast<uint64_t>(s.address()));
-  e["nbytes"] = Json(static_cast<uint64_t>(s.nbytes()));
   pending_events_.push_back(std::move(e));
 }
 
@@ -146,7 +157,6 @@ Json Recorder::storage_record(const core::StorageImpl& s, uint64_t* hash) {
   const int64_t item = static_cast<int64_t>(core::itemsize(s.dtype()));
   const int64_t cells = static_cast<int64_t>(s.nbytes()) / item;
   Json r = Json::object();
-  r["id"] = storage_key(s);
   r["address"] = Json(static_cast<uint64_t>(s.address()));
   r["nbytes"] = Json(static_cast<uint64_t>(s.nbytes()));
   r["dtype"] = core::dtype_name(s.dtype());
@@ -176,15 +186,12 @@ Json Recorder::storage_record(const core::StorageImpl& s, uint64_t* hash) {
 
 Json Recorder::tensor_record(const core::Tensor& t, const Snapshot& snap, std::vector<core::Tensor>& more) {
   Json r = Json::object();
-  r["id"] = tensor_key(t);
   r["storage"] = storage_key(*t.storage());
   r["shape"] = int_list(t.sizes());
   r["stride"] = int_list(t.strides());
   r["offset"] = Json(t.storage_offset());
   r["dtype"] = core::dtype_name(t.dtype());
   r["version"] = Json(t.version());
-  r["data_ptr"] = Json(static_cast<uint64_t>(t.data_ptr()));
-  r["contiguous"] = t.is_contiguous();
   TensorAutograd ag;
   if (snap.autograd) ag = snap.autograd(t);
   r["requires_grad"] = ag.requires_grad;
@@ -424,21 +431,6 @@ void Recorder::record(const Snapshot& snap) {
       events.push_back(std::move(e));
     }
   }
-  for (const auto& [key, rec] : objects) {
-    if (objects_.count(key)) continue;
-    Json e = Json::object();
-    e["type"] = "create";
-    e["object"] = key;
-    events.push_back(std::move(e));
-  }
-  for (const auto& [key, rec] : objects_) {
-    if (objects.count(key)) continue;
-    Json e = Json::object();
-    e["type"] = "delete";
-    e["object"] = key;
-    events.push_back(std::move(e));
-  }
-
   diff_map("objects", objects, objects_, delta);
   diff_map("tensors", tensors, tensors_, delta);
   diff_map("storages", storages, storages_, delta);
@@ -554,16 +546,35 @@ Json present_state(const Json& state) {
     for (const Json& v : frames.back().at("variables").as_array()) variables[v[0].as_string()] = v[1];
   out["variables"] = std::move(variables);
   out["objects"] = state.at("objects");
-  auto as_list = [](const Json& m) {
+  // A map as a list in key order; key_field names the field the key goes into, first.
+  auto as_list = [](const Json& m, const char* key_field = nullptr) {
     std::vector<const std::pair<std::string, Json>*> items;
     for (const auto& kv : m.as_object()) items.push_back(&kv);
     std::sort(items.begin(), items.end(), [](auto* a, auto* b) { return key_less(a->first, b->first); });
     Json list = Json::array();
-    for (auto* kv : items) list.push_back(kv->second);
+    for (auto* kv : items) {
+      if (!key_field) {
+        list.push_back(kv->second);
+        continue;
+      }
+      Json rec = Json::object();
+      rec[key_field] = kv->first;
+      for (const auto& [k, v] : kv->second.as_object()) rec[k] = v;
+      list.push_back(std::move(rec));
+    }
     return list;
   };
-  out["tensors"] = as_list(state.at("tensors"));
-  out["storages"] = as_list(state.at("storages"));
+  // Deltas leave out what follows from other fields (the key, data_ptr, contiguity); the
+  // materialised state has them.
+  Json storages = as_list(state.at("storages"), "id");
+  Json tensors = as_list(state.at("tensors"), "id");
+  for (Json& t : tensors.as_array()) {
+    const Json& st = state.at("storages").at(t.at("storage").as_string());
+    t["data_ptr"] = Json(st.at("address").as_int() + t.at("offset").as_int() * st.at("itemsize").as_int());
+    t["contiguous"] = is_contiguous_layout(t.at("shape"), t.at("stride"));
+  }
+  out["tensors"] = std::move(tensors);
+  out["storages"] = std::move(storages);
   Json graph = Json::object();
   Json nodes = as_list(state.at("nodes"));
   Json edges = Json::array();

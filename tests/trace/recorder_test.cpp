@@ -60,7 +60,7 @@ TEST_CASE("a view's slice shares storage; a write through it is a cell-write eve
 
   Json s0 = rec.state(0);
   REQUIRE(s0.at("storages").size() == 1);
-  CHECK(event_types(s0) == std::vector<std::string>{"alloc", "create"});
+  CHECK(event_types(s0) == std::vector<std::string>{"alloc"});
 
   Json s1 = rec.state(1);
   const Json& vars = s1.at("variables");
