@@ -427,7 +427,8 @@ Tensor shallow_copy(const Tensor& self) {
 IntArray broadcast_shapes(const IntArray& a, const IntArray& b) {
   size_t n = std::max(a.size(), b.size());
   IntArray out(n);
-  for (size_t i = 0; i < n; ++i) {
+  // From the last dim backwards, as PyTorch, so the reported mismatch is the innermost one.
+  for (size_t i = n; i-- > 0;) {
     int64_t da = i < n - a.size() ? 1 : a[i - (n - a.size())];
     int64_t db = i < n - b.size() ? 1 : b[i - (n - b.size())];
     STRIDELAB_CHECK(da == db || da == 1 || db == 1, "The size of tensor a (", da,
