@@ -256,8 +256,13 @@ Tensor reshape(const Tensor& s, IntArray sizes) {
 }
 
 Tensor ravel(const Tensor& s) {
-  Tensor c = ag::contiguous(s);
-  return noted(ag::view(c, {-1}), s, "ravel");
+  // contiguous() copies whenever s is not contiguous, even where a view would do (broke_dim -1).
+  Tensor r = ag::view(ag::contiguous(s), {-1});
+  if (g_track_origins) {
+    if (r.storage() == s.storage()) note_origin(r, s, "ravel");
+    else note_origin(r, s, "ravel", view_broken_dim(s.sizes(), s.strides(), {s.numel()}));
+  }
+  return r;
 }
 
 Tensor transpose(const Tensor& s, int64_t d0, int64_t d1) { return noted(ag::transpose(s, d0, d1), s, "transpose"); }
