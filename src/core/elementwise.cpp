@@ -19,6 +19,10 @@
 #include <limits>
 #include <vector>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(STRIDELAB_PORTABLE_KERNELS)
+#include <immintrin.h>
+#endif
+
 #include "core/elementwise_kernels.h"
 #include "core/loops.h"
 #include "core/ops.h"
@@ -155,48 +159,150 @@ bool can_cast(DType from, DType to) {
   return true;
 }
 
-STRIDELAB_SIMD_CLONES float exp_f32_row(float* out, const float* in, int64_t n, float shift) {
-  typedef float V __attribute__((vector_size(32)));
-  typedef int32_t I __attribute__((vector_size(32)));
-  constexpr int64_t kLanes = 8;
-  V total = V{};
+// ---- exp (see NOTE [exp as PyTorch computes it]) ----
+
+namespace {
+
+constexpr float kExpRLn2 = 1.442695040888963407359924681001892137426645954152985934135449406931f;
+constexpr float kExpL2U = 0.693145751953125f;       // ln2, high part
+constexpr float kExpL2L = 1.428606765330187045e-06f;  // ln2, low part
+constexpr float kExpC0 = 0.000198527617612853646278381f, kExpC1 = 0.00139304355252534151077271f,
+                kExpC2 = 0.00833336077630519866943359f, kExpC3 = 0.0416664853692054748535156f,
+                kExpC4 = 0.166666671633720397949219f, kExpC5 = 0.5f;
+
+float pow2i(int32_t q) {
+  const int32_t bits = static_cast<int32_t>(static_cast<uint32_t>(q + 0x7f) << 23);
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+// The portable vector form: V of 8 floats; FMA computed in double (exact product, one rounding
+// of the sum to double, then to float).
+typedef float V8f __attribute__((vector_size(32)));
+typedef int32_t V8i __attribute__((vector_size(32)));
+typedef double V8d __attribute__((vector_size(64)));
+
+V8f fma_via_double(V8f a, V8f b, V8f c) {
+  const V8d r = __builtin_convertvector(a, V8d) * __builtin_convertvector(b, V8d) + __builtin_convertvector(c, V8d);
+  return __builtin_convertvector(r, V8f);
+}
+
+V8f pow2i_vec(V8i q) {
+  const V8i bits = (V8i)(((__typeof__(q))(q + 0x7f)) << 23);
+  V8f f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+V8f exp_f32_vec(V8f d) {
+  // rint by adding and removing 1.5 * 2^23 (|d / ln2| < 2^22 wherever the result is used).
+  const V8f qf = (d * kExpRLn2 + 12582912.0f) - 12582912.0f;
+  const V8i q = __builtin_convertvector(qf, V8i);
+  const V8f k = __builtin_convertvector(q, V8f);
+  V8f s = fma_via_double(k, V8f{} - kExpL2U, d);
+  s = fma_via_double(k, V8f{} - kExpL2L, s);
+  V8f u = V8f{} + kExpC0;
+  u = fma_via_double(u, s, V8f{} + kExpC1);
+  u = fma_via_double(u, s, V8f{} + kExpC2);
+  u = fma_via_double(u, s, V8f{} + kExpC3);
+  u = fma_via_double(u, s, V8f{} + kExpC4);
+  u = fma_via_double(u, s, V8f{} + kExpC5);
+  u = 1.0f + fma_via_double(s * s, u, s);
+  const V8i q1 = q >> 1;
+  u = u * pow2i_vec(q1) * pow2i_vec(q - q1);
+  u = (d < -104.0f) ? V8f{} : u;
+  return (100.0f < d) ? V8f{} + INFINITY : u;
+}
+
+float exp_f32_row_portable(float* out, const float* in, int64_t n, float shift) {
+  V8f total = V8f{};
   int64_t i = 0;
-  for (; i + kLanes <= n; i += kLanes) {
-    V x;
+  for (; i + 8 <= n; i += 8) {
+    V8f x;
     std::memcpy(&x, in + i, sizeof x);
-    x = x - shift;
-    const I outside = (x < -87.0f) | (x > 88.0f) | (x != x);
-    int64_t any = 0;
-    for (int l = 0; l < kLanes; ++l) any |= outside[l];
-    V y;
-    if (any) {
-      for (int l = 0; l < kLanes; ++l) y[l] = std::exp(x[l]);
-    } else {
-      // n = round(x / ln2) by adding and removing 1.5 * 2^23; ln2 in two parts for an exact r.
-      const V k = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
-      V r = x - k * 0.693359375f;
-      r = r - k * -2.12194440e-4f;
-      V p = r * 1.9875691500e-4f + 1.3981999507e-3f;
-      p = p * r + 8.3334519073e-3f;
-      p = p * r + 4.1665795894e-2f;
-      p = p * r + 1.6666665459e-1f;
-      p = p * r + 5.0000001201e-1f;
-      p = p * r * r + r + 1.0f;
-      const I bits = (__builtin_convertvector(k, I) + 127) << 23;
-      V scale;
-      std::memcpy(&scale, &bits, sizeof scale);
-      y = p * scale;
-    }
+    const V8f y = exp_f32_vec(x - shift);
     total += y;
     std::memcpy(out + i, &y, sizeof y);
   }
   float sum = 0;
-  for (int l = 0; l < kLanes; ++l) sum += total[l];
-  for (; i < n; ++i) {
-    out[i] = std::exp(in[i] - shift);
-    sum += out[i];
-  }
+  for (int l = 0; l < 8; ++l) sum += total[l];
+  for (; i < n; ++i) sum += (out[i] = exp_f32(in[i] - shift));
   return sum;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(STRIDELAB_PORTABLE_KERNELS)
+#define STRIDELAB_X86_EXP 1
+__attribute__((target("avx2,fma"))) float exp_f32_row_avx2(float* out, const float* in, int64_t n, float shift) {
+  const __m256 rln2 = _mm256_set1_ps(kExpRLn2), l2u = _mm256_set1_ps(-kExpL2U), l2l = _mm256_set1_ps(-kExpL2L);
+  const __m256 sh = _mm256_set1_ps(shift), one = _mm256_set1_ps(1.0f);
+  const __m256 lo = _mm256_set1_ps(-104.0f), hi = _mm256_set1_ps(100.0f), inf = _mm256_set1_ps(INFINITY);
+  const __m256i bias = _mm256_set1_epi32(0x7f);
+  __m256 total = _mm256_setzero_ps();
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m256 d = _mm256_sub_ps(_mm256_loadu_ps(in + i), sh);
+    const __m256i q = _mm256_cvtps_epi32(_mm256_mul_ps(d, rln2));
+    const __m256 k = _mm256_cvtepi32_ps(q);
+    __m256 s = _mm256_fmadd_ps(k, l2u, d);
+    s = _mm256_fmadd_ps(k, l2l, s);
+    __m256 u = _mm256_set1_ps(kExpC0);
+    u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(kExpC1));
+    u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(kExpC2));
+    u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(kExpC3));
+    u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(kExpC4));
+    u = _mm256_fmadd_ps(u, s, _mm256_set1_ps(kExpC5));
+    u = _mm256_add_ps(one, _mm256_fmadd_ps(_mm256_mul_ps(s, s), u, s));
+    const __m256i q1 = _mm256_srai_epi32(q, 1), q2 = _mm256_sub_epi32(q, q1);
+    u = _mm256_mul_ps(u, _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(q1, bias), 23)));
+    u = _mm256_mul_ps(u, _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(q2, bias), 23)));
+    u = _mm256_andnot_ps(_mm256_cmp_ps(d, lo, _CMP_LT_OQ), u);
+    u = _mm256_blendv_ps(u, inf, _mm256_cmp_ps(hi, d, _CMP_LT_OQ));
+    total = _mm256_add_ps(total, u);
+    _mm256_storeu_ps(out + i, u);
+  }
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, total);
+  float sum = 0;
+  for (float l : lanes) sum += l;
+  for (; i < n; ++i) sum += (out[i] = exp_f32(in[i] - shift));
+  return sum;
+}
+#endif
+
+}  // namespace
+
+bool cpu_has_avx2_fma() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(STRIDELAB_PORTABLE_KERNELS)
+  static const bool ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return ok;
+#else
+  return false;
+#endif
+}
+
+float exp_f32(float d) {
+  if (!(d >= -104.0f)) return d != d ? d : 0.0f;  // NaN stays NaN; far below: 0
+  if (d > 100.0f) return INFINITY;
+  const int32_t q = static_cast<int32_t>(std::nearbyint(d * kExpRLn2));
+  const float k = static_cast<float>(q);
+  float s = std::fma(k, -kExpL2U, d);
+  s = std::fma(k, -kExpL2L, s);
+  float u = kExpC0;
+  u = std::fma(u, s, kExpC1);
+  u = std::fma(u, s, kExpC2);
+  u = std::fma(u, s, kExpC3);
+  u = std::fma(u, s, kExpC4);
+  u = std::fma(u, s, kExpC5);
+  u = 1.0f + std::fma(s * s, u, s);
+  return u * pow2i(q >> 1) * pow2i(q - (q >> 1));
+}
+
+float exp_f32_row(float* out, const float* in, int64_t n, float shift) {
+#ifdef STRIDELAB_X86_EXP
+  if (cpu_has_avx2_fma()) return exp_f32_row_avx2(out, in, n, shift);
+#endif
+  return exp_f32_row_portable(out, in, n, shift);
 }
 
 }  // namespace kernels
@@ -628,7 +734,8 @@ void float_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
           return;
         }
       }
-      unary_loop<T, T>(out, in, [](T x) { return std::exp(x); });
+      if constexpr (std::is_same_v<T, float>) unary_loop<T, T>(out, in, [](T x) { return kernels::exp_f32(x); });
+      else unary_loop<T, T>(out, in, [](T x) { return std::exp(x); });
       return;
     case UnaryOp::Log: unary_loop<T, T>(out, in, [](T x) { return std::log(x); }); return;
     case UnaryOp::Sqrt: unary_loop<T, T>(out, in, [](T x) { return std::sqrt(x); }); return;
@@ -638,13 +745,15 @@ void float_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
     case UnaryOp::Sigmoid:
       if constexpr (std::is_same_v<T, float>) {
         if (contiguous_f32) {
-          // 1 / (1 + exp(-x)), with the vectorised exp over the row.
-          const int64_t n = in.numel();
+          // 1 / (exp(0 - x) + 1) as PyTorch's vector loop computes it, in blocks of 16 with
+          // its exp; the last n % 16 values as its scalar loop does, with the C library's exp.
+          const int64_t n = in.numel(), m = n - n % 16;
           const float* x = in.data<float>();
           float* y = out.data<float>();
-          for (int64_t i = 0; i < n; ++i) y[i] = -x[i];
-          kernels::exp_f32_row(y, y, n);
-          for (int64_t i = 0; i < n; ++i) y[i] = 1.0f / (1.0f + y[i]);
+          for (int64_t i = 0; i < m; ++i) y[i] = 0.0f - x[i];
+          kernels::exp_f32_row(y, y, m);
+          for (int64_t i = 0; i < m; ++i) y[i] = 1.0f / (y[i] + 1.0f);
+          for (int64_t i = m; i < n; ++i) y[i] = 1.0f / (1.0f + std::exp(-x[i]));
           return;
         }
       }

@@ -123,10 +123,6 @@ __attribute__((target("avx2,fma"))) void micro_kernel_avx2(int64_t kc, const flo
   }
 }
 
-bool has_avx2_fma() {
-  static const bool ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return ok;
-}
 #endif
 
 // C (m x n, row stride ldc) += A @ B for floating T, blocked and packed.
@@ -181,7 +177,7 @@ void gemm(int64_t m, int64_t n, int64_t k, const T* a, int64_t sa0, int64_t sa1,
   }
   if constexpr (std::is_same_v<T, float>) {
 #ifdef STRIDELAB_X86_GEMM
-    if (has_avx2_fma()) {
+    if (kernels::cpu_has_avx2_fma()) {
       gemm_blocked<float, 6, 16>(m, n, k, a, sa0, sa1, b, sb0, sb1, c, n, micro_kernel_avx2);
       return;
     }
