@@ -341,6 +341,11 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       module_setattr(in, M(a.pos[0].get()), as<StrObject>(a.pos[1].get())->value_, a.pos[2]);
       return ObjRef(none());
     });
+    mt.method("__getattr__", [](Interp&, CallArgs& a) -> ObjRef {
+      // Reached only when normal lookup failed, as Module.__getattr__ is.
+      std::string n = is_str(a.pos[1].get()) ? as<StrObject>(a.pos[1].get())->value_ : "";
+      raise_from({&frames::module_getattr}, BT.attribute_error, "'" + type_name(a.pos[0].get()) + "' object has no attribute '" + n + "'");
+    });
     mt.method("__delattr__", [](Interp& in, CallArgs& a) -> ObjRef {
       NnModule* m = M(a.pos[0].get());
       std::string n = as<StrObject>(a.pos[1].get())->value_;
