@@ -183,19 +183,19 @@ typedef float V8f __attribute__((vector_size(32)));
 typedef int32_t V8i __attribute__((vector_size(32)));
 typedef double V8d __attribute__((vector_size(64)));
 
-V8f fma_via_double(V8f a, V8f b, V8f c) {
+V8f fma_via_double(const V8f& a, const V8f& b, const V8f& c) {
   const V8d r = __builtin_convertvector(a, V8d) * __builtin_convertvector(b, V8d) + __builtin_convertvector(c, V8d);
   return __builtin_convertvector(r, V8f);
 }
 
-V8f pow2i_vec(V8i q) {
-  const V8i bits = (V8i)(((__typeof__(q))(q + 0x7f)) << 23);
+V8f pow2i_vec(const V8i& q) {
+  const V8i bits = (q + 0x7f) << 23;
   V8f f;
   std::memcpy(&f, &bits, sizeof f);
   return f;
 }
 
-V8f exp_f32_vec(V8f d) {
+V8f exp_f32_vec(const V8f& d) {
   // rint by adding and removing 1.5 * 2^23 (|d / ln2| < 2^22 wherever the result is used).
   const V8f qf = (d * kExpRLn2 + 12582912.0f) - 12582912.0f;
   const V8i q = __builtin_convertvector(qf, V8i);
