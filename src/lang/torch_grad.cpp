@@ -192,6 +192,13 @@ Tensor binary(BinaryOp o, const Tensor& a, const Tensor& b, Scalar alpha) {
       return ag::pow(a, b);
     case BinaryOp::Maximum: return ag::maximum(a, b);
     case BinaryOp::Minimum: return ag::minimum(a, b);
+    case BinaryOp::Remainder:
+      if (is_number(b)) return ag::remainder(a, number_of(b));
+      if (is_number(a)) return ag::remainder(number_of(a), b);
+      return ag::remainder(a, b);
+    case BinaryOp::FloorDivide:
+      if (is_number(b)) return ag::floor_divide(a, number_of(b));
+      return ag::floor_divide(a, b);
     default: return ag::binary_nondiff(o, a, b);
   }
 }
