@@ -89,14 +89,17 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
   }
 
   // ---- autograd::EngineObserver ----
+  // The received gradients are held weakly while the node runs: a strong reference would stop
+  // AccumulateGrad from adopting a gradient's buffer as PyTorch does (it checks the use count).
   void on_node_begin(const autograd::Node& node, const autograd::variable_list& grads) override {
-    node_inputs_ = grads;
+    node_inputs_.clear();
+    for (const auto& g : grads) node_inputs_.push_back(g.impl_ptr());
   }
   void on_node_end(const autograd::Node& node, const autograd::variable_list& grads) override {
     BackwardStep b;
     b.node = node_key(&node);
     b.name = node.type_name();
-    b.grad_inputs = node_inputs_;
+    for (const auto& weak : node_inputs_) b.grad_inputs.emplace_back(weak.lock());
     b.grad_outputs = grads;
     node_inputs_.clear();
     const lang::Frame* f = in_.current_frame();
@@ -289,7 +292,7 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
   uint64_t next_object_ = 1;
   std::unordered_map<const autograd::Node*, std::pair<std::weak_ptr<autograd::Node>, std::string>> node_keys_;
   uint64_t next_node_ = 1;
-  autograd::variable_list node_inputs_;
+  std::vector<std::weak_ptr<core::TensorImpl>> node_inputs_;
   int64_t last_line_ = 0;
   lang::Namespace* module_globals_ = nullptr;
 };
