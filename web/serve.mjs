@@ -27,6 +27,17 @@ export const CSP = [
 
 const COMPRESSIBLE = /^(text\/|application\/(json|wasm|javascript)|image\/svg)/;
 
+// gzip -9 once per file version, kept in memory: compressing the 1.7 MB wasm on
+// every request would cost the cold load tens of milliseconds.
+const gzipCache = new Map(); // path -> {mtimeMs, size, body}
+function gzipped(file, info, body) {
+  const hit = gzipCache.get(file);
+  if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit.body;
+  const gz = gzipSync(body, { level: 9 });
+  gzipCache.set(file, { mtimeMs: info.mtimeMs, size: info.size, body: gz });
+  return gz;
+}
+
 export function createServer() {
   return http.createServer(async (req, res) => {
     try {
@@ -44,7 +55,7 @@ export function createServer() {
         'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-cache', 'Vary': 'Accept-Encoding',
       };
       if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
-        body = gzipSync(body);
+        body = gzipped(file, info, body);
         headers['Content-Encoding'] = 'gzip';
       }
       headers['Content-Length'] = body.length;

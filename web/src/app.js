@@ -126,10 +126,26 @@ channel.on('step:find-line', async ({ line, after, before }) => {
 
 // ---- permalink, embed, export ---------------------------------------------
 let lessonRef = null;
-function updateHash(code, n) {
-  const hash = makeHash({ code, step: n });
-  history.replaceState(null, '', location.pathname + location.search + hash);
+// history.replaceState costs a couple of milliseconds in Chromium (a
+// same-document navigation), so while the learner steps the address is brought
+// up to date once stepping pauses; the share buttons read the current step
+// directly, and leaving the page flushes it.
+let hashTimer = null;
+let hashWanted = null;
+function flushHash() {
+  if (hashTimer) clearTimeout(hashTimer);
+  hashTimer = null;
+  if (!hashWanted) return;
+  const hash = makeHash(hashWanted);
+  hashWanted = null;
+  if (hash !== location.hash) history.replaceState(null, '', location.pathname + location.search + hash);
 }
+function updateHash(code, n) {
+  hashWanted = { code, step: n };
+  if (hashTimer) clearTimeout(hashTimer);
+  hashTimer = setTimeout(flushHash, 150);
+}
+addEventListener('pagehide', flushHash);
 
 const dialog = $('share-dialog');
 function share(title, text) {

@@ -9,7 +9,12 @@ export function createConsoleView(root, channel) {
   root.append(note, out, err);
   let summary = null;
 
+  let shownTb = null;
+  let scrollPending = false;
   function showTraceback(text, visible) {
+    const key = visible ? text : '';
+    if (key === shownTb) return;
+    shownTb = key;
     err.replaceChildren();
     err.hidden = !visible || !text;
     if (err.hidden) return;
@@ -37,7 +42,10 @@ export function createConsoleView(root, channel) {
     }
   });
   channel.on('step:changed', ({ n, total, console: text, state }) => {
-    out.textContent = text ?? (summary ? summary.stdout : '');
+    const shown = text ?? (summary ? summary.stdout : '');
+    // Only touch (and scroll, which reads layout) when the text changed.
+    const grew = out.textContent !== shown;
+    if (grew) out.textContent = shown;
     const atEnd = n === total - 1 || state.kind === 'exception';
     const s = summary;
     let tb = '';
@@ -45,6 +53,8 @@ export function createConsoleView(root, channel) {
     else if (state.exception) tb = `${state.exception.type}: ${state.exception.message} (line ${state.exception.line})`;
     else if (atEnd && s && s.error) tb = s.error.traceback || `${s.error.type}: ${s.error.message}`;
     showTraceback(tb, Boolean(tb));
-    out.scrollTop = out.scrollHeight;
+    // Scrolled to the end in the next frame, when layout is clean: setting
+    // scrollTop now would force a layout in the middle of the step change.
+    if (grew && !scrollPending) { scrollPending = true; requestAnimationFrame(() => { scrollPending = false; out.scrollTop = out.scrollHeight; }); }
   });
 }

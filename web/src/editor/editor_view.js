@@ -2,8 +2,15 @@
 // marked, the error line marked with its message. Ctrl/Cmd+Enter runs.
 import { EditorState, StateField, StateEffect, Annotation } from '@codemirror/state';
 import { EditorView, Decoration, WidgetType, keymap, lineNumbers, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { python } from '@codemirror/lang-python';
+// Only the commands the editor binds (defaultKeymap would bring in every
+// command), and the Python language without lang-python's completions.
+import { history, undo, redo, indentMore, indentLess, insertNewlineAndIndent, selectAll,
+  cursorLineBoundaryBackward, cursorLineBoundaryForward, selectLineBoundaryBackward, selectLineBoundaryForward,
+  cursorDocStart, cursorDocEnd, selectDocStart, selectDocEnd, deleteCharBackward, deleteCharForward,
+  cursorCharLeft, cursorCharRight, cursorLineUp, cursorLineDown, selectCharLeft, selectCharRight, selectLineUp, selectLineDown,
+  cursorGroupLeft, cursorGroupRight, selectGroupLeft, selectGroupRight, deleteGroupBackward, deleteGroupForward,
+  cursorPageUp, cursorPageDown, toggleComment } from '@codemirror/commands';
+import { pythonLanguage } from '@codemirror/lang-python';
 import { syntaxHighlighting, defaultHighlightStyle, indentUnit, bracketMatching } from '@codemirror/language';
 
 const setMarks = StateEffect.define();
@@ -67,6 +74,7 @@ export function createEditorView(host, channel) {
   root.style.height = '100%';
   shadow.append(root);
   let marks = {};
+  let shownKey = ''; // the marks last dispatched for a step
   let dirty = false;
   const run = () => { channel.emit('run:request', { code: view.state.doc.toString() }); return true; };
   const view = new EditorView({
@@ -77,8 +85,26 @@ export function createEditorView(host, channel) {
       extensions: [
         lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), bracketMatching(),
         indentUnit.of('    '),
-        keymap.of([{ key: 'Mod-Enter', run }, ...defaultKeymap, ...historyKeymap, indentWithTab]),
-        python(), syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        keymap.of([
+          { key: 'Mod-Enter', run },
+          { key: 'Enter', run: insertNewlineAndIndent },
+          { key: 'Tab', run: indentMore, shift: indentLess },
+          { key: 'Mod-z', run: undo, preventDefault: true }, { key: 'Mod-y', run: redo, preventDefault: true },
+          { key: 'Mod-Shift-z', run: redo, preventDefault: true }, { key: 'Mod-a', run: selectAll }, { key: 'Mod-/', run: toggleComment },
+          { key: 'ArrowLeft', run: cursorCharLeft, shift: selectCharLeft, preventDefault: true },
+          { key: 'ArrowRight', run: cursorCharRight, shift: selectCharRight, preventDefault: true },
+          { key: 'Mod-ArrowLeft', mac: 'Alt-ArrowLeft', run: cursorGroupLeft, shift: selectGroupLeft, preventDefault: true },
+          { key: 'Mod-ArrowRight', mac: 'Alt-ArrowRight', run: cursorGroupRight, shift: selectGroupRight, preventDefault: true },
+          { key: 'ArrowUp', run: cursorLineUp, shift: selectLineUp, preventDefault: true },
+          { key: 'ArrowDown', run: cursorLineDown, shift: selectLineDown, preventDefault: true },
+          { key: 'Home', run: cursorLineBoundaryBackward, shift: selectLineBoundaryBackward, preventDefault: true },
+          { key: 'End', run: cursorLineBoundaryForward, shift: selectLineBoundaryForward, preventDefault: true },
+          { key: 'Mod-Home', run: cursorDocStart, shift: selectDocStart }, { key: 'Mod-End', run: cursorDocEnd, shift: selectDocEnd },
+          { key: 'PageUp', run: cursorPageUp }, { key: 'PageDown', run: cursorPageDown },
+          { key: 'Backspace', run: deleteCharBackward, shift: deleteCharBackward }, { key: 'Delete', run: deleteCharForward },
+          { key: 'Mod-Backspace', mac: 'Alt-Backspace', run: deleteGroupBackward }, { key: 'Mod-Delete', mac: 'Alt-Delete', run: deleteGroupForward },
+        ]),
+        pythonLanguage, syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
         marksField, theme,
         EditorView.contentAttributes.of({ 'aria-label': 'Python code', 'data-testid': 'editor-input' }),
         EditorView.updateListener.of((u) => {
@@ -90,11 +116,12 @@ export function createEditorView(host, channel) {
     }),
   });
 
-  const apply = () => view.dispatch({ effects: setMarks.of({ ...marks }) });
+  const apply = () => { shownKey = ''; view.dispatch({ effects: setMarks.of({ ...marks }) }); };
 
   channel.on('editor:set-code', ({ code }) => {
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: code }, annotations: programmatic.of(true), effects: setMarks.of({}) });
     marks = {};
+    shownKey = '';
     dirty = false;
     channel.emit('editor:dirty', { dirty: false });
   });
@@ -108,20 +135,20 @@ export function createEditorView(host, channel) {
     marks = { ...runError };
     apply();
   });
+  // A step change only moves the marks: the document, its parse and its
+  // highlighting stay as they are. Nothing is dispatched when the marks are the
+  // same (backward's steps all sit on one line), and nothing here reads layout:
+  // CodeMirror scrolls the line into view ('nearest' does nothing when it is
+  // visible) in its own measure phase.
   channel.on('step:changed', ({ state }) => {
     const exc = state.exception;
     marks = { current: state.line, ...runError };
     if (exc && exc.line) marks = { ...marks, error: exc.line, errorText: `${exc.type}: ${exc.message}` };
-    // One transaction: the marks and, when the line is off screen, the scroll.
+    const key = `${marks.current}|${marks.error}|${marks.errorText}`;
+    if (key === shownKey) return;
+    shownKey = key;
     const effects = [setMarks.of({ ...marks })];
-    if (state.line && state.line <= view.state.doc.lines) {
-      const l = view.state.doc.line(state.line);
-      const vp = view.viewport;
-      const block = l.from >= vp.from && l.to <= vp.to ? view.lineBlockAt(l.from) : null;
-      const rect = view.scrollDOM;
-      const visible = block && block.top >= rect.scrollTop && block.bottom <= rect.scrollTop + rect.clientHeight;
-      if (!visible) effects.push(EditorView.scrollIntoView(l.from, { y: 'nearest' }));
-    }
+    if (state.line && state.line <= view.state.doc.lines) effects.push(EditorView.scrollIntoView(view.state.doc.line(state.line).from, { y: 'nearest' }));
     view.dispatch({ effects });
   });
   channel.on('editor:goto', ({ line }) => {

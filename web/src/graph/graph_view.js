@@ -46,7 +46,12 @@ export function createGraphView(root, channel) {
     return layers.filter(Boolean);
   }
 
+  let shownKey = null;
   function render(state) {
+    const names = [...tensorNames(state)];
+    const key = JSON.stringify([state.graph, names, (state.tensors || []).map((t) => [t.id, t.grad_fn]), state.backward || null, state.node || null, state.grad ?? null]);
+    if (key === shownKey) return;
+    shownKey = key;
     wrap.replaceChildren();
     info.replaceChildren();
     const graph = state.graph || { nodes: [], edges: [] };
@@ -136,7 +141,7 @@ export function createGraphView(root, channel) {
     return root_;
   }
 
-  channel.on('run:started', () => { wrap.replaceChildren(); info.replaceChildren(); });
+  channel.on('run:started', () => { shownKey = null; wrap.replaceChildren(); info.replaceChildren(); });
   channel.on('step:changed', ({ state }) => render(state));
   return { svgElement: () => wrap.querySelector('svg') };
 }

@@ -26,14 +26,22 @@ export function createMemoryView(root, channel) {
   let selectedTensor = null;
   let focusCell = new Map(); // storage id -> cell for keyboard moves
 
+  // Drawn storages are kept and reused: each storage's group is keyed by
+  // everything it shows, so a step that changes one storage redraws that one
+  // and moves the others; a step that changes none leaves the SVG as it is.
+  let drawnGroups = new Map(); // signature -> {g, h}
+  let svgRoot = null;
+  let width = 0; // from the ResizeObserver: render never reads layout
+
   function render() {
-    wrap.replaceChildren();
     if (!current) {
-      wrap.append(el('p', { class: 'empty', text: 'Run the code to see its storages here.' }));
+      drawnGroups = new Map();
+      svgRoot = null;
+      wrap.replaceChildren(el('p', { class: 'empty', text: 'Run the code to see its storages here.' }));
       return;
     }
     const { state, prev, diff } = current;
-    const width = Math.max(300, wrap.clientWidth || root.clientWidth || 600) - 4;
+    if (!width) width = Math.max(300, wrap.clientWidth || root.clientWidth || 600) - 4;
     const cols = Math.max(4, Math.floor((width - 2 * PAD) / CELL_W));
     const names = tensorNames(state);
     const tensors = state.tensors || [];
@@ -56,41 +64,68 @@ export function createMemoryView(root, channel) {
     const freed = events.filter((e) => e.type === 'free').map((e) => e.storage);
     const prevStorages = prev ? byId(prev.storages) : new Map();
 
-    const root_ = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'memory-svg', role: 'img',
-      'aria-label': `Memory at step ${state.step}: ${(state.storages || []).length} storages`, 'font-family': FONT, 'font-size': 11 });
+    if (!svgRoot) {
+      svgRoot = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'memory-svg', role: 'img', 'font-family': FONT, 'font-size': 11 });
+      wrap.replaceChildren(svgRoot);
+    }
+    svgRoot.setAttribute('aria-label', `Memory at step ${state.step}: ${(state.storages || []).length} storages`);
+    const nodes = [];
+    const groups = new Map();
     let y = PAD;
     const storages = state.storages || [];
     if (!storages.length && !freed.length) {
-      root_.append(svg('text', { x: PAD, y: y + 14, fill: MUTED, text: 'No tensor storage is alive at this step.' }));
+      nodes.push(svg('text', { x: PAD, y: y + 14, fill: MUTED, text: 'No tensor storage is alive at this step.' }));
       y += 24;
     }
     for (const s of storages) {
       const inStorage = tensors.filter((t) => t.storage === s.id);
       // Named tensors first, then the rest (bases kept alive by views, temporaries).
       inStorage.sort((a, b) => (names.has(b.id) ? 1 : 0) - (names.has(a.id) ? 1 : 0));
-      y = drawStorage(root_, s, inStorage, y, cols, {
+      const ctx = {
         names, tensorsById, allocated: allocated.has(s.id), isNew: diff.storagesNew.has(s.id),
         writes: writes.get(s.id) || new Map(), reads: reads.get(s.id) || new Set(), changed: diff.cells.get(s.id) || new Set(),
-      });
+      };
+      const sig = signature(s, inStorage, cols, ctx);
+      let entry = drawnGroups.get(sig) || groups.get(sig);
+      if (!entry) entry = drawStorage(s, inStorage, cols, ctx);
+      groups.set(sig, entry);
+      if (entry.y !== y) { entry.g.setAttribute('transform', `translate(0 ${y})`); entry.y = y; }
+      nodes.push(entry.g);
+      y += entry.h;
     }
+    drawnGroups = groups;
     for (const id of freed) {
       const old = prevStorages.get(id);
       const g = svg('g', { 'data-testid': 'memory-freed', 'data-storage': id });
       g.append(svg('text', { x: PAD, y: y + 12, fill: '#8c1d18', 'font-weight': 600,
         text: `${id} freed this step` + (old ? ` (was ${old.nbytes} bytes at ${hex(old.address)})` : '') }));
-      root_.append(g);
+      nodes.push(g);
       y += 22;
     }
-    root_.setAttribute('width', width);
-    root_.setAttribute('height', y + PAD);
-    root_.setAttribute('viewBox', `0 0 ${width} ${y + PAD}`);
-    wrap.append(root_);
+    const kids = svgRoot.childNodes;
+    if (kids.length !== nodes.length || nodes.some((n, i) => kids[i] !== n)) svgRoot.replaceChildren(...nodes);
+    const h = String(y + PAD);
+    if (svgRoot.getAttribute('width') !== String(width) || svgRoot.getAttribute('height') !== h) {
+      svgRoot.setAttribute('width', width);
+      svgRoot.setAttribute('height', h);
+      svgRoot.setAttribute('viewBox', `0 0 ${width} ${h}`);
+    }
   }
 
-  function drawStorage(parent, s, inStorage, y, cols, ctx) {
+  // Everything a storage's drawing depends on.
+  function signature(s, inStorage, cols, ctx) {
+    const first = current.diff.first;
+    const ts = inStorage.map((t) => [t.id, t.shape, t.stride, t.offset, t.version, t.base,
+      t.base && ctx.tensorsById.get(t.base) ? tensorLabel(ctx.tensorsById.get(t.base), ctx.names) : '',
+      ctx.names.get(t.id) || null, !first && current.diff.tensors.has(t.id)]);
+    return JSON.stringify([s, ts, cols, ctx.allocated, ctx.isNew && !first, [...ctx.writes], [...ctx.reads], [...ctx.changed],
+      [...selectedCells(s.id)], selectedTensor, ctx.labels || null]);
+  }
+
+  function drawStorage(s, inStorage, cols, ctx) {
     const g = svg('g', { 'data-testid': 'memory-storage', 'data-storage': s.id, tabindex: 0, 'data-keys': 'own', role: 'group',
       'aria-label': `Storage ${s.id}, ${s.nbytes} bytes of ${s.dtype} at address ${s.address}. Arrow keys move between cells, Enter picks one.` });
-    parent.append(g);
+    let y = 0;
     const { cells, summary } = storageValues(s);
     const itemsize = s.itemsize || 1;
     const ncells = summary ? summary.numel : cells.length;
@@ -196,7 +231,7 @@ export function createMemoryView(root, channel) {
         pickCell(s.id, cur, true);
       }
     });
-    return y + 8;
+    return { g, h: y + 8, y: null };
   }
 
   function selectedCells(storageId) {
@@ -227,7 +262,12 @@ export function createMemoryView(root, channel) {
   channel.on('select:element', (sel) => { selectedElement = sel; if (sel) selectedCell = null; render(); });
   channel.on('select:cell', (sel) => { selectedCell = sel; if (sel) selectedElement = null; render(); });
   channel.on('select:tensor', ({ tensor }) => { selectedTensor = tensor; render(); });
-  new ResizeObserver(() => { if (current) render(); }).observe(wrap);
+  new ResizeObserver((entries) => {
+    const w = Math.max(300, Math.floor(entries[entries.length - 1].contentRect.width)) - 4;
+    if (w === width) return;
+    width = w;
+    if (current) render();
+  }).observe(wrap);
   render();
   return { svgElement: () => wrap.querySelector('svg') };
 }

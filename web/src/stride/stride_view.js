@@ -23,7 +23,7 @@ export function createStrideView(root, channel) {
   let tensorId = null;
   let index = null;
   let cellSel = null;
-  picker.addEventListener('change', () => { tensorId = picker.value; index = null; channel.emit('select:tensor', { tensor: tensorId }); });
+  picker.addEventListener('change', () => channel.emit('select:tensor', { tensor: picker.value }));
 
   function tensor() { return state ? byId(state.tensors).get(tensorId) : null; }
 
@@ -36,7 +36,14 @@ export function createStrideView(root, channel) {
     index = null;
   }
 
+  let shownKey = null;
   function render() {
+    // Redrawn only when something it shows changed: the tensors, their names,
+    // the picked tensor's storage, the picked element or cell.
+    const key = state ? JSON.stringify([state.tensors, [...tensorNames(state)], tensorId, index, cellSel,
+      (state.storages || []).find((s) => (state.tensors || []).some((t) => t.id === tensorId && t.storage === s.id)) || null]) : null;
+    if (key !== null && key === shownKey) return;
+    shownKey = key;
     picker.replaceChildren();
     derivation.replaceChildren();
     grid.replaceChildren();

@@ -30,12 +30,21 @@ export function createVariablesView(root, channel) {
     return tr;
   }
 
-  channel.on('run:started', () => body.replaceChildren());
+  let shownKey = null;
+  channel.on('run:started', () => { shownKey = null; body.replaceChildren(); });
   channel.on('step:changed', ({ state, prev }) => {
     const diff = diffStates(prev, state);
     const tensors = byId(state.tensors);
-    body.replaceChildren();
     const frames = state.frames && state.frames.length ? state.frames : [{ name: '<module>', variables: Object.entries(state.variables || {}) }];
+    // Redrawn only when what the tables show differs from what they show now.
+    const objects = state.objects || {};
+    const key = JSON.stringify(frames.map((fr) => [fr.name, fr.line, (fr.variables || []).map(([name, oid]) => {
+      const o = objects[oid];
+      return [name, o, o && o.tensor ? tensors.get(o.tensor) : null];
+    })]).concat([diff.first ? [] : [...diff.variables]]));
+    if (key === shownKey) return;
+    shownKey = key;
+    body.replaceChildren();
     for (let f = frames.length - 1; f >= 0; f--) {
       const fr = frames[f];
       const inner = f === frames.length - 1;
