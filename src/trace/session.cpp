@@ -356,6 +356,8 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
     core::set_storage_limit(options.max_memory);
     Tracer tracer(*recorder_, interp);
     interp.set_stdout([&](std::string_view s) { tracer.write_stdout(s); });
+    std::string warnings;  // PyTorch's UserWarnings, printed to stderr as they happen
+    interp.set_stderr([&](std::string_view s) { warnings += s; });
     interp.set_observer(&tracer);
     autograd::set_engine_observer(&tracer);
     lang::torch::set_view_origin_tracking(true);
@@ -375,7 +377,7 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
     interp.set_observer(nullptr);
     core::set_storage_limit(old_limit);
     summary.stdout_text = tracer.all_stdout();
-    summary.stderr_text = r.error_text;
+    summary.stderr_text = warnings + r.error_text;
     summary.exit_code = r.exit_code;
     summary.error = parse_error(r.error_text, tracer.last_line());
   }
