@@ -219,3 +219,44 @@ test('layout at 375 px wide', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('backward node by node: the running node is lit and its gradient buffers are drawn as memory', { skip: !haveWasm && 'no wasm engine built' }, async () => {
+  const { page, problems, context } = await open('');
+  const code = 'import torch\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\ny = x * 2\nz = (y * y).sum()\nz.backward()\nprint(x.grad)\n';
+  await setCodeAndRun(page, code);
+  const kinds = await page.evaluate(async () => {
+    const out = [];
+    for (let k = 0; k < window.stridelab.summary.steps; k++) out.push((await window.stridelab.engine.state(k)).state.kind);
+    return out;
+  });
+  const first = kinds.indexOf('backward');
+  assert.ok(first > 0, 'the trace has backward steps: ' + kinds.join(','));
+  const expected = [];
+  for (let k = first; kinds[k] === 'backward'; k++) expected.push(k);
+  const seen = [];
+  for (const k of expected) {
+    await page.evaluate((n) => window.stridelab.channel.emit('step:request', { n }), k);
+    await waitStep(page, k);
+    const state = await page.evaluate(() => window.stridelab.channel.latest('step:changed').state);
+    const running = page.locator(`${tid('graph-node')}[data-running="true"]`);
+    assert.equal(await running.count(), 1, `step ${k}: one node lit`);
+    assert.equal(await running.getAttribute('data-node'), state.backward.node);
+    seen.push(await running.getAttribute('data-name'));
+    // Every gradient tensor the node received or produced is listed, and its storage is drawn, labelled as a gradient.
+    const grads = [...state.backward.grad_inputs, ...state.backward.grad_outputs].filter((g) => g !== null);
+    assert.equal(await page.locator(tid('graph-grad-tensor')).count(), grads.length);
+    for (const g of grads) {
+      const t = state.tensors.find((x) => x.id === g);
+      const box = page.locator(`${tid('memory-storage')}[data-storage="${t.storage}"]`);
+      assert.equal(await box.count(), 1, `storage ${t.storage} of gradient ${g} drawn`);
+      assert.match(await box.locator(tid('memory-gradient')).textContent(), new RegExp(`gradient buffer.*${state.backward.name}`));
+      assert.match(await box.locator(`${tid('memory-tensor')}[data-tensor="${g}"]`).textContent(), /gradient (received|produced) by/);
+    }
+  }
+  assert.deepEqual(seen, ['SumBackward0', 'MulBackward0', 'MulBackward0', 'AccumulateGrad']);
+  // After backward, x's gradient is named x.grad in memory.
+  await page.click(tid('step-last'));
+  await page.waitForFunction(() => /x\.grad/.test(document.querySelector('[data-testid="memory-svg"]').textContent));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -71,6 +71,10 @@ export function tensorNames(state) {
       add(/^\d+$|^'/.test(String(label)) ? `${name}[${label}]` : `${name}.${label}`, child);
     }
   }
+  // A named tensor's .grad is named after it (x.grad), as Python would reach it.
+  for (const t of state.tensors || []) {
+    if (t.grad && names.has(t.id) && !names.has(t.grad)) names.set(t.grad, names.get(t.id).map((n) => `${n}.grad`));
+  }
   return names;
 }
 
@@ -183,4 +187,29 @@ export function offsetTerms(t) {
     else terms.push(`${term[0]}·${term[1]}`);
   }
   return terms;
+}
+
+/** During backward (a state with `backward`), what each gradient tensor is:
+ *  tensor id -> [{role: 'received'|'produced', node, index, to}], where `to` is
+ *  the name of the node a produced gradient flows into (the node's `next[index]`).
+ *  Read from state.backward and state.graph only. */
+export function gradientRoles(state) {
+  const roles = new Map();
+  const bw = state && state.backward;
+  if (!bw) return roles;
+  const nodes = byId((state.graph || {}).nodes);
+  const node = nodes.get(bw.node);
+  const add = (k, r) => { if (k) roles.set(k, [...(roles.get(k) || []), r]); };
+  (bw.grad_inputs || []).forEach((k, i) => add(k, { role: 'received', node: bw.name, index: i, to: null }));
+  (bw.grad_outputs || []).forEach((k, i) => {
+    const next = node && node.next ? nodes.get(node.next[i]) : null;
+    add(k, { role: 'produced', node: bw.name, index: i, to: next ? next.name : null });
+  });
+  return roles;
+}
+
+/** How a gradient tensor is named on the page: "gradient received by MulBackward0". */
+export function gradientText(r, many) {
+  const idx = many ? ` [${r.index}]` : '';
+  return r.role === 'received' ? `gradient${idx} received by ${r.node}` : `gradient${idx} produced by ${r.node}${r.to ? ` for ${r.to}` : ''}`;
 }

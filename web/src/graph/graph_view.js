@@ -2,7 +2,7 @@
 // names, edges in the direction backward walks them, and each saved tensor with
 // the version it was saved at beside its version now; a stale one is marked
 // with the error backward will raise. During backward the node being run is lit.
-import { svg, el, byId, tensorNames, tensorLabel } from '../trace_util.js';
+import { svg, el, byId, tensorNames, tensorLabel, gradientRoles, gradientText } from '../trace_util.js';
 
 const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 const NODE_H = 24;
@@ -14,7 +14,7 @@ const CHAR_W = 6.6;
 export function createGraphView(root, channel) {
   const wrap = el('div', { class: 'graph-scroll' });
   const info = el('div', { class: 'graph-info', 'data-testid': 'graph-info', 'aria-live': 'polite' });
-  root.append(wrap, info);
+  root.append(info, wrap);
 
   function runningNode(state) {
     if (state.node) return state.node;
@@ -61,16 +61,26 @@ export function createGraphView(root, channel) {
       wrap.append(draw(state, graph));
     }
     const bw = runningNode(state);
-    if (bw) info.append(el('div', {}, 'backward is running ', el('b', {}, bw.name)));
-    const grad = state.backward ? { grad_inputs: state.backward.grad_inputs, grad_outputs: state.backward.grad_outputs } : state.grad;
-    if (grad !== undefined && grad !== null) {
+    if (bw) info.append(el('div', { class: 'graph-running' }, 'backward is running ', el('b', {}, bw.name), ' (lit in the graph)'));
+    if (state.backward) {
+      // What the node received and produced, each gradient by its tensor and
+      // the storage the memory view draws it in.
       const names = tensorNames(state);
       const tensors = byId(state.tensors);
-      const label = (k) => { const t = tensors.get(k); return k === null ? 'None' : t ? tensorLabel(t, names) : k; };
-      const text = state.backward
-        ? `received ${(grad.grad_inputs || []).map(label).join(', ') || '—'} · produced ${(grad.grad_outputs || []).map(label).join(', ') || '—'}`
-        : (typeof grad === 'string' ? grad : JSON.stringify(grad));
-      info.append(el('div', { 'data-testid': 'graph-grad' }, text));
+      const roles = gradientRoles(state);
+      const item = (k, role) => {
+        if (k === null || k === undefined) return el('li', {}, role === 'received' ? 'None received' : 'None (this input needs no gradient)');
+        const t = tensors.get(k);
+        const r = (roles.get(k) || []).find((x) => x.role === role);
+        const who = t && names.has(t.id) ? tensorLabel(t, names) : k;
+        return el('li', { 'data-testid': 'graph-grad-tensor', 'data-tensor': k, 'data-role': role },
+          el('b', {}, who), ': ', r ? gradientText(r, false) : role, t ? ` · [${t.shape.join(', ')}] in storage ${t.storage}` : ' · freed');
+      };
+      info.append(el('div', { 'data-testid': 'graph-grad' },
+        el('div', {}, 'received:'), el('ul', {}, (state.backward.grad_inputs || []).map((k) => item(k, 'received'))),
+        el('div', {}, 'produced:'), el('ul', {}, (state.backward.grad_outputs || []).length ? state.backward.grad_outputs.map((k) => item(k, 'produced')) : el('li', {}, 'nothing: AccumulateGrad adds what it received to .grad'))));
+    } else if (state.grad !== undefined && state.grad !== null) {
+      info.append(el('div', { 'data-testid': 'graph-grad' }, typeof state.grad === 'string' ? state.grad : JSON.stringify(state.grad)));
     }
   }
 
@@ -100,7 +110,7 @@ export function createGraphView(root, channel) {
           return { text: `${sv.name}=${who} saved@v${sv.saved_version ?? '?'} now v${sv.current_version ?? '?'}${stale ? ' ✗ stale' : ''}`, stale };
         });
         const title = n.name + (owners ? ` (${owners.join(', ')})` : '');
-        const w = Math.max(title.length, ...lines.map((l) => l.text.length)) * CHAR_W + 16;
+        const w = Math.max(title.length + 2, ...lines.map((l) => l.text.length)) * CHAR_W + 16;
         const h = NODE_H + lines.length * SAVED_H + (lines.length ? 4 : 0);
         boxes.set(n.id, { x, y, w, h, n, lines, title });
         x += w + GAP_X;
@@ -126,10 +136,12 @@ export function createGraphView(root, channel) {
     const running = bwNode ? bwNode.id : null;
     for (const { x, y: by, w, h, n, lines, title } of boxes.values()) {
       const anyStale = lines.some((l) => l.stale);
-      const g = svg('g', { 'data-testid': 'graph-node', 'data-node': n.id, 'data-name': n.name, 'data-stale': anyStale ? 'true' : null });
+      const g = svg('g', { 'data-testid': 'graph-node', 'data-node': n.id, 'data-name': n.name, 'data-stale': anyStale ? 'true' : null,
+        'data-running': n.id === running ? 'true' : null });
       g.append(svg('rect', { x, y: by, width: w, height: h, rx: 5, fill: n.id === running ? '#fff3c4' : '#f6f8fb',
         stroke: anyStale ? '#b3261e' : (n.id === running ? '#000' : '#7d8796'), 'stroke-width': anyStale || n.id === running ? 2 : 1 }));
-      g.append(svg('text', { x: x + 8, y: by + 16, fill: '#1d2430', 'font-weight': 700, text: title }));
+      g.append(svg('text', { x: x + 8, y: by + 16, fill: '#1d2430', 'font-weight': 700, text: (n.id === running ? '▶ ' : '') + title }));
+      if (n.released && n.id !== running) g.setAttribute('opacity', '0.55');
       lines.forEach((l, i) => {
         const tx = svg('text', { x: x + 8, y: by + NODE_H + 8 + i * SAVED_H, fill: l.stale ? '#b3261e' : '#5b6472', 'font-weight': l.stale ? 700 : 400, text: l.text,
           'data-testid': l.stale ? 'graph-saved-stale' : 'graph-saved' });

@@ -3,7 +3,7 @@
 // cells its elements map to, in the tensor's colour. Cells allocated, written
 // or read in this step, and cells that differ from the step shown before, are
 // marked. Drawn as one SVG so it can be exported as it is.
-import { svg, el, byId, cellsOfTensor, tensorNames, tensorLabel, storageValues, formatValue, hex, diffStates } from '../trace_util.js';
+import { svg, el, byId, cellsOfTensor, tensorNames, tensorLabel, storageValues, formatValue, hex, diffStates, gradientRoles, gradientText } from '../trace_util.js';
 import { tensorColour } from '../palette.js';
 
 const CELL_W = 48;
@@ -16,6 +16,7 @@ const MUTED = '#5b6472';
 const WRITE_FILL = '#ffe08a';
 const CHANGED_STROKE = '#b3261e';
 const MAX_CELLS_DRAWN = 512;
+const GRAD_INK = '#8a3b6e'; // gradient buffers during backward (Okabe-Ito reddish purple, darkened for text)
 
 export function createMemoryView(root, channel) {
   const wrap = el('div', { class: 'memory-scroll', 'data-testid': 'memory-svg-wrap' });
@@ -72,7 +73,11 @@ export function createMemoryView(root, channel) {
     const nodes = [];
     const groups = new Map();
     let y = PAD;
-    const storages = state.storages || [];
+    // During backward the gradient buffers the node received and produced come
+    // first, labelled as gradients.
+    const roles = gradientRoles(state);
+    const gradStorages = new Set(tensors.filter((t) => roles.has(t.id)).map((t) => t.storage));
+    const storages = [...(state.storages || [])].sort((a, b) => (gradStorages.has(b.id) ? 1 : 0) - (gradStorages.has(a.id) ? 1 : 0));
     if (!storages.length && !freed.length) {
       nodes.push(svg('text', { x: PAD, y: y + 14, fill: MUTED, text: 'No tensor storage is alive at this step.' }));
       y += 24;
@@ -84,6 +89,7 @@ export function createMemoryView(root, channel) {
       const ctx = {
         names, tensorsById, allocated: allocated.has(s.id), isNew: diff.storagesNew.has(s.id),
         writes: writes.get(s.id) || new Map(), reads: reads.get(s.id) || new Set(), changed: diff.cells.get(s.id) || new Set(),
+        roles: inStorage.filter((t) => roles.has(t.id)).map((t) => [t.id, roles.get(t.id)]),
       };
       const sig = signature(s, inStorage, cols, ctx);
       let entry = drawnGroups.get(sig) || groups.get(sig);
@@ -119,7 +125,7 @@ export function createMemoryView(root, channel) {
       t.base && ctx.tensorsById.get(t.base) ? tensorLabel(ctx.tensorsById.get(t.base), ctx.names) : '',
       ctx.names.get(t.id) || null, !first && current.diff.tensors.has(t.id)]);
     return JSON.stringify([s, ts, cols, ctx.allocated, ctx.isNew && !first, [...ctx.writes], [...ctx.reads], [...ctx.changed],
-      [...selectedCells(s.id)], selectedTensor, ctx.labels || null]);
+      [...selectedCells(s.id)], selectedTensor, ctx.roles]);
   }
 
   function drawStorage(s, inStorage, cols, ctx) {
@@ -130,6 +136,11 @@ export function createMemoryView(root, channel) {
     const itemsize = s.itemsize || 1;
     const ncells = summary ? summary.numel : cells.length;
     const badges = [];
+    const roleOf = new Map(ctx.roles);
+    if (ctx.roles.length) {
+      const texts = [...new Set(ctx.roles.flatMap(([, rs]) => rs.map((r) => gradientText(r, false).replace(/^gradient /, ''))))];
+      badges.push([`gradient buffer, ${texts.join('; ')}`, GRAD_INK, 'memory-gradient', ctx.roles.some(([, rs]) => rs.some((r) => r.role === 'produced')) ? 'produced' : 'received']);
+    }
     if (ctx.allocated) badges.push(['allocated this step', '#0b6e4f']);
     else if (ctx.isNew && !current.diff.first) badges.push(['not alive at the step shown before', '#0b6e4f']);
     let x = PAD;
@@ -139,9 +150,15 @@ export function createMemoryView(root, channel) {
     g.append(svg('text', { x, y: y + 12, fill: MUTED,
       text: `${s.dtype || ''} · ${s.nbytes} bytes · ${ncells} × ${itemsize} · address ${s.address} (${hex(s.address)})` }));
     y += 16;
-    for (const [text, colour] of badges) {
-      g.append(svg('text', { x: PAD, y: y + 10, fill: colour, 'font-weight': 600, 'data-testid': ctx.allocated ? 'memory-alloc' : 'memory-new', text: '● ' + text }));
+    for (const [text, colour, testid, role] of badges) {
+      g.append(svg('text', { x: PAD, y: y + 10, fill: colour, 'font-weight': 600, 'data-testid': testid || (ctx.allocated ? 'memory-alloc' : 'memory-new'),
+        'data-role': role || null, text: (testid ? '∇ ' : '● ') + text }));
       y += 14;
+    }
+    if (ctx.roles.length) {
+      // The whole storage framed in the gradient colour.
+      g.prepend(svg('rect', { x: 2, y: -2, width: PAD + cols * CELL_W + 2, height: 0, fill: 'none', stroke: GRAD_INK, 'stroke-width': 1.5,
+        'stroke-dasharray': '5 3', rx: 5, class: 'grad-frame' }));
     }
     // Legend: one line per tensor with its colour, metadata and version.
     const lanes = inStorage.map((t) => ({ t, colour: tensorColour(t.id), cells: cellsOfTensor(t) }));
@@ -156,8 +173,10 @@ export function createMemoryView(root, channel) {
       const lg = svg('g', { 'data-testid': 'memory-tensor', 'data-tensor': t.id, class: 'mem-tensor', cursor: 'pointer',
         onclick: () => channel.emit('select:tensor', { tensor: t.id }) });
       lg.append(svg('rect', { x: PAD, y: y + 2, width: 18, height: 10, fill: lane.colour, rx: 2 }));
-      lg.append(svg('text', { x: PAD + 24, y: y + 11, fill: INK, 'font-weight': selected ? 700 : (named ? 600 : 400),
-        text: `${label}${named ? '' : ' (unnamed)'}  [${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}  version ${t.version}${baseText}${changed ? '  ← changed' : ''}` }));
+      const rs = roleOf.get(t.id);
+      const what = rs ? `  (${rs.map((r) => gradientText(r, false)).join('; ')})` : (named ? '' : ' (unnamed)');
+      lg.append(svg('text', { x: PAD + 24, y: y + 11, fill: rs ? GRAD_INK : INK, 'font-weight': selected || rs ? 700 : (named ? 600 : 400),
+        text: `${label}${what}  [${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}  version ${t.version}${baseText}${changed ? '  ← changed' : ''}` }));
       g.append(lg);
       y += 15;
     }
@@ -231,6 +250,8 @@ export function createMemoryView(root, channel) {
         pickCell(s.id, cur, true);
       }
     });
+    const frame = g.querySelector('.grad-frame');
+    if (frame) frame.setAttribute('height', y + 4);
     return { g, h: y + 8, y: null };
   }
 
