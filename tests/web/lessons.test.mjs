@@ -58,3 +58,22 @@ test('a predict-then-reveal question is answered by stepping the run', { skip: !
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('lesson 004 runs every row of the table, and the stale saved tensor quotes the error backward raises', { skip: !haveWasm && 'no wasm engine built' }, async () => {
+  const { page, context, problems } = await newPage(browser, { origin: server.url.slice(0, -1) });
+  await page.goto(`${server.url}#lesson=004-inplace-autograd&example=4`);
+  await waitReady(page);
+  await page.waitForFunction(() => window.stridelab.runsDone >= 1 && document.body.dataset.step === '0');
+  const tabs = await page.locator(tid('lesson-example-tab')).allTextContents();
+  for (let r = 1; r <= 13; r++) assert.ok(tabs.some((t) => t.includes(`Row ${r}:`)), `a tab for row ${r}: ${tabs.join(' | ')}`);
+  const summary = await page.evaluate(() => window.stridelab.summary);
+  assert.match(summary.error.message, /^one of the variables needed for gradient computation has been modified by an inplace operation: /);
+  // The step where line 5 (middle.multiply_(3)) ran: PowBackward0's saved middle is stale.
+  await page.evaluate(() => window.stridelab.channel.emit('step:find-line', { line: 5, after: -1 }));
+  await page.waitForFunction(() => document.querySelector('[data-testid="graph-saved-stale"]'));
+  const mark = await page.textContent(tid('graph-stale-error'));
+  assert.ok(mark.includes(summary.error.message), `the mark quotes the run's error: ${mark}`);
+  assert.equal(await page.getAttribute(`${tid('graph-node')}[data-stale="true"]`, 'data-name'), 'PowBackward0');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -46,10 +46,19 @@ export function createGraphView(root, channel) {
     return layers.filter(Boolean);
   }
 
+  // PyTorch's error for a stale saved tensor, as the run raised it when its
+  // backward failed (the exact text comes from the engine); otherwise its start.
+  const INPLACE = /one of the variables needed for gradient computation has been modified by an inplace operation/;
+  let runError = null;
+  channel.on('run:done', ({ summary }) => { const e = summary && summary.error; runError = e && INPLACE.test(e.message || '') ? e : null; });
+  function staleErrorText() {
+    return runError ? `${runError.type}: ${runError.message}` : 'RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: …';
+  }
+
   let shownKey = null;
   function render(state) {
     const names = [...tensorNames(state)];
-    const key = JSON.stringify([state.graph, names, (state.tensors || []).map((t) => [t.id, t.grad_fn]), state.backward || null, state.node || null, state.grad ?? null]);
+    const key = JSON.stringify([runError, state.graph, names, (state.tensors || []).map((t) => [t.id, t.grad_fn]), state.backward || null, state.node || null, state.grad ?? null]);
     if (key === shownKey) return;
     shownKey = key;
     wrap.replaceChildren();
@@ -59,6 +68,13 @@ export function createGraphView(root, channel) {
       wrap.append(el('p', { class: 'empty', text: 'No autograd graph: no live tensor has a grad_fn at this step.' }));
     } else {
       wrap.append(draw(state, graph));
+    }
+    const staleNodes = (graph.nodes || []).filter((n) => (n.saved || []).some((sv) => sv.current_version !== undefined && sv.current_version !== null && sv.saved_version !== undefined && sv.current_version !== sv.saved_version));
+    if (staleNodes.length) {
+      info.append(el('div', { class: 'graph-stale', 'data-testid': 'graph-stale-error', role: 'note' },
+        el('b', {}, `✗ ${staleNodes.map((n) => n.name).join(', ')} saved a tensor that has since been modified in place. `),
+        runError ? `backward raises (line ${runError.line}): ` : 'backward through it will raise: ',
+        el('q', {}, staleErrorText())));
     }
     const bw = runningNode(state);
     if (bw) info.append(el('div', { class: 'graph-running' }, 'backward is running ', el('b', {}, bw.name), ' (lit in the graph)'));
@@ -106,7 +122,9 @@ export function createGraphView(root, channel) {
         const lines = saved.map((sv) => {
           const t = tensors.get(sv.tensor);
           const who = t ? tensorLabel(t, names) : (sv.tensor || 'freed');
-          const stale = sv.current_version !== undefined && sv.saved_version !== undefined && sv.current_version !== sv.saved_version;
+          // A saved tensor freed by backward (current_version null) is not stale.
+          const stale = sv.current_version !== undefined && sv.current_version !== null && sv.saved_version !== undefined && sv.current_version !== sv.saved_version;
+          if (!sv.tensor && sv.current_version === null) return { text: `${sv.name} freed by backward (saved at v${sv.saved_version ?? '?'})`, stale: false };
           return { text: `${sv.name}=${who} saved@v${sv.saved_version ?? '?'} now v${sv.current_version ?? '?'}${stale ? ' ✗ stale' : ''}`, stale };
         });
         const title = n.name + (owners ? ` (${owners.join(', ')})` : '');
@@ -145,7 +163,7 @@ export function createGraphView(root, channel) {
       lines.forEach((l, i) => {
         const tx = svg('text', { x: x + 8, y: by + NODE_H + 8 + i * SAVED_H, fill: l.stale ? '#b3261e' : '#5b6472', 'font-weight': l.stale ? 700 : 400, text: l.text,
           'data-testid': l.stale ? 'graph-saved-stale' : 'graph-saved' });
-        if (l.stale) tx.append(svg('title', { text: 'backward will raise: one of the variables needed for gradient computation has been modified by an inplace operation' }));
+        if (l.stale) tx.append(svg('title', { text: 'backward will raise: ' + staleErrorText() }));
         g.append(tx);
       });
       root_.append(g);
