@@ -64,7 +64,7 @@ test('lesson 004 runs every row of the table, and the stale saved tensor quotes 
   await page.goto(`${server.url}#lesson=004-inplace-autograd&example=4`);
   await waitReady(page);
   await page.waitForFunction(() => window.stridelab.runsDone >= 1 && document.body.dataset.step === '0');
-  const tabs = await page.locator(tid('lesson-example-tab')).allTextContents();
+  const tabs = await page.locator(tid('lesson-example-tab')).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   for (let r = 1; r <= 13; r++) assert.ok(tabs.some((t) => t.includes(`Row ${r}:`)), `a tab for row ${r}: ${tabs.join(' | ')}`);
   const summary = await page.evaluate(() => window.stridelab.summary);
   assert.match(summary.error.message, /^one of the variables needed for gradient computation has been modified by an inplace operation: /);

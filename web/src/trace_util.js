@@ -205,11 +205,19 @@ export function gradientRoles(state) {
     const next = node && node.next ? nodes.get(node.next[i]) : null;
     add(k, { role: 'produced', node: bw.name, index: i, to: next ? next.name : null });
   });
+  // A node that hands on the very tensor it received (AddBackward0 does) has
+  // one gradient buffer, received and passed on.
+  for (const [k, rs] of roles) {
+    const rec = rs.find((r) => r.role === 'received');
+    const prod = rs.filter((r) => r.role === 'produced');
+    if (rec && prod.length) roles.set(k, [{ role: 'passed', node: bw.name, index: prod[0].index, to: prod.map((r) => r.to).filter(Boolean).join(', ') || null }]);
+  }
   return roles;
 }
 
 /** How a gradient tensor is named on the page: "gradient received by MulBackward0". */
 export function gradientText(r, many) {
+  if (r.role === 'passed') return `gradient received by ${r.node} and passed on as it is${r.to ? ` to ${r.to}` : ''}`;
   const idx = many ? ` [${r.index}]` : '';
   return r.role === 'received' ? `gradient${idx} received by ${r.node}` : `gradient${idx} produced by ${r.node}${r.to ? ` for ${r.to}` : ''}`;
 }

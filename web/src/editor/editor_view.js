@@ -105,8 +105,8 @@ export function createEditorView(host, channel) {
           { key: 'Mod-Backspace', mac: 'Alt-Backspace', run: deleteGroupBackward }, { key: 'Mod-Delete', mac: 'Alt-Delete', run: deleteGroupForward },
         ]),
         pythonLanguage, syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-        marksField, theme,
-        EditorView.contentAttributes.of({ 'aria-label': 'Python code', 'data-testid': 'editor-input' }),
+        marksField, theme, EditorView.lineWrapping,
+        EditorView.contentAttributes.of({ 'aria-label': 'Python code', 'aria-description': 'Ctrl+Enter runs. Tab indents; Escape then Tab leaves the editor.', 'data-testid': 'editor-input' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged && !u.transactions.some((t) => t.annotation(programmatic))) {
             if (!dirty) { dirty = true; channel.emit('editor:dirty', { dirty: true }); }

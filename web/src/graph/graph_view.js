@@ -12,7 +12,7 @@ const GAP_X = 14;
 const CHAR_W = 6.6;
 
 export function createGraphView(root, channel) {
-  const wrap = el('div', { class: 'graph-scroll' });
+  const wrap = el('div', { class: 'graph-scroll', role: 'region', 'aria-label': 'Autograd graph', tabindex: 0 });
   const info = el('div', { class: 'graph-info', 'data-testid': 'graph-info', 'aria-live': 'polite' });
   root.append(info, wrap);
 
@@ -87,7 +87,7 @@ export function createGraphView(root, channel) {
       const item = (k, role) => {
         if (k === null || k === undefined) return el('li', {}, role === 'received' ? 'None received' : 'None (this input needs no gradient)');
         const t = tensors.get(k);
-        const r = (roles.get(k) || []).find((x) => x.role === role);
+        const r = (roles.get(k) || []).find((x) => x.role === role || x.role === 'passed');
         const who = t && names.has(t.id) ? tensorLabel(t, names) : k;
         return el('li', { 'data-testid': 'graph-grad-tensor', 'data-tensor': k, 'data-role': role },
           el('b', {}, who), ': ', r ? gradientText(r, false) : role, t ? ` · [${t.shape.join(', ')}] in storage ${t.storage}` : ' · freed');

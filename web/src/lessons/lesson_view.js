@@ -25,9 +25,11 @@ export function createLessonView(root, picker, channel, loadText) {
 
   async function load(id, exampleIndex = 0, { run = true, step = null } = {}) {
     const text = await loadText(id);
+    const sameLesson = lesson && lesson.id === id;
     lesson = parseLesson(text, id);
     lesson.id = id;
     example = Math.min(exampleIndex, Math.max(0, lesson.examples.length - 1));
+    introOpen = sameLesson ? introOpen && example === 0 : example === 0;
     picker.value = id;
     render();
     const ex = lesson.examples[example];
@@ -38,24 +40,47 @@ export function createLessonView(root, picker, channel, loadText) {
     }
   }
 
+  let introOpen = true;
   function render() {
     body.replaceChildren();
+    root.classList.toggle('lesson-empty', !lesson);
     if (!lesson) {
-      body.append(el('p', { class: 'muted' }, 'Pick a lesson above, or write your own code and press Run.'));
+      body.append(el('p', { class: 'muted' }, 'Your own code: edit it and press Run (Ctrl+Enter). Pick a lesson above for a guided one.'));
       return;
     }
     body.append(el('h2', { class: 'lesson-title', 'data-testid': 'lesson-title' }, lesson.title));
     if (lesson.meta.source) body.append(el('div', { class: 'lesson-source' }, 'from: ', lesson.meta.source));
-    for (const b of lesson.intro) body.append(block(b));
+    // The introduction folds away once the learner moves past the first
+    // example, so that an example's own prose and claims are what they see.
+    if (lesson.intro.length) {
+      const intro = el('details', { class: 'lesson-intro', open: introOpen }, el('summary', {}, 'About this lesson'), lesson.intro.map(block));
+      intro.addEventListener('toggle', () => { introOpen = intro.open; });
+      body.append(intro);
+    }
     if (lesson.examples.length > 1) {
-      const tabs = el('div', { class: 'lesson-tabs', role: 'tablist', 'aria-label': 'Examples' });
+      const tabs = el('div', { class: 'lesson-tabs' + (lesson.examples.length > 6 ? ' many' : ''), role: 'tablist', 'aria-label': `Examples (${lesson.examples.length})` });
+      // Many examples (lesson 004 has one per row of a table): numbered tabs,
+      // the title in the tooltip, the accessible name and the heading below.
+      const many = lesson.examples.length > 6;
       lesson.examples.forEach((ex, k) => tabs.append(el('button', { type: 'button', role: 'tab', 'aria-selected': String(k === example),
-        class: 'lesson-tab', 'data-testid': 'lesson-example-tab', 'data-example': k, onclick: () => load(lesson.id, k) }, `${k + 1}. ${ex.title}`)));
+        tabindex: k === example ? 0 : -1, title: `${k + 1}. ${ex.title}`, 'aria-label': `${k + 1}. ${ex.title}`,
+        class: 'lesson-tab', 'data-testid': 'lesson-example-tab', 'data-example': k, onclick: () => load(lesson.id, k) }, many ? String(k + 1) : `${k + 1}. ${ex.title}`)));
+      // Arrow keys move between the tabs (the tablist pattern); Tab leaves them.
+      tabs.addEventListener('keydown', (e) => {
+        const moves = { ArrowRight: 1, ArrowLeft: -1, Home: -Infinity, End: Infinity };
+        if (moves[e.key] === undefined) return;
+        e.preventDefault();
+        const list = [...tabs.children];
+        const cur = list.indexOf(document.activeElement);
+        const next = Math.max(0, Math.min(list.length - 1, (cur < 0 ? example : cur) + moves[e.key]));
+        list[next].focus();
+      });
+      tabs.dataset.keys = 'own';
       body.append(tabs);
     }
     const ex = lesson.examples[example];
     if (ex) {
-      body.append(el('h3', { class: 'lesson-example-title' }, ex.title));
+      body.append(el('h3', { class: 'lesson-example-title' }, lesson.examples.length > 1 ? `${example + 1}. ${ex.title}` : ex.title));
       for (const b of ex.blocks) body.append(block(b));
     }
   }

@@ -19,7 +19,7 @@ const MAX_CELLS_DRAWN = 512;
 const GRAD_INK = '#8a3b6e'; // gradient buffers during backward (Okabe-Ito reddish purple, darkened for text)
 
 export function createMemoryView(root, channel) {
-  const wrap = el('div', { class: 'memory-scroll', 'data-testid': 'memory-svg-wrap' });
+  const wrap = el('div', { class: 'memory-scroll', 'data-testid': 'memory-svg-wrap', role: 'region', 'aria-label': 'Storages' });
   root.append(wrap);
   let current = null; // {state, prev, diff}
   let selectedElement = null; // {tensor, index}
@@ -139,7 +139,7 @@ export function createMemoryView(root, channel) {
     const roleOf = new Map(ctx.roles);
     if (ctx.roles.length) {
       const texts = [...new Set(ctx.roles.flatMap(([, rs]) => rs.map((r) => gradientText(r, false).replace(/^gradient /, ''))))];
-      badges.push([`gradient buffer, ${texts.join('; ')}`, GRAD_INK, 'memory-gradient', ctx.roles.some(([, rs]) => rs.some((r) => r.role === 'produced')) ? 'produced' : 'received']);
+      badges.push([`gradient buffer, ${texts.join('; ')}`, GRAD_INK, 'memory-gradient', ctx.roles.some(([, rs]) => rs.some((r) => r.role === 'passed')) ? 'passed' : ctx.roles.some(([, rs]) => rs.some((r) => r.role === 'produced')) ? 'produced' : 'received']);
     }
     if (ctx.allocated) badges.push(['allocated this step', '#0b6e4f']);
     else if (ctx.isNew && !current.diff.first) badges.push(['not alive at the step shown before', '#0b6e4f']);
@@ -147,6 +147,9 @@ export function createMemoryView(root, channel) {
     const title = svg('text', { x, y: y + 12, fill: INK, 'font-weight': 700, text: `storage ${s.id}` });
     g.append(title);
     x += 92;
+    // Narrow (a phone): the metadata goes on lines of its own instead of running off the edge.
+    const narrow = cols * CELL_W < 620;
+    if (narrow) { y += 14; x = PAD; }
     g.append(svg('text', { x, y: y + 12, fill: MUTED,
       text: `${s.dtype || ''} · ${s.nbytes} bytes · ${ncells} × ${itemsize} · address ${s.address} (${hex(s.address)})` }));
     y += 16;
@@ -175,8 +178,15 @@ export function createMemoryView(root, channel) {
       lg.append(svg('rect', { x: PAD, y: y + 2, width: 18, height: 10, fill: lane.colour, rx: 2 }));
       const rs = roleOf.get(t.id);
       const what = rs ? `  (${rs.map((r) => gradientText(r, false)).join('; ')})` : (named ? '' : ' (unnamed)');
-      lg.append(svg('text', { x: PAD + 24, y: y + 11, fill: rs ? GRAD_INK : INK, 'font-weight': selected || rs ? 700 : (named ? 600 : 400),
-        text: `${label}${what}  [${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}  version ${t.version}${baseText}${changed ? '  ← changed' : ''}` }));
+      const meta = `[${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}  version ${t.version}${baseText}${changed ? '  ← changed' : ''}`;
+      const weight = selected || rs ? 700 : (named ? 600 : 400);
+      if (narrow || rs) {
+        lg.append(svg('text', { x: PAD + 24, y: y + 11, fill: rs ? GRAD_INK : INK, 'font-weight': weight, text: `${label}${what}` }));
+        lg.append(svg('text', { x: PAD + 24, y: y + 25, fill: INK, text: meta }));
+        y += 14;
+      } else {
+        lg.append(svg('text', { x: PAD + 24, y: y + 11, fill: INK, 'font-weight': weight, text: `${label}${what}  ${meta}` }));
+      }
       g.append(lg);
       y += 15;
     }
@@ -203,8 +213,11 @@ export function createMemoryView(root, channel) {
           'stroke-dasharray': ctx.reads.has(k) && !isSel ? '3 2' : null,
           'data-changed': ctx.changed.has(k) ? 'true' : null, 'data-written': w ? 'true' : null }));
         cg.append(svg('text', { x: cx + 3, y: y + 9, fill: MUTED, 'font-size': 8, text: String(k) }));
-        cg.append(svg('text', { x: cx + CELL_W / 2, y: y + 21, fill: INK, 'text-anchor': 'middle', 'font-size': 12,
-          'font-weight': w ? 700 : 400, text: formatValue(v, s.dtype) }));
+        // Long values (-0.005290, 1.234e-05) get a smaller font, and past 8
+        // characters are squeezed to the cell, so they never spill over.
+        const txt = formatValue(v, s.dtype);
+        cg.append(svg('text', { x: cx + CELL_W / 2, y: y + 21, fill: INK, 'text-anchor': 'middle', 'font-size': txt.length <= 6 ? 12 : txt.length <= 7 ? 10.5 : 9,
+          'font-weight': w ? 700 : 400, textLength: txt.length > 8 ? CELL_W - 6 : null, lengthAdjust: txt.length > 8 ? 'spacingAndGlyphs' : null, text: txt }));
         if (w && w.old !== undefined) {
           cg.append(svg('text', { x: cx + CELL_W - 3, y: y + 9, fill: '#8c1d18', 'text-anchor': 'end', 'font-size': 8,
             'text-decoration': 'line-through', text: formatValue(w.old, s.dtype) }));

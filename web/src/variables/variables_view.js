@@ -24,6 +24,7 @@ export function createVariablesView(root, channel) {
     if (t) {
       tr.classList.add('is-tensor');
       tr.tabIndex = 0;
+      tr.setAttribute('aria-label', `${name}: tensor, id ${o.id ?? '?'}, data_ptr ${t.data_ptr ?? '?'}, storage ${t.storage}, version ${t.version}. Enter shows it in the stride panel.`);
       tr.addEventListener('click', () => channel.emit('select:tensor', { tensor: t.id }));
       tr.addEventListener('keydown', (e) => { if (e.key === 'Enter') channel.emit('select:tensor', { tensor: t.id }); });
     }
