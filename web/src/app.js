@@ -210,7 +210,10 @@ async function start() {
     channel.emit('run:request', { code: h.code, step: h.step ?? 0 });
   } else if (h.lesson || (!embed && index.length)) {
     const id = h.lesson && index.some((l) => l.id === h.lesson) ? h.lesson : index[0].id;
-    lessons.load(id, h.example || 0, { step: h.step ?? null });
+    // Awaited, so that once the page says it is loaded the lesson's run has
+    // been asked for: a run asked for after that (a test's, a learner's) is
+    // never overtaken by the lesson's arriving late.
+    try { await lessons.load(id, h.example || 0, { step: h.step ?? null }); } catch (e) { channel.emit('status', { text: e.message, level: 'error' }); }
   }
   document.body.dataset.loaded = 'true';
 }
