@@ -36,8 +36,10 @@ struct ToCopyBackward0 : Node {
   }
 };
 
+// A hand-written node in PyTorch (not generated), so its name() carries the namespace.
 struct CopyBackwards : Node {
-  NODE_NAME(CopyBackwards)
+  std::string name() const override { return "torch::autograd::CopyBackwards"; }
+  std::string type_name() const override { return "CopyBackwards"; }
   DType src_dtype{};
   variable_list apply(variable_list&& grads) override {
     variable_list out(2);

@@ -182,6 +182,18 @@ struct MaskedSelectBackward0 : Node {
 int64_t raw_start(const TensorIndex& i) { return i.start.value_or(0); }
 int64_t raw_stop(const TensorIndex& i) { return i.stop.value_or(std::numeric_limits<int64_t>::max()); }
 
+// PyTorch's applySelect: x[i] checks the index itself, naming the entry's position in the subscript
+// (`real_dim`) rather than select()'s wording. Past the last dim PyTorch reads a size of 0.
+Tensor apply_select(const Tensor& self, int64_t dim, int64_t index, int64_t real_dim) {
+  STRIDELAB_CHECK_INDEX(!(index == 0 && dim == 0 && self.dim() == 0),
+                        "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in "
+                        "C++ to convert a 0-dim tensor to a number");
+  int64_t size = dim < self.dim() ? self.sizes()[dim] : 0;
+  STRIDELAB_CHECK_INDEX(size >= -index && size > index, "index ", index, " is out of bounds for dimension ", real_dim,
+                        " with size ", size);
+  return autograd::select(self, dim, index);
+}
+
 // Counts the dims a subscript consumes (PyTorch's count_specified_dimensions).
 int64_t count_specified_dims(const std::vector<TensorIndex>& indices) {
   int64_t count = 0;
@@ -212,10 +224,12 @@ Tensor apply_slicing(const Tensor& self, const std::vector<TensorIndex>& indices
     tensor_indices.push_back(TensorIndex::make_tensor(std::move(t)));
     ++dim;
   };
-  for (const TensorIndex& i : indices) {
+  for (size_t position = 0; position < indices.size(); ++position) {
+    const TensorIndex& i = indices[position];
+    const auto real_dim = static_cast<int64_t>(position);
     switch (i.kind) {
       case TensorIndex::Kind::Integer:
-        result = autograd::select(result, dim, i.integer);
+        result = apply_select(result, dim, i.integer, real_dim);
         break;
       case TensorIndex::Kind::Slice: {
         int64_t size = result.sizes()[dim];
@@ -234,7 +248,7 @@ Tensor apply_slicing(const Tensor& self, const std::vector<TensorIndex>& indices
       case TensorIndex::Kind::Tensor: {
         const Tensor& t = i.tensor;
         if (t.dim() == 0 && t.dtype() != core::DType::Bool && core::is_integral(t.dtype(), false)) {
-          result = autograd::select(result, dim, core::item(t).to_int());
+          result = apply_select(result, dim, core::item(t).to_int(), real_dim);
         } else if (t.dim() == 0 && t.dtype() == core::DType::Bool) {
           result = autograd::unsqueeze(result, dim);
           bool keep = core::item(t).to<bool>();
@@ -266,17 +280,8 @@ void copy_to(Tensor dst, const Tensor& src) {
     autograd::fill_(dst, src);
     return;
   }
+  // expand_inplace(dst, src_view): expand's own errors, as PyTorch raises them.
   Tensor src_view = autograd::view(src, strip_leading_ones(src.sizes()));
-  // expand_inplace's check, with setitem's message.
-  const IntArray& to = dst.sizes();
-  const IntArray& from = src_view.sizes();
-  bool ok = from.size() <= to.size();
-  for (size_t k = 0; ok && k < from.size(); ++k) {
-    int64_t a = from[from.size() - 1 - k], b = to[to.size() - 1 - k];
-    ok = a == b || a == 1;
-  }
-  STRIDELAB_CHECK(ok, "shape mismatch: value tensor of shape ", core::format_int_list(src.sizes()),
-                  " cannot be broadcast to indexing result of shape ", core::format_int_list(dst.sizes()));
   autograd::copy_(dst, src_view.sizes() == dst.sizes() ? src_view : autograd::expand(src_view, dst.sizes()));
 }
 
@@ -299,11 +304,7 @@ Tensor index(const Tensor& self, const std::vector<TensorIndex>& indices, bool t
     const TensorIndex& i = indices[0];
     if (i.kind == TensorIndex::Kind::Ellipsis) return autograd::alias(self);
     if (i.kind == TensorIndex::Kind::None) return autograd::unsqueeze(self, 0);
-    if (i.kind == TensorIndex::Kind::Integer) {
-      STRIDELAB_CHECK_INDEX(self.dim() > 0, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-                                            "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
-      return autograd::select(self, 0, i.integer);
-    }
+    if (i.kind == TensorIndex::Kind::Integer) return apply_select(self, 0, i.integer, 0);
     if (i.kind == TensorIndex::Kind::Slice) {
       STRIDELAB_CHECK_INDEX(self.dim() > 0, "too many indices for tensor of dimension 0");
       return autograd::slice(self, 0, i.start, i.stop, i.step);
@@ -320,7 +321,7 @@ void index_put(Tensor& self, const std::vector<TensorIndex>& indices, const Tens
     const TensorIndex& i = indices[0];
     if (i.kind == TensorIndex::Kind::Ellipsis) return copy_to(self, value);
     if (i.kind == TensorIndex::Kind::None) return copy_to(autograd::unsqueeze(self, 0), value);
-    if (i.kind == TensorIndex::Kind::Integer) return copy_to(autograd::select(self, 0, i.integer), value);
+    if (i.kind == TensorIndex::Kind::Integer) return copy_to(apply_select(self, 0, i.integer, 0), value);
     if (i.kind == TensorIndex::Kind::Slice) return copy_to(autograd::slice(self, 0, i.start, i.stop, i.step), value);
   }
   std::vector<TensorIndex> tensor_indices;

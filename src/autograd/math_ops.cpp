@@ -306,6 +306,51 @@ struct ClampBackward1 : Node {
   }
 };
 
+// clamp with tensor bounds: self's gradient where min <= self <= max; min's where self < min (and
+// min < max when both are given), max's where self > max (or max < min), as PyTorch's
+// clamp_backward_min_max. The engine sums each down to its input's shape.
+struct ClampBackward0 : Node {
+  NODE_NAME(ClampBackward0)
+  SavedVariable self_, min_, max_;
+  void release_variables() override {
+    self_.reset_data();
+    min_.reset_data();
+    max_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_max", -1, &max_}, {"_saved_min", -1, &min_}, {"_saved_self", -1, &self_}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack(), min = min_.unpack(), max = max_.unpack();
+    variable_list out(3);
+    if (!any_defined(grads)) return out;
+    const Tensor& grad = grads[0];
+    auto cmp = [](BinaryOp op, const Tensor& a, const Tensor& b) { return core::binary(op, a, b); };
+    auto keep = [&](const Tensor& mask) { return autograd::where(mask, grad, zero_scalar(grad)); };
+    if (task_should_compute_output(0)) {
+      Tensor mask;
+      if (min.defined()) mask = cmp(BinaryOp::Ge, self, min);
+      if (max.defined()) {
+        Tensor le = cmp(BinaryOp::Le, self, max);
+        mask = mask.defined() ? cmp(BinaryOp::LogicalAnd, mask, le) : le;
+      }
+      out[0] = mask.defined() ? keep(mask) : grad;
+    }
+    bool both = min.defined() && max.defined();
+    if (min.defined() && task_should_compute_output(1)) {
+      Tensor mask = cmp(BinaryOp::Lt, self, min);
+      if (both) mask = cmp(BinaryOp::LogicalAnd, mask, cmp(BinaryOp::Lt, min, max));
+      out[1] = keep(mask);
+    }
+    if (max.defined() && task_should_compute_output(2)) {
+      Tensor mask = cmp(BinaryOp::Gt, self, max);
+      if (both) mask = cmp(BinaryOp::LogicalOr, mask, cmp(BinaryOp::Lt, max, min));
+      out[2] = keep(mask);
+    }
+    return out;
+  }
+};
+
 template <bool kMax>
 struct MaximumBackwardT : Node {
   std::string name() const override { return kMax ? "MaximumBackward0" : "MinimumBackward0"; }
@@ -434,7 +479,11 @@ template <class... Ts>
 Tensor not_differentiable(const char* op, Tensor result, const Ts&... inputs) {
   if (any_requires_grad(inputs...) && detail::is_differentiable(result.dtype())) {
     auto fn = new_node<NotImplemented>(op);
-    fn->set_next_edges(collect_next_edges(inputs...));
+    // PyTorch's NotImplemented node links only the inputs that have a gradient edge:
+    // torch.floor_divide(torch.ones(3), a) has one next edge, (AccumulateGrad, 0).
+    std::vector<Edge> edges = collect_next_edges(inputs...);
+    std::erase_if(edges, [](const Edge& e) { return !e.is_valid(); });
+    fn->set_next_edges(std::move(edges));
     impl::set_history(result, fn);
   }
   return result;
@@ -593,6 +642,25 @@ Tensor clamp(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar
     fn->max = max;
   }
   Tensor result = core::clamp(self, min, max);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor clamp(const Tensor& self, const Tensor& min, const Tensor& max) {
+  STRIDELAB_CHECK(min.defined() || max.defined(), "torch.clamp: At least one of 'min' or 'max' must not be None");
+  std::shared_ptr<ClampBackward0> fn;
+  if (any_requires_grad(self, min, max)) {
+    fn = new_node<ClampBackward0>();
+    fn->set_next_edges(collect_next_edges(self, min, max));
+    fn->self_ = SavedVariable(self, false);
+    fn->min_ = SavedVariable(min, false);
+    fn->max_ = SavedVariable(max, false);
+  }
+  // PyTorch's kernel: min(max(self, lo), hi), NaN from any operand propagating.
+  Tensor result = self;
+  if (min.defined()) result = core::binary(BinaryOp::Maximum, result, min);
+  if (max.defined()) result = core::binary(BinaryOp::Minimum, result, max);
+  if (result.is_same(self)) result = core::clone(self);
   if (fn) impl::set_history(result, fn);
   return result;
 }
@@ -778,6 +846,8 @@ Tensor& cos_(Tensor& self) { return unary_op_<CosBackward0>(UnaryOp::Cos, self);
 Tensor& neg_(Tensor& self) { return unary_op_<NegBackward0>(UnaryOp::Neg, self); }
 Tensor& abs_(Tensor& self) { return unary_op_<AbsBackward0>(UnaryOp::Abs, self); }
 Tensor& relu_(Tensor& self) { return unary_op_<ReluBackward0>(UnaryOp::Relu, self); }
+Tensor& tanh_(Tensor& self) { return unary_op_<TanhBackward0>(UnaryOp::Tanh, self); }
+Tensor& sigmoid_(Tensor& self) { return unary_op_<SigmoidBackward0>(UnaryOp::Sigmoid, self); }
 
 Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
   bool rg = any_requires_grad(self);

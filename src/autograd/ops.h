@@ -45,6 +45,8 @@ Tensor sigmoid(const Tensor& self);
 Tensor relu(const Tensor& self);
 Tensor reciprocal(const Tensor& self);
 Tensor clamp(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
+// torch.clamp(x, min_tensor, max_tensor): ClampBackward0; an undefined bound is None.
+Tensor clamp(const Tensor& self, const Tensor& min, const Tensor& max);
 Tensor maximum(const Tensor& self, const Tensor& other);  // torch.max(a, b)
 Tensor minimum(const Tensor& self, const Tensor& other);
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other);
@@ -75,6 +77,8 @@ Tensor& cos_(Tensor& self);
 Tensor& neg_(Tensor& self);
 Tensor& abs_(Tensor& self);
 Tensor& relu_(Tensor& self);
+Tensor& tanh_(Tensor& self);     // TanhBackward0, saving the result (self after the write)
+Tensor& sigmoid_(Tensor& self);  // SigmoidBackward0
 Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
 Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value);
 Tensor& masked_fill_(Tensor& self, const Tensor& mask, const Tensor& value);

@@ -420,7 +420,7 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
   int64_t n = self.dim();
   start_dim = core::wrap_dim(start_dim, n);
   end_dim = core::wrap_dim(end_dim, n);
-  STRIDELAB_CHECK(start_dim <= end_dim, "autograd::flatten() has invalid args: start_dim cannot come after end_dim");
+  STRIDELAB_CHECK(start_dim <= end_dim, "flatten() has invalid args: start_dim cannot come after end_dim");
   if (n == 0) return autograd::reshape(self, {1});
   if (start_dim == end_dim) return self;
   IntArray sizes(self.sizes().begin(), self.sizes().begin() + start_dim);

@@ -169,6 +169,26 @@ Cases cases() {
     ag::backward({ag::sum(ag::floor_divide(x, ag::add(ag::mul(x, num(1)), num(5))))});
   };
   c["rremainder_backward"] = [] { ag::backward({ag::sum(ag::remainder(Scalar(int64_t{2}), leaf3()))}); };
+  c["rfloordiv_backward"] = [] { ag::backward({ag::sum(ag::floor_divide(num(2), leaf3()))}); };
+  c["index_out_of_range"] = [] { ag::index(floats({2, 3}), {I(2)}, false); };
+  c["index_out_of_range_neg"] = [] { ag::index(floats({2, 3}), {I(-3)}, false); };
+  c["index_out_of_range_tuple"] = [] { ag::index(floats({2, 3}), {I(0), I(5)}); };
+  c["index_out_of_range_after_none"] = [] { ag::index(floats({2, 3}), {TensorIndex::make_none(), I(0), I(5)}); };
+  c["index_out_of_range_0d_tensor"] = [] {
+    ag::index(floats({2, 3}), {I(0), TensorIndex::make_tensor(core::scalar_tensor(Scalar(int64_t{5}), core::DType::Int64))});
+  };
+  c["index_0d"] = [] { ag::index(core::scalar_tensor(Scalar(1.0), core::DType::Float32), {I(0)}, false); };
+  c["index_0d_nonzero"] = [] { ag::index(core::scalar_tensor(Scalar(1.0), core::DType::Float32), {I(1)}, false); };
+  c["setitem_int_out_of_range"] = [] {
+    Tensor t = floats({2, 3});
+    ag::index_put(t, {I(2)}, core::scalar_tensor(Scalar(1.0), core::DType::Float32, true), false);
+  };
+  c["setitem_expand"] = [] { Tensor t = floats({2, 3}); ag::index_put(t, {I(0)}, floats({2}), false); };
+  c["setitem_expand_slice"] = [] { Tensor t = floats({2, 3}); ag::index_put(t, {S(0, 1)}, floats({2}), false); };
+  c["setitem_expand_rank"] = [] { Tensor t = floats({2, 3}); ag::index_put(t, {I(0)}, floats({4, 3}), false); };
+  c["setitem_list_shape"] = [] { Tensor t = floats({2, 3}); ag::index_put(t, {TensorIndex::make_tensor(longs({0}))}, floats({2}), false); };
+  c["flatten_args"] = [] { ag::flatten(floats({2, 3}), 1, 0); };
+  c["clamp_no_bounds"] = [] { ag::clamp(leaf3(), Tensor(), Tensor()); };
   c["detach_view"] = [] { ag::detach_(ag::select(leaf3(), 0, 0)); };
   c["matmul_0d"] = [] { ag::matmul(core::scalar_tensor(Scalar(1.0), core::DType::Float32), leaf3()); };
   c["ce_target_bounds"] = [] { ag::cross_entropy(floats({2, 3}), longs({0, 3})); };

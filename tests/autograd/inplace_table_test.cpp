@@ -121,7 +121,8 @@ TEST_CASE("the table's saved tensors and their versions", "[autograd][inplace]")
     auto fn = std::dynamic_pointer_cast<ag::CopySlices>(ag::grad_fn(r.middle));
     REQUIRE(fn);
     REQUIRE(fn->wrapped_fn());
-    CHECK(fn->wrapped_fn()->name() == "CopyBackwards");
+    CHECK(fn->wrapped_fn()->type_name() == "CopyBackwards");
+    CHECK(fn->wrapped_fn()->name() == "torch::autograd::CopyBackwards");  // as PyTorch's name()
     CHECK(fn->wrapped_fn()->next_edge(0).function->name() == "SelectBackward0");
   }
 }

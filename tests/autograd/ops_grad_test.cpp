@@ -74,6 +74,9 @@ std::map<std::string, Case> cases() {
   c["clamp"] = [](Env& e) { return ag::clamp(e["x"], Scalar(-0.5), Scalar(0.5)); };
   c["clamp_min"] = [](Env& e) { return ag::clamp(e["x"], Scalar(0.1), std::nullopt); };
   c["clamp_max"] = [](Env& e) { return ag::clamp(e["x"], std::nullopt, Scalar(0.2)); };
+  c["clamp_tensor"] = [](Env& e) { return ag::clamp(e["x"], e["y"], e["p"]); };
+  c["clamp_tensor_min"] = [](Env& e) { return ag::clamp(e["x"], e["y"], Tensor()); };
+  c["clamp_tensor_max"] = [](Env& e) { return ag::clamp(e["x"], Tensor(), e["v"]); };
   c["maximum"] = [](Env& e) { return ag::maximum(e["x"], e["y"]); };
   c["minimum"] = [](Env& e) { return ag::minimum(e["x"], e["y"]); };
   c["maximum_tie"] = [](Env& e) { return ag::maximum(e["tie"], e["z0"]); };
@@ -81,6 +84,9 @@ std::map<std::string, Case> cases() {
   c["masked_fill"] = [](Env& e) { return ag::masked_fill(e["x"], e["mask"], Scalar(0.5)); };
   c["remainder_scalar"] = [](Env& e) { return ag::remainder(e["x"], Scalar(0.7)); };
   c["remainder"] = [](Env& e) { return ag::remainder(e["x"], e["p"]); };
+  // 2 // x: Python's __rfloordiv__ is torch.floor_divide(wrapped 2, x).
+  c["rfloordiv"] = [](Env& e) { return ag::floor_divide(num(2), e["x"]); };
+  c["floordiv_plain"] = [](Env& e) { return ag::floor_divide(ag::detach(e["y"]), e["x"]); };
   c["masked_fill_tensor"] = [](Env& e) { return ag::masked_fill(e["x"], e["mask"], e["s"]); };
   c["masked_fill_tensor_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::masked_fill_(o, e["mask"], e["s"]); };
   // reductions
@@ -213,6 +219,8 @@ std::map<std::string, Case> cases() {
   c["neg_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::neg_(o); };
   c["abs_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::abs_(o); };
   c["relu_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::relu_(o); };
+  c["tanh_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::tanh_(o); };
+  c["sigmoid_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::sigmoid_(o); };
   c["clamp_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::clamp_(o, Scalar(-0.5), Scalar(0.5)); };
   c["masked_fill_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::masked_fill_(o, e["mask"], Scalar(0.0)); };
   c["zero_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::zero_(o); };

@@ -141,10 +141,11 @@ op_cases = {
     "abs": ("x.abs()", True), "sin": ("x.sin()", True), "cos": ("x.cos()", True), "tanh": ("x.tanh()", True),
     "sigmoid": ("x.sigmoid()", True), "relu": ("x.relu()", True), "relu_f": ("F.relu(x)", True),
     "clamp": ("x.clamp(-0.5, 0.5)", True), "clamp_min": ("x.clamp(min=0.1)", True),
-    "clamp_max": ("x.clamp(max=0.2)", True), "maximum": ("torch.max(x, y)", True), "minimum": ("torch.min(x, y)", True),
+    "clamp_max": ("x.clamp(max=0.2)", True), "clamp_tensor": ("torch.clamp(x, y, p)", True),
+    "clamp_tensor_min": ("x.clamp(min=y)", True), "clamp_tensor_max": ("x.clamp(max=v)", True), "maximum": ("torch.max(x, y)", True), "minimum": ("torch.min(x, y)", True),
     "maximum_tie": ("torch.maximum(tie, z0)", False), "where": ("torch.where(mask, x, y)", True),
     "masked_fill": ("x.masked_fill(mask, 0.5)", True), "remainder_scalar": ("x % 0.7", True),
-    "remainder": ("x % p", True), "masked_fill_tensor": ("x.masked_fill(mask, s)", True),
+    "remainder": ("x % p", True), "rfloordiv": ("2 // x", False), "floordiv_plain": ("torch.floor_divide(y.detach(), x)", False), "masked_fill_tensor": ("x.masked_fill(mask, s)", True),
     "masked_fill_tensor_": ("out = (x * 1).masked_fill_(mask, s)", True),
     # reductions
     "sum_all": ("x.sum()", True), "sum_dim": ("x.sum(0)", True), "sum_dims_keep": ("b.sum((0, 2), keepdim=True)", True),
@@ -198,6 +199,7 @@ op_cases = {
     "exp_": ("out = (x * 1).exp_()", True), "log_": ("out = (p * 1).log_()", True), "sqrt_": ("out = (p * 1).sqrt_()", True),
     "sin_": ("out = (x * 1).sin_()", True), "cos_": ("out = (x * 1).cos_()", True), "neg_": ("out = (x * 1).neg_()", True),
     "abs_": ("out = (x * 1).abs_()", True), "relu_": ("out = (x * 1).relu_()", True),
+    "tanh_": ("out = (x * 1).tanh_()", True), "sigmoid_": ("out = (x * 1).sigmoid_()", True),
     "clamp_": ("out = (x * 1).clamp_(-0.5, 0.5)", True), "masked_fill_": ("out = (x * 1).masked_fill_(mask, 0.0)", True),
     "zero_": ("out = (x * 1).zero_()", True), "normal_": ("out = (x * 1).normal_(0.5, 2.0)", False),
     "uniform_": ("out = (x * 1).uniform_(-1.0, 3.0)", False), "fill_": ("out = (x * 1).fill_(2.0)", True),
@@ -241,9 +243,12 @@ def record_ops():
                 tokens = set(re.findall(r"\w+", src))
                 used = [k for k in grad_names if k in tokens]
                 g = upstream(result)
-                grads = torch.autograd.grad(result, [inputs[k] for k in used], g, allow_unused=True)
-                entry["upstream"] = describe(g)
-                entry["grads"] = {k: describe(gr) for k, gr in zip(used, grads)}
+                try:
+                    grads = torch.autograd.grad(result, [inputs[k] for k in used], g, allow_unused=True)
+                    entry["upstream"] = describe(g)
+                    entry["grads"] = {k: describe(gr) for k, gr in zip(used, grads)}
+                except RuntimeError as e:  # a node without a derivative (NotImplemented)
+                    entry["grad_error"] = error(e)
             out["cases"][case_id] = entry
         except Exception as e:  # noqa: BLE001
             out["cases"][case_id] = error(e)
@@ -393,6 +398,21 @@ def record_errors():
     cases["floor_divide_backward"] = attempt(lambda: (x // 2).sum().backward())
     cases["floor_divide_tensor_backward"] = attempt(lambda: (x // (x * 1 + 5)).sum().backward())
     cases["rremainder_backward"] = attempt(lambda: (2 % x).sum().backward())
+    cases["rfloordiv_backward"] = attempt(lambda: (2 // x).sum().backward())
+    cases["index_out_of_range"] = attempt(lambda: torch.ones(2, 3)[2])
+    cases["index_out_of_range_neg"] = attempt(lambda: torch.ones(2, 3)[-3])
+    cases["index_out_of_range_tuple"] = attempt(lambda: torch.ones(2, 3)[0, 5])
+    cases["index_out_of_range_after_none"] = attempt(lambda: torch.ones(2, 3)[None, 0, 5])
+    cases["index_out_of_range_0d_tensor"] = attempt(lambda: torch.ones(2, 3)[0, torch.tensor(5)])
+    cases["index_0d"] = attempt(lambda: torch.tensor(1.0)[0])
+    cases["index_0d_nonzero"] = attempt(lambda: torch.tensor(1.0)[1])
+    cases["setitem_int_out_of_range"] = attempt(lambda: torch.ones(2, 3).__setitem__(2, 1.0))
+    cases["setitem_expand"] = attempt(lambda: torch.ones(2, 3).__setitem__(0, torch.ones(2)))
+    cases["setitem_expand_slice"] = attempt(lambda: torch.ones(2, 3).__setitem__(slice(0, 1), torch.ones(2)))
+    cases["setitem_expand_rank"] = attempt(lambda: torch.ones(2, 3).__setitem__(0, torch.ones(4, 3)))
+    cases["setitem_list_shape"] = attempt(lambda: torch.ones(2, 3).__setitem__([0], torch.ones(2)))
+    cases["flatten_args"] = attempt(lambda: torch.ones(2, 3).flatten(1, 0))
+    cases["clamp_no_bounds"] = attempt(lambda: torch.clamp(x, None, None))
     cases["detach_view"] = attempt(lambda: x[0].detach_())
     cases["matmul_0d"] = attempt(lambda: torch.matmul(torch.tensor(1.0), x))
     cases["ce_target_bounds"] = attempt(lambda: F.cross_entropy(torch.randn(2, 3), torch.tensor([0, 3])))
