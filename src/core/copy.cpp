@@ -39,6 +39,45 @@ void check_no_partial_overlap(const Tensor& dst, const Tensor& src) {
                   "single memory location. Please clone() the tensor before performing the operation.");
 }
 
+namespace {
+
+// A transposed copy (src's last two dims swapped relative to self's row-major ones, as in
+// `x.t().contiguous()`) walked row by row reads src a whole row apart at every element; in
+// square tiles both sides stay in cache. Returns false when the layout is not that case.
+template <class T>
+bool copy_transposed_tiles(const Tensor& self, const Tensor& src) {
+  const int64_t nd = self.dim();
+  if (nd < 2 || src.sizes() != self.sizes()) return false;
+  const int64_t rows = self.sizes()[nd - 2], cols = self.sizes()[nd - 1];
+  if (rows < 32 || cols < 32) return false;
+  if (self.strides()[nd - 1] != 1 || src.strides()[nd - 2] != 1 || src.strides()[nd - 1] == 1) return false;
+  const int64_t dr = self.strides()[nd - 2], sc = src.strides()[nd - 1];
+  constexpr int64_t kTile = 32;
+  // Every index of the outer dims: one matrix each.
+  IntArray outer(self.sizes().begin(), self.sizes().end() - 2);
+  IntArray idx(outer.size(), 0);
+  for (;;) {
+    int64_t doff = 0, soff = 0;
+    for (size_t d = 0; d < idx.size(); ++d) {
+      doff += idx[d] * self.strides()[d];
+      soff += idx[d] * src.strides()[d];
+    }
+    T* out = self.data<T>() + doff;
+    const T* in = src.data<T>() + soff;
+    for (int64_t i0 = 0; i0 < rows; i0 += kTile)
+      for (int64_t j0 = 0; j0 < cols; j0 += kTile) {
+        const int64_t i1 = std::min(i0 + kTile, rows), j1 = std::min(j0 + kTile, cols);
+        for (int64_t i = i0; i < i1; ++i)
+          for (int64_t j = j0; j < j1; ++j) out[i * dr + j] = in[i + j * sc];
+      }
+    size_t d = idx.size();
+    while (d > 0 && ++idx[d - 1] == outer[d - 1]) idx[--d] = 0;
+    if (d == 0) return true;
+  }
+}
+
+}  // namespace
+
 void copy_(const Tensor& self, const Tensor& src) {
   check_no_internal_overlap(self);
   check_no_partial_overlap(self, src);
@@ -47,6 +86,9 @@ void copy_(const Tensor& self, const Tensor& src) {
     STRIDELAB_CHECK(broadcast_shapes(shape, src.sizes()) == shape, "output with shape ", format_int_list(shape),
                     " doesn't match the broadcast shape ", format_int_list(broadcast_shapes(shape, src.sizes())));
   }
+  if (self.dtype() == src.dtype() && self.storage() != src.storage() &&
+      dispatch(self.dtype(), [&](auto tag) { return copy_transposed_tiles<typename decltype(tag)::type>(self, src); }))
+    return;
   dispatch(self.dtype(), [&](auto out_tag) {
     using O = typename decltype(out_tag)::type;
     dispatch(src.dtype(), [&](auto in_tag) {

@@ -170,3 +170,15 @@ TEST_CASE("storage limit is a clear error, never an abort", "[core][storage]") {
   set_storage_limit(old);
   CHECK_THROWS_AS(zeros({int64_t{1} << 40, int64_t{1} << 40}), Error);
 }
+
+TEST_CASE("contiguous() of a large transposed tensor copies every element to its place", "[core][copy]") {
+  // Large enough to take the tiled path (both matrix dims >= 32), with a batch dim and ragged tiles.
+  Tensor a = reshape(arange(0, 2 * 45 * 70, 1, std::nullopt), {2, 45, 70});
+  Tensor t = transpose(a, 1, 2);  // [2, 70, 45], strides (3150, 1, 70)
+  Tensor c = contiguous(t);
+  REQUIRE(c.is_contiguous());
+  for (int64_t b = 0; b < 2; ++b)
+    for (int64_t i = 0; i < 70; ++i)
+      for (int64_t j = 0; j < 45; ++j)
+        REQUIRE(get_element(c, {b, i, j}).to_int() == (b * 45 + j) * 70 + i);
+}
