@@ -15,6 +15,7 @@
 #include <fstream>
 #include <map>
 #include <cctype>
+#include <set>
 #include <sstream>
 
 #include "lang/interp.h"
@@ -81,10 +82,26 @@ Outcome run_program(const std::string& source) {
   return o;
 }
 
+// Programs that rely on the system allocator's reuse of freed blocks (allocator_dependent.txt);
+// empty unless built with AddressSanitizer, whose allocator delays reuse.
+std::set<std::string> allocator_dependent() {
+  std::set<std::string> out;
+#if defined(__SANITIZE_ADDRESS__)
+  std::istringstream lines(read_file((fs::path(STRIDELAB_TESTS_DIR) / "golden" / "allocator_dependent.txt").string()));
+  std::string line;
+  while (std::getline(lines, line))
+    if (!line.empty() && line[0] != '#') out.insert(line);
+#endif
+  return out;
+}
+
 void check_directory(const fs::path& dir) {
+  static const std::set<std::string> skip = allocator_dependent();
   std::vector<fs::path> programs;
   for (auto& entry : fs::directory_iterator(dir))
-    if (entry.path().extension() == ".py") programs.push_back(entry.path());
+    if (entry.path().extension() == ".py" &&
+        !skip.count(dir.filename().string() + "/" + entry.path().filename().string()))
+      programs.push_back(entry.path());
   std::sort(programs.begin(), programs.end());
   REQUIRE(!programs.empty());
   for (const fs::path& py : programs) {
