@@ -159,8 +159,6 @@ void unrecorded_inplace(const char* name, const char* instead, const Tensor& sel
 // (name, what to write instead) for the messages.
 std::pair<const char*, const char*> unary_names(UnaryOp o) {
   switch (o) {
-    case UnaryOp::Tanh: return {"tanh_", "x = x.tanh()"};
-    case UnaryOp::Sigmoid: return {"sigmoid_", "x = x.sigmoid()"};
     case UnaryOp::LogicalNot: return {"logical_not_", "x = x.logical_not()"};
     default: return {"bitwise_not_", "x = x.bitwise_not()"};
   }
@@ -400,6 +398,8 @@ void unary_(UnaryOp o, const Tensor& a) {
     case UnaryOp::Sin: ag::sin_(self); return;
     case UnaryOp::Cos: ag::cos_(self); return;
     case UnaryOp::Relu: ag::relu_(self); return;
+    case UnaryOp::Tanh: ag::tanh_(self); return;
+    case UnaryOp::Sigmoid: ag::sigmoid_(self); return;
     default: {
       auto [name, instead] = unary_names(o);
       unrecorded_inplace(name, instead, self, Tensor(), [&] { core::unary_(o, self); });
