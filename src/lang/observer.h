@@ -42,6 +42,18 @@ class Observer {
   virtual void on_exception(const Frame& frame, ExceptionObject* exc) {}
 };
 
+// Told of every call of a function written in C++ (the torch binding's ops and layers, and the
+// builtins) with its arguments and result, once it has returned; the trace reads from it which
+// tensor cells each call read. One observer at a time (the trace), none by default: a call then
+// costs one test of this pointer. Calls that raise are not reported.
+class NativeCallObserver {
+ public:
+  virtual ~NativeCallObserver() = default;
+  virtual void on_native_call(const BuiltinFunctionObject& fn, const CallArgs& args, Object* result) = 0;
+};
+inline NativeCallObserver* g_native_call_observer = nullptr;
+inline void set_native_call_observer(NativeCallObserver* observer) { g_native_call_observer = observer; }
+
 // The playground's own limits. Passing one stops the run (Python code cannot catch it).
 struct Limits {
   long long max_steps = 100000;   // line events, --max-steps

@@ -1028,6 +1028,12 @@ ObjRef call(Interp& in, Object* callable, CallArgs& args) {
   if (t == BT.builtin_function) {
     auto* b = as<BuiltinFunctionObject>(callable);
     if (b->self_) args.pos.insert(args.pos.begin(), b->self_);
+    if (NativeCallObserver* o = g_native_call_observer) {  // the trace's cell reads (observer.h)
+      CallArgs seen = args;
+      ObjRef r = b->fn_(in, args);
+      o->on_native_call(*b, seen, r.get());
+      return r;
+    }
     return b->fn_(in, args);
   }
   if (t == BT.method) {

@@ -105,7 +105,116 @@ void derive_view(const core::Tensor& s, const core::Tensor& v, Json& out) {
   out["strides"] = std::move(strides);
 }
 
+// ---- cell reads (NOTE [Cell reads] in recorder.h) ----------------------------------------------
+
+// A read in canonical form: dims of size 1 or stride 0 dropped (they name no other cell), negative
+// strides turned round, dims sorted by stride from the largest and merged where contiguous, so
+// a contiguous tensor of any shape is one dim of stride 1 and equal reads compare equal.
+struct Block {
+  int64_t offset = 0;
+  std::vector<std::pair<int64_t, int64_t>> dims;  // (size, stride), outermost first
+  bool operator==(const Block& o) const { return offset == o.offset && dims == o.dims; }
+};
+
+std::optional<Block> canonical(const CellRead& r) {
+  Block b{r.offset, {}};
+  for (size_t d = 0; d < r.sizes.size(); ++d) {
+    int64_t size = r.sizes[d], stride = r.strides[d];
+    if (size == 0) return std::nullopt;
+    if (size == 1 || stride == 0) continue;
+    if (stride < 0) {
+      b.offset += (size - 1) * stride;
+      stride = -stride;
+    }
+    b.dims.emplace_back(size, stride);
+  }
+  std::stable_sort(b.dims.begin(), b.dims.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+  std::vector<std::pair<int64_t, int64_t>> merged;
+  for (auto it = b.dims.rbegin(); it != b.dims.rend(); ++it) {
+    if (!merged.empty() && it->second == merged.back().first * merged.back().second) merged.back().first *= it->first;
+    else merged.push_back(*it);
+  }
+  b.dims.assign(merged.rbegin(), merged.rend());
+  return b;
+}
+
+// How many runs of consecutive cells the block lists: its rows when the innermost stride is 1,
+// else every cell.
+int64_t run_count(const Block& b) {
+  int64_t n = 1;
+  for (const auto& [size, stride] : b.dims) n *= size;
+  if (!b.dims.empty() && b.dims.back().second == 1) n /= b.dims.back().first;
+  return n;
+}
+
+void append_runs(const Block& b, std::vector<std::pair<int64_t, int64_t>>& runs) {
+  const bool rows = !b.dims.empty() && b.dims.back().second == 1;
+  const int64_t run = rows ? b.dims.back().first : 1;
+  const size_t outer = rows ? b.dims.size() - 1 : b.dims.size();
+  std::vector<int64_t> index(outer, 0);
+  int64_t start = b.offset;
+  for (;;) {
+    runs.emplace_back(start, start + run);
+    size_t d = outer;  // the odometer over the outer dims, innermost first
+    for (;;) {
+      if (d == 0) return;
+      --d;
+      start += b.dims[d].second;
+      if (++index[d] < b.dims[d].first) break;
+      start -= b.dims[d].second * b.dims[d].first;
+      index[d] = 0;
+    }
+  }
+}
+
+// More runs than this are never listed: the blocks are.
+constexpr int64_t kMaxReadRuns = 4096;
+
+// The fields of one storage's read event: {"ranges": [[start, stop], ...]} (sorted, disjoint,
+// half-open) or {"blocks": [{"offset", "shape", "stride"}, ...]}, whichever takes fewer numbers.
+void compact_reads(const std::vector<Block>& blocks, Json& event) {
+  int64_t runs_before = 0, block_numbers = 0;
+  for (const Block& b : blocks) {
+    runs_before += run_count(b);
+    block_numbers += 1 + 2 * static_cast<int64_t>(b.dims.size());
+  }
+  if (runs_before <= kMaxReadRuns) {
+    std::vector<std::pair<int64_t, int64_t>> runs;
+    for (const Block& b : blocks) append_runs(b, runs);
+    std::sort(runs.begin(), runs.end());
+    std::vector<std::pair<int64_t, int64_t>> merged;
+    for (const auto& r : runs) {
+      if (!merged.empty() && r.first <= merged.back().second) merged.back().second = std::max(merged.back().second, r.second);
+      else merged.push_back(r);
+    }
+    if (2 * static_cast<int64_t>(merged.size()) <= block_numbers) {
+      Json ranges = Json::array();
+      for (const auto& [a, z] : merged) ranges.push_back(Json(Json::Array{Json(a), Json(z)}));
+      event["ranges"] = std::move(ranges);
+      return;
+    }
+  }
+  Json list = Json::array();
+  for (const Block& b : blocks) {
+    Json o = Json::object();
+    o["offset"] = Json(b.offset);
+    Json shape = Json::array(), stride = Json::array();
+    for (const auto& [size, st] : b.dims) {
+      shape.push_back(Json(size));
+      stride.push_back(Json(st));
+    }
+    o["shape"] = std::move(shape);
+    o["stride"] = std::move(stride);
+    list.push_back(std::move(o));
+  }
+  event["blocks"] = std::move(list);
+}
+
 }  // namespace
+
+CellRead read_of(const core::Tensor& t) {
+  return CellRead{t.storage()->id(), t.storage_offset(), t.sizes(), t.strides()};
+}
 
 Recorder::Recorder(RecorderOptions options) : options_(options) {}
 
@@ -352,6 +461,26 @@ void Recorder::record(const Snapshot& snap) {
     }
   }
   pending_events_.clear();
+
+  // Reads: of storages this step shows, or the one before showed and this step freed.
+  if (!snap.reads.empty()) {
+    std::map<uint64_t, std::vector<Block>> by_storage;
+    for (const CellRead& r : snap.reads) {
+      std::optional<Block> b = canonical(r);
+      if (!b) continue;
+      std::vector<Block>& blocks = by_storage[r.storage];
+      if (std::find(blocks.begin(), blocks.end(), *b) == blocks.end()) blocks.push_back(std::move(*b));
+    }
+    for (const auto& [id, blocks] : by_storage) {
+      std::string key = "s" + std::to_string(id);
+      if (blocks.empty() || !(storage_ptrs.count(key) || freed_now.count(key))) continue;
+      Json e = Json::object();
+      e["type"] = "read";
+      e["storage"] = key;
+      compact_reads(blocks, e);
+      events.push_back(std::move(e));
+    }
+  }
 
   std::map<std::string, Json> storages;
   for (const auto& entry : storage_ptrs) {

@@ -81,6 +81,21 @@ struct BackwardStep {
   std::vector<core::Tensor> grad_outputs;  // gradients it produced
 };
 
+// NOTE [Cell reads]
+// Which storage cells the step read: the cells offset + sum(i_d * stride_d) of one storage for
+// every index (i_0, ...) < sizes, i.e. the cells a tensor's elements map to (or part of them, for
+// a print that summarises). The front end says which tensors a call read (src/trace/call_reads.h);
+// the recorder keeps the reads of storages the step can show and writes them compactly, as cell
+// ranges or as (offset, shape, stride) blocks, whichever is smaller (docs/trace-format.md).
+struct CellRead {
+  uint64_t storage = 0;  // core::StorageImpl::id()
+  int64_t offset = 0;
+  core::IntArray sizes, strides;
+};
+
+// The read of every element of t.
+CellRead read_of(const core::Tensor& t);
+
 struct Snapshot {
   std::string kind = "line";  // line, call, return, exception, backward
   int line = 0;
@@ -92,6 +107,7 @@ struct Snapshot {
   std::optional<BackwardStep> backward;
   std::string stdout_text;  // printed during this step
   std::optional<Json> exception;  // {"type", "message", "line"}
+  std::vector<CellRead> reads;  // cells read during this step, in order
 };
 
 struct RecorderOptions {

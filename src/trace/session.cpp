@@ -15,6 +15,7 @@
 #include "lang/ops.h"
 #include "lang/torch.h"
 #include "lang/torch_internal.h"
+#include "trace/call_reads.h"
 
 namespace stridelab::trace {
 namespace {
@@ -41,9 +42,15 @@ std::string short_repr(lang::Interp& in, Object* o) {
   return "";
 }
 
-class Tracer : public lang::Observer, public autograd::EngineObserver {
+struct Mute {
+  explicit Mute(bool& flag) : flag_(flag) { flag_ = true; }
+  ~Mute() { flag_ = false; }
+  bool& flag_;
+};
+
+class Tracer : public lang::Observer, public autograd::EngineObserver, public lang::NativeCallObserver {
  public:
-  Tracer(Recorder& rec, lang::Interp& in) : rec_(rec), in_(in) {}
+  Tracer(Recorder& rec, lang::Interp& in) : rec_(rec), in_(in), calls_(in) {}
 
   void write_stdout(std::string_view s) {
     all_stdout_ += s;
@@ -68,8 +75,11 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
     Json e = Json::object();
     e["type"] = exc->type()->name_;
     std::string message;
-    if (exc->args_ && exc->args_->items_.size() == 1) message = lang::str(in_, exc->args_->items_[0].get());
-    else if (exc->args_ && !exc->args_->items_.empty()) message = lang::repr(in_, exc->args_.get());
+    {
+      Mute mute(muted_);  // the trace's own str() is not the program reading
+      if (exc->args_ && exc->args_->items_.size() == 1) message = lang::str(in_, exc->args_->items_[0].get());
+      else if (exc->args_ && !exc->args_->items_.empty()) message = lang::repr(in_, exc->args_.get());
+    }
     e["message"] = message;
     e["line"] = Json(static_cast<int64_t>(frame.line));
     if (!pending_) pending_ = Pending{frame.line, "line"};
@@ -88,12 +98,32 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
     else flush_without_frames();
   }
 
+  // ---- lang::NativeCallObserver ----
+  void on_native_call(const lang::BuiltinFunctionObject& fn, const lang::CallArgs& args, Object* result) override {
+    if (!muted_) calls_.note(fn, args, result, in_node_ ? node_reads_ : reads_);
+  }
+
   // ---- autograd::EngineObserver ----
   // The received gradients are held weakly while the node runs: a strong reference would stop
   // AccumulateGrad from adopting a gradient's buffer as PyTorch does (it checks the use count).
+  // A node reads the gradients it receives and the tensors it saved (AccumulateGrad: the .grad
+  // it adds to).
   void on_node_begin(const autograd::Node& node, const autograd::variable_list& grads) override {
     node_inputs_.clear();
-    for (const auto& g : grads) node_inputs_.push_back(g.impl_ptr());
+    node_reads_.clear();
+    in_node_ = true;
+    for (const auto& g : grads) {
+      node_inputs_.push_back(g.impl_ptr());
+      if (g.defined() && g.numel() > 0) node_reads_.push_back(read_of(g));
+    }
+    for (const autograd::SavedTensorRef& s : node.saved_tensors()) {
+      if (!s.saved || !s.saved->was_saved() || s.saved->is_released()) continue;
+      core::Tensor t = s.saved->data();
+      if (t.defined() && t.numel() > 0) node_reads_.push_back(read_of(t));
+    }
+    if (auto* acc = dynamic_cast<const autograd::AccumulateGrad*>(&node))
+      if (auto* meta = autograd::impl::get_meta(acc->variable()))
+        if (meta->grad.defined() && meta->grad.numel() > 0) node_reads_.push_back(read_of(meta->grad));
   }
   void on_node_end(const autograd::Node& node, const autograd::variable_list& grads) override {
     BackwardStep b;
@@ -103,8 +133,11 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
     b.grad_outputs = grads;
     node_inputs_.clear();
     const lang::Frame* f = in_.current_frame();
+    in_node_ = false;
     Snapshot snap = snapshot(f, pending_ ? pending_->line : (f ? f->line : 0), "backward");
     snap.backward = std::move(b);
+    snap.reads = std::move(node_reads_);
+    node_reads_.clear();
     rec_.record(snap);
   }
 
@@ -281,6 +314,10 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
     };
     snap.stdout_text = std::move(pending_stdout_);
     pending_stdout_.clear();
+    if (kind != "backward") {
+      snap.reads = std::move(reads_);
+      reads_.clear();
+    }
     return snap;
   }
 
@@ -293,6 +330,11 @@ class Tracer : public lang::Observer, public autograd::EngineObserver {
   std::unordered_map<const autograd::Node*, std::pair<std::weak_ptr<autograd::Node>, std::string>> node_keys_;
   uint64_t next_node_ = 1;
   std::vector<std::weak_ptr<core::TensorImpl>> node_inputs_;
+  CallReads calls_;
+  std::vector<CellRead> reads_;       // read by the line running now
+  std::vector<CellRead> node_reads_;  // read by the autograd node running now
+  bool in_node_ = false;
+  bool muted_ = false;
   int64_t last_line_ = 0;
   lang::Namespace* module_globals_ = nullptr;
 };
@@ -360,17 +402,20 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
     interp.set_stderr([&](std::string_view s) { warnings += s; });
     interp.set_observer(&tracer);
     autograd::set_engine_observer(&tracer);
+    lang::set_native_call_observer(&tracer);
     lang::torch::set_view_origin_tracking(true);
     recorder_->begin(source);
     lang::RunResult r;
     try {
       r = interp.run(source);
     } catch (...) {
+      lang::set_native_call_observer(nullptr);
       lang::torch::set_view_origin_tracking(false);
       autograd::set_engine_observer(nullptr);
       core::set_storage_limit(old_limit);
       throw;
     }
+    lang::set_native_call_observer(nullptr);
     tracer.finish();
     lang::torch::set_view_origin_tracking(false);
     autograd::set_engine_observer(nullptr);

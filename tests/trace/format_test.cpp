@@ -2,6 +2,7 @@
 // field names the document lists and checks a recorded trace uses exactly those.
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -57,6 +58,26 @@ std::set<std::string> example_keys(const std::string& doc, const std::string& ma
   return out;
 }
 
+// The Events table: type -> the fields its second column lists.
+std::map<std::string, std::set<std::string>> event_fields(const std::string& text) {
+  std::map<std::string, std::set<std::string>> out;
+  std::istringstream lines(text);
+  std::string line;
+  static const std::regex code(R"(`([a-z_]+)`)");
+  while (std::getline(lines, line)) {
+    if (line.rfind("| `", 0) != 0) continue;
+    size_t first_end = line.find('|', 1), second_end = line.find('|', first_end + 1);
+    std::string type = line.substr(0, first_end), fields = line.substr(first_end, second_end - first_end);
+    std::smatch m;
+    REQUIRE(std::regex_search(type, m, code));
+    std::set<std::string>& f = out[m[1].str()];
+    f.insert("type");
+    for (auto it = std::sregex_iterator(fields.begin(), fields.end(), code); it != std::sregex_iterator(); ++it)
+      f.insert((*it)[1].str());
+  }
+  return out;
+}
+
 std::set<std::string> keys(const Json& o) {
   std::set<std::string> out;
   for (const auto& [k, v] : o.as_object()) out.insert(k);
@@ -72,6 +93,7 @@ const char* kProgram =
     "v.mul_(2)\n"
     "big = torch.zeros(2000)\n"
     "print(y.sum())\n"
+    "c = x[:, 1].sum()\n"
     "try:\n"
     "    y.sum().backward()\n"
     "except RuntimeError as e:\n"
@@ -97,6 +119,11 @@ TEST_CASE("a recorded trace has exactly the fields docs/trace-format.md lists", 
   for (const char* k : {"step", "kind", "line", "frames", "events", "stdout"}) CHECK(seen.count(k) == 1);
 
   std::set<std::string> event_types = table_fields(section(doc, "## Events"));
+  auto fields_of_event = event_fields(section(doc, "## Events"));
+  CHECK(fields_of_event.size() == event_types.size());
+  // A read's blocks: the three keys the Reads section shows.
+  std::set<std::string> block_keys = example_keys(doc, "each block `{");
+  CHECK(block_keys == std::set<std::string>{"offset", "shape", "stride"});
   std::set<std::string> tensor_keys = example_keys(doc, "**tensor**");
   std::set<std::string> storage_keys = example_keys(doc, "**storage**");
   storage_keys.insert("summary");  // documented in the prose after the example
@@ -104,10 +131,24 @@ TEST_CASE("a recorded trace has exactly the fields docs/trace-format.md lists", 
   std::set<std::string> object_keys = example_keys(doc, "**object**");
   std::set<std::string> view_keys = example_keys(doc, "`view` (views only)");
 
-  bool saw_view = false, saw_summary = false, saw_saved = false;
+  bool saw_view = false, saw_summary = false, saw_saved = false, saw_ranges = false, saw_blocks = false;
   for (int64_t i = 0; i < s.step_count(); ++i) {
     Json st = s.state(i);
-    for (const Json& e : st.at("events").as_array()) CHECK(event_types.count(e.at("type").as_string()) == 1);
+    for (const Json& e : st.at("events").as_array()) {
+      const std::string& type = e.at("type").as_string();
+      REQUIRE(event_types.count(type) == 1);
+      for (const auto& k : keys(e)) {
+        INFO("event " << type << " field " << k);
+        CHECK(fields_of_event[type].count(k) == 1);
+      }
+      if (type != "read") continue;
+      CHECK(e.contains("ranges") != e.contains("blocks"));  // exactly one of them
+      if (e.contains("ranges")) saw_ranges = true;
+      if (const Json* blocks = e.find("blocks")) {
+        saw_blocks = true;
+        for (const Json& b : blocks->as_array()) CHECK(keys(b) == block_keys);
+      }
+    }
     for (const Json& tensor : st.at("tensors").as_array()) {
       for (const auto& k : keys(tensor)) {
         INFO("tensor field " << k);
@@ -135,4 +176,6 @@ TEST_CASE("a recorded trace has exactly the fields docs/trace-format.md lists", 
   CHECK(saw_view);
   CHECK(saw_summary);
   CHECK(saw_saved);
+  CHECK(saw_ranges);
+  CHECK(saw_blocks);
 }
