@@ -809,6 +809,47 @@ Tensor& div_(Tensor& self, const Tensor& other) {
   return self;
 }
 
+Tensor& remainder_(Tensor& self, Scalar other) {
+  bool rg = any_requires_grad(self);
+  impl::check_inplace(self, rg);
+  std::shared_ptr<RemainderBackward0> fn;
+  if (rg) {
+    fn = new_node<RemainderBackward0>();
+    fn->set_next_edges(collect_next_edges(self));
+  }
+  core::binary_(BinaryOp::Remainder, self, wrapped(other));
+  finish_inplace(self, fn);
+  return self;
+}
+
+Tensor& remainder_(Tensor& self, const Tensor& other) {
+  bool rg = any_requires_grad(self, other);
+  impl::check_inplace(self, rg);
+  auto fn = inplace_node<RemainderBackward1>(self, other, rg);
+  if (fn && fn->should_compute_output(1)) {
+    fn->self_ = SavedVariable(autograd::clone(self), false);
+    fn->other_ = SavedVariable(other, false);
+  }
+  core::binary_(BinaryOp::Remainder, self, other);
+  finish_inplace(self, fn);
+  return self;
+}
+
+Tensor& floor_divide_(Tensor& self, const Tensor& other) {
+  bool rg = any_requires_grad(self, other);
+  impl::check_inplace(self, rg);
+  std::shared_ptr<NotImplemented> fn;
+  if (rg && detail::is_differentiable(self.dtype())) {
+    fn = new_node<NotImplemented>("floor_divide");
+    std::vector<Edge> edges = collect_next_edges(self, other);
+    std::erase_if(edges, [](const Edge& e) { return !e.is_valid(); });
+    fn->set_next_edges(std::move(edges));
+  }
+  core::binary_(BinaryOp::FloorDivide, self, other);
+  finish_inplace(self, fn);
+  return self;
+}
+
 Tensor& pow_(Tensor& self, Scalar exponent) {
   bool rg = any_requires_grad(self);
   impl::check_inplace(self, rg);

@@ -68,6 +68,9 @@ Tensor& sub_(Tensor& self, const Tensor& other, Scalar alpha = Scalar(int64_t{1}
 Tensor& mul_(Tensor& self, const Tensor& other);
 Tensor& div_(Tensor& self, const Tensor& other);
 Tensor& pow_(Tensor& self, Scalar exponent);
+Tensor& remainder_(Tensor& self, Scalar other);         // x %= 2: RemainderBackward0
+Tensor& remainder_(Tensor& self, const Tensor& other);  // RemainderBackward1
+Tensor& floor_divide_(Tensor& self, const Tensor& other);  // x //= y: a NotImplemented node
 Tensor& pow_(Tensor& self, const Tensor& exponent);
 Tensor& exp_(Tensor& self);
 Tensor& log_(Tensor& self);

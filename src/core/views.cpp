@@ -153,13 +153,16 @@ Tensor unflatten(const Tensor& self, int64_t dim, IntArray sizes) {
   STRIDELAB_CHECK(!sizes.empty(), "unflatten: sizes must be non-empty");
   int64_t dim_size = self.sizes()[dim];
   IntArray inferred;
-  bool ok = true;
+  std::string problem;
   try {
     inferred = infer_size(sizes, dim_size);
-  } catch (const Error&) {
-    ok = false;
+  } catch (const Error& e) {
+    problem = e.what();
   }
-  STRIDELAB_CHECK(ok, "unflatten: Provided sizes ", format_int_list(sizes),
+  // Only the size mismatch gets unflatten's own message; infer_size's other complaints are passed on.
+  STRIDELAB_CHECK(problem.empty() || problem.find("is invalid for input of size") != std::string::npos,
+                  "unflatten got an unexpected error:\n", problem);
+  STRIDELAB_CHECK(problem.empty(), "unflatten: Provided sizes ", format_int_list(sizes),
                   " don't multiply up to the size of dim ", dim, " (", dim_size, ") in the input tensor");
   IntArray shape(self.sizes().begin(), self.sizes().begin() + dim);
   shape.insert(shape.end(), inferred.begin(), inferred.end());
@@ -232,12 +235,11 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   STRIDELAB_CHECK(self.dim() > 0, "narrow() cannot be applied to a 0-dim tensor.");
   dim = wrap_dim(dim, self.dim());
   int64_t size = self.sizes()[dim];
-  STRIDELAB_CHECK_INDEX(start >= -size && start <= size, "start out of range (expected to be in range of [", -size,
-                        ", ", size, "], but got ", start, ")");
-  if (start < 0) start += size;
-  STRIDELAB_CHECK(length >= 0, "narrow(): length must be non-negative.");
-  STRIDELAB_CHECK(start <= size - length, "start (", start, ") + length (", length, ") exceeds dimension size (",
-                  size, ").");
+  // PyTorch 1.13 wraps start like a dim index (so its message speaks of a "Dimension"), except
+  // that start == size (an empty slice at the end) is allowed.
+  if (start != size) start = wrap_dim(start, size);
+  STRIDELAB_CHECK(length >= 0 && start <= size - length, "start (", start, ") + length (", length,
+                  ") exceeds dimension size (", size, ").");
   return slice(self, dim, start, start + length, 1);
 }
 

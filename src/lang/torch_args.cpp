@@ -372,11 +372,13 @@ struct Option {
   bool var_args = false;
 };
 
+// PyTorch splits the text between the parentheses at ", ", so "()" is one nameless argument of no
+// type (which a single argument then fails to match: "didn't match ... (!tuple!)").
 Option parse_option(const std::string& s) {
   Option o;
   std::string body = s.substr(1, s.size() - 2);
   size_t pos = 0;
-  while (pos <= body.size() && !body.empty()) {
+  while (pos <= body.size()) {
     size_t comma = body.find(", ", pos);
     std::string a = body.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
     auto sp = a.rfind(' ');
@@ -457,12 +459,15 @@ bool argcount_match(const Option& opt, const std::vector<Object*>& pos, const Ca
   return got == expected;
 }
 
+// The keywords not among the option's last len(kwargs) arguments (PyTorch's _tryMatchKwargs).
 std::vector<std::string> unmatched_kwargs(const Option& opt, const CallArgs& args) {
   std::vector<std::string> out;
+  long start = static_cast<long>(opt.args.size()) - static_cast<long>(args.kw.size());
+  if (start < 0) start = 0;
   for (auto& [k, v] : kw_order(args)) {
     bool found = false;
-    for (auto& oa : opt.args)
-      if (oa.name == k) found = true;
+    for (size_t i = static_cast<size_t>(start); i < opt.args.size(); ++i)
+      if (opt.args[i].name == k) found = true;
     if (!found) out.push_back(k);
   }
   return out;
@@ -474,7 +479,14 @@ static std::string format_invalid_args(const std::vector<Object*>& pos, const Ca
   std::string msg = fname + " received an invalid combination of arguments - ";
   if (options.size() == 1) {
     Option opt = parse_option(options[0]);
-    msg += "got " + formatted_arg_desc(opt, pos, args) + ", but expected " + options[0];
+    auto bad = args.kw.empty() ? std::vector<std::string>{} : unmatched_kwargs(opt, args);
+    if (!bad.empty()) {
+      msg += "got unrecognized keyword arguments: ";
+      for (size_t i = 0; i < bad.size(); ++i) msg += (i ? ", " : "") + bad[i];
+      return msg;
+    }
+    msg += "got " + (argcount_match(opt, pos, args) ? formatted_arg_desc(opt, pos, args) : arg_desc(pos, args)) +
+           ", but expected " + options[0];
     return msg;
   }
   msg += "got " + arg_desc(pos, args) + ", but expected one of:\n";

@@ -69,6 +69,37 @@ std::vector<std::string> unary_f(const char* n) { return {std::string(n) + "(Ten
 
 ObjRef return_pair(const char* type_name, const std::pair<Tensor, Tensor>& r);
 
+// The indices of the nonzero elements: an (n, ndim) int64 tensor, or with as_tuple one 1-d tensor
+// per dim (a 0-d input counts as 1-d there, as in PyTorch).
+ObjRef nonzero(const Tensor& t, bool as_tuple) {
+  return guarded([&] {
+    int64_t nd = t.dim();
+    std::vector<std::vector<Scalar>> idx(static_cast<size_t>(std::max<int64_t>(nd, as_tuple ? 1 : 0)));
+    int64_t n = t.numel(), count = 0;
+    IntArray at(static_cast<size_t>(nd), 0);
+    for (int64_t k = 0; k < n; ++k) {
+      if (core::get_flat(t, k).to<bool>()) {
+        for (int64_t d = 0; d < nd; ++d) idx[static_cast<size_t>(d)].push_back(Scalar(at[static_cast<size_t>(d)]));
+        if (nd == 0) idx[0].push_back(Scalar(int64_t{0}));
+        ++count;
+      }
+      for (int64_t d = nd - 1; d >= 0; --d) {
+        if (++at[static_cast<size_t>(d)] < t.size(d)) break;
+        at[static_cast<size_t>(d)] = 0;
+      }
+    }
+    if (as_tuple) {
+      std::vector<Tensor> parts;
+      for (auto& v : idx) parts.push_back(core::from_values(v, {count}, DType::Int64));
+      return wrap_list(parts);
+    }
+    std::vector<Scalar> flat;
+    for (int64_t r = 0; r < count; ++r)
+      for (int64_t d = 0; d < nd; ++d) flat.push_back(idx[static_cast<size_t>(d)][static_cast<size_t>(r)]);
+    return W(core::from_values(flat, {count, nd}, DType::Int64));
+  });
+}
+
 void define_ops() {
   if (!defs().empty()) return;
 
@@ -203,7 +234,7 @@ void define_ops() {
     UnaryOp u = uop;
     std::vector<std::string> f = n == "relu" ? std::vector<std::string>{"relu(Tensor input)"} : unary_f(name);
     def(name, {n + "()"}, f, [u](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::unary(u, a.tensor("input"))); }); });
-    if (n == "logical_not" || n == "bitwise_not" || n == "negative" || n == "absolute") continue;
+    if (n == "negative" || n == "absolute") continue;
     def((n + "_").c_str(), {n + "_()"}, n == "relu" ? std::vector<std::string>{"relu_(Tensor input)"} : std::vector<std::string>{},
         [u](Interp&, ParsedArgs& a) {
           guarded([&] { op::unary_(u, a.tensor("input")); });
@@ -217,12 +248,8 @@ void define_ops() {
         return guarded([&] {
           Object* lo = a.obj("min");
           Object* hi = a.obj("max");
-          if ((lo && is_tensor(lo)) || (hi && is_tensor(hi))) {
-            if (!lo && !hi) raise(BT.runtime_error, "torch.clamp: At least one of 'min' or 'max' must not be None");
-            Tensor r = a.tensor("input");
-            if (lo) r = op::binary(BinaryOp::Maximum, r, unwrap(lo));
-            if (hi) r = op::binary(BinaryOp::Minimum, r, unwrap(hi));
-            return W(r);
+          if (a.idx == 0) {  // clamp(Tensor? min, Tensor? max): ClampBackward0
+            return W(op::clamp(a.tensor("input"), lo ? a.tensor("min") : Tensor(), hi ? a.tensor("max") : Tensor()));
           }
           return W(op::clamp(a.tensor("input"), a.opt_scalar("min"), a.opt_scalar("max")));
         });
@@ -307,11 +334,20 @@ void define_ops() {
         });
   }
   // Tensor.norm and torch.norm are Python functions in PyTorch (p, dim, keepdim, dtype).
-  def("norm", {"norm(Scalar? p=2, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)"},
-      {"norm(Tensor input, Scalar? p=2, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)"},
+  def("norm", {"norm(PyObject* p=2, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)"},
+      {"norm(Tensor input, PyObject* p=2, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)"},
       [dims_of](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
-        double p = a.opt_scalar("p").value_or(Scalar(2.0)).to_double();
+        double p = 2;
+        if (Object* po = a.obj("p"); po && po != none()) {
+          if (is_str(po)) {  // functional.py: "fro" is the 2-norm over the dims
+            const std::string& ps = as<StrObject>(po)->value_;
+            if (ps == "nuc") raise(BT.not_implemented_error, "stridelab does not compute the nuclear norm (p='nuc')");
+            if (ps != "fro") raise(BT.runtime_error, "only valid string values are 'fro' and 'nuc', found " + ps);
+          } else {
+            p = to_scalar(*a.in, po).to_double();
+          }
+        }
         // torch.norm (functional.py) takes frobenius_norm's path for p=2 with dims.
         std::vector<const TorchFrame*> fr;
         if (p == 2 && a.has("dim")) {
@@ -507,6 +543,15 @@ void define_ops() {
           return W(op::movedim(a.tensor("input"), a.intlist("source"), a.intlist("destination")));
         });
       });
+  def("moveaxis", {"moveaxis(int64_t source, int64_t destination)", "moveaxis(IntArrayRef source, IntArrayRef destination)"},
+      {"moveaxis(Tensor input, int64_t source, int64_t destination)", "moveaxis(Tensor input, IntArrayRef source, IntArrayRef destination)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          if (is_instance(a.obj("source"), BT.int_))
+            return W(op::movedim(a.tensor("input"), {a.toInt("source")}, {a.toInt("destination")}));
+          return W(op::movedim(a.tensor("input"), a.intlist("source"), a.intlist("destination")));
+        });
+      });
   def("unfold", {"unfold(int64_t dimension, int64_t size, int64_t step)"}, {}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return W(op::unfold(a.tensor("input"), a.toInt("dimension"), a.toInt("size"), a.toInt("step"))); });
   });
@@ -573,7 +618,14 @@ void define_ops() {
   for (const char* name : {"cat", "concat"}) {
     std::string n = name;
     def(name, {}, {n + "(TensorList tensors, int64_t dim=0, *, Tensor out=None)", n + "(TensorList tensors, Dimname dim, *, Tensor out=None)"},
-        [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::cat(a.tensorlist("tensors"), a.toInt("dim"))); }); });
+        [](Interp&, ParsedArgs& a) {
+          std::vector<Tensor> ts = a.tensorlist("tensors");
+          if (a.types[a.at("dim")] == 18 /* P_DIMNAME */ && a.has("dim")) {
+            if (ts.empty()) raise(BT.runtime_error, "expected a non-empty list of Tensors");
+            dimname_error(ts[0], a.obj("dim"));
+          }
+          return guarded([&] { return W(op::cat(ts, a.toInt("dim"))); });
+        });
   }
   def("stack", {}, {"stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::stack(a.tensorlist("tensors"), a.toInt("dim"))); }); });
@@ -583,11 +635,15 @@ void define_ops() {
        "where(Tensor condition, Scalar self, Scalar other)"},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          if (!a.has("other")) raise(BT.runtime_error, "torch.where(condition) is not supported; use condition.nonzero(as_tuple=True)");
+          if (!a.has("other")) return nonzero(a.tensor("condition"), true);
           Tensor x = a.has("self") ? scalar_to_tensor(a.scalar("self")) : a.tensor("input");
           return W(op::where(a.tensor("condition"), x, a.tensor("other")));
         });
       });
+
+  def("nonzero", {"nonzero()|hidden", "nonzero(*, bool as_tuple)"},
+      {"nonzero(Tensor input, *, Tensor out=None)|hidden", "nonzero(Tensor input, *, bool as_tuple)"},
+      [](Interp&, ParsedArgs& a) { return nonzero(a.tensor("input"), a.has("as_tuple") && a.toBool("as_tuple")); });
 
   // ---- in place ----
   def("zero_", {"zero_()"}, {"zero_(Tensor input)"}, [](Interp&, ParsedArgs& a) {
@@ -659,14 +715,20 @@ void define_ops() {
         Tensor t = a.tensor("input");
         Object* d = a.obj("dtype");
         if (!d) return make_str(core::legacy_type_name(t.dtype()));
-        std::optional<DType> dt = dtype_of_object(d);
-        if (!dt && is_str(d)) {
-          const std::string& s = as<StrObject>(d)->value_;
+        // A dtype, or a type's name as a string ("torch.DoubleTensor"); a Python type is looked up
+        // by its name, so only the tensor classes name a type.
+        std::optional<DType> dt;
+        if (d->type() == types().dtype) dt = dtype_of_object(d);
+        else if (!is_str(d) && d->type() != BT.type) raise(BT.type_error, "dtype must be a type, str, or dtype object");
+        if (!dt) {
+          std::string s = is_str(d) ? as<StrObject>(d)->value_ : as<TypeObject>(d)->name_;
+          if (d == types().tensor) s = "torch.FloatTensor";
           for (int i = 0; i < core::kNumDTypes; ++i)
             if (s == core::legacy_type_name(static_cast<DType>(i))) dt = static_cast<DType>(i);
+          if (!dt && s.rfind("torch.cuda.", 0) == 0)
+            raise(BT.runtime_error, "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared libraries: a CPU library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any symbols from the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if there is a dependency on *_cuda.so library.");
           if (!dt) raise(BT.value_error, "invalid type: '" + s + "'");
         }
-        if (!dt) raise(BT.value_error, "invalid type: '" + repr(*a.in, d) + "'");
         return guarded([&] { return W(op::to(t, *dt)); });
       });
   def("type_as", {"type_as(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
@@ -905,6 +967,124 @@ void add_tensor_methods(NativeType& tt) {
   }
 }
 
+namespace {
+
+// "float", "double", "long int": how PyTorch's TypeMeta prints a dtype in messages.
+const char* meta_name(DType d) {
+  switch (d) {
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Int64: return "long int";
+    case DType::Int32: return "int";
+    case DType::Bool: return "bool";
+  }
+  return "float";
+}
+
+// PyTorch's canCast: no float to an integer type, nothing but bool to bool.
+bool can_cast(DType from, DType to) {
+  if (core::is_floating(from) && core::is_integral(to, true)) return false;
+  if (from != DType::Bool && to == DType::Bool) return false;
+  return true;
+}
+
+enum class OutKind { Elementwise, Factory, Reduction, MatrixProduct };
+
+OutKind out_kind(const std::string& name) {
+  static const char* const factories[] = {"zeros", "ones", "empty", "full", "rand", "randn", "randint",
+                                          "randperm", "arange", "linspace", "eye", "normal"};
+  static const char* const reductions[] = {"sum", "mean", "prod", "std", "var", "max", "min",
+                                           "argmax", "argmin", "all", "any", "cat", "concat", "stack"};
+  static const char* const products[] = {"matmul", "mm", "bmm", "mv", "dot"};
+  for (const char* n : factories)
+    if (name == n) return OutKind::Factory;
+  for (const char* n : reductions)
+    if (name == n) return OutKind::Reduction;
+  for (const char* n : products)
+    if (name == n) return OutKind::MatrixProduct;
+  return OutKind::Elementwise;
+}
+
+// Makes out hold `sizes` (contiguous), keeping its storage when it is big enough, as resize_ does.
+void resize_out(const Tensor& out, const IntArray& sizes) {
+  core::TensorImpl* impl = out.impl();
+  int64_t cells = core::numel_of(sizes);
+  size_t need = static_cast<size_t>(impl->storage_offset_ + cells) * out.element_size();
+  if (need > impl->storage_->nbytes()) {
+    impl->storage_ = core::empty({cells}, out.dtype()).storage();
+    impl->storage_offset_ = 0;
+  }
+  impl->sizes_ = sizes;
+  impl->strides_ = core::contiguous_strides(sizes);
+}
+
+// Writes one result into the tensor the program passed as out=, with PyTorch's dtype rules and its
+// warning when out had elements and the wrong shape.
+void write_out(const std::string& name, const Tensor& out, const Tensor& result) {
+  OutKind kind = out_kind(name);
+  if (kind == OutKind::MatrixProduct && out.dtype() != result.dtype())
+    raise(BT.runtime_error, std::string("Expected out tensor to have dtype ") + meta_name(result.dtype()) + ", but got " +
+                                meta_name(out.dtype()) + " instead");
+  if (kind == OutKind::Elementwise && !can_cast(result.dtype(), out.dtype()))
+    raise(BT.runtime_error, std::string("result type ") + core::scalar_type_name(result.dtype()) +
+                                " can't be cast to the desired output type " + core::scalar_type_name(out.dtype()));
+  if (out.sizes() != result.sizes()) {
+    if (name == "arange") {
+      if (out.numel() != result.numel() && out.numel() > 0)
+        emit_warning("The number of elements in the out tensor of shape " + core::format_int_list(out.sizes()) + " is " +
+                     std::to_string(out.numel()) + " which does not match the computed number of elements " +
+                     std::to_string(result.numel()) +
+                     ". Note that this may occur as a result of rounding error. The out tensor will be resized to a "
+                     "tensor of shape (" + std::to_string(result.numel()) +
+                     ",). (Triggered internally at  ./aten/src/ATen/native/RangeFactories.cpp:188.)");
+    } else if (out.numel() > 0 && kind != OutKind::Factory) {
+      emit_warning("An output with one or more elements was resized since it had shape " + core::format_int_list(out.sizes()) +
+                   ", which does not match the required output shape " + core::format_int_list(result.sizes()) +
+                   ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they "
+                   "have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
+                   "with t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)");
+    }
+    guarded([&] { resize_out(out, result.sizes()); });
+  }
+  guarded([&] {
+    core::copy_(out, result);
+    out.bump_version();
+  });
+}
+
+// torch.f(..., out=t): f runs as usual, then its result is written into t, which f returns.
+ObjRef call_with_out(Interp& in, const Body& body, ParsedArgs& a, int out_index) {
+  Object* out_obj = a.values[out_index];
+  bool any_grad = false;
+  for (size_t i = 0; i < a.values.size(); ++i) {
+    Object* v = a.values[i];
+    if (!v) continue;
+    if (is_tensor(v)) any_grad = any_grad || requires_grad(unwrap(v));
+    else if (a.types[i] == 5 /* P_TENSOR_LIST */ && (v->type() == BT.list || is_instance(v, BT.tuple)))
+      for (auto& t : to_vector(in, v)) any_grad = any_grad || (is_tensor(t.get()) && requires_grad(unwrap(t.get())));
+  }
+  if (any_grad && grad_enabled())
+    raise(BT.runtime_error, a.fname + "(): functions with out=... arguments don't support automatic differentiation, "
+                                      "but one of the arguments requires grad.");
+  a.values[out_index] = nullptr;
+  ObjRef result = body(in, a);
+  if (is_tensor(out_obj) || is_number(out_obj)) {  // a number where add's parser allows one
+    if (!is_tensor(result.get())) raise(BT.type_error, a.fname + "(): argument 'out' must be tuple of Tensors, not Tensor");
+    Tensor out = is_tensor(out_obj) ? unwrap(out_obj) : scalar_to_tensor(to_scalar(in, out_obj));
+    write_out(a.fname, out, unwrap(result.get()));
+    return is_tensor(out_obj) ? ObjRef(out_obj) : W(out);
+  }
+  // A tuple of tensors (max(dim, out=(values, indices))).
+  std::vector<ObjRef> outs = to_vector(in, out_obj), results = to_vector(in, result.get());
+  if (outs.size() != results.size())
+    raise(BT.runtime_error, a.fname + "(): expected " + std::to_string(results.size()) + " tensors in out=, got " +
+                                std::to_string(outs.size()));
+  for (size_t i = 0; i < outs.size(); ++i) write_out(a.fname, unwrap(outs[i].get()), unwrap(results[i].get()));
+  return ObjRef(out_obj);
+}
+
+}  // namespace
+
 void add_torch_functions(Interp& in, ModuleObject* torch) {
   define_ops();
   for (auto& d : defs()) {
@@ -913,6 +1093,8 @@ void add_torch_functions(Interp& in, ModuleObject* torch) {
     Body body = d.body;
     module_add_function(torch, d.name, [parser, body](Interp& in, CallArgs& args) -> ObjRef {
       ParsedArgs a = parser->parse(in, args, false);
+      int out = a.at("out");
+      if (out >= 0 && a.has(out)) return call_with_out(in, body, a, out);
       return body(in, a);
     });
   }

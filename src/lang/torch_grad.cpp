@@ -257,6 +257,7 @@ Tensor reshape(const Tensor& s, IntArray sizes) {
       note_origin(r, s, "reshape", view_broken_dim(s.sizes(), s.strides(), shape));
     }
   }
+Tensor clamp(const Tensor& s, const Tensor& lo, const Tensor& hi) { return ag::clamp(s, lo, hi); }
   return r;
 }
 
@@ -398,6 +399,19 @@ void unary_(UnaryOp o, const Tensor& a) {
     case UnaryOp::Sin: ag::sin_(self); return;
     case UnaryOp::Cos: ag::cos_(self); return;
     case UnaryOp::Relu: ag::relu_(self); return;
+    case BinaryOp::Remainder:
+      if (is_number(b)) ag::remainder_(self, number_of(b));
+      else ag::remainder_(self, b);
+      return;
+    case BinaryOp::FloorDivide: ag::floor_divide_(self, b); return;
+    case BinaryOp::BitwiseAnd:
+    case BinaryOp::BitwiseOr:
+    case BinaryOp::BitwiseXor:
+      // Not differentiable, and only defined on integer and bool tensors, which never require grad.
+      ag::impl::check_inplace(self, ag::requires_grad(self));
+      core::binary_(o, self, b, alpha);
+      self.bump_version();
+      return;
     case UnaryOp::Tanh: ag::tanh_(self); return;
     case UnaryOp::Sigmoid: ag::sigmoid_(self); return;
     default: {
@@ -418,6 +432,12 @@ void fill_(const Tensor& s, Scalar v) {
 void fill_(const Tensor& s, const Tensor& v) {
   Tensor self = s;
   ag::fill_(self, v);
+    case UnaryOp::BitwiseNot:
+    case UnaryOp::LogicalNot:
+      ag::impl::check_inplace(self, ag::requires_grad(self));
+      core::unary_(o, self);
+      self.bump_version();
+      return;
 }
 void zero_(const Tensor& s) {
   Tensor self = s;

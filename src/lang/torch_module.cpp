@@ -106,6 +106,7 @@ void init_storage_types() {
       return make_int(static_cast<int64_t>(static_cast<StorageObject*>(a.pos[0].get())->storage->nbytes()));
     });
     t.method("__len__", [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<StorageObject*>(a.pos[0].get())->size()); });
+    t.property("device", [](Interp&, Object*) -> ObjRef { return device_obj(); });
     t.method("size", [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<StorageObject*>(a.pos[0].get())->size()); });
     t.method("element_size", [](Interp&, CallArgs& a) -> ObjRef {
       return make_int(static_cast<int64_t>(core::itemsize(static_cast<StorageObject*>(a.pos[0].get())->dtype)));
@@ -146,6 +147,10 @@ void init_storage_types() {
   NativeType typed("TypedStorage", "torch.storage");
   common(typed);
   typed.property("dtype", [](Interp&, Object* s) { return dtype_obj(static_cast<StorageObject*>(s)->dtype); });
+  // The bytes under a typed storage, as an UntypedStorage (what 2.x's Tensor.untyped_storage() returns).
+  typed.method("untyped", [](Interp&, CallArgs& a) -> ObjRef {
+    return ObjRef(new StorageObject(g_untyped_storage, static_cast<StorageObject*>(a.pos[0].get())->storage, DType::Bool));
+  });
   g_typed_storage = typed.build();
   NativeType untyped("UntypedStorage", "torch.storage");
   common(untyped);
@@ -188,11 +193,33 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
     return ObjRef(none());
   });
   module_add_function(m.get(), "get_num_threads", [](Interp&, CallArgs&) -> ObjRef { return make_int(g_num_threads); });
+  // torch.cuda, for the tutorials' `device = "cuda" if torch.cuda.is_available() else "cpu"`.
+  auto cuda = make_module("torch.cuda");
+  module_add_function(cuda.get(), "is_available", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(false_obj()); });
+  module_add_function(cuda.get(), "device_count", [](Interp&, CallArgs&) -> ObjRef { return make_int(0); });
+  module_add(m.get(), "cuda", ObjRef(cuda.get()));
+  // torch.default_generator: the one CPU generator, which torch.manual_seed returns.
+  if (!T.generator)
+    T.generator = NativeType("Generator", "torch._C")
+                    .method("manual_seed", [](Interp& in, CallArgs& a) -> ObjRef {
+                      ArgParser p(a, "manual_seed", {"seed"});
+                      core::manual_seed(static_cast<uint64_t>(to_index(in, p.get(0))));
+                      return a.pos[0];
+                    })
+                    .method("initial_seed", [](Interp&, CallArgs&) -> ObjRef {
+                      return make_int(static_cast<int64_t>(core::initial_seed()));
+                    })
+                    .build();
+  static ObjRef default_generator(new Object(T.generator));
+  module_add(m.get(), "default_generator", default_generator);
   module_add_function(m.get(), "manual_seed", [](Interp& in, CallArgs& a) -> ObjRef {
+    // torch/random.py: seed = int(seed), then default_generator.manual_seed(seed).
     ArgParser p(a, "manual_seed", {"seed"});
-    int64_t s = to_index(in, p.get(0));
-    core::manual_seed(static_cast<uint64_t>(s));
-    return ObjRef(none());
+    CallArgs as_int;
+    as_int.pos.push_back(ObjRef(p.get(0)));
+    ObjRef seed = call(in, BT.int_, as_int);
+    core::manual_seed(static_cast<uint64_t>(as<IntObject>(seed.get())->value_));
+    return default_generator;
   });
   module_add_function(m.get(), "seed", [](Interp&, CallArgs&) -> ObjRef {
     core::manual_seed(core::kDefaultSeed);

@@ -34,6 +34,7 @@ Tensor clamp(const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar>
 Tensor where(const Tensor& c, const Tensor& a, const Tensor& b);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // a 0-d tensor value
+Tensor clamp(const Tensor& self, const Tensor& lo, const Tensor& hi);  // tensor bounds; undefined is None
 
 // ---- views (each notes its origin) ---------------------------------------------------------------
 Tensor view(const Tensor& self, IntArray sizes);

@@ -104,6 +104,7 @@ static std::optional<DType> infer_type(Interp& in, Object* o) {
   if (is_instance(o, BT.int_)) return DType::Int64;
   if (is_tensor(o)) return unwrap(o).dtype();
   if (is_sequence(o)) {
+  if (is_str(o)) raise(BT.type_error, "new(): invalid data type 'str'");
     std::optional<DType> r;
     for (auto& it : items_of(o)) {
       auto d = infer_type(in, it.get());
@@ -128,8 +129,8 @@ static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, std:
     return;
   }
   if (!is_sequence(o)) {
-    if (is_number(o)) raise(BT.type_error, "object of type '" + type_name(o) + "' has no len()");
-    raise(BT.type_error, "new(): invalid data type '" + type_name(o) + "'");
+    if (is_str(o)) raise(BT.type_error, "new(): invalid data type '" + type_name(o) + "'");
+    raise(BT.type_error, "not a sequence");
   }
   auto& items = items_of(o);
   if (static_cast<int64_t>(items.size()) != sizes[dim])
@@ -227,12 +228,14 @@ static bool is_index_scalar(Object* o) { return is_instance(o, BT.int_) && o->ty
 static TensorIndex index_entry(Interp& in, Object* k) {
   if (k->type() == BT.bool_) return TensorIndex::make_tensor(core::scalar_tensor(Scalar(k == true_obj()), DType::Bool));
   if (is_index_scalar(k)) return TensorIndex::make_integer(as<IntObject>(k)->value_);
+    if (step && *step == 0) raise(BT.value_error, "slice step cannot be zero");  // CPython's PySlice_Unpack
   if (k->type() == BT.slice) {
     auto* s = as<SliceObject>(k);
     auto part = [&](Object* o) -> std::optional<int64_t> {
       if (o == none()) return std::nullopt;
       if (is_tensor(o)) return guarded([&] { return core::item(unwrap(o)).to_int(); });
       return to_index(in, o);
+  if (is_str(k)) raise(BT.type_error, "new(): invalid data type 'str'");
     };
     std::optional<int64_t> step = part(s->step_.get());
     return TensorIndex::make_slice(part(s->start_.get()), part(s->stop_.get()), step.value_or(1));
@@ -392,6 +395,15 @@ void init_tensor_type(Interp& in) {
                    if (is_str(o)) return ObjRef(bool_obj(as<StrObject>(o)->value_ == "cpu"));
                    return ObjRef(not_implemented());
                  })
+  // size * n and n * size repeat the dims, giving a torch.Size.
+  auto size_repeat = [](Interp&, CallArgs& a) -> ObjRef {
+    Object* o = a.pos[1].get();
+    if (!is_index_scalar(o)) return ObjRef(not_implemented());
+    auto& items = as<TupleObject>(a.pos[0].get())->items_;
+    std::vector<ObjRef> out;
+    for (int64_t k = 0; k < as<IntObject>(o)->value_; ++k) out.insert(out.end(), items.begin(), items.end());
+    return ObjRef(new TupleObject(std::move(out), types().size));
+  };
                  .method("__hash__", [](Interp&, CallArgs&) -> ObjRef { return make_int(7); })
                  .property("type", [](Interp&, Object*) -> ObjRef { return make_str("cpu"); })
                  .property("index", [](Interp&, Object*) -> ObjRef { return ObjRef(none()); })
@@ -429,6 +441,8 @@ void init_tensor_type(Interp& in) {
                    std::vector<ObjRef> out;
                    for (int64_t i = 0, j = b.start; i < b.count; ++i, j += b.step) out.push_back(items[static_cast<size_t>(j)]);
                    return ObjRef(new TupleObject(std::move(out), types().size));
+               .method("__mul__", size_repeat)
+               .method("__rmul__", size_repeat)
                  }
                  int64_t i = normalize_index(to_index(in, k), static_cast<int64_t>(items.size()), "tuple index out of range");
                  return items[static_cast<size_t>(i)];
@@ -500,6 +514,19 @@ void init_tensor_type(Interp& in) {
   });
   tt.method("__index__", [](Interp&, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
+  // torch/_tensor.py: (element == self).any().item() for a tensor or a number.
+  tt.method("__contains__", [](Interp& in, CallArgs& a) -> ObjRef {
+    Object* e = a.pos[1].get();
+    if (!is_tensor(e) && !is_number(e))
+      raise_from({&frames::tensor_contains}, BT.runtime_error,
+                 "Tensor.__contains__ only supports Tensor or scalar, but you passed in a " + repr(in, e->type()) + ".");
+    const Tensor& self = self_of(a);
+    Tensor eq = guarded([&] {
+      return is_tensor(e) ? op::binary(BinaryOp::Eq, unwrap(e), self)
+                          : op::binary(BinaryOp::Eq, self, scalar_to_tensor(to_scalar(in, e)));
+    });
+    return ObjRef(bool_obj(guarded([&] { return core::item(core::any(eq)).to<bool>(); })));
+  });
     if (t.numel() != 1 || !core::is_integral(t.dtype(), true))
       raise(BT.type_error, "only integer tensors of a single element can be converted to an index");
     return make_int(guarded([&] { return core::item(t).to_int(); }));
@@ -518,7 +545,6 @@ void init_tensor_type(Interp& in) {
     Tensor value;
     if (is_tensor(v)) value = unwrap(v);
     else if (is_number(v)) value = guarded([&] { return core::scalar_tensor(to_scalar(in, v), t.dtype()); });
-    else if (is_sequence(v)) value = tensor_from_data(in, v, t.dtype(), "tensor");
     else raise(BT.type_error, "can't assign a " + type_name(v) + " to a " + std::string(core::legacy_type_name(t.dtype())));
     guarded([&] { op::setitem(t, idx, value, tuple); });
     return ObjRef(none());
