@@ -6,10 +6,12 @@
 #include "lang/format.h"
 #include "lang/interp.h"
 #include "lang/native.h"
+#include "lang/unicode.h"
 
 namespace stridelab::lang {
 
 void install_object_methods();
+void install_str_methods();  // str_methods.cpp
 
 namespace {
 
@@ -138,6 +140,7 @@ ObjRef builtin_repr(Interp& in, CallArgs& a) {
 ObjRef make_str_obj(Interp& in, TypeObject*, CallArgs& a) {
   if (a.pos.empty()) return make_str("");
   if (a.pos.size() > 1) raise(BT.type_error, "str() argument 'encoding' must be str, not " + type_name(a.pos[1].get()));
+  if (a.pos[0]->type() == BT.str) return a.pos[0];
   return make_str(str(in, a.pos[0].get()));
 }
 
@@ -505,20 +508,18 @@ ObjRef builtin_format(Interp& in, CallArgs& a) {
 ObjRef builtin_chr_ord(Interp& in, CallArgs& a, bool is_chr) {
   expect_args(a, is_chr ? "chr" : "ord", 1, 1);
   if (is_chr) {
+    if (a.pos[0]->type() == BT.float_) raise(BT.type_error, "integer argument expected, got float");
     int64_t c = to_index(in, a.pos[0].get());
+    if (c < 0 || c > 0x10FFFF) raise(BT.value_error, "chr() arg not in range(0x110000)");
     std::string s;
-    if (c < 0x80) s += static_cast<char>(c);
-    else if (c < 0x800) s += static_cast<char>(0xC0 | (c >> 6)), s += static_cast<char>(0x80 | (c & 0x3F));
-    else s += static_cast<char>(0xE0 | (c >> 12)), s += static_cast<char>(0x80 | ((c >> 6) & 0x3F)), s += static_cast<char>(0x80 | (c & 0x3F));
+    utf8_append(s, static_cast<uint32_t>(c));
     return make_str(s);
   }
+  if (!is_str(a.pos[0].get()))
+    raise(BT.type_error, "ord() expected string of length 1, but " + type_name(a.pos[0].get()) + " found");
   const std::string& s = str_of(a.pos[0].get());
   if (utf8_length(s) != 1) raise(BT.type_error, "ord() expected a character, but string of length " + std::to_string(utf8_length(s)) + " found");
-  unsigned char c0 = static_cast<unsigned char>(s[0]);
-  if (c0 < 0x80) return make_int(c0);
-  int64_t cp = c0 & (c0 >= 0xF0 ? 0x07 : c0 >= 0xE0 ? 0x0F : 0x1F);
-  for (size_t i = 1; i < s.size(); ++i) cp = (cp << 6) | (static_cast<unsigned char>(s[i]) & 0x3F);
-  return make_int(cp);
+  return make_int(utf8_decode(s)[0]);
 }
 
 ObjRef builtin_callable(Interp& in, CallArgs& a) {
@@ -555,234 +556,6 @@ void install_exceptions(Namespace& ns) {
                         BT.unbound_local_error, BT.attribute_error, BT.assertion_error, BT.stop_iteration,
                         BT.import_error, BT.module_not_found_error, BT.memory_error})
     ns.set(t->name_, ObjRef(t));
-}
-
-// ---- str methods ----
-
-std::string strip_chars(const std::string& s, const std::string& chars, bool left, bool right) {
-  size_t b = 0, e = s.size();
-  if (left) while (b < e && chars.find(s[b]) != std::string::npos) ++b;
-  if (right) while (e > b && chars.find(s[e - 1]) != std::string::npos) --e;
-  return s.substr(b, e - b);
-}
-
-const char* const kWhitespace = " \t\n\r\x0b\x0c";
-
-NativeFn strip_method(bool left, bool right, const char* name) {
-  return [=](Interp&, CallArgs& a) -> ObjRef {
-    expect_method_args(a, name, 0, 1);
-    std::string chars = kWhitespace;
-    if (a.pos.size() == 2 && a.pos[1].get() != none()) chars = str_of(a.pos[1].get());
-    return make_str(strip_chars(str_of(a.pos[0].get()), chars, left, right));
-  };
-}
-
-ObjRef str_split(Interp& in, CallArgs& a) {
-  const std::string& s = str_of(a.pos[0].get());
-  Object* sep_obj = a.pos.size() > 1 ? a.pos[1].get() : kwarg(a, "sep");
-  int64_t maxsplit = a.pos.size() > 2 ? to_index(in, a.pos[2].get()) : -1;
-  if (Object* m = kwarg(a, "maxsplit")) maxsplit = to_index(in, m);
-  std::vector<ObjRef> out;
-  if (!sep_obj || sep_obj == none()) {
-    size_t i = 0;
-    while (true) {
-      while (i < s.size() && std::strchr(kWhitespace, s[i]) && s[i]) ++i;
-      if (i >= s.size()) break;
-      if (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit) {
-        size_t e = s.size();
-        while (e > i && std::strchr(kWhitespace, s[e - 1])) --e;
-        out.push_back(make_str(s.substr(i, e - i)));
-        break;
-      }
-      size_t j = i;
-      while (j < s.size() && !(std::strchr(kWhitespace, s[j]) && s[j])) ++j;
-      out.push_back(make_str(s.substr(i, j - i)));
-      i = j;
-    }
-    return make_list(std::move(out));
-  }
-  const std::string& sep = str_of(sep_obj);
-  if (sep.empty()) raise(BT.value_error, "empty separator");
-  size_t i = 0;
-  while (true) {
-    size_t j = s.find(sep, i);
-    if (j == std::string::npos || (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit)) {
-      out.push_back(make_str(s.substr(i)));
-      break;
-    }
-    out.push_back(make_str(s.substr(i, j - i)));
-    i = j + sep.size();
-  }
-  return make_list(std::move(out));
-}
-
-ObjRef str_join(Interp& in, CallArgs& a) {
-  expect_method_args(a, "join", 1, 1);
-  std::vector<ObjRef> items = to_vector(in, a.pos[1].get());
-  std::string out;
-  const std::string& sep = str_of(a.pos[0].get());
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (!is_str(items[i].get()))
-      raise(BT.type_error, "sequence item " + std::to_string(i) + ": expected str instance, " + type_name(items[i].get()) + " found");
-    if (i) out += sep;
-    out += str_of(items[i].get());
-  }
-  return make_str(std::move(out));
-}
-
-ObjRef str_replace(Interp& in, CallArgs& a) {
-  expect_method_args(a, "replace", 2, 3);
-  std::string s = str_of(a.pos[0].get());
-  const std::string& from = str_of(a.pos[1].get());
-  const std::string& to = str_of(a.pos[2].get());
-  int64_t count = a.pos.size() > 3 ? to_index(in, a.pos[3].get()) : -1;
-  std::string out;
-  size_t i = 0;
-  int64_t n = 0;
-  while (count < 0 || n < count) {
-    size_t j = from.empty() ? (i <= s.size() ? i : std::string::npos) : s.find(from, i);
-    if (j == std::string::npos) break;
-    out += s.substr(i, j - i) + to;
-    if (from.empty()) {
-      if (j < s.size()) out += s[j];
-      i = j + 1;
-      if (i > s.size()) break;
-    } else {
-      i = j + from.size();
-    }
-    ++n;
-  }
-  if (i <= s.size()) out += s.substr(i);
-  return make_str(std::move(out));
-}
-
-NativeFn affix_method(bool start, const char* name) {
-  return [=](Interp& in, CallArgs& a) -> ObjRef {
-    expect_method_args(a, name, 1, 1);
-    const std::string& s = str_of(a.pos[0].get());
-    auto test = [&](Object* p) {
-      if (!is_str(p)) raise(BT.type_error, std::string(name) + " first arg must be str or a tuple of str, not " + type_name(p));
-      const std::string& x = str_of(p);
-      if (x.size() > s.size()) return false;
-      return start ? s.compare(0, x.size(), x) == 0 : s.compare(s.size() - x.size(), x.size(), x) == 0;
-    };
-    Object* arg = a.pos[1].get();
-    if (arg->type() == BT.tuple) {
-      for (auto& p : as<TupleObject>(arg)->items_)
-        if (test(p.get())) return ObjRef(true_obj());
-      return ObjRef(false_obj());
-    }
-    return ObjRef(bool_obj(test(arg)));
-  };
-}
-
-NativeFn justify_method(char align, const char* name) {
-  return [=](Interp& in, CallArgs& a) -> ObjRef {
-    expect_method_args(a, name, 1, 2);
-    const std::string& s = str_of(a.pos[0].get());
-    int64_t width = to_index(in, a.pos[1].get());
-    std::string fill = a.pos.size() > 2 ? str_of(a.pos[2].get()) : " ";
-    int64_t len = static_cast<int64_t>(utf8_length(s));
-    if (width <= len) return a.pos[0];
-    int64_t pad = width - len;
-    std::string f;
-    auto rep = [&](int64_t n) {
-      std::string r;
-      for (int64_t i = 0; i < n; ++i) r += fill;
-      return r;
-    };
-    if (align == '<') return make_str(s + rep(pad));
-    if (align == '>') return make_str(rep(pad) + s);
-    int64_t left = pad / 2 + (pad & width & 1);
-    return make_str(rep(left) + s + rep(pad - left));
-  };
-}
-
-NativeFn case_method(int mode, const char* name) {
-  return [=](Interp&, CallArgs& a) -> ObjRef {
-    expect_method_args(a, name, 0, 0);
-    std::string s = str_of(a.pos[0].get());
-    bool start = true;
-    for (char& c : s) {
-      unsigned char u = static_cast<unsigned char>(c);
-      if (mode == 0) c = static_cast<char>(std::toupper(u));
-      else if (mode == 1) c = static_cast<char>(std::tolower(u));
-      else if (mode == 2) c = static_cast<char>(start ? std::toupper(u) : std::tolower(u)), start = false;
-      else {
-        c = static_cast<char>(start ? std::toupper(u) : std::tolower(u));
-        start = !std::isalpha(u);
-      }
-    }
-    return make_str(s);
-  };
-}
-
-NativeFn str_predicate(int (*pred)(int), const char* name) {
-  return [=](Interp&, CallArgs& a) -> ObjRef {
-    expect_method_args(a, name, 0, 0);
-    const std::string& s = str_of(a.pos[0].get());
-    if (s.empty()) return ObjRef(false_obj());
-    for (char c : s)
-      if (!pred(static_cast<unsigned char>(c))) return ObjRef(false_obj());
-    return ObjRef(true_obj());
-  };
-}
-
-ObjRef str_find(Interp& in, CallArgs& a, bool is_index, bool reverse) {
-  expect_method_args(a, is_index ? "index" : "find", 1, 3);
-  const std::string& s = str_of(a.pos[0].get());
-  const std::string& sub = str_of(a.pos[1].get());
-  size_t at = reverse ? s.rfind(sub) : s.find(sub);
-  if (at == std::string::npos) {
-    if (is_index) raise(BT.value_error, "substring not found");
-    return make_int(-1);
-  }
-  return make_int(static_cast<int64_t>(at));
-}
-
-ObjRef str_count(Interp& in, CallArgs& a) {
-  expect_method_args(a, "count", 1, 3);
-  const std::string& s = str_of(a.pos[0].get());
-  const std::string& sub = str_of(a.pos[1].get());
-  if (sub.empty()) return make_int(static_cast<int64_t>(utf8_length(s) + 1));
-  int64_t n = 0;
-  for (size_t i = s.find(sub); i != std::string::npos; i = s.find(sub, i + sub.size())) ++n;
-  return make_int(n);
-}
-
-void install_str_methods() {
-  TypeObject* t = BT.str;
-  add_method(t, "join", str_join);
-  add_method(t, "split", str_split);
-  add_method(t, "strip", strip_method(true, true, "strip"));
-  add_method(t, "lstrip", strip_method(true, false, "lstrip"));
-  add_method(t, "rstrip", strip_method(false, true, "rstrip"));
-  add_method(t, "upper", case_method(0, "upper"));
-  add_method(t, "lower", case_method(1, "lower"));
-  add_method(t, "capitalize", case_method(2, "capitalize"));
-  add_method(t, "title", case_method(3, "title"));
-  add_method(t, "replace", str_replace);
-  add_method(t, "startswith", affix_method(true, "startswith"));
-  add_method(t, "endswith", affix_method(false, "endswith"));
-  add_method(t, "ljust", justify_method('<', "ljust"));
-  add_method(t, "rjust", justify_method('>', "rjust"));
-  add_method(t, "center", justify_method('^', "center"));
-  add_method(t, "isdigit", str_predicate(::isdigit, "isdigit"));
-  add_method(t, "isalpha", str_predicate(::isalpha, "isalpha"));
-  add_method(t, "isspace", str_predicate(::isspace, "isspace"));
-  add_method(t, "find", [](Interp& in, CallArgs& a) { return str_find(in, a, false, false); });
-  add_method(t, "rfind", [](Interp& in, CallArgs& a) { return str_find(in, a, false, true); });
-  add_method(t, "index", [](Interp& in, CallArgs& a) { return str_find(in, a, true, false); });
-  add_method(t, "count", str_count);
-  add_method(t, "zfill", [](Interp& in, CallArgs& a) -> ObjRef {
-    expect_method_args(a, "zfill", 1, 1);
-    std::string s = str_of(a.pos[0].get());
-    int64_t w = to_index(in, a.pos[1].get());
-    size_t sign = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
-    if (static_cast<int64_t>(s.size()) < w) s.insert(sign, static_cast<size_t>(w) - s.size(), '0');
-    return make_str(s);
-  });
-  add_method(t, "format", [](Interp& in, CallArgs& a) { return make_str(str_format(in, str_of(a.pos[0].get()), a, 1)); });
 }
 
 // ---- list / tuple / dict methods ----

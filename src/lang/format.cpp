@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "lang/ops.h"
+#include "lang/unicode.h"
 
 namespace stridelab::lang {
 
@@ -16,12 +17,40 @@ size_t utf8_length(std::string_view s) {
 }
 
 // Shortest digits that round-trip, as "d.ddde[+-]XX" from printf.
+// The shortest decimal that reads back as v, as CPython's repr: of the two decimals of a length
+// around v, the nearer (printf's rounding) if it reads back, else the other one
+// (-5.684341886080802e-14, whose correctly rounded 16 digits end in ...801 and read back wrong).
 static std::string shortest_scientific(double v) {
   char buf[64];
-  for (int p = 0; p <= 17; ++p) {
+  for (int p = 0; p <= 16; ++p) {
     std::snprintf(buf, sizeof buf, "%.*e", p, v);
-    if (std::strtod(buf, nullptr) == v) break;
+    double r = std::strtod(buf, nullptr);
+    if (r == v) return buf;
+    std::string s = buf;
+    size_t begin = s[0] == '-' ? 1 : 0, e = s.find('e');
+    int exp = std::atoi(s.c_str() + e + 1);
+    std::string digits;
+    for (size_t i = begin; i < e; ++i)
+      if (s[i] != '.') digits += s[i];
+    bool up = (r < v) == (v > 0);  // the other neighbour is larger in magnitude
+    int i = static_cast<int>(digits.size()) - 1;
+    if (up) {
+      for (; i >= 0 && digits[i] == '9'; --i) digits[i] = '0';
+      if (i >= 0) ++digits[i];
+      else digits = "1" + digits.substr(0, digits.size() - 1), ++exp;
+    } else {
+      for (; i >= 0 && digits[i] == '0'; --i) digits[i] = '9';
+      if (i >= 0) --digits[i];
+      if (digits[0] == '0') digits = digits.substr(1) + "9", --exp;
+    }
+    std::string other = s.substr(0, begin) + digits.substr(0, 1);
+    if (digits.size() > 1) other += "." + digits.substr(1);
+    char eb[16];
+    std::snprintf(eb, sizeof eb, "e%c%02d", exp < 0 ? '-' : '+', std::abs(exp));
+    other += eb;
+    if (std::strtod(other.c_str(), nullptr) == v) return other;
   }
+  std::snprintf(buf, sizeof buf, "%.16e", v);
   return buf;
 }
 
@@ -61,7 +90,7 @@ std::string str_repr(std::string_view s) {
   bool has_double = s.find('"') != std::string_view::npos;
   char q = has_single && !has_double ? '"' : '\'';
   std::string out(1, q);
-  for (unsigned char c : s) {
+  for (uint32_t c : utf8_decode(s)) {
     switch (c) {
       case '\\': out += "\\\\"; break;
       case '\n': out += "\\n"; break;
@@ -71,12 +100,12 @@ std::string str_repr(std::string_view s) {
         if (c == static_cast<unsigned char>(q)) {
           out += '\\';
           out += static_cast<char>(c);
-        } else if (c < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02x", c);
+        } else if (!cp_is_printable(c)) {
+          char buf[16];
+          std::snprintf(buf, sizeof buf, c < 0x100 ? "\\x%02x" : c < 0x10000 ? "\\u%04x" : "\\U%08x", c);
           out += buf;
         } else {
-          out += static_cast<char>(c);
+          utf8_append(out, c);
         }
     }
   }
@@ -87,9 +116,10 @@ std::string str_repr(std::string_view s) {
 namespace {
 
 struct Spec {
-  char fill = ' ';
+  std::string fill = " ";  // one character (UTF-8)
   char align = 0;  // '<' '>' '^' '='
   char sign = '-';
+  bool z = false;  // coerce negative zero to zero
   bool alt = false;
   bool zero = false;
   int width = -1;
@@ -98,19 +128,24 @@ struct Spec {
   char type = 0;
 };
 
-Spec parse_spec(std::string_view s) {
+// [[fill]align][sign]["z"]["#"]["0"][width][grouping]["." precision][type]; `kind` names the
+// formatted type in CPython's errors ("Invalid format specifier 'abc' for object of type 'int'").
+Spec parse_spec(std::string_view s, const char* kind) {
   Spec sp;
   size_t i = 0;
   auto is_align = [](char c) { return c == '<' || c == '>' || c == '^' || c == '='; };
-  if (s.size() >= 2 && is_align(s[1])) {
-    sp.fill = s[0];
-    sp.align = s[1];
-    i = 2;
+  size_t first_len = 1;
+  while (first_len < s.size() && (static_cast<unsigned char>(s[first_len]) & 0xC0) == 0x80) ++first_len;
+  if (s.size() > first_len && is_align(s[first_len])) {
+    sp.fill = std::string(s.substr(0, first_len));
+    sp.align = s[first_len];
+    i = first_len + 1;
   } else if (!s.empty() && is_align(s[0])) {
     sp.align = s[0];
     i = 1;
   }
   if (i < s.size() && (s[i] == '+' || s[i] == '-' || s[i] == ' ')) sp.sign = s[i++];
+  if (i < s.size() && s[i] == 'z') sp.z = true, ++i;
   if (i < s.size() && s[i] == '#') sp.alt = true, ++i;
   if (i < s.size() && s[i] == '0') {
     sp.zero = true;
@@ -128,10 +163,13 @@ Spec parse_spec(std::string_view s) {
     if (!any) raise(BT.value_error, "Format specifier missing precision");
     sp.precision = p;
   }
-  if (i < s.size()) sp.type = s[i++];
-  if (i < s.size()) raise(BT.value_error, "Invalid format specifier");
+  if (i + 1 == s.size()) sp.type = s[i++];
+  if (i < s.size()) raise(BT.value_error, "Invalid format specifier '" + std::string(s) + "' for object of type '" + kind + "'");
+  if (sp.grouping && sp.type && std::string_view("deEfFgG%").find(sp.type) == std::string_view::npos &&
+      !(sp.grouping == '_' && std::string_view("bxXo").find(sp.type) != std::string_view::npos))
+    raise(BT.value_error, std::string("Cannot specify '") + sp.grouping + "' with '" + sp.type + "'.");
   if (sp.zero && !sp.align) {
-    sp.fill = '0';
+    sp.fill = "0";
     sp.align = '=';
   }
   return sp;
@@ -154,12 +192,16 @@ std::string pad(const Spec& sp, const std::string& prefix, const std::string& bo
   char align = sp.align ? sp.align : default_align;
   if (sp.width < 0 || len >= static_cast<size_t>(sp.width)) return prefix + body;
   size_t fill = static_cast<size_t>(sp.width) - len;
-  std::string f(fill, sp.fill);
+  auto fills = [&](size_t n) {
+    std::string f;
+    for (size_t k = 0; k < n; ++k) f += sp.fill;
+    return f;
+  };
   switch (align) {
-    case '<': return prefix + body + f;
-    case '^': return std::string(fill / 2, sp.fill) + prefix + body + std::string(fill - fill / 2, sp.fill);
-    case '=': return prefix + f + body;
-    default: return f + prefix + body;
+    case '<': return prefix + body + fills(fill);
+    case '^': return fills(fill / 2) + prefix + body + fills(fill - fill / 2);
+    case '=': return prefix + fills(fill) + body;
+    default: return fills(fill) + prefix + body;
   }
 }
 
@@ -181,11 +223,12 @@ std::string group_number(const std::string& num, char sep) {
 }  // namespace
 
 std::string format_int(int64_t v, std::string_view spec) {
-  Spec sp = parse_spec(spec);
+  Spec sp = parse_spec(spec, "int");
   char t = sp.type ? sp.type : 'd';
   if (t == 'e' || t == 'E' || t == 'f' || t == 'F' || t == 'g' || t == 'G' || t == '%')
     return format_float(static_cast<double>(v), spec);
   if (sp.precision >= 0) raise(BT.value_error, "Precision not allowed in integer format specifier");
+  if (sp.z) raise(BT.value_error, "Negative zero coercion (z) not allowed in integer format specifier");
   bool negative = v < 0;
   uint64_t mag = negative ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
   std::string digits, prefix = sign_prefix(sp, negative);
@@ -202,7 +245,12 @@ std::string format_int(int64_t v, std::string_view spec) {
       if (sp.grouping) digits = group_digits(digits, sp.grouping, 4);
       return pad(sp, prefix, digits, '>');
     }
-    case 'c': return pad(sp, "", std::string(1, static_cast<char>(v)), '<');
+    case 'c': {
+      if (v < 0 || v > 0x10FFFF) raise(BT.overflow_error, "%c arg not in range(0x110000)");
+      std::string ch;
+      utf8_append(ch, static_cast<uint32_t>(v));
+      return pad(sp, "", ch, '<');
+    }
     default:
       raise(BT.value_error, std::string("Unknown format code '") + t + "' for object of type 'int'");
   }
@@ -211,7 +259,7 @@ std::string format_int(int64_t v, std::string_view spec) {
 }
 
 std::string format_float(double v, std::string_view spec) {
-  Spec sp = parse_spec(spec);
+  Spec sp = parse_spec(spec, "float");
   bool negative = std::signbit(v) && !std::isnan(v);
   double mag = std::fabs(v);
   std::string body;
@@ -246,16 +294,18 @@ std::string format_float(double v, std::string_view spec) {
         raise(BT.value_error, std::string("Unknown format code '") + t + "' for object of type 'float'");
     }
   }
+  if (sp.z && negative && body.find_first_of("123456789") == std::string::npos) negative = false;
   body = group_number(body, sp.grouping);
   return pad(sp, sign_prefix(sp, negative), body, '>');
 }
 
 std::string format_str(std::string_view s, std::string_view spec) {
-  Spec sp = parse_spec(spec);
+  Spec sp = parse_spec(spec, "str");
   if (sp.type && sp.type != 's')
     raise(BT.value_error, std::string("Unknown format code '") + sp.type + "' for object of type 'str'");
   if (sp.sign != '-') raise(BT.value_error, "Sign not allowed in string format specifier");
   if (sp.align == '=') raise(BT.value_error, "'=' alignment not allowed in string format specifier");
+  if (sp.grouping) raise(BT.value_error, std::string("Cannot specify '") + sp.grouping + "' with 's'.");
   std::string body(s);
   if (sp.precision >= 0) {
     size_t chars = 0, i = 0;
@@ -293,7 +343,8 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
     }
     if (++i >= fmt.size()) raise(BT.value_error, "incomplete format");
     Object* keyed = nullptr;
-    if (fmt[i] == '(' && mapping) {
+    if (fmt[i] == '(') {
+      if (!mapping) raise(BT.type_error, "format requires a mapping");
       size_t close = fmt.find(')', i);
       ObjRef key = make_str(std::string(fmt.substr(i + 1, close - i - 1)));
       keyed = as<DictObject>(mapping)->get(in, key.get());
@@ -354,11 +405,22 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
         out += format_str(s, (flags.find('-') != std::string::npos ? "<" : ">") + width);
         break;
       }
-      case 'c':
-        out += is_str(v) ? as<StrObject>(v)->value_ : std::string(1, static_cast<char>(to_index(in, v)));
+      case 'c': {
+        std::string ch;
+        if (is_str(v)) {
+          if (utf8_length(as<StrObject>(v)->value_) != 1) raise(BT.type_error, "%c requires int or char");
+          ch = as<StrObject>(v)->value_;
+        } else {
+          if (!is_int(v)) raise(BT.type_error, "%c requires int or char");
+          int64_t c = as<IntObject>(v)->value_;
+          if (c < 0 || c > 0x10FFFF) raise(BT.overflow_error, "%c arg not in range(0x110000)");
+          utf8_append(ch, static_cast<uint32_t>(c));
+        }
+        out += format_str(ch, (flags.find('-') != std::string::npos ? "<" : ">") + width);
         break;
+      }
       default: {
-        char buf[64];
+        char buf[128];
         std::snprintf(buf, sizeof buf, "unsupported format character '%c' (0x%x) at index %zu", conv, conv, i);
         raise(BT.value_error, buf);
       }
@@ -400,6 +462,7 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
       ++i;
       continue;
     }
+    if (i + 1 == fmt.size()) raise(BT.value_error, "Single '{' encountered in format string");
     int nest = 1;
     size_t j = i + 1;
     for (; j < fmt.size(); ++j) {
@@ -418,7 +481,10 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
     }
     size_t bang = field.find('!');
     if (bang != std::string::npos) {
-      conv = bang + 1 < field.size() ? field[bang + 1] : 0;
+      if (bang + 1 >= field.size()) raise(BT.value_error, "end of string while looking for conversion specifier");
+      if (bang + 2 < field.size()) raise(BT.value_error, "expected ':' after conversion specifier");
+      conv = field[bang + 1];
+      if (conv != 'r' && conv != 's' && conv != 'a') raise(BT.value_error, std::string("Unknown conversion specifier ") + conv);
       field.resize(bang);
     }
     if (spec.find('{') != std::string::npos) spec = str_format(in, spec, args, first);

@@ -1,5 +1,7 @@
 #include "lang/lexer.h"
 
+#include "lang/unicode.h"
+
 #include <cstdio>
 
 namespace stridelab::lang {
@@ -445,24 +447,6 @@ std::string dump_tokens(const std::vector<Token>& tokens) {
   return out;
 }
 
-static void append_utf8(std::string& out, unsigned cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
 static size_t decode_escape(std::string_view body, size_t i, std::string& out) {
   char c = i + 1 < body.size() ? body[i + 1] : '\\';
   auto hex = [&](size_t start, size_t n) {
@@ -489,12 +473,12 @@ static size_t decode_escape(std::string_view body, size_t i, std::string& out) {
       unsigned v = 0;
       size_t k = i + 1;
       for (; k < body.size() && k < i + 4 && body[k] >= '0' && body[k] <= '7'; ++k) v = v * 8 + (body[k] - '0');
-      append_utf8(out, v);
+      utf8_append(out, v);
       return k;
     }
-    case 'x': append_utf8(out, hex(i + 2, 2)); return i + 4;
-    case 'u': append_utf8(out, hex(i + 2, 4)); return i + 6;
-    case 'U': append_utf8(out, hex(i + 2, 8)); return i + 10;
+    case 'x': utf8_append(out, hex(i + 2, 2)); return i + 4;
+    case 'u': utf8_append(out, hex(i + 2, 4)); return i + 6;
+    case 'U': utf8_append(out, hex(i + 2, 8)); return i + 10;
     default: out += '\\'; return i + 1;
   }
 }

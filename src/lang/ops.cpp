@@ -6,6 +6,7 @@
 
 #include "lang/format.h"
 #include "lang/interp.h"
+#include "lang/unicode.h"
 
 namespace stridelab::lang {
 
@@ -881,16 +882,22 @@ static std::vector<ObjRef> slice_items(Interp& in, const std::vector<ObjRef>& it
 
 static bool is_index_like(Object* k) { return is_int(k) || (k->type()->lookup("__index__") && k->type() != BT.float_); }
 
+// Indexes by code point; byte offsets are needed only when the string is not ASCII.
 static ObjRef str_item(Interp& in, const std::string& s, Object* key) {
+  std::vector<size_t> off;
+  if (!is_ascii(s)) off = utf8_offsets(s);
+  int64_t n = off.empty() ? static_cast<int64_t>(s.size()) : static_cast<int64_t>(off.size()) - 1;
+  auto piece = [&](int64_t k) { return off.empty() ? s.substr(k, 1) : s.substr(off[k], off[k + 1] - off[k]); };
   if (key->type() == BT.slice) {
-    SliceBounds b = slice_bounds(in, *as<SliceObject>(key), static_cast<int64_t>(s.size()));
+    SliceBounds b = slice_bounds(in, *as<SliceObject>(key), n);
     std::string out;
-    for (int64_t i = 0, k = b.start; i < b.count; ++i, k += b.step) out += s[k];
+    if (b.step == 1 && b.count > 0) return make_str(off.empty() ? s.substr(b.start, b.count) : s.substr(off[b.start], off[b.start + b.count] - off[b.start]));
+    for (int64_t i = 0, k = b.start; i < b.count; ++i, k += b.step) out += piece(k);
     return make_str(out);
   }
   if (!is_index_like(key)) raise(BT.type_error, "string indices must be integers, not '" + type_name(key) + "'");
-  int64_t i = normalize_index(to_index(in, key), static_cast<int64_t>(s.size()), "string index out of range");
-  return make_str(std::string(1, s[i]));
+  int64_t i = normalize_index(to_index(in, key), n, "string index out of range");
+  return make_str(piece(i));
 }
 
 ObjRef get_item(Interp& in, Object* o, Object* key) {
