@@ -260,3 +260,42 @@ test('backward node by node: the running node is lit and its gradient buffers ar
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('cells read in a step are marked apart from written ones, with a legend entry', { skip: !haveWasm && 'no wasm engine built' }, async () => {
+  const { page, problems, context } = await open('');
+  await setCodeAndRun(page, 'import torch\na = torch.arange(12.).reshape(3, 4)\nv = a[1:3, 1:3]\ns = v.sum()\nv.add_(1)\n');
+  const lines = await page.evaluate(async () => {
+    const out = [];
+    for (let k = 0; k < window.stridelab.summary.steps; k++) out.push((await window.stridelab.engine.state(k)).state.line);
+    return out;
+  });
+  const marked = () => page.$$eval('[data-testid="memory-cell"]', (cells) => cells.map((g) => {
+    const r = g.querySelector('rect');
+    return [g.dataset.storage, Number(g.dataset.cell), r.dataset.read === 'true', r.dataset.written === 'true', !!g.querySelector('[data-testid="memory-read-mark"]')];
+  }));
+  const go = async (line) => {
+    const n = lines.indexOf(line);
+    await page.evaluate((k) => window.stridelab.channel.emit('step:request', { n: k }), n);
+    await waitStep(page, n);
+  };
+  // v = a[1:3, 1:3] is a view: nothing read, no legend.
+  await go(3);
+  assert.equal((await marked()).filter((c) => c[2]).length, 0);
+  assert.equal(await page.locator(tid('memory-legend')).count(), 0);
+  // s = v.sum() reads cells 5, 6, 9 and 10 of a's storage, and writes none.
+  await go(4);
+  const atSum = await marked();
+  const aStorage = atSum.find((c) => c[1] === 11)[0];
+  assert.deepEqual(atSum.filter((c) => c[2]).map((c) => [c[0], c[1]]), [5, 6, 9, 10].map((k) => [aStorage, k]));
+  assert.ok(atSum.filter((c) => c[2]).every((c) => c[4] && !c[3]), 'read cells carry the read mark, not the write fill');
+  assert.equal(await page.locator(tid('memory-legend-read')).count(), 1);
+  assert.match(await page.locator(tid('memory-legend-read')).textContent(), /read this step/);
+  // v.add_(1) reads and writes the same cells.
+  await go(5);
+  const atAdd = (await marked()).filter((c) => c[0] === aStorage && (c[2] || c[3]));
+  assert.deepEqual(atAdd.map((c) => [c[1], c[2], c[3]]), [5, 6, 9, 10].map((k) => [k, true, true]));
+  assert.equal(await page.locator(tid('memory-legend-written')).count(), 1);
+  assert.equal(await page.locator(tid('memory-legend-read')).count(), 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -11,3 +11,9 @@ export function tensorColour(tensorId) {
   else for (const ch of String(tensorId)) n = (n * 31 + ch.charCodeAt(0)) >>> 0;
   return PALETTE[n % PALETTE.length];
 }
+
+// Cell marks in the memory view, told apart by shape as well as colour: a cell
+// written in the step is filled yellow; a cell read in the step gets a blue
+// corner and a dashed outline.
+export const WRITE_FILL = '#ffe08a';
+export const READ_MARK = '#0072B2';

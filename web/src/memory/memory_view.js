@@ -2,9 +2,10 @@
 // the cells, one lane per tensor that points into the storage, marking the
 // cells its elements map to, in the tensor's colour. Cells allocated, written
 // or read in this step, and cells that differ from the step shown before, are
-// marked. Drawn as one SVG so it can be exported as it is.
+// marked; a legend names the write and read marks when the step has any.
+// Drawn as one SVG so it can be exported as it is.
 import { svg, el, byId, cellsOfTensor, tensorNames, tensorLabel, storageValues, formatValue, hex, diffStates, gradientRoles, gradientText } from '../trace_util.js';
-import { tensorColour } from '../palette.js';
+import { tensorColour, WRITE_FILL, READ_MARK } from '../palette.js';
 
 const CELL_W = 48;
 const CELL_H = 30;
@@ -13,10 +14,46 @@ const PAD = 8;
 const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 const INK = '#1d2430';
 const MUTED = '#5b6472';
-const WRITE_FILL = '#ffe08a';
 const CHANGED_STROKE = '#b3261e';
 const MAX_CELLS_DRAWN = 512;
 const GRAD_INK = '#8a3b6e'; // gradient buffers during backward (Okabe-Ito reddish purple, darkened for text)
+
+// A read cell's mark: a triangle in the cell's lower left corner.
+function readCorner(cx, y) {
+  return svg('path', { d: `M${cx + 1} ${y + CELL_H} h9 l-9 -9 z`, fill: READ_MARK, 'data-testid': 'memory-read-mark' });
+}
+
+// Whether cell k was read, from a storage's read events (docs/trace-format.md,
+// "Reads"): sorted half-open ranges [start, stop), or blocks of cells
+// offset + Σ i·stride whose dims go from the largest stride.
+function readTest(events) {
+  if (!events.length) return () => false;
+  const tests = events.map((e) => {
+    if (e.ranges) {
+      const rs = e.ranges;
+      return (k) => {
+        let lo = 0, hi = rs.length;
+        while (lo < hi) { const m = (lo + hi) >> 1; if (rs[m][1] <= k) lo = m + 1; else hi = m; }
+        return lo < rs.length && rs[lo][0] <= k;
+      };
+    }
+    const blocks = (e.blocks || []).map((b) => {
+      // reach[d]: the farthest the dims after d can go.
+      const reach = new Array(b.shape.length + 1).fill(0);
+      for (let d = b.shape.length - 1; d >= 0; d--) reach[d] = reach[d + 1] + (b.shape[d] - 1) * b.stride[d];
+      return { ...b, reach };
+    });
+    const has = (b, d, rem) => {
+      if (d === b.shape.length) return rem === 0;
+      const st = b.stride[d];
+      const lo = Math.max(0, Math.ceil((rem - b.reach[d + 1]) / st));
+      for (let i = Math.min(b.shape[d] - 1, Math.floor(rem / st)); i >= lo; i--) if (has(b, d + 1, rem - i * st)) return true;
+      return false;
+    };
+    return (k) => blocks.some((b) => k >= b.offset && has(b, 0, k - b.offset));
+  });
+  return (k) => tests.some((t) => t(k));
+}
 
 export function createMemoryView(root, channel) {
   const wrap = el('div', { class: 'memory-scroll', 'data-testid': 'memory-svg-wrap', role: 'region', 'aria-label': 'Storages' });
@@ -31,6 +68,7 @@ export function createMemoryView(root, channel) {
   // everything it shows, so a step that changes one storage redraws that one
   // and moves the others; a step that changes none leaves the SVG as it is.
   let drawnGroups = new Map(); // signature -> {g, h}
+  const legends = new Map(); // which marks it names -> its group, drawn once
   let svgRoot = null;
   let width = 0; // from the ResizeObserver: render never reads layout
 
@@ -57,9 +95,7 @@ export function createMemoryView(root, channel) {
         (e.cells || []).forEach((c, i) => m.set(c, { old: e.old ? e.old[i] : undefined, new: e.new ? e.new[i] : undefined }));
         writes.set(e.storage, m);
       } else if (e.type === 'read') {
-        const s = reads.get(e.storage) || new Set();
-        (e.cells || []).forEach((c) => s.add(c));
-        reads.set(e.storage, s);
+        reads.set(e.storage, [...(reads.get(e.storage) || []), e]);
       }
     }
     const freed = events.filter((e) => e.type === 'free').map((e) => e.storage);
@@ -78,6 +114,12 @@ export function createMemoryView(root, channel) {
     const roles = gradientRoles(state);
     const gradStorages = new Set(tensors.filter((t) => roles.has(t.id)).map((t) => t.storage));
     const storages = [...(state.storages || [])].sort((a, b) => (gradStorages.has(b.id) ? 1 : 0) - (gradStorages.has(a.id) ? 1 : 0));
+    if (writes.size || reads.size) {
+      const key = `${writes.size > 0},${reads.size > 0}`;
+      if (!legends.has(key)) legends.set(key, legend(y, writes.size > 0, reads.size > 0));
+      nodes.push(legends.get(key));
+      y += 20;
+    }
     if (!storages.length && !freed.length) {
       nodes.push(svg('text', { x: PAD, y: y + 14, fill: MUTED, text: 'No tensor storage is alive at this step.' }));
       y += 24;
@@ -88,7 +130,7 @@ export function createMemoryView(root, channel) {
       inStorage.sort((a, b) => (names.has(b.id) ? 1 : 0) - (names.has(a.id) ? 1 : 0));
       const ctx = {
         names, tensorsById, allocated: allocated.has(s.id), isNew: diff.storagesNew.has(s.id),
-        writes: writes.get(s.id) || new Map(), reads: reads.get(s.id) || new Set(), changed: diff.cells.get(s.id) || new Set(),
+        writes: writes.get(s.id) || new Map(), reads: reads.get(s.id) || [], changed: diff.cells.get(s.id) || new Set(),
         roles: inStorage.filter((t) => roles.has(t.id)).map((t) => [t.id, roles.get(t.id)]),
       };
       const sig = signature(s, inStorage, cols, ctx);
@@ -124,7 +166,7 @@ export function createMemoryView(root, channel) {
     const ts = inStorage.map((t) => [t.id, t.shape, t.stride, t.offset, t.version, t.base,
       t.base && ctx.tensorsById.get(t.base) ? tensorLabel(ctx.tensorsById.get(t.base), ctx.names) : '',
       ctx.names.get(t.id) || null, !first && current.diff.tensors.has(t.id)]);
-    return JSON.stringify([s, ts, cols, ctx.allocated, ctx.isNew && !first, [...ctx.writes], [...ctx.reads], [...ctx.changed],
+    return JSON.stringify([s, ts, cols, ctx.allocated, ctx.isNew && !first, [...ctx.writes], ctx.reads, [...ctx.changed],
       [...selectedCells(s.id)], selectedTensor, ctx.roles]);
   }
 
@@ -194,6 +236,7 @@ export function createMemoryView(root, channel) {
     // Cells, wrapped into lines of `cols` cells.
     const drawn = cells.slice(0, MAX_CELLS_DRAWN);
     const selCells = selectedCells(s.id);
+    const isRead = readTest(ctx.reads);
     const lineCount = Math.ceil(drawn.length / cols) || 1;
     const gapAfter = summary ? summary.gapAfter : -1;
     for (let line = 0; line < lineCount; line++) {
@@ -201,17 +244,19 @@ export function createMemoryView(root, channel) {
       row.forEach(([k, v], i) => {
         const cx = PAD + i * CELL_W;
         const w = ctx.writes.get(k);
+        const r = isRead(k);
         const fill = w ? WRITE_FILL : (selCells.has(k) ? '#fff3c4' : '#ffffff');
         const addr = (s.address || 0) + k * itemsize;
         const cg = svg('g', { 'data-testid': 'memory-cell', 'data-storage': s.id, 'data-cell': k, 'data-value': String(v),
           cursor: 'pointer', onclick: () => pickCell(s.id, k) });
-        cg.append(svg('title', { text: `cell ${k} of ${s.id}: value ${formatValue(v, s.dtype)}, address ${addr} (${hex(addr)})${w ? `, written this step (was ${formatValue(w.old, s.dtype)})` : ''}` }));
+        cg.append(svg('title', { text: `cell ${k} of ${s.id}: value ${formatValue(v, s.dtype)}, address ${addr} (${hex(addr)})${w ? `, written this step (was ${formatValue(w.old, s.dtype)})` : ''}${r ? ', read this step' : ''}` }));
         const isSel = selCells.has(k);
         cg.append(svg('rect', { x: cx + 1, y, width: CELL_W - 2, height: CELL_H, rx: 3, fill,
-          stroke: isSel ? '#000' : (ctx.changed.has(k) ? CHANGED_STROKE : '#9aa4b2'),
+          stroke: isSel ? '#000' : (ctx.changed.has(k) ? CHANGED_STROKE : (r ? READ_MARK : '#9aa4b2')),
           'stroke-width': isSel ? 3 : (ctx.changed.has(k) ? 2 : 1),
-          'stroke-dasharray': ctx.reads.has(k) && !isSel ? '3 2' : null,
-          'data-changed': ctx.changed.has(k) ? 'true' : null, 'data-written': w ? 'true' : null }));
+          'stroke-dasharray': r && !isSel ? '3 2' : null,
+          'data-changed': ctx.changed.has(k) ? 'true' : null, 'data-written': w ? 'true' : null, 'data-read': r ? 'true' : null }));
+        if (r) cg.append(readCorner(cx, y));
         cg.append(svg('text', { x: cx + 3, y: y + 9, fill: MUTED, 'font-size': 8, text: String(k) }));
         // Long values (-0.005290, 1.234e-05) get a smaller font, and past 8
         // characters are squeezed to the cell, so they never spill over.
@@ -266,6 +311,27 @@ export function createMemoryView(root, channel) {
     const frame = g.querySelector('.grad-frame');
     if (frame) frame.setAttribute('height', y + 4);
     return { g, h: y + 8, y: null };
+  }
+
+  // What the write and read marks mean, drawn with the marks themselves.
+  function legend(y, written, read) {
+    const g = svg('g', { 'data-testid': 'memory-legend', 'aria-label': 'Legend of the cell marks' });
+    let x = PAD;
+    if (written) {
+      const e = svg('g', { 'data-testid': 'memory-legend-written' });
+      e.append(svg('rect', { x, y, width: 16, height: 12, rx: 2, fill: WRITE_FILL, stroke: '#9aa4b2' }));
+      e.append(svg('text', { x: x + 22, y: y + 10, fill: INK, text: 'written this step' }));
+      g.append(e);
+      x += 150;
+    }
+    if (read) {
+      const e = svg('g', { 'data-testid': 'memory-legend-read' });
+      e.append(svg('rect', { x, y, width: 16, height: 12, rx: 2, fill: '#ffffff', stroke: READ_MARK, 'stroke-dasharray': '3 2' }));
+      e.append(svg('path', { d: `M${x} ${y + 12} h7 l-7 -7 z`, fill: READ_MARK }));
+      e.append(svg('text', { x: x + 22, y: y + 10, fill: INK, text: 'read this step' }));
+      g.append(e);
+    }
+    return g;
   }
 
   function selectedCells(storageId) {
