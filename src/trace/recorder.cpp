@@ -301,23 +301,20 @@ Json Recorder::tensor_record(const core::Tensor& t, const Snapshot& snap, std::v
   r["offset"] = Json(t.storage_offset());
   r["dtype"] = core::dtype_name(t.dtype());
   r["version"] = Json(t.version());
+  // Fields at their defaults are left out (present_state puts them back).
   TensorAutograd ag;
   if (snap.autograd) ag = snap.autograd(t);
-  r["requires_grad"] = ag.requires_grad;
-  r["is_leaf"] = ag.is_leaf;
-  r["grad_fn"] = ag.grad_fn.empty() ? Json() : Json(ag.grad_fn);
+  if (ag.requires_grad) r["requires_grad"] = true;
+  if (!ag.is_leaf) r["is_leaf"] = false;
+  if (!ag.grad_fn.empty()) r["grad_fn"] = ag.grad_fn;
   if (ag.grad.defined()) {
     r["grad"] = tensor_key(ag.grad);
     more.push_back(ag.grad);
-  } else {
-    r["grad"] = Json();
   }
   if (t.is_view()) {
     core::Tensor base = t.base();
     r["base"] = tensor_key(base);
     more.push_back(base);
-  } else {
-    r["base"] = Json();
   }
   if (snap.view_origin) {
     if (auto origin = snap.view_origin(t)) {
@@ -698,9 +695,19 @@ Json present_state(const Json& state) {
   Json storages = as_list(state.at("storages"), "id");
   Json tensors = as_list(state.at("tensors"), "id");
   for (Json& t : tensors.as_array()) {
+    // Every field, in the documented order, defaults put back.
+    Json full = Json::object();
+    for (const char* field : {"id", "storage", "shape", "stride", "offset", "dtype", "version", "requires_grad",
+                              "is_leaf", "grad_fn", "grad", "base", "view"}) {
+      if (const Json* v = t.find(field)) full[field] = *v;
+      else if (field == std::string_view("requires_grad")) full[field] = false;
+      else if (field == std::string_view("is_leaf")) full[field] = true;
+      else if (field != std::string_view("view")) full[field] = Json();
+    }
     const Json& st = state.at("storages").at(t.at("storage").as_string());
-    t["data_ptr"] = Json(st.at("address").as_int() + t.at("offset").as_int() * st.at("itemsize").as_int());
-    t["contiguous"] = is_contiguous_layout(t.at("shape"), t.at("stride"));
+    full["data_ptr"] = Json(st.at("address").as_int() + t.at("offset").as_int() * st.at("itemsize").as_int());
+    full["contiguous"] = is_contiguous_layout(t.at("shape"), t.at("stride"));
+    t = std::move(full);
   }
   out["tensors"] = std::move(tensors);
   out["storages"] = std::move(storages);
