@@ -159,9 +159,10 @@ Tensor unflatten(const Tensor& self, int64_t dim, IntArray sizes) {
   } catch (const Error& e) {
     problem = e.what();
   }
-  // Only the size mismatch gets unflatten's own message; infer_size's other complaints are passed on.
-  STRIDELAB_CHECK(problem.empty() || problem.find("is invalid for input of size") != std::string::npos,
-                  "unflatten got an unexpected error:\n", problem);
+  // PyTorch catches infer_size's std::runtime_errors only (its other checks pass through): the size
+  // mismatch gets unflatten's own message, a second -1 is "unexpected".
+  STRIDELAB_CHECK(problem != "only one dimension can be inferred", "unflatten got an unexpected error:\n", problem);
+  STRIDELAB_CHECK(problem.empty() || problem.find("is invalid for input of size") != std::string::npos, problem);
   STRIDELAB_CHECK(problem.empty(), "unflatten: Provided sizes ", format_int_list(sizes),
                   " don't multiply up to the size of dim ", dim, " (", dim_size, ") in the input tensor");
   IntArray shape(self.sizes().begin(), self.sizes().begin() + dim);

@@ -1,0 +1,52 @@
+import torch
+m = torch.arange(12.).reshape(3, 4)
+x = torch.arange(6)
+print(m.clone().data_ptr() == m.data_ptr(), m.t().clone().stride(), m.t().clone().is_contiguous(), torch.clone(m).shape)
+print(m.contiguous() is m, m.t().contiguous().stride(), m.t().contiguous() is m, m.t().contiguous()._base is None)
+print(m[:, 1].contiguous().storage_offset(), m[:, 1].contiguous().stride(), m.reshape_as(torch.zeros(4, 3)).shape)
+print(m.t().reshape_as(torch.zeros(12))._base is None)
+print(m.index_select(0, torch.tensor([2, 0])), m.index_select(1, torch.tensor([1])), torch.index_select(m, 1, torch.tensor([0, 0])))
+print(m.gather(1, torch.tensor([[0], [1], [2]])), m.gather(0, torch.tensor([[0, 1, 2, 0]])))
+print(torch.gather(m, 1, torch.tensor([[3, 0], [1, 1], [0, 0]])), m.masked_select(m > 6))
+print(torch.masked_select(m, torch.tensor([True, False, True, False])))
+print(torch.cat([m, m]), torch.cat([m, m], dim=1).shape, torch.cat((m, m), 1).stride(), torch.cat([m, m], -1).shape)
+print(torch.cat([m]), torch.cat([m, torch.zeros(2, 4)]).shape, torch.cat([x, x.float()]), torch.cat([m, torch.tensor([])]).shape)
+print(torch.concat([x, x]).shape, torch.stack([x, x]), torch.stack([x, x], dim=1), torch.stack((x, x), -1).shape)
+print(torch.stack([m, m], 2).shape, torch.stack([torch.tensor(1), torch.tensor(2)]), torch.stack([x, x.float()]))
+print(x.repeat(2), x.repeat(2, 2), x.repeat((1, 2)), m.repeat(2, 1).shape, m.repeat(1, 1, 2).shape, x.repeat(0))
+print(x.flip(0), m.flip(0, 1), m.flip([1]), m.flip((0,)), torch.flip(m, [0, 1]), m.flip(0).stride(), x.flip(0)._base is None)
+c = torch.cat([x, x])
+c[0] = 100
+print(x[0], c.data_ptr() == x.data_ptr())
+
+
+def attempt(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+
+
+attempt(lambda: m.reshape_as(torch.zeros(5)))
+attempt(lambda: m.index_select(0, torch.tensor([3])))
+attempt(lambda: m.index_select(0, torch.tensor([1.0])))
+attempt(lambda: m.index_select(0, [1]))
+attempt(lambda: m.index_select(0, torch.tensor([[0]])))
+attempt(lambda: m.gather(1, torch.tensor([[4]])))
+attempt(lambda: m.gather(1, torch.tensor([0])))
+attempt(lambda: m.gather(0, torch.tensor([[0]], dtype=torch.int32)))
+attempt(lambda: m.masked_select(torch.tensor([1, 0, 1, 0])))
+attempt(lambda: torch.cat([m, torch.zeros(2, 4)], dim=1))
+attempt(lambda: torch.cat([]))
+attempt(lambda: torch.cat(m))
+attempt(lambda: torch.cat([m, 1]))
+attempt(lambda: torch.cat([torch.tensor(1), torch.tensor(2)]))
+attempt(lambda: torch.cat([x, x], dim=1))
+attempt(lambda: torch.cat([x], 'a'))
+attempt(lambda: torch.stack([x, x[:3]]))
+attempt(lambda: torch.stack([]))
+attempt(lambda: torch.stack(m))
+attempt(lambda: torch.stack([m, m], dim=3))
+attempt(lambda: m.repeat(1))
+attempt(lambda: x.repeat())
+attempt(lambda: m.flip(2))

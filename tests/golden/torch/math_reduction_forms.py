@@ -1,0 +1,46 @@
+import torch
+a = torch.tensor([[1., -2., 3.], [4., 5., -6.]])
+b = torch.tensor([1., 2., 3.])
+i = torch.tensor([[1, 2, 3], [4, 5, 6]])
+c = torch.arange(24.).reshape(2, 3, 4)
+print(a.sum(), a.sum(0), a.sum(dim=1), a.sum(1, keepdim=True), a.sum(dim=(0, 1)), a.sum((0, 1), keepdim=True).shape)
+print(c.sum(dim=[0, 2]), c.sum(-1).shape, a.sum(0, True), a.sum(axis=0), torch.sum(a), torch.sum(a, 1))
+print(torch.sum(a, dim=0, keepdim=True), i.sum(dtype=torch.float32), i.sum().dtype, a.sum(dim=()))
+print(a.mean(), a.mean(0), a.mean(dim=1, keepdim=True), c.mean((1, 2)), i.mean(dtype=torch.float64), torch.mean(a, -1))
+print(a.prod(), a.prod(0), a.prod(1, keepdim=True), i.prod(), i.prod(1), torch.prod(b))
+print(a.std(), a.std(0), a.std(dim=1), a.std(unbiased=False), a.std(1, unbiased=False), a.std(dim=1, keepdim=True))
+print(torch.std(b), a.std(1, correction=0), a.var(), a.var(0), a.var(dim=1, keepdim=True), a.var(unbiased=False))
+print(torch.var(a, 1), torch.var(b, unbiased=False), c.var((0, 2)))
+print(a.norm(), a.norm(p=1), a.norm(dim=1), a.norm(p=2, dim=1), a.norm(p=1, dim=0), a.norm(1, 1, True))
+print(a.norm(dim=1, keepdim=True), torch.norm(a), torch.norm(b, p=float('inf')), b.norm(p=0), a.norm(p='fro'))
+print(torch.norm(a, dim=(0, 1)), a.norm(p='fro', dim=1))
+print(a.softmax(0), a.softmax(dim=1), torch.softmax(a, 1), torch.softmax(a, dim=-1, dtype=torch.float64))
+print(a.log_softmax(1), torch.log_softmax(a, dim=0))
+print(torch.sum(a, 1, out=torch.zeros(2)), torch.sum(a, 1, out=torch.zeros(2, dtype=torch.int64)))
+
+
+def attempt(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+
+
+attempt(lambda: a.sum(dim=1.5))
+attempt(lambda: a.sum(dim=2))
+attempt(lambda: a.sum(dim='a'))
+attempt(lambda: a.sum(1, 2, 3))
+attempt(lambda: a.sum(keepdim=True))
+attempt(lambda: a.sum(dim=1, foo=2))
+attempt(lambda: a.sum(dim=(0, 0)))
+attempt(lambda: a.mean(dim=[0, 'a']))
+attempt(lambda: i.mean())
+attempt(lambda: i.std())
+attempt(lambda: i.var())
+attempt(lambda: i.norm())
+attempt(lambda: a.prod(dim=(0, 1)))
+attempt(lambda: a.norm(p='nothing'))
+attempt(lambda: i.softmax(0))
+attempt(lambda: a.softmax(2))
+attempt(lambda: a.softmax())
+attempt(lambda: a.softmax(dim=1.5))

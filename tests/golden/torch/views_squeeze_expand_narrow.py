@@ -1,0 +1,45 @@
+import torch
+s = torch.zeros(1, 3, 1, 2)
+m = torch.arange(12.).reshape(3, 4)
+print(s.squeeze().shape, s.squeeze().stride(), s.squeeze(0).shape, s.squeeze(2).shape, s.squeeze(1).shape)
+print(s.squeeze(-2).shape, s.squeeze(dim=0).shape, torch.squeeze(s).shape, torch.squeeze(s, 0).shape)
+print(torch.tensor(1.0).squeeze(), torch.tensor(1.0).squeeze(0), torch.tensor(1.0).squeeze(-1))
+print(m.unsqueeze(0).shape, m.unsqueeze(0).stride(), m.unsqueeze(-1).stride(), m.unsqueeze(1).stride(), m.unsqueeze(2).shape)
+print(m.t().unsqueeze(1).stride(), torch.unsqueeze(m, dim=0).shape, torch.tensor(2).unsqueeze(0))
+a = torch.arange(3)
+print(a.expand(2, 3), a.expand(2, 3).stride(), a.expand(2, -1).shape, a.expand((2, 3)).shape)
+print(a.view(3, 1).expand(3, 4).stride(), a.view(3, 1).expand(2, 3, 4).stride(), a.expand(2, 3).is_contiguous())
+print(a.expand(2, 3).contiguous().stride(), torch.zeros(2, 1).expand_as(torch.zeros(2, 5)).stride(), torch.tensor(1.5).expand(2, 2))
+e = a.expand(2, 3)
+print(e.data_ptr() == a.data_ptr(), e._base is a)
+print(m.narrow(0, 1, 2), m.narrow(1, 1, 2).stride(), m.narrow(1, 1, 2).storage_offset(), m.narrow(-1, 2, 2).storage_offset())
+print(m.narrow(0, -1, 1), m.narrow(0, 3, 0).shape, torch.narrow(m, 1, 0, 2).shape, m.narrow(0, torch.tensor(1), 2).shape)
+print(m.select(0, 1), m.select(1, -1), m.select(1, -1).storage_offset(), torch.select(m, 0, 2), m.select(0, 1)._base is m)
+
+
+def attempt(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+
+
+attempt(lambda: s.squeeze(4))
+attempt(lambda: s.squeeze((0, 2)))
+attempt(lambda: torch.tensor(1.0).squeeze(1))
+attempt(lambda: m.unsqueeze(3))
+attempt(lambda: m.unsqueeze(-4))
+attempt(lambda: m.unsqueeze())
+attempt(lambda: a.expand(4))
+attempt(lambda: a.expand(2))
+attempt(lambda: a.expand(-1, 3))
+attempt(lambda: m.expand(3, 5))
+attempt(lambda: torch.zeros(2, 2).expand_as(torch.zeros(3)))
+attempt(lambda: m.narrow(0, 2, 2))
+attempt(lambda: m.narrow(0, 4, 0))
+attempt(lambda: m.narrow(0, -4, 1))
+attempt(lambda: m.narrow(0, 0, -1))
+attempt(lambda: m.narrow(2, 0, 1))
+attempt(lambda: m.select(1, 4))
+attempt(lambda: m.select(2, 0))
+attempt(lambda: torch.tensor(3).select(0, 0))
