@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "lang/builtin_types.h"
 #include "lang/format.h"
 #include "lang/interp.h"
 #include "lang/native.h"
@@ -18,7 +19,16 @@ namespace {
 ObjRef None() { return ObjRef(none()); }
 
 void add(Namespace& ns, const std::string& name, NativeFn fn) { ns.set(name, make_function(name, std::move(fn))); }
-void add_method(TypeObject* t, const std::string& name, NativeFn fn) { t->dict_.set(name, make_function(name, std::move(fn))); }
+// A method of a built-in type; called through the type (`list.append(x, 1)`), it checks its self
+// as CPython's method descriptors do.
+void add_method(TypeObject* t, const std::string& name, NativeFn fn) {
+  t->dict_.set(name, make_function(name, [t, name, fn = std::move(fn)](Interp& in, CallArgs& a) -> ObjRef {
+    if (a.pos.empty()) raise(BT.type_error, "unbound method " + t->name_ + "." + name + "() needs an argument");
+    if (!is_instance(a.pos[0].get(), t))
+      raise(BT.type_error, "descriptor '" + name + "' for '" + t->name_ + "' objects doesn't apply to a '" + type_name(a.pos[0].get()) + "' object");
+    return fn(in, a);
+  }));
+}
 
 void expect_args(CallArgs& a, const char* name, size_t lo, size_t hi) {
   if (!a.kw.empty()) raise(BT.type_error, std::string(name) + "() takes no keyword arguments");
@@ -254,7 +264,12 @@ void dict_update(Interp& in, DictObject* d, Object* src) {
   }
   std::vector<ObjRef> pairs = to_vector(in, src);
   for (size_t i = 0; i < pairs.size(); ++i) {
-    std::vector<ObjRef> kv = to_vector(in, pairs[i].get());
+    Object* pair = pairs[i].get();
+    TypeObject* pt = pair->type();
+    if (pt != BT.list && pt != BT.tuple && pt != BT.str && pt != BT.dict && pt != BT.range && !pt->lookup("__iter__") &&
+        !dynamic_cast<IteratorObject*>(pair))
+      raise(BT.type_error, "cannot convert dictionary update sequence element #" + std::to_string(i) + " to a sequence");
+    std::vector<ObjRef> kv = to_vector(in, pair);
     if (kv.size() != 2)
       raise(BT.value_error, "dictionary update sequence element #" + std::to_string(i) + " has length " + std::to_string(kv.size()) + "; 2 is required");
     d->set(in, kv[0], kv[1]);
@@ -392,10 +407,20 @@ ObjRef builtin_round(Interp& in, CallArgs& a) {
   raise(BT.type_error, "type " + type_name(x) + " doesn't define __round__ method");
 }
 
-ObjRef builtin_hex(Interp& in, CallArgs& a) {
-  expect_args(a, "hex", 1, 1);
-  int64_t v = to_index(in, a.pos[0].get());
-  return make_str(v < 0 ? "-0x" + format_int(-v, "x") : "0x" + format_int(v, "x"));
+// hex(), oct(), bin(): "0x"-style prefixes and a sign before them.
+NativeFn radix_builtin(const char* name, const char* prefix, const char* code) {
+  return [=](Interp& in, CallArgs& a) -> ObjRef {
+    expect_args(a, name, 1, 1);
+    int64_t v = to_index(in, a.pos[0].get());
+    std::string digits = format_int(v, code);
+    if (v < 0) return make_str("-" + std::string(prefix) + digits.substr(1));
+    return make_str(prefix + digits);
+  };
+}
+
+ObjRef builtin_hash(Interp& in, CallArgs& a) {
+  expect_args(a, "hash", 1, 1);
+  return make_int(hash_of(in, a.pos[0].get()));
 }
 
 void sort_items(Interp& in, std::vector<ObjRef>& items, Object* key, bool reverse) {
@@ -424,7 +449,7 @@ ObjRef builtin_sorted(Interp& in, CallArgs& a) {
 }
 
 std::string attr_name(Object* o, const char* fname) {
-  if (!is_str(o)) raise(BT.type_error, std::string(fname) + "(): attribute name must be string");
+  if (!is_str(o)) raise(BT.type_error, "attribute name must be string, not '" + type_name(o) + "'");
   return str_of(o);
 }
 
@@ -660,19 +685,16 @@ DictObject* self_dict(CallArgs& a) { return as<DictObject>(a.pos[0].get()); }
 void install_dict_methods() {
   TypeObject* t = BT.dict;
   add_method(t, "keys", [](Interp&, CallArgs& a) -> ObjRef {
-    std::vector<ObjRef> out;
-    for (auto& [k, v] : self_dict(a)->items()) out.push_back(k);
-    return make_list(std::move(out));
+    expect_method_args(a, "dict.keys", 0, 0);
+    return make_dict_view(Ref<DictObject>(self_dict(a)), DictView::Keys);
   });
   add_method(t, "values", [](Interp&, CallArgs& a) -> ObjRef {
-    std::vector<ObjRef> out;
-    for (auto& [k, v] : self_dict(a)->items()) out.push_back(v);
-    return make_list(std::move(out));
+    expect_method_args(a, "dict.values", 0, 0);
+    return make_dict_view(Ref<DictObject>(self_dict(a)), DictView::Values);
   });
   add_method(t, "items", [](Interp&, CallArgs& a) -> ObjRef {
-    std::vector<ObjRef> out;
-    for (auto& [k, v] : self_dict(a)->items()) out.push_back(make_tuple({k, v}));
-    return make_list(std::move(out));
+    expect_method_args(a, "dict.items", 0, 0);
+    return make_dict_view(Ref<DictObject>(self_dict(a)), DictView::Items);
   });
   add_method(t, "get", [](Interp& in, CallArgs& a) -> ObjRef {
     expect_method_args(a, "get", 1, 2);
@@ -751,7 +773,10 @@ void install_builtins(Interp& in, Namespace& ns) {
   add(ns, "abs", builtin_abs);
   add(ns, "sum", builtin_sum);
   add(ns, "round", builtin_round);
-  add(ns, "hex", builtin_hex);
+  add(ns, "hex", radix_builtin("hex", "0x", "x"));
+  add(ns, "oct", radix_builtin("oct", "0o", "o"));
+  add(ns, "bin", radix_builtin("bin", "0b", "b"));
+  add(ns, "hash", builtin_hash);
   add(ns, "sorted", builtin_sorted);
   add(ns, "hasattr", builtin_hasattr);
   add(ns, "getattr", builtin_getattr);
@@ -776,6 +801,7 @@ void install_builtins(Interp& in, Namespace& ns) {
   ns.set("NotImplemented", ObjRef(not_implemented()));
   ns.set("Ellipsis", ObjRef(ellipsis()));
   install_exceptions(ns);
+  install_builtin_types(ns);
 }
 
 }  // namespace stridelab::lang

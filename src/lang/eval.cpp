@@ -367,6 +367,15 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
       as<FunctionObject>(v.get())->defining_class_ = cls;
     cls->dict_.set(k, v);
   }
+  for (auto& [k, v] : ns.entries()) {  // property, descriptors: __set_name__(owner, name)
+    TypeObject* vt = v->type();
+    if (vt == BT.function || vt == BT.type || is_number(v.get()) || is_str(v.get())) continue;
+    if (Object* set_name = vt->lookup("__set_name__")) {
+      CallArgs args;
+      args.pos = {v, ObjRef(cls), make_str(k)};
+      call(in_, set_name, args);
+    }
+  }
   ObjRef result(cls);
   cls->decref();
   for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) result = call1(in_, it->get(), std::move(result));

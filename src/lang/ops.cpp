@@ -423,9 +423,16 @@ static const char* const kIDunder[] = {"__iadd__", "__isub__", "__imul__", "__im
 static ObjRef try_dunder(Interp& in, Object* self, const char* name, Object* other) {
   Object* fn = self->type()->lookup(name);
   if (!fn) return nullptr;
+  // Operator calls reuse one argument vector's storage (an operator inside this call, finding it
+  // taken, makes its own).
+  static std::vector<ObjRef> spare;
   CallArgs args;
-  args.pos = {self, other};
+  args.pos.swap(spare);
+  args.pos.emplace_back(self);
+  args.pos.emplace_back(other);
   ObjRef r = call(in, fn, args);
+  args.pos.clear();
+  if (spare.capacity() < args.pos.capacity()) spare.swap(args.pos);
   if (r.get() == not_implemented()) return nullptr;
   return r;
 }
@@ -636,9 +643,19 @@ bool contains(Interp& in, Object* container, Object* item) {
 
 // ---- attributes ----
 
-static ObjRef bind(Object* self, Object* attr) {
+// A class attribute seen through an instance (self) or the class itself (self null): functions
+// become bound methods, and objects whose type has __get__ (staticmethod, classmethod, a user's
+// descriptor) decide for themselves, as CPython's descriptor protocol does.
+static ObjRef bind(Interp& in, Object* self, Object* attr, TypeObject* owner) {
   TypeObject* t = attr->type();
-  if (t == BT.function || t == BT.builtin_function) return ObjRef(new BoundMethodObject(self, attr));
+  if (t == BT.function || t == BT.builtin_function) return self ? ObjRef(new BoundMethodObject(self, attr)) : ObjRef(attr);
+  if (t != BT.type && t != BT.property) {
+    if (Object* get = t->lookup("__get__")) {
+      CallArgs args;
+      args.pos = {ObjRef(attr), ObjRef(self ? self : none()), ObjRef(owner)};
+      return call(in, get, args);
+    }
+  }
   return ObjRef(attr);
 }
 
@@ -693,10 +710,7 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
 }
 
 static ObjRef class_attr(Interp& in, TypeObject* cls, std::string_view name) {
-  if (Object* v = cls->lookup(name)) {
-    if (v->type() == BT.property) return ObjRef(v);
-    return ObjRef(v);
-  }
+  if (Object* v = cls->lookup(name)) return bind(in, nullptr, v, cls);
   return nullptr;
 }
 
@@ -705,7 +719,7 @@ static ObjRef super_attr(Interp& in, SuperObject* s, std::string_view name) {
   Object* v = start ? start->lookup(name) : nullptr;
   if (!v) raise(BT.attribute_error, "'super' object has no attribute '" + std::string(name) + "'");
   if (v->type() == BT.property) return as<PropertyObject>(v)->getter_(in, s->self_.get());
-  return bind(s->self_.get(), v);
+  return bind(in, s->self_.get(), v, s->self_->type());
 }
 
 ObjRef get_attr_or_null(Interp& in, Object* o, std::string_view name) {
@@ -723,7 +737,7 @@ ObjRef get_attr_or_null(Interp& in, Object* o, std::string_view name) {
   if (cls_attr && cls_attr->type() == BT.property) return as<PropertyObject>(cls_attr)->getter_(in, o);
   if (Namespace* ns = o->instance_dict())
     if (Object* v = ns->get(name)) return ObjRef(v);
-  if (cls_attr) return bind(o, cls_attr);
+  if (cls_attr) return bind(in, o, cls_attr, t);
   if (ObjRef v = special_attr(in, o, name)) return v;
   if (Object* hook = t->lookup("__getattr__")) {
     CallArgs args;
@@ -756,7 +770,7 @@ ObjRef get_attr(Interp& in, Object* o, std::string_view name) {
     if (cls_attr && cls_attr->type() == BT.property) return as<PropertyObject>(cls_attr)->getter_(in, o);
     if (Namespace* ns = o->instance_dict())
       if (Object* v = ns->get(name)) return ObjRef(v);
-    if (cls_attr) return bind(o, cls_attr);
+    if (cls_attr) return bind(in, o, cls_attr, t);
     if (ObjRef v = special_attr(in, o, name)) return v;
     CallArgs args;
     args.pos = {o, make_str(std::string(name))};
