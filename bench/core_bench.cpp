@@ -41,6 +41,11 @@ void exp_f32_1M(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(unary(UnaryOp::Exp, a));
 }
 
+void relu_f32_1M(benchmark::State& state) {
+  Tensor a = values({kMillion});
+  for (auto _ : state) benchmark::DoNotOptimize(unary(UnaryOp::Relu, a));
+}
+
 void add_broadcast_1000x1000(benchmark::State& state) {
   Tensor a = values({1000, 1000}), row = values({1000});
   for (auto _ : state) benchmark::DoNotOptimize(binary(BinaryOp::Add, a, row));
@@ -76,9 +81,19 @@ void max_dim1_1000x1000(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(max(a, 1));
 }
 
+void max_dim0_1000x1000(benchmark::State& state) {
+  Tensor a = values({1000, 1000});
+  for (auto _ : state) benchmark::DoNotOptimize(max(a, 0));
+}
+
 void softmax_1000x1000(benchmark::State& state) {
   Tensor a = values({1000, 1000});
   for (auto _ : state) benchmark::DoNotOptimize(softmax(a, 1));
+}
+
+void clone_f32_1M(benchmark::State& state) {
+  Tensor a = values({kMillion});
+  for (auto _ : state) benchmark::DoNotOptimize(clone(a));
 }
 
 void transpose_copy_1000x1000(benchmark::State& state) {
@@ -100,12 +115,15 @@ BENCHMARK(mul_f32_1M);
 BENCHMARK(add_scalar_f32_1M);
 BENCHMARK(add_inplace_f32_1M);
 BENCHMARK(exp_f32_1M);
+BENCHMARK(relu_f32_1M);
 BENCHMARK(add_broadcast_1000x1000);
 BENCHMARK(sum_f32_1M);
 BENCHMARK(mean_f32_1M);
 BENCHMARK(sum_dim0_1000x1000);
 BENCHMARK(sum_dim1_1000x1000);
 BENCHMARK(max_dim1_1000x1000);
+BENCHMARK(max_dim0_1000x1000);
 BENCHMARK(softmax_1000x1000);
+BENCHMARK(clone_f32_1M);
 BENCHMARK(transpose_copy_1000x1000);
 BENCHMARK(matmul_512);

@@ -2,6 +2,11 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(STRIDELAB_PORTABLE_KERNELS)
+#include <immintrin.h>
+#endif
+
+#include "core/elementwise_kernels.h"
 #include "core/loops.h"
 #include "core/ops.h"
 
@@ -41,6 +46,59 @@ void check_no_partial_overlap(const Tensor& dst, const Tensor& src) {
 
 namespace {
 
+// One tile of a transposed copy: out[i * dr + j] = in[i + j * sc] for i < rows, j < cols.
+template <class T>
+void transpose_tile(T* out, const T* in, int64_t rows, int64_t cols, int64_t dr, int64_t sc) {
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j) out[i * dr + j] = in[i + j * sc];
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(STRIDELAB_PORTABLE_KERNELS)
+#define STRIDELAB_X86_TRANSPOSE 1
+// The same for 4-byte elements with AVX: 8 x 8 blocks, each read as 8 vectors (8 columns of out,
+// contiguous in src), transposed in registers and written as 8 rows; the edges element by element.
+// Only bits are moved (float lanes carry int32 just as well).
+__attribute__((target("avx2"))) void transpose_tile_4byte_avx2(std::byte* out_bytes, const std::byte* in_bytes,
+                                                                int64_t rows, int64_t cols, int64_t dr, int64_t sc) {
+  float* out = reinterpret_cast<float*>(out_bytes);
+  const float* in = reinterpret_cast<const float*>(in_bytes);
+  const int64_t rows8 = rows / 8 * 8, cols8 = cols / 8 * 8;
+  for (int64_t j = 0; j < cols8; j += 8)
+    for (int64_t i = 0; i < rows8; i += 8) {
+      const float* p = in + i + j * sc;
+      __m256 r0 = _mm256_loadu_ps(p), r1 = _mm256_loadu_ps(p + sc), r2 = _mm256_loadu_ps(p + 2 * sc),
+             r3 = _mm256_loadu_ps(p + 3 * sc), r4 = _mm256_loadu_ps(p + 4 * sc), r5 = _mm256_loadu_ps(p + 5 * sc),
+             r6 = _mm256_loadu_ps(p + 6 * sc), r7 = _mm256_loadu_ps(p + 7 * sc);
+      const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1), t2 = _mm256_unpacklo_ps(r2, r3),
+                   t3 = _mm256_unpackhi_ps(r2, r3), t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5),
+                   t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+      const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE),
+                   u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE),
+                   u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE),
+                   u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+      r0 = _mm256_permute2f128_ps(u0, u4, 0x20);
+      r1 = _mm256_permute2f128_ps(u1, u5, 0x20);
+      r2 = _mm256_permute2f128_ps(u2, u6, 0x20);
+      r3 = _mm256_permute2f128_ps(u3, u7, 0x20);
+      r4 = _mm256_permute2f128_ps(u0, u4, 0x31);
+      r5 = _mm256_permute2f128_ps(u1, u5, 0x31);
+      r6 = _mm256_permute2f128_ps(u2, u6, 0x31);
+      r7 = _mm256_permute2f128_ps(u3, u7, 0x31);
+      float* q = out + i * dr + j;
+      _mm256_storeu_ps(q, r0);
+      _mm256_storeu_ps(q + dr, r1);
+      _mm256_storeu_ps(q + 2 * dr, r2);
+      _mm256_storeu_ps(q + 3 * dr, r3);
+      _mm256_storeu_ps(q + 4 * dr, r4);
+      _mm256_storeu_ps(q + 5 * dr, r5);
+      _mm256_storeu_ps(q + 6 * dr, r6);
+      _mm256_storeu_ps(q + 7 * dr, r7);
+    }
+  transpose_tile(out + cols8, in + cols8 * sc, rows, cols - cols8, dr, sc);
+  transpose_tile(out + rows8 * dr, in + rows8, rows - rows8, cols8, dr, sc);
+}
+#endif
+
 // A transposed copy (src's last two dims swapped relative to self's row-major ones, as in
 // `x.t().contiguous()`) walked row by row reads src a whole row apart at every element; in
 // square tiles both sides stay in cache. Returns false when the layout is not that case.
@@ -53,6 +111,9 @@ bool copy_transposed_tiles(const Tensor& self, const Tensor& src) {
   if (self.strides()[nd - 1] != 1 || src.strides()[nd - 2] != 1 || src.strides()[nd - 1] == 1) return false;
   const int64_t dr = self.strides()[nd - 2], sc = src.strides()[nd - 1];
   constexpr int64_t kTile = 32;
+#ifdef STRIDELAB_X86_TRANSPOSE
+  const bool avx2 = sizeof(T) == 4 && kernels::cpu_has_avx2_fma();
+#endif
   // Every index of the outer dims: one matrix each.
   IntArray outer(self.sizes().begin(), self.sizes().end() - 2);
   IntArray idx(outer.size(), 0);
@@ -66,9 +127,16 @@ bool copy_transposed_tiles(const Tensor& self, const Tensor& src) {
     const T* in = src.data<T>() + soff;
     for (int64_t i0 = 0; i0 < rows; i0 += kTile)
       for (int64_t j0 = 0; j0 < cols; j0 += kTile) {
-        const int64_t i1 = std::min(i0 + kTile, rows), j1 = std::min(j0 + kTile, cols);
-        for (int64_t i = i0; i < i1; ++i)
-          for (int64_t j = j0; j < j1; ++j) out[i * dr + j] = in[i + j * sc];
+        const int64_t tr = std::min(kTile, rows - i0), tc = std::min(kTile, cols - j0);
+        T* o = out + i0 * dr + j0;
+        const T* p = in + i0 + j0 * sc;
+#ifdef STRIDELAB_X86_TRANSPOSE
+        if (avx2) {
+          transpose_tile_4byte_avx2(reinterpret_cast<std::byte*>(o), reinterpret_cast<const std::byte*>(p), tr, tc, dr, sc);
+          continue;
+        }
+#endif
+        transpose_tile(o, p, tr, tc, dr, sc);
       }
     size_t d = idx.size();
     while (d > 0 && ++idx[d - 1] == outer[d - 1]) idx[--d] = 0;

@@ -233,15 +233,22 @@ float exp_f32_row_portable(float* out, const float* in, int64_t n, float shift) 
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(STRIDELAB_PORTABLE_KERNELS)
 #define STRIDELAB_X86_EXP 1
+// Out-of-range inputs are clamped to [-104, 100] rather than tested: exp_f32 of -104 is already 0
+// and of 100 already inf, so the results are those of exp_f32's branches (max/min return d itself
+// when it is NaN). Shift and Sum (softmax's exp(x - max) and its total) are template parameters,
+// so a plain exp pays for neither.
+template <bool Shift, bool Sum>
 __attribute__((target("avx2,fma"))) float exp_f32_row_avx2(float* out, const float* in, int64_t n, float shift) {
   const __m256 rln2 = _mm256_set1_ps(kExpRLn2), l2u = _mm256_set1_ps(-kExpL2U), l2l = _mm256_set1_ps(-kExpL2L);
   const __m256 sh = _mm256_set1_ps(shift), one = _mm256_set1_ps(1.0f);
-  const __m256 lo = _mm256_set1_ps(-104.0f), hi = _mm256_set1_ps(100.0f), inf = _mm256_set1_ps(INFINITY);
+  const __m256 lo = _mm256_set1_ps(-104.0f), hi = _mm256_set1_ps(100.0f);
   const __m256i bias = _mm256_set1_epi32(0x7f);
   __m256 total = _mm256_setzero_ps();
   int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    const __m256 d = _mm256_sub_ps(_mm256_loadu_ps(in + i), sh);
+    __m256 d = _mm256_loadu_ps(in + i);
+    if constexpr (Shift) d = _mm256_sub_ps(d, sh);
+    d = _mm256_min_ps(hi, _mm256_max_ps(lo, d));
     const __m256i q = _mm256_cvtps_epi32(_mm256_mul_ps(d, rln2));
     const __m256 k = _mm256_cvtepi32_ps(q);
     __m256 s = _mm256_fmadd_ps(k, l2u, d);
@@ -256,16 +263,19 @@ __attribute__((target("avx2,fma"))) float exp_f32_row_avx2(float* out, const flo
     const __m256i q1 = _mm256_srai_epi32(q, 1), q2 = _mm256_sub_epi32(q, q1);
     u = _mm256_mul_ps(u, _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(q1, bias), 23)));
     u = _mm256_mul_ps(u, _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(q2, bias), 23)));
-    u = _mm256_andnot_ps(_mm256_cmp_ps(d, lo, _CMP_LT_OQ), u);
-    u = _mm256_blendv_ps(u, inf, _mm256_cmp_ps(hi, d, _CMP_LT_OQ));
-    total = _mm256_add_ps(total, u);
+    if constexpr (Sum) total = _mm256_add_ps(total, u);
     _mm256_storeu_ps(out + i, u);
   }
-  alignas(32) float lanes[8];
-  _mm256_store_ps(lanes, total);
   float sum = 0;
-  for (float l : lanes) sum += l;
-  for (; i < n; ++i) sum += (out[i] = exp_f32(in[i] - shift));
+  if constexpr (Sum) {
+    alignas(32) float lanes[8];
+    _mm256_store_ps(lanes, total);
+    for (float l : lanes) sum += l;
+  }
+  for (; i < n; ++i) {
+    out[i] = exp_f32(Shift ? in[i] - shift : in[i]);
+    if constexpr (Sum) sum += out[i];
+  }
   return sum;
 }
 #endif
@@ -300,9 +310,19 @@ float exp_f32(float d) {
 
 float exp_f32_row(float* out, const float* in, int64_t n, float shift) {
 #ifdef STRIDELAB_X86_EXP
-  if (cpu_has_avx2_fma()) return exp_f32_row_avx2(out, in, n, shift);
+  if (cpu_has_avx2_fma()) return exp_f32_row_avx2<true, true>(out, in, n, shift);
 #endif
   return exp_f32_row_portable(out, in, n, shift);
+}
+
+void exp_f32_map(float* out, const float* in, int64_t n) {
+#ifdef STRIDELAB_X86_EXP
+  if (cpu_has_avx2_fma()) {
+    exp_f32_row_avx2<false, false>(out, in, n, 0.0f);
+    return;
+  }
+#endif
+  exp_f32_row_portable(out, in, n, 0.0f);
 }
 
 }  // namespace kernels
@@ -313,11 +333,24 @@ using kernels::kBlock;
 
 // ---- loops -----------------------------------------------------------------------------------
 
+// out[i] = f(in[i]) over a contiguous row in 32-byte vectors (out may be in), for ops written
+// for vectors too (generic lambdas). Compiled for AVX2 too.
+template <class T, class F>
+STRIDELAB_SIMD_CLONES void unary_vec_row(T* out, const T* in, int64_t n, F& f) {
+  kernels::map_row(out, in, n, f);
+}
+
 // out[i] = f(in[i]) over one row; the contiguous case loads a block before storing it, so the
 // compiler may vectorise even when out and in are the same memory (in-place ops).
 template <class O, class I, class F>
 void unary_row(std::byte* po, const std::byte* pi, int64_t so, int64_t si, int64_t n, F& f) {
   if (so == static_cast<int64_t>(sizeof(O)) && si == static_cast<int64_t>(sizeof(I))) {
+    if constexpr (std::is_same_v<O, I> && std::is_arithmetic_v<I> && !std::is_same_v<I, bool>) {
+      if constexpr (std::is_invocable_v<F&, kernels::Vec32<I>>) {
+        unary_vec_row(reinterpret_cast<O*>(po), reinterpret_cast<const I*>(pi), n, f);
+        return;
+      }
+    }
     O* out = reinterpret_cast<O*>(po);
     const I* in = reinterpret_cast<const I*>(pi);
     int64_t i = 0;
@@ -730,7 +763,7 @@ void float_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
     case UnaryOp::Exp:
       if constexpr (std::is_same_v<T, float>) {
         if (contiguous_f32) {
-          kernels::exp_f32_row(out.data<float>(), in.data<float>(), in.numel());
+          kernels::exp_f32_map(out.data<float>(), in.data<float>(), in.numel());
           return;
         }
       }
@@ -751,7 +784,7 @@ void float_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
           const float* x = in.data<float>();
           float* y = out.data<float>();
           for (int64_t i = 0; i < m; ++i) y[i] = 0.0f - x[i];
-          kernels::exp_f32_row(y, y, m);
+          kernels::exp_f32_map(y, y, m);
           for (int64_t i = 0; i < m; ++i) y[i] = 1.0f / (y[i] + 1.0f);
           for (int64_t i = m; i < n; ++i) y[i] = 1.0f / (1.0f + std::exp(-x[i]));
           return;
@@ -775,8 +808,12 @@ void keep_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
         unary_loop<T, T>(out, in, [](T x) { return x < 0 ? kernels::wrap_sub(T(0), x) : x; });
       return;
     case UnaryOp::Relu:
-      // NaN stays NaN (x > 0 is false, and x is returned).
-      unary_loop<T, T>(out, in, [](T x) -> T { return x < T(0) ? T(0) : x; });
+      // NaN stays NaN (x < 0 is false, and x is returned). Written for vectors too (a lane-wise
+      // select), so that the contiguous case is vectorised.
+      unary_loop<T, T>(out, in, [](const auto& x) {
+        using X = std::decay_t<decltype(x)>;
+        return x < X{} ? X{} : x;
+      });
       return;
     case UnaryOp::BitwiseNot:
       if constexpr (std::is_same_v<T, bool>) unary_loop<T, T>(out, in, [](T x) -> T { return !x; });

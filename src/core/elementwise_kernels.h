@@ -172,5 +172,7 @@ float exp_f32(float x);
 // both). Vectorised (AVX2 + FMA when the CPU has them; elsewhere FMA is done in double, which
 // differs from a true FMA only in rare double-rounding cases).
 float exp_f32_row(float* out, const float* in, int64_t n, float shift = 0.0f);
+// out[i] = exp_f32(in[i]) (out may be in), without exp_f32_row's shift and sum.
+void exp_f32_map(float* out, const float* in, int64_t n);
 
 }  // namespace stridelab::core::kernels

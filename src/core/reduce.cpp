@@ -482,6 +482,51 @@ STRIDELAB_SIMD_CLONES int64_t best_in_row(const T* row, int64_t n, bool is_max, 
   return j;
 }
 
+// The max (or min) of each column of an n x inner row-major block, and the first row it occurs
+// in, NaN winning: the rows are swept in memory order, each updating a row of running best values
+// and row numbers (lane-wise compare and select), kColumns columns at a time so that those stay
+// in L1. Row numbers are kept as integers of T's width (one lane each), so n must fit in them.
+template <bool IsMax, class T>
+STRIDELAB_SIMD_CLONES void best_over_rows(const T* x, int64_t n, int64_t inner, T* best, int64_t* index) {
+  using I = std::conditional_t<sizeof(T) == 4, int32_t, int64_t>;
+  using V = kernels::Vec32<T>;
+  using VI = kernels::Vec32<I>;
+  constexpr int64_t L = sizeof(V) / sizeof(T);
+  constexpr int64_t kColumns = 1024;
+  I at[kColumns];
+  for (int64_t c0 = 0; c0 < inner; c0 += kColumns) {
+    const int64_t c = std::min(kColumns, inner - c0);
+    T* b = best + c0;
+    std::memcpy(b, x + c0, static_cast<size_t>(c) * sizeof(T));
+    std::fill(at, at + c, I(0));
+    for (int64_t i = 1; i < n; ++i) {
+      const T* row = x + i * inner + c0;
+      const VI iv = VI{} + static_cast<I>(i);
+      int64_t j = 0;
+      for (; j + L <= c; j += L) {
+        V xv, bv;
+        VI av;
+        std::memcpy(&xv, row + j, sizeof xv);
+        std::memcpy(&bv, b + j, sizeof bv);
+        std::memcpy(&av, at + j, sizeof av);
+        // Replace when x is better or NaN, unless the best so far is already NaN.
+        VI take = IsMax ? ~(xv <= bv) : ~(xv >= bv);
+        if constexpr (std::is_floating_point_v<T>) take &= (bv == bv);
+        bv = take ? xv : bv;
+        av = take ? iv : av;
+        std::memcpy(b + j, &bv, sizeof bv);
+        std::memcpy(at + j, &av, sizeof av);
+      }
+      for (; j < c; ++j)
+        if (better(row[j], b[j], IsMax)) {
+          b[j] = row[j];
+          at[j] = static_cast<I>(i);
+        }
+    }
+    for (int64_t j = 0; j < c; ++j) index[c0 + j] = at[j];
+  }
+}
+
 std::pair<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keepdim, bool is_max) {
   const char* name = is_max ? "max" : "min";
   const int64_t d = wrap_dim(dim, self.dim());
@@ -501,6 +546,20 @@ std::pair<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keep
     if constexpr (!std::is_same_v<T, bool>) {
       if (w.inner_sizes.size() == 1 && w.inner_strides[0] == 1) {
         w.for_each_output([&](int64_t k, int64_t off) { io[k] = best_in_row(base + off, w.inner_numel, is_max, vo + k); });
+        return;
+      }
+      // A contiguous input reduced along another dim than the last: (outer, n, inner) blocks
+      // of rows (sizes, not strides: a dim of size 1 may have any stride).
+      const int64_t n = self.dim() > 0 ? self.sizes()[d] : 1;
+      if (self.dim() > 1 && d < self.dim() - 1 && self.is_contiguous() && n <= std::numeric_limits<int32_t>::max()) {
+        int64_t outer = 1, inner = 1;
+        for (int64_t k = 0; k < d; ++k) outer *= self.sizes()[k];
+        for (int64_t k = d + 1; k < self.dim(); ++k) inner *= self.sizes()[k];
+        for (int64_t o = 0; o < outer; ++o) {
+          const T* x = base + o * n * inner;
+          if (is_max) best_over_rows<true>(x, n, inner, vo + o * inner, io + o * inner);
+          else best_over_rows<false>(x, n, inner, vo + o * inner, io + o * inner);
+        }
         return;
       }
     }

@@ -3,6 +3,17 @@
 #include <cstdlib>
 #include <new>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define STRIDELAB_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define STRIDELAB_ASAN 1
+#endif
+#endif
+#ifdef STRIDELAB_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 #include "core/error.h"
 
 namespace stridelab::core {
@@ -19,6 +30,86 @@ std::string mib(size_t bytes) {
   return bytes % (1 << 20) == 0 ? str(bytes >> 20, " MiB") : str(bytes, " bytes");
 }
 
+// NOTE [Large block cache]
+// The interpreter's small objects come from the same C heap as storages. Left to itself, the heap
+// carves a freed 4 MiB storage into those small objects, and the next 4 MiB result of a loop like
+// `for ...: y = a + b` is cut from fresh memory, 1,024 new pages to fault in on every call or so.
+// So freed storages of kCacheMinBytes or more are kept whole, up to kCacheBlocks of them and
+// kCacheMaxBytes in all, and handed to the next storage of the same block size, the most recently
+// freed first (as an allocator's free list would). What a learner sees does not change: the
+// storage is freed (observer told, bytes no longer in use, nothing counted against the limit)
+// when its last tensor goes, and a new storage may get a freed one's address, as it may from any
+// allocator; two live storages never share an address. Under AddressSanitizer a cached block is
+// poisoned, so a read through a stale pointer is still reported.
+constexpr size_t kCacheMinBytes = size_t{128} << 10;
+constexpr size_t kCacheMaxBytes = size_t{64} << 20;
+constexpr int kCacheBlocks = 8;
+constexpr size_t kPage = 4096;
+
+struct CachedBlock {
+  void* data;
+  size_t size;
+};
+// Oldest first. Plain data: blocks still cached at exit stay reachable from here.
+CachedBlock g_cache[kCacheBlocks];
+int g_cached = 0;
+size_t g_cached_bytes = 0;
+
+// The size of the block behind a storage of nbytes: a multiple of the alignment (aligned_alloc's
+// rule), of a page for cacheable blocks (so that near sizes share blocks); never zero, so that
+// every storage has an address of its own.
+size_t block_size(size_t nbytes) {
+  if (nbytes >= kCacheMinBytes) return (nbytes + kPage - 1) / kPage * kPage;
+  const size_t rounded = (nbytes + kAlignment - 1) / kAlignment * kAlignment;
+  return rounded == 0 ? kAlignment : rounded;
+}
+
+void cache_remove(int k) {
+  g_cached_bytes -= g_cache[k].size;
+  for (int i = k + 1; i < g_cached; ++i) g_cache[i - 1] = g_cache[i];
+  --g_cached;
+}
+
+void* cache_take(size_t size) {
+  for (int k = g_cached - 1; k >= 0; --k) {
+    if (g_cache[k].size != size) continue;
+    void* p = g_cache[k].data;
+    cache_remove(k);
+#ifdef STRIDELAB_ASAN
+    ASAN_UNPOISON_MEMORY_REGION(p, size);
+#endif
+    return p;
+  }
+  return nullptr;
+}
+
+void cache_release_oldest() {
+  void* p = g_cache[0].data;
+#ifdef STRIDELAB_ASAN
+  ASAN_UNPOISON_MEMORY_REGION(p, g_cache[0].size);
+#endif
+  cache_remove(0);
+  std::free(p);
+}
+
+void cache_release_all() {
+  while (g_cached > 0) cache_release_oldest();
+}
+
+// Keeps a freed block, or frees it when it is too small or too large to keep.
+void cache_put(void* p, size_t size) {
+  if (size < kCacheMinBytes || size > kCacheMaxBytes) {
+    std::free(p);
+    return;
+  }
+  while (g_cached == kCacheBlocks || g_cached_bytes + size > kCacheMaxBytes) cache_release_oldest();
+#ifdef STRIDELAB_ASAN
+  ASAN_POISON_MEMORY_REGION(p, size);
+#endif
+  g_cache[g_cached++] = {p, size};
+  g_cached_bytes += size;
+}
+
 }  // namespace
 
 Storage StorageImpl::allocate(uint64_t requested, DType dtype) {
@@ -30,11 +121,13 @@ Storage StorageImpl::allocate(uint64_t requested, DType dtype) {
                     g_limit_hint, ")"));
   }
   const size_t nbytes = static_cast<size_t>(requested);
-  // Round up so aligned_alloc's size is a multiple of the alignment; never ask for zero bytes,
-  // so that every storage has an address of its own.
-  size_t rounded = (nbytes + kAlignment - 1) / kAlignment * kAlignment;
-  if (rounded == 0) rounded = kAlignment;
-  void* p = std::aligned_alloc(kAlignment, rounded);
+  const size_t size = block_size(nbytes);
+  void* p = size >= kCacheMinBytes ? cache_take(size) : nullptr;
+  if (p == nullptr) p = std::aligned_alloc(kAlignment, size);
+  if (p == nullptr && g_cached > 0) {
+    cache_release_all();
+    p = std::aligned_alloc(kAlignment, size);
+  }
   if (p == nullptr) {
     throw Error(ErrorKind::RuntimeError,
                 str("DefaultCPUAllocator: not enough memory: you tried to allocate ", nbytes, " bytes."));
@@ -48,7 +141,7 @@ Storage StorageImpl::allocate(uint64_t requested, DType dtype) {
 StorageImpl::~StorageImpl() {
   if (g_observer) g_observer->on_free(*this);
   g_bytes_in_use -= nbytes_;
-  std::free(data_);
+  cache_put(data_, block_size(nbytes_));
 }
 
 void set_storage_observer(StorageObserver* observer) { g_observer = observer; }

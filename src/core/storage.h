@@ -5,6 +5,8 @@
 // (shared_ptr), at that moment and not later, so a learner sees frees where PyTorch frees.
 // Allocation and free are reported to an observer (the trace recorder) and counted against a
 // limit, so a runaway program stops with a clear error rather than exhausting the browser tab.
+// Large freed blocks are kept for reuse (NOTE [Large block cache] in storage.cpp): a new storage
+// may get a freed one's address, as from any allocator.
 #pragma once
 
 #include <cstddef>
