@@ -41,7 +41,7 @@ int trace_command(const std::string& command, const std::string& source, const s
   trace::Session session;
   trace::Summary summary = session.run(source, options);
   if (command == "trace") {
-    std::string text = session.trace().dump();
+    std::string text = session.trace_text();
     text += '\n';
     if (out_path.empty()) {
       std::fwrite(text.data(), 1, text.size(), stdout);

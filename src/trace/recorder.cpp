@@ -333,7 +333,7 @@ Json Recorder::tensor_record(const core::Tensor& t, const Snapshot& snap, std::v
   return r;
 }
 
-void Recorder::diff_map(const char* name, const std::map<std::string, Json>& now, std::map<std::string, Json>& before,
+void Recorder::diff_map(const char* name, std::map<std::string, Json>&& now, std::map<std::string, Json>& before,
                         Json& delta) {
   Json set = Json::object();
   Json del = Json::array();
@@ -349,7 +349,7 @@ void Recorder::diff_map(const char* name, const std::map<std::string, Json>& now
     if (del.size()) d["del"] = std::move(del);
     delta[name] = std::move(d);
   }
-  before = now;
+  before = std::move(now);
 }
 
 void Recorder::record(const Snapshot& snap) {
@@ -557,10 +557,10 @@ void Recorder::record(const Snapshot& snap) {
       events.push_back(std::move(e));
     }
   }
-  diff_map("objects", objects, objects_, delta);
-  diff_map("tensors", tensors, tensors_, delta);
-  diff_map("storages", storages, storages_, delta);
-  diff_map("nodes", nodes, nodes_, delta);
+  diff_map("objects", std::move(objects), objects_, delta);
+  diff_map("tensors", std::move(tensors), tensors_, delta);
+  diff_map("storages", std::move(storages), storages_, delta);
+  diff_map("nodes", std::move(nodes), nodes_, delta);
   // A free of a storage the learner saw is an event; dropping it from the state is the "del".
   (void)freed_now;
 
@@ -735,6 +735,24 @@ Json Recorder::trace() const {
   t["steps"] = Json::array_of(deltas_);
   t["result"] = result_;
   return t;
+}
+
+std::string Recorder::trace_text() const {
+  Json head = Json::object();
+  head["format"] = "stridelab-trace";
+  head["version"] = Json(static_cast<int64_t>(kTraceFormatVersion));
+  head["source"] = source_;
+  std::string out = head.dump();
+  out.pop_back();  // the closing brace: the steps and the result follow
+  out += ",\"steps\":[";
+  for (size_t i = 0; i < deltas_.size(); ++i) {
+    if (i) out += ',';
+    deltas_[i].dump_to(out);
+  }
+  out += "],\"result\":";
+  result_.dump_to(out);
+  out += '}';
+  return out;
 }
 
 }  // namespace stridelab::trace

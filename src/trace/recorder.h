@@ -131,6 +131,8 @@ class Recorder : public core::StorageObserver {
   Json state(int64_t n);
   // The whole trace: {"format": "stridelab-trace", "version": 1, "source", "steps": [deltas], "result"}.
   Json trace() const;
+  // The same as JSON text, written without copying the steps first.
+  std::string trace_text() const;
 
   void on_allocate(const core::StorageImpl& storage) override;
   void on_free(const core::StorageImpl& storage) override;
@@ -139,8 +141,7 @@ class Recorder : public core::StorageObserver {
   std::string tensor_key(const core::Tensor& t);
   Json tensor_record(const core::Tensor& t, const Snapshot& snap, std::vector<core::Tensor>& more);
   Json storage_record(const core::StorageImpl& s, uint64_t* hash);
-  void diff_map(const char* name, const std::map<std::string, Json>& now, std::map<std::string, Json>& before,
-                Json& delta);
+  void diff_map(const char* name, std::map<std::string, Json>&& now, std::map<std::string, Json>& before, Json& delta);
 
   RecorderOptions options_;
   std::string source_;

@@ -315,6 +315,12 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
     snap.stdout_text = std::move(pending_stdout_);
     pending_stdout_.clear();
     if (kind != "backward") {
+      if (in_node_) {
+        // A node raised (backward failed): what it read belongs to the line that called it.
+        in_node_ = false;
+        reads_.insert(reads_.end(), node_reads_.begin(), node_reads_.end());
+        node_reads_.clear();
+      }
       snap.reads = std::move(reads_);
       reads_.clear();
     }

@@ -5,7 +5,7 @@
 //   trace::Session session;
 //   trace::Summary s = session.run(source, options);   // runs to the end or to a limit
 //   support::Json st = session.state(3);                 // the full state at step 3
-//   std::string json = session.trace().dump();           // the whole trace (docs/trace-format.md)
+//   std::string json = session.trace_text();              // the whole trace (docs/trace-format.md)
 #pragma once
 
 #include <memory>
@@ -41,6 +41,7 @@ class Session {
   Summary run(const std::string& source, const RunOptions& options = {});
   support::Json state(int64_t step) { return recorder_->state(step); }
   support::Json trace() const { return recorder_->trace(); }
+  std::string trace_text() const { return recorder_->trace_text(); }  // trace().dump(), faster
   int64_t step_count() const { return recorder_->step_count(); }
 
  private:

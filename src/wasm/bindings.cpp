@@ -54,7 +54,7 @@ std::string state(int step) {
 
 std::string trace() {
   if (!g_session) return error_json("InternalError", "no program has run yet");
-  return g_session->trace().dump();
+  return g_session->trace_text();
 }
 
 }  // namespace

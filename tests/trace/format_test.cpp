@@ -109,6 +109,7 @@ TEST_CASE("a recorded trace has exactly the fields docs/trace-format.md lists", 
   Json t = s.trace();
   CHECK(t.at("format").as_string() == "stridelab-trace");
   CHECK(t.at("version").as_int() == 1);
+  CHECK(s.trace_text() == t.dump());  // the text the CLI and the page get
 
   std::set<std::string> step_fields = table_fields(section(doc, "## A step (delta)"));
   std::set<std::string> seen;

@@ -335,3 +335,19 @@ TEST_CASE("reads: each backward node reads what it saved and the gradient it rec
       CHECK(reads(st).count(storage_of(line, "y")) == 0);
   }
 }
+
+TEST_CASE("reads: after a backward that fails, the lines go on reporting their reads", "[trace][reads]") {
+  Run r(
+      "import torch\n"                                          // 1
+      "a = torch.tensor([1., 2.], requires_grad=True)\n"       // 2
+      "b = a * 1\n"                                            // 3
+      "c = b.pow(2)\n"                                         // 4
+      "b.mul_(3)\n"                                            // 5
+      "try:\n"                                                 // 6
+      "    c.sum().backward()\n"                               // 7
+      "except RuntimeError:\n"                                 // 8
+      "    print(b)\n");                                       // 9
+  REQUIRE(r.exit_code == 0);
+  Json st = r.after(9);
+  CHECK(reads(st) == std::map<std::string, Cells>{{storage_of(st, "b"), Cells{0, 1}}});
+}
