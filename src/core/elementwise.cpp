@@ -674,6 +674,130 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
   }
 }
 
+// ---- tiny tensors (NOTE [Tiny-tensor dispatch]) ----
+
+// NOTE [Tiny-tensor dispatch]
+// On a few elements the arithmetic costs nothing and the general path's bookkeeping everything:
+// the output layout (elementwise_strides), and a Python number wrapped as a 0-d tensor and then
+// copied to the compute dtype (run_binary's to()). For the common ops on contiguous tensors both
+// answers are known in advance, so they run in a plain loop here:
+//   - operands: two tensors of one shape and dtype, both contiguous; or a tensor with row-major
+//     strides (and at least one element) and a Python number (wrapped 0-d tensor or Scalar);
+//   - the op computes in the tensor's dtype (a float tensor with any number, an integer tensor
+//     with an int; never bool), alpha is 1, and the op is + - * (/ for floats) or a comparison.
+// The output is then contiguous, as rules 1 and 3 of NOTE [Elementwise output layout] give: the
+// wrapped number's strides tell nothing and row-major strides sort into row-major order. The
+// number converted to the compute dtype is Scalar::to<C>(), the same static_cast copy_ makes.
+// No error is possible on this path; anything else takes the general one.
+constexpr int64_t kTinyNumel = 16;
+
+bool tiny_op(BinaryOp op, DType compute) {
+  switch (op) {
+    case BinaryOp::Add: case BinaryOp::Sub: case BinaryOp::Mul:
+    case BinaryOp::Eq: case BinaryOp::Ne: case BinaryOp::Lt: case BinaryOp::Le: case BinaryOp::Gt: case BinaryOp::Ge:
+      return compute != DType::Bool;
+    case BinaryOp::Div: return is_floating(compute);
+    default: return false;
+  }
+}
+
+bool alpha_is_one(Scalar alpha) { return alpha.is_int() && alpha.to_int() == 1; }
+
+// Strides exactly contiguous_strides(sizes), at most kTinyNumel elements and at least one.
+bool tiny_row_major(const Tensor& t) {
+  const IntArray& sizes = t.sizes();
+  const IntArray& strides = t.strides();
+  int64_t expected = 1;
+  for (size_t d = sizes.size(); d-- > 0;) {
+    if (strides[d] != expected || sizes[d] == 0) return false;
+    expected *= sizes[d];
+  }
+  return expected <= kTinyNumel;
+}
+
+// A tensor op a Python number of this kind computes in the tensor's dtype.
+bool tiny_number_fits(DType tensor, Scalar::Kind number) {
+  return tensor != DType::Bool && number != Scalar::Kind::Bool && (is_floating(tensor) || number == Scalar::Kind::Int);
+}
+
+template <class O, class C, class F>
+void tiny_loop(O* out, const C* x, int64_t xs, const C* y, int64_t ys, int64_t n, F f) {
+  for (int64_t i = 0; i < n; ++i) out[i] = f(x[i * xs], y[i * ys]);
+}
+
+// out = x op y over n elements; xs/ys are 1, or 0 for a number.
+template <class C>
+void tiny_kernel(BinaryOp op, std::byte* out, const C* x, int64_t xs, const C* y, int64_t ys, int64_t n) {
+  using kernels::wrap_add;
+  using kernels::wrap_mul;
+  using kernels::wrap_sub;
+  C* o = reinterpret_cast<C*>(out);
+  bool* ob = reinterpret_cast<bool*>(out);
+  if constexpr (!std::is_same_v<C, bool>) {
+    switch (op) {
+      case BinaryOp::Add:
+        if constexpr (std::is_floating_point_v<C>) tiny_loop(o, x, xs, y, ys, n, [](C a, C b) { return a + b; });
+        else tiny_loop(o, x, xs, y, ys, n, [](C a, C b) { return wrap_add(a, b); });
+        return;
+      case BinaryOp::Sub:
+        if constexpr (std::is_floating_point_v<C>) tiny_loop(o, x, xs, y, ys, n, [](C a, C b) { return a - b; });
+        else tiny_loop(o, x, xs, y, ys, n, [](C a, C b) { return wrap_sub(a, b); });
+        return;
+      case BinaryOp::Mul:
+        if constexpr (std::is_floating_point_v<C>) tiny_loop(o, x, xs, y, ys, n, [](C a, C b) { return a * b; });
+        else tiny_loop(o, x, xs, y, ys, n, [](C a, C b) { return wrap_mul(a, b); });
+        return;
+      case BinaryOp::Div:
+        if constexpr (std::is_floating_point_v<C>) tiny_loop(o, x, xs, y, ys, n, [](C a, C b) { return a / b; });
+        return;
+      case BinaryOp::Eq: tiny_loop(ob, x, xs, y, ys, n, [](C a, C b) { return a == b; }); return;
+      case BinaryOp::Ne: tiny_loop(ob, x, xs, y, ys, n, [](C a, C b) { return a != b; }); return;
+      case BinaryOp::Lt: tiny_loop(ob, x, xs, y, ys, n, [](C a, C b) { return a < b; }); return;
+      case BinaryOp::Le: tiny_loop(ob, x, xs, y, ys, n, [](C a, C b) { return a <= b; }); return;
+      case BinaryOp::Gt: tiny_loop(ob, x, xs, y, ys, n, [](C a, C b) { return a > b; }); return;
+      case BinaryOp::Ge: tiny_loop(ob, x, xs, y, ys, n, [](C a, C b) { return a >= b; }); return;
+      default: return;
+    }
+  }
+}
+
+// out = a op number (number op a when reflected), out and a of a's shape.
+void tiny_with_number(BinaryOp op, const Tensor& out, const Tensor& a, Scalar number, bool reflected) {
+  dispatch(a.dtype(), [&](auto tag) {
+    using C = typename decltype(tag)::type;
+    const C v = number.to<C>();
+    const C* x = a.data<C>();
+    if (reflected) tiny_kernel<C>(op, out.raw_data(), &v, 0, x, 1, a.numel());
+    else tiny_kernel<C>(op, out.raw_data(), x, 1, &v, 0, a.numel());
+  });
+}
+
+// Whether `a op b` takes the tiny path; then *shaped is the operand whose shape the output has.
+bool tiny_binary(BinaryOp op, const Tensor& a, const Tensor& b, DType compute, Scalar alpha, const Tensor** shaped) {
+  if (!tiny_op(op, compute) || !alpha_is_one(alpha)) return false;
+  const bool aw = a.is_wrapped_number(), bw = b.is_wrapped_number();
+  if (!aw && !bw) {
+    *shaped = &a;
+    return a.dtype() == compute && b.dtype() == compute && a.sizes() == b.sizes() && a.numel() <= kTinyNumel &&
+           a.is_contiguous() && b.is_contiguous();
+  }
+  if (aw == bw) return false;
+  const Tensor& t = aw ? b : a;
+  const Tensor& w = aw ? a : b;
+  *shaped = &t;
+  return t.dtype() == compute && w.dim() == 0 && tiny_number_fits(t.dtype(), item(w).kind()) && tiny_row_major(t);
+}
+
+// Runs a tiny op (tiny_binary said yes) into out.
+void tiny_run(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
+  if (a.is_wrapped_number()) return tiny_with_number(op, out, b, item(a), true);
+  if (b.is_wrapped_number()) return tiny_with_number(op, out, a, item(b), false);
+  dispatch(a.dtype(), [&](auto tag) {
+    using C = typename decltype(tag)::type;
+    tiny_kernel<C>(op, out.raw_data(), a.data<C>(), 1, b.data<C>(), 1, a.numel());
+  });
+}
+
 void run_binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, DType compute, Scalar alpha) {
   Tensor ca = to(a, compute), cb = to(b, compute);
   if (b.is_wrapped_number()) cb.impl()->wrapped_number_ = true;  // keeps pow's scalar shortcuts
@@ -684,13 +808,37 @@ void run_binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b
 
 Tensor binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha) {
   check_binary_args(op, a, b);
-  IntArray shape = broadcast_shapes(a.sizes(), b.sizes());
   const DType compute = compute_dtype(op, result_type(a, b));
+  if (const Tensor* shaped = nullptr; tiny_binary(op, a, b, compute, alpha, &shaped)) {
+    Tensor out = empty(shaped->sizes(), returns_bool(op) ? DType::Bool : compute);
+    tiny_run(op, out, a, b);
+    return out;
+  }
+  IntArray shape = broadcast_shapes(a.sizes(), b.sizes());
   check_compute_dtype(op, compute);
   check_alpha(op, compute, alpha);
   Tensor out = kernels::empty_elementwise(shape, {&a, &b}, returns_bool(op) ? DType::Bool : compute);
   run_binary(op, out, a, b, compute, alpha);
   return out;
+}
+
+Tensor binary_scalar(BinaryOp op, const Tensor& a, Scalar b, bool reflected) {
+  if (!a.is_wrapped_number() && tiny_number_fits(a.dtype(), b.kind()) && tiny_op(op, a.dtype()) && tiny_row_major(a)) {
+    Tensor out = empty(a.sizes(), returns_bool(op) ? DType::Bool : a.dtype());
+    tiny_with_number(op, out, a, b, reflected);
+    return out;
+  }
+  const Tensor w = scalar_tensor(b, b.dtype(), true);
+  return reflected ? binary(op, w, a) : binary(op, a, w);
+}
+
+void binary_scalar_(BinaryOp op, const Tensor& a, Scalar b) {
+  if (!a.is_wrapped_number() && tiny_number_fits(a.dtype(), b.kind()) && tiny_op(op, a.dtype()) && !returns_bool(op) &&
+      tiny_row_major(a)) {
+    tiny_with_number(op, a, a, b, false);
+    return;
+  }
+  binary_(op, a, scalar_tensor(b, b.dtype(), true));
 }
 
 void binary_(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha) {
@@ -713,6 +861,10 @@ void binary_(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha) {
   check_compute_dtype(op, compute);
   check_alpha(op, compute, alpha);
   if (result == a.dtype() && compute == a.dtype()) {
+    if (const Tensor* shaped = nullptr; tiny_binary(op, a, b, compute, alpha, &shaped) && shaped == &a) {
+      tiny_run(op, a, a, b);
+      return;
+    }
     run_binary(op, a, a, b, compute, alpha);
     return;
   }

@@ -1,4 +1,5 @@
 // Tensors made from nothing: empty, zeros, arange, ...
+#include <algorithm>
 #include <cmath>
 
 #include "core/ops.h"
@@ -11,9 +12,9 @@ void check_sizes(const IntArray& sizes) {
     STRIDELAB_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", format_int_list(sizes));
 }
 
-}  // namespace
-
-Tensor empty_strided(const IntArray& sizes, const IntArray& strides, DType dtype) {
+// The cells a tensor of these sizes and strides spans (0 when it has no element), with PyTorch's
+// checks of the sizes.
+int64_t storage_cells(const IntArray& sizes, const IntArray& strides) {
   check_sizes(sizes);
   int64_t cells = 0;
   if (numel_of(sizes) > 0) {
@@ -25,10 +26,20 @@ Tensor empty_strided(const IntArray& sizes, const IntArray& strides, DType dtype
   STRIDELAB_CHECK_KIND(cells <= kMaxCells, ErrorKind::RuntimeError,
                        "Trying to create tensor with more elements than this playground can hold: ",
                        format_int_list(sizes));
+  return cells;
+}
+
+Tensor new_tensor(IntArray sizes, IntArray strides, int64_t cells, DType dtype) {
   Storage storage = StorageImpl::allocate(static_cast<uint64_t>(cells) * itemsize(dtype), dtype);
-  auto impl = std::make_shared<TensorImpl>(std::move(storage), sizes, strides, 0, dtype,
-                                           std::make_shared<VersionCounter>());
-  return Tensor(std::move(impl));
+  return Tensor(make_tensor_impl(std::move(storage), std::move(sizes), std::move(strides), 0, dtype,
+                                 make_version_counter()));
+}
+
+}  // namespace
+
+Tensor empty_strided(const IntArray& sizes, const IntArray& strides, DType dtype) {
+  const int64_t cells = storage_cells(sizes, strides);
+  return new_tensor(sizes, strides, cells, dtype);
 }
 
 Tensor empty(const IntArray& sizes, DType dtype) {
@@ -38,7 +49,9 @@ Tensor empty(const IntArray& sizes, DType dtype) {
   for (int64_t s : sizes) n *= static_cast<double>(s);
   STRIDELAB_CHECK(n < 9.0e15, "Trying to create tensor with more elements than this playground can hold: ",
                   format_int_list(sizes));
-  return empty_strided(sizes, contiguous_strides(sizes), dtype);
+  IntArray strides = contiguous_strides(sizes);
+  const int64_t cells = storage_cells(sizes, strides);
+  return new_tensor(sizes, std::move(strides), cells, dtype);
 }
 
 Tensor zeros(const IntArray& sizes, DType dtype) {

@@ -124,6 +124,11 @@ Tensor unary(UnaryOp op, const Tensor& self);
 void unary_(UnaryOp op, const Tensor& self);  // in place, no version bump (see copy_)
 // add/sub take alpha: a + alpha * b.
 Tensor binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha = Scalar(int64_t{1}));
+// a op b (b op a when reflected) with b a Python number: binary(op, a, scalar_tensor(b, b.dtype(),
+// true)), without making that 0-d tensor when a is a tiny tensor (NOTE [Tiny-tensor dispatch]).
+Tensor binary_scalar(BinaryOp op, const Tensor& a, Scalar b, bool reflected = false);
+// binary_(op, a, scalar_tensor(b, b.dtype(), true)), the same way.
+void binary_scalar_(BinaryOp op, const Tensor& a, Scalar b);
 // In place into a (a's dtype must be able to hold the result: PyTorch's error otherwise).
 void binary_(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha = Scalar(int64_t{1}));
 Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b);

@@ -1,5 +1,7 @@
 #include "core/tensor.h"
 
+#include "support/free_list.h"
+
 namespace stridelab::core {
 
 TensorImpl::TensorImpl(Storage storage, IntArray sizes, IntArray strides, int64_t storage_offset, DType dtype,
@@ -30,9 +32,21 @@ bool Tensor::is_contiguous() const {
 
 uintptr_t Tensor::data_ptr() const { return reinterpret_cast<uintptr_t>(raw_data()); }
 
+std::shared_ptr<TensorImpl> make_tensor_impl(Storage storage, IntArray sizes, IntArray strides,
+                                             int64_t storage_offset, DType dtype,
+                                             std::shared_ptr<VersionCounter> version) {
+  return std::allocate_shared<TensorImpl>(support::FreeListAllocator<TensorImpl>(), std::move(storage),
+                                          std::move(sizes), std::move(strides), storage_offset, dtype,
+                                          std::move(version));
+}
+
+std::shared_ptr<VersionCounter> make_version_counter() {
+  return std::allocate_shared<VersionCounter>(support::FreeListAllocator<VersionCounter>());
+}
+
 Tensor make_view(const Tensor& base, IntArray sizes, IntArray strides, int64_t storage_offset) {
-  auto impl = std::make_shared<TensorImpl>(base.storage(), std::move(sizes), std::move(strides), storage_offset,
-                                           base.dtype(), base.impl()->version_);
+  auto impl = make_tensor_impl(base.storage(), std::move(sizes), std::move(strides), storage_offset, base.dtype(),
+                               base.impl()->version_);
   impl->base_ = base.is_view() ? base.impl()->base_ : base.impl_ptr();
   return Tensor(std::move(impl));
 }

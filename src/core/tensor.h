@@ -58,6 +58,9 @@ class TensorImpl {
   bool wrapped_number_ = false;
   // Owned by src/autograd; the core never looks inside.
   std::shared_ptr<autograd::AutogradMeta> autograd_meta_;
+  // The binding's Python object for this impl while it lives (PyTorch's PyObject slot: one
+  // object per TensorImpl), not owned; the core never looks at it.
+  void* py_object_ = nullptr;
 };
 
 // A handle to a TensorImpl, cheap to copy (like at::Tensor). Two handles to one impl are one tensor.
@@ -104,6 +107,12 @@ class Tensor {
  private:
   std::shared_ptr<TensorImpl> impl_;
 };
+
+// A new TensorImpl / version counter (from the free lists, NOTE [Free lists] in support/free_list.h).
+std::shared_ptr<TensorImpl> make_tensor_impl(Storage storage, IntArray sizes, IntArray strides,
+                                             int64_t storage_offset, DType dtype,
+                                             std::shared_ptr<VersionCounter> version);
+std::shared_ptr<VersionCounter> make_version_counter();
 
 // A new tensor over `base`'s storage with the given metadata, sharing its version counter and
 // recording it as the view's base (see NOTE [_base]).

@@ -47,6 +47,14 @@ struct Stmt;
 using StmtPtr = std::unique_ptr<Stmt>;
 using StmtList = std::vector<StmtPtr>;
 
+// Where a name was last found in a Namespace (NOTE [Name caches] in object.h): the layout of the
+// namespace it was found in, or of the globals and the builtins for a builtin, and the index.
+struct NameCache {
+  uint64_t layout = 0;
+  uint64_t builtins_layout = 0;  // non-zero: found in the builtins, absent from the globals
+  uint32_t index = 0;
+};
+
 struct NameExpr : Expr {
   NameExpr() : Expr(ExprKind::Name) {}
   std::string id;
@@ -54,6 +62,7 @@ struct NameExpr : Expr {
   // Filled by the evaluator on first use inside a function: where the name lives.
   mutable signed char resolved = -1;  // -1 unknown, 0 global, 1 local slot, 2 enclosing slot
   mutable int env_depth = 0, slot = -1;
+  mutable NameCache cache;  // for a global or builtin name
 };
 
 struct ConstantExpr : Expr {

@@ -594,9 +594,22 @@ void Evaluator::resolve(const NameExpr& n) {
   n.resolved = 0;
 }
 
-static Object* lookup_global(Interp& in, Namespace* globals, const std::string& name) {
-  if (Object* v = globals->get(name)) return v;
-  return in.builtins().get(name);
+// A global or builtin, through the name's cache (NOTE [Name caches] in object.h).
+static Object* lookup_global(Interp& in, Namespace* globals, const NameExpr& n) {
+  NameCache& c = n.cache;
+  Namespace& builtins = in.builtins();
+  if (c.layout == globals->layout()) {
+    if (c.builtins_layout == 0) return globals->value_at(c.index);
+    if (c.builtins_layout == builtins.layout()) return builtins.value_at(c.index);
+  }
+  if (long at = globals->index_of(n.id); at >= 0) {
+    c = NameCache{globals->layout(), 0, static_cast<uint32_t>(at)};
+    return globals->value_at(at);
+  }
+  long at = builtins.index_of(n.id);
+  if (at < 0) return nullptr;
+  c = NameCache{globals->layout(), builtins.layout(), static_cast<uint32_t>(at)};
+  return builtins.value_at(at);
 }
 
 ObjRef Evaluator::load_name(const NameExpr& n) {
@@ -621,7 +634,7 @@ ObjRef Evaluator::load_name(const NameExpr& n) {
       raise(BT.name_error, "cannot access free variable '" + n.id + "' where it is not associated with a value in enclosing scope");
     }
   }
-  if (Object* v = lookup_global(in_, frame_.globals, n.id)) return ObjRef(v);
+  if (Object* v = lookup_global(in_, frame_.globals, n)) return ObjRef(v);
   raise(BT.name_error, "name '" + n.id + "' is not defined");
 }
 
@@ -656,7 +669,8 @@ void Evaluator::store_name(const std::string& name, const NameExpr* node, ObjRef
       return;
     }
   }
-  frame_.globals->set(name, std::move(value));
+  if (node) frame_.globals->set(name, std::move(value), node->cache);
+  else frame_.globals->set(name, std::move(value));
 }
 
 bool Evaluator::delete_name(const NameExpr& n) {

@@ -1,5 +1,8 @@
 #include "lang/object.h"
 
+#include <algorithm>
+#include <cstring>
+
 #include "lang/ops.h"
 
 namespace stridelab::lang {
@@ -21,24 +24,56 @@ void Object::set_type(TypeObject* type) {
 // ---- Namespace ----
 
 Object* Namespace::get(std::string_view name) const {
-  auto it = index_.find(std::string(name));
+  if (entries_.empty()) return nullptr;
+  auto it = index_.find(name);
   return it == index_.end() ? nullptr : entries_[it->second].second.get();
 }
 
+long Namespace::index_of(std::string_view name) const {
+  if (entries_.empty()) return -1;
+  auto it = index_.find(name);
+  return it == index_.end() ? -1 : static_cast<long>(it->second);
+}
+
 void Namespace::set(std::string_view name, ObjRef value) {
-  std::string key(name);
-  auto it = index_.find(key);
+  auto it = index_.find(name);
   if (it != index_.end()) {
     ObjRef old = std::move(entries_[it->second].second);
     entries_[it->second].second = std::move(value);
+    version_ = next_stamp();
     return;  // `old` dies here, after the new value is stored
   }
-  index_.emplace(key, entries_.size());
-  entries_.emplace_back(std::move(key), std::move(value));
+  index_.emplace(std::string(name), entries_.size());
+  entries_.emplace_back(std::string(name), std::move(value));
+  layout_ = version_ = next_stamp();
+}
+
+Object* Namespace::get(std::string_view name, NameCache& cache) const {
+  if (cache.layout == layout_ && cache.builtins_layout == 0) return entries_[cache.index].second.get();
+  long at = index_of(name);
+  if (at < 0) return nullptr;
+  cache = NameCache{layout_, 0, static_cast<uint32_t>(at)};
+  return entries_[at].second.get();
+}
+
+void Namespace::set(std::string_view name, ObjRef value, NameCache& cache) {
+  if (cache.layout != layout_ || cache.builtins_layout != 0) {
+    long at = index_of(name);
+    if (at < 0) {
+      set(name, std::move(value));
+      cache = NameCache{layout_, 0, static_cast<uint32_t>(entries_.size() - 1)};
+      return;
+    }
+    cache = NameCache{layout_, 0, static_cast<uint32_t>(at)};
+  }
+  ObjRef old = std::move(entries_[cache.index].second);
+  entries_[cache.index].second = std::move(value);
+  version_ = next_stamp();
+  // `old` dies here, after the new value is stored
 }
 
 bool Namespace::erase(std::string_view name) {
-  auto it = index_.find(std::string(name));
+  auto it = index_.find(name);
   if (it == index_.end()) return false;
   size_t at = it->second;
   auto removed = std::move(entries_[at]);
@@ -46,6 +81,7 @@ bool Namespace::erase(std::string_view name) {
   index_.erase(it);
   for (auto& [k, i] : index_)
     if (i > at) --i;
+  layout_ = version_ = next_stamp();
   return true;
 }
 
@@ -53,6 +89,7 @@ void Namespace::clear() {
   auto old = std::move(entries_);
   entries_.clear();
   index_.clear();
+  layout_ = version_ = next_stamp();
   // Release in reverse insertion order, as CPython clears a module dict at exit.
   while (!old.empty()) old.pop_back();
 }
@@ -64,10 +101,42 @@ TypeObject::TypeObject(std::string name, TypeObject* base, std::string module)
   if (base_) base_->incref();
 }
 
+// NOTE [Type lookup cache]
+// Every operator, method call and attribute read looks a name up along a type's bases (`__add__`,
+// `__getattr__`, `t`), most of them a name the type does not have. Results, found or not, are kept
+// in a small direct-mapped cache keyed by the type and the name, and stamped with the newest
+// version among the dicts along the bases (NOTE [Name caches]): a change to any of those dicts,
+// or a new type at a freed one's address, gives a newer stamp, so a stale entry never matches.
+namespace {
+struct TypeLookupEntry {
+  const TypeObject* type = nullptr;
+  uint64_t stamp = 0;
+  Object* value = nullptr;  // borrowed from the dict, which has not changed since
+  uint8_t length = 0;
+  char name[39] = {};
+};
+constexpr size_t kTypeLookupEntries = 512;
+TypeLookupEntry g_type_lookups[kTypeLookupEntries];
+}  // namespace
+
 Object* TypeObject::lookup(std::string_view name) const {
-  for (const TypeObject* t = this; t; t = t->base_)
-    if (Object* o = t->dict_.get(name)) return o;
-  return nullptr;
+  uint64_t stamp = 0;
+  for (const TypeObject* t = this; t; t = t->base_) stamp = std::max(stamp, t->dict_.version());
+  const size_t slot = ((reinterpret_cast<uintptr_t>(this) >> 4) ^ (reinterpret_cast<uintptr_t>(name.data()) >> 3) ^
+                       name.size()) % kTypeLookupEntries;
+  TypeLookupEntry& e = g_type_lookups[slot];
+  if (e.type == this && e.stamp == stamp && e.length == name.size() && std::memcmp(e.name, name.data(), name.size()) == 0)
+    return e.value;
+  Object* found = nullptr;
+  for (const TypeObject* t = this; t && !found; t = t->base_) found = t->dict_.get(name);
+  if (name.size() <= sizeof e.name) {
+    e.type = this;
+    e.stamp = stamp;
+    e.value = found;
+    e.length = static_cast<uint8_t>(name.size());
+    std::memcpy(e.name, name.data(), name.size());
+  }
+  return found;
 }
 
 bool TypeObject::is_subtype_of(const TypeObject* other) const {
@@ -259,6 +328,8 @@ TypeObject* immortal_type(const char* name, TypeObject* base) {
   return t;
 }
 
+}  // namespace
+
 BuiltinTypes make_builtin_types() {
   BuiltinTypes b{};
   b.object = immortal_type("object", nullptr);
@@ -327,6 +398,8 @@ BuiltinTypes make_builtin_types() {
   return b;
 }
 
+namespace {
+
 template <class T>
 T* immortal(T* o) {
   o->incref();
@@ -334,11 +407,6 @@ T* immortal(T* o) {
 }
 
 }  // namespace
-
-const BuiltinTypes& builtin_types() {
-  static const BuiltinTypes types = make_builtin_types();
-  return types;
-}
 
 Object* none() {
   static Object* o = immortal(new NoneObject());

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "lang/ast.h"
+#include "support/free_list.h"
 
 namespace stridelab::lang {
 
@@ -30,6 +31,11 @@ class Object {
   Object(const Object&) = delete;
   Object& operator=(const Object&) = delete;
   virtual ~Object();
+
+  // Objects come from the free lists (NOTE [Free lists] in support/free_list.h): an object's
+  // address, its id(), is the next one of its size after it is freed, as with malloc.
+  static void* operator new(size_t bytes) { return support::free_list::allocate(bytes); }
+  static void operator delete(void* p, size_t bytes) { support::free_list::deallocate(p, bytes); }
 
   TypeObject* type() const { return type_; }
   // Replaces the type (a user subclass of a native type gets the native object first).
@@ -99,8 +105,25 @@ using NativeSetter = std::function<void(Interp&, Object* self, ObjRef value)>;
 using NativeNew = std::function<ObjRef(Interp&, TypeObject* cls, CallArgs&)>;
 
 // Names to values in insertion order: module globals, class bodies, instance attributes.
+//
+// NOTE [Name caches]
+// A name's node remembers where it was last found (NameCache, in ast.h): the namespace's layout
+// and the entry's index. The layout is a stamp, a number taken from one counter that only goes up,
+// so no other namespace ever has it; it is replaced whenever an entry is added or removed, so
+// while it is unchanged the index still holds the name (a rebinding only replaces the value). A
+// loop body then reads and rebinds its globals without hashing. The version is a stamp replaced
+// on every change, values too: type lookups are cached by it (TypeObject::lookup).
 class Namespace {
  public:
+  Namespace() : layout_(next_stamp()), version_(layout_) {}
+  Namespace(const Namespace& o) : entries_(o.entries_), index_(o.index_), layout_(next_stamp()), version_(layout_) {}
+  Namespace& operator=(const Namespace& o) {
+    entries_ = o.entries_;
+    index_ = o.index_;
+    layout_ = version_ = next_stamp();
+    return *this;
+  }
+
   Object* get(std::string_view name) const;
   void set(std::string_view name, ObjRef value);
   bool erase(std::string_view name);
@@ -108,9 +131,27 @@ class Namespace {
   const std::vector<std::pair<std::string, ObjRef>>& entries() const { return entries_; }
   void clear();
 
+  // get/set through a cache kept by the caller for this name (NOTE [Name caches]).
+  Object* get(std::string_view name, NameCache& cache) const;
+  void set(std::string_view name, ObjRef value, NameCache& cache);
+  uint64_t layout() const { return layout_; }
+  uint64_t version() const { return version_; }
+  // The index of `name`, or -1.
+  long index_of(std::string_view name) const;
+  Object* value_at(size_t index) const { return entries_[index].second.get(); }
+
  private:
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  static uint64_t next_stamp() {
+    static uint64_t last = 0;
+    return ++last;
+  }
   std::vector<std::pair<std::string, ObjRef>> entries_;
-  std::unordered_map<std::string, size_t> index_;
+  std::unordered_map<std::string, size_t, NameHash, std::equal_to<>> index_;
+  uint64_t layout_, version_;
 };
 
 class TypeObject : public Object {
@@ -371,7 +412,11 @@ struct BuiltinTypes {
       *unbound_local_error, *attribute_error, *assertion_error, *stop_iteration,
       *import_error, *module_not_found_error, *syntax_error, *memory_error;
 };
-const BuiltinTypes& builtin_types();
+BuiltinTypes make_builtin_types();
+inline const BuiltinTypes& builtin_types() {
+  static const BuiltinTypes types = make_builtin_types();
+  return types;
+}
 #define BT (::stridelab::lang::builtin_types())
 
 // Shared immortal values.

@@ -528,9 +528,9 @@ ParsedArgs Parser::parse(Interp& in, CallArgs& args, bool has_self) const {
     out.types.clear();
     out.pnames.clear();
     for (auto& p : s.params) {
-      out.defaults.push_back(p.default_str);
+      out.defaults.push_back(&p.default_str);
       out.types.push_back(p.type);
-      out.pnames.push_back(p.name);
+      out.pnames.push_back(&p.name);
     }
     return out;
   };
@@ -559,20 +559,21 @@ ParsedArgs Parser::parse(Interp& in, CallArgs& args, bool has_self) const {
 
 int ParsedArgs::at(std::string_view name) const {
   for (size_t i = 0; i < pnames.size(); ++i)
-    if (pnames[i] == name) return static_cast<int>(i);
+    if (*pnames[i] == name) return static_cast<int>(i);
   return -1;
 }
 
 void ParsedArgs::insert_self(Object* self) {
   values.insert(values.begin(), self);
-  defaults.insert(defaults.begin(), "");
+  static const std::string no_default, input = "input";
+  defaults.insert(defaults.begin(), &no_default);
   types.insert(types.begin(), P_TENSOR);
-  pnames.insert(pnames.begin(), "input");
+  pnames.insert(pnames.begin(), &input);
 }
 
 const std::string& ParsedArgs::def(int i) const {
   static const std::string empty;
-  return i < 0 ? empty : defaults[i];
+  return i < 0 ? empty : *defaults[i];
 }
 
 static bool is_none_default(const std::string& d) { return d.empty() || d == "None"; }
@@ -657,7 +658,7 @@ IntArray ParsedArgs::intlist(int i) const {
       out.push_back(guarded([&] { return core::item(unwrap(it)).to_int(); }));
     } else {
       std::string tn = i >= 0 && types[i] == P_SYM_INT_LIST ? "tuple of SymInts" : "tuple of ints";
-      raise(BT.type_error, fname + "(): argument '" + pnames[i] + "' must be " + tn + ", but found element of type " +
+      raise(BT.type_error, fname + "(): argument '" + *pnames[i] + "' must be " + tn + ", but found element of type " +
                                py_typename(it) + " at pos " + std::to_string(k + 1));
     }
   }

@@ -219,6 +219,24 @@ Tensor reflected(BinaryOp o, const Tensor& self, const Tensor& number) {
   }
 }
 
+Tensor binary_number(BinaryOp o, const Tensor& self, Scalar number, bool reflected) {
+  // The ops whose autograd function only calls core::binary when no input requires grad (or grad
+  // mode is off); a reflected division is x.reciprocal() * number, so it is not one of them.
+  bool plain = false;
+  switch (o) {
+    case BinaryOp::Add: case BinaryOp::Sub: case BinaryOp::Mul:
+    case BinaryOp::Eq: case BinaryOp::Ne: case BinaryOp::Lt: case BinaryOp::Le: case BinaryOp::Gt: case BinaryOp::Ge:
+      plain = true;
+      break;
+    case BinaryOp::Div: plain = !reflected; break;
+    default: break;
+  }
+  if (plain && (!ag::GradMode::is_enabled() || !ag::requires_grad(self)))
+    return core::binary_scalar(o, self, number, reflected);
+  const Tensor wrapped = scalar_to_tensor(number);
+  return reflected ? op::reflected(o, self, wrapped) : op::binary(o, self, wrapped);
+}
+
 Tensor pow(Scalar self, const Tensor& exponent) { return ag::pow(self, exponent); }
 
 Tensor unary(UnaryOp o, const Tensor& a) {
@@ -386,6 +404,18 @@ void binary_(BinaryOp o, const Tensor& a, const Tensor& b, Scalar alpha) {
       unrecorded_inplace(name, instead, self, b, [&] { core::binary_(o, self, b, alpha); });
     }
   }
+}
+
+void binary_number_(BinaryOp o, const Tensor& a, Scalar number) {
+  // The in-place ops whose autograd function, when no input requires grad (or grad mode is off),
+  // only calls core::binary_ and bumps the version.
+  const bool plain = o == BinaryOp::Add || o == BinaryOp::Sub || o == BinaryOp::Mul || o == BinaryOp::Div;
+  if (plain && (!ag::GradMode::is_enabled() || !ag::requires_grad(a))) {
+    core::binary_scalar_(o, a, number);
+    a.bump_version();
+    return;
+  }
+  op::binary_(o, a, scalar_to_tensor(number));
 }
 
 void unary_(UnaryOp o, const Tensor& a) {

@@ -88,10 +88,10 @@ class ParsedArgs {
  public:
   int idx = -1;  // which signature matched
   std::vector<Object*> values;
-  std::vector<std::string> defaults;
+  std::vector<const std::string*> defaults;  // the matched signature's strings
   std::vector<int> types;
   std::string fname;
-  std::vector<std::string> pnames;
+  std::vector<const std::string*> pnames;
   std::vector<ObjRef> keep;  // temporaries (varargs tuples)
   Interp* in = nullptr;
   bool is_method = false;  // called as a Tensor method (else as torch.*)

@@ -27,6 +27,9 @@ Tensor binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha = Scal
 // __rsub__ / __rtruediv__ / __rpow__ ... compute it: `1 - x` is rsub (RsubBackward1), `2 / x` is
 // x.reciprocal() * 2, `2 ** x` is torch.tensor(2, dtype=result_type) ** x (PowBackward1).
 Tensor reflected(BinaryOp op, const Tensor& self, const Tensor& number);
+// `self op number` (`number op self` when reflected) for a Python number: binary / reflected with
+// the number wrapped, without making the 0-d tensor where no history is recorded.
+Tensor binary_number(BinaryOp op, const Tensor& self, Scalar number, bool reflected);
 Tensor pow(Scalar self, const Tensor& exponent);  // torch.pow(2, x): PowBackward2
 Tensor unary(UnaryOp op, const Tensor& a);
 Tensor reciprocal(const Tensor& self);
@@ -108,6 +111,9 @@ Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target
 
 // ---- in place: check, write, bump the version once --------------------------------------------------------
 void binary_(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha = Scalar(int64_t{1}));
+// `self op= number` for a Python number: binary_ with the number wrapped, without making the 0-d
+// tensor where no history is recorded.
+void binary_number_(BinaryOp op, const Tensor& self, Scalar number);
 void unary_(UnaryOp op, const Tensor& a);
 void copy_(const Tensor& self, const Tensor& src);
 void fill_(const Tensor& self, Scalar v);

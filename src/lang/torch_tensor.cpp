@@ -25,21 +25,14 @@ TorchTypes& types() {
 // NOTE [Tensor identity]
 // PyTorch keeps one PyObject per TensorImpl: `x.contiguous() is x` and `a.grad is a.grad` are True
 // because the same impl comes back. Ops that make a new TensorImpl (`x.data`, `x.t()`, `x[0]`)
-// make a new object, which dies when its last Python reference goes.
-static std::unordered_map<const core::TensorImpl*, TensorObject*>& live() {
-  static std::unordered_map<const core::TensorImpl*, TensorObject*> m;
-  return m;
-}
-
+// make a new object, which dies when its last Python reference goes. The impl points back at its
+// object (TensorImpl::py_object_), as PyTorch's does.
 TensorObject::TensorObject(TypeObject* type, Tensor tensor) : Object(type), t(std::move(tensor)) {
-  if (t.defined()) live()[t.impl()] = this;
+  if (t.defined()) t.impl()->py_object_ = this;
 }
 
 TensorObject::~TensorObject() {
-  if (t.defined()) {
-    auto it = live().find(t.impl());
-    if (it != live().end() && it->second == this) live().erase(it);
-  }
+  if (t.defined() && t.impl()->py_object_ == this) t.impl()->py_object_ = nullptr;
 }
 
 bool is_tensor(const Object* o) { return types().tensor && o->type()->is_subtype_of(types().tensor); }
@@ -47,8 +40,7 @@ Tensor& unwrap(Object* o) { return static_cast<TensorObject*>(o)->t; }
 
 ObjRef wrap(const Tensor& t) {
   if (!t.defined()) return ObjRef(none());
-  auto it = live().find(t.impl());
-  if (it != live().end()) return ObjRef(it->second);
+  if (void* o = t.impl()->py_object_) return ObjRef(static_cast<TensorObject*>(o));
   return ObjRef(new TensorObject(types().tensor, t));
 }
 
@@ -292,11 +284,12 @@ static ObjRef binop(Interp& in, CallArgs& a, BinaryOp op, bool reflected) {
   Object* other = a.pos[1].get();
   if (!is_tensor(other) && !is_number(other)) return ObjRef(not_implemented());
   const Tensor& self = self_of(a);
-  Tensor o = is_tensor(other) ? unwrap(other) : scalar_to_tensor(to_scalar(in, other));
-  return guarded([&] {
-    if (!reflected) return wrap(op::binary(op, self, o));
-    return wrap(is_tensor(other) ? op::binary(op, o, self) : op::reflected(op, self, o));
-  });
+  if (!is_tensor(other)) {
+    const Scalar number = to_scalar(in, other);
+    return guarded([&] { return wrap(op::binary_number(op, self, number, reflected)); });
+  }
+  const Tensor& o = unwrap(other);
+  return guarded([&] { return wrap(reflected ? op::binary(op, o, self) : op::binary(op, self, o)); });
 }
 
 // x // y runs Tensor.__floordiv__ in torch/_tensor.py (through its NotImplemented wrapper).
@@ -308,8 +301,12 @@ static ObjRef ibinop(Interp& in, CallArgs& a, BinaryOp op) {
   Object* other = a.pos[1].get();
   if (!is_tensor(other) && !is_number(other)) return ObjRef(not_implemented());
   const Tensor& self = self_of(a);
-  Tensor o = is_tensor(other) ? unwrap(other) : scalar_to_tensor(to_scalar(in, other));
-  guarded([&] { op::binary_(op, self, o); });
+  if (!is_tensor(other)) {
+    const Scalar number = to_scalar(in, other);
+    guarded([&] { op::binary_number_(op, self, number); });
+  } else {
+    guarded([&] { op::binary_(op, self, unwrap(other)); });
+  }
   return a.pos[0];
 }
 
@@ -317,8 +314,11 @@ static ObjRef cmpop(Interp& in, CallArgs& a, BinaryOp op) {
   Object* other = a.pos[1].get();
   if (!is_tensor(other) && !is_number(other)) return ObjRef(not_implemented());
   const Tensor& self = self_of(a);
-  Tensor o = is_tensor(other) ? unwrap(other) : scalar_to_tensor(to_scalar(in, other));
-  return guarded([&] { return wrap(op::binary(op, self, o)); });
+  if (!is_tensor(other)) {
+    const Scalar number = to_scalar(in, other);
+    return guarded([&] { return wrap(op::binary_number(op, self, number, false)); });
+  }
+  return guarded([&] { return wrap(op::binary(op, self, unwrap(other))); });
 }
 
 static void check_single(const Tensor& t) {
