@@ -170,13 +170,21 @@ void append_runs(const Block& b, std::vector<std::pair<int64_t, int64_t>>& runs)
 // More runs than this are never listed: the blocks are.
 constexpr int64_t kMaxReadRuns = 4096;
 
+int64_t digits(int64_t n) {
+  int64_t d = n < 0 ? 2 : 1;
+  for (n = n < 0 ? -n : n; n >= 10; n /= 10) ++d;
+  return d;
+}
+
 // The fields of one storage's read event: {"ranges": [[start, stop], ...]} (sorted, disjoint,
-// half-open) or {"blocks": [{"offset", "shape", "stride"}, ...]}, whichever takes fewer numbers.
+// half-open) or {"blocks": [{"offset", "shape", "stride"}, ...]}, whichever JSON text is shorter.
 void compact_reads(const std::vector<Block>& blocks, Json& event) {
-  int64_t runs_before = 0, block_numbers = 0;
+  int64_t runs_before = 0, block_chars = 1;
   for (const Block& b : blocks) {
     runs_before += run_count(b);
-    block_numbers += 1 + 2 * static_cast<int64_t>(b.dims.size());
+    block_chars += 35 + digits(b.offset);  // {"offset":,"shape":[],"stride":[]},
+    for (const auto& [size, stride] : b.dims) block_chars += digits(size) + digits(stride) + 2;
+    if (!b.dims.empty()) block_chars -= 2;  // no comma after the last size and stride
   }
   if (runs_before <= kMaxReadRuns) {
     std::vector<std::pair<int64_t, int64_t>> runs;
@@ -187,7 +195,9 @@ void compact_reads(const std::vector<Block>& blocks, Json& event) {
       if (!merged.empty() && r.first <= merged.back().second) merged.back().second = std::max(merged.back().second, r.second);
       else merged.push_back(r);
     }
-    if (2 * static_cast<int64_t>(merged.size()) <= block_numbers) {
+    int64_t range_chars = 1;
+    for (const auto& [a, z] : merged) range_chars += digits(a) + digits(z) + 4;  // [a,z],
+    if (range_chars <= block_chars) {
       Json ranges = Json::array();
       for (const auto& [a, z] : merged) ranges.push_back(Json(Json::Array{Json(a), Json(z)}));
       event["ranges"] = std::move(ranges);

@@ -93,7 +93,7 @@ const char* kProgram =
     "v.mul_(2)\n"
     "big = torch.zeros(2000)\n"
     "print(y.sum())\n"
-    "c = x[:, 1].sum()\n"
+    "c = x[:, 1].sum() + big[::2].sum()\n"
     "try:\n"
     "    y.sum().backward()\n"
     "except RuntimeError as e:\n"

@@ -179,10 +179,10 @@ TEST_CASE("reads: an in-place op reads and writes the same cells", "[trace][read
   CHECK(write_event(st, storage_of(st, "a")));
 }
 
-TEST_CASE("reads: a column is written as one block; item() reads one cell", "[trace][reads]") {
+TEST_CASE("reads: a long column is written as one block; item() reads one cell", "[trace][reads]") {
   Run r(
       "import torch\n"                          // 1
-      "a = torch.arange(12.).reshape(3, 4)\n"   // 2
+      "a = torch.arange(40.).reshape(10, 4)\n"  // 2
       "c = a[:, 1].sum()\n"                     // 3
       "x = a[1, 2].item()\n"                    // 4
       "n = a.numel() + a.size(0) + len(a) + a.stride(0) + a.dim()\n"  // 5
@@ -191,10 +191,14 @@ TEST_CASE("reads: a column is written as one block; item() reads one cell", "[tr
   REQUIRE(r.exit_code == 0);
   Json st = r.after(3);
   const std::string a = storage_of(st, "a");
-  CHECK(reads(st) == std::map<std::string, Cells>{{a, Cells{1, 5, 9}}});
-  // (offset 1, shape [3], stride [4]): 3 numbers, where ranges would take 6.
-  CHECK(only_read(st).at("blocks") == Json::parse(R"([{"offset": 1, "shape": [3], "stride": [4]}])"));
+  CHECK(reads(st) == std::map<std::string, Cells>{{a, Cells{1, 5, 9, 13, 17, 21, 25, 29, 33, 37}}});
+  // {"offset":1,"shape":[10],"stride":[4]} is shorter than ten ranges [[1,2],[5,6],...].
+  CHECK(only_read(st).at("blocks") == Json::parse(R"([{"offset": 1, "shape": [10], "stride": [4]}])"));
+  // Three cells of a 3x4 column: the ranges are shorter.
+  Run small("import torch\na = torch.arange(12.).reshape(3, 4)\nc = a[:, 1].sum()\n");
+  CHECK(only_read(small.after(3)).at("ranges") == Json::parse("[[1, 2], [5, 6], [9, 10]]"));
   CHECK(reads(r.after(4)) == std::map<std::string, Cells>{{a, Cells{6}}});
+  CHECK(only_read(r.after(4)).at("ranges") == Json::parse("[[6, 7]]"));
   for (int line : {5, 6, 7}) {
     INFO("line " << line);
     CHECK(reads(r.after(line)).empty());

@@ -263,7 +263,7 @@ test('backward node by node: the running node is lit and its gradient buffers ar
 
 test('cells read in a step are marked apart from written ones, with a legend entry', { skip: !haveWasm && 'no wasm engine built' }, async () => {
   const { page, problems, context } = await open('');
-  await setCodeAndRun(page, 'import torch\na = torch.arange(12.).reshape(3, 4)\nv = a[1:3, 1:3]\ns = v.sum()\nv.add_(1)\n');
+  await setCodeAndRun(page, 'import torch\na = torch.arange(12.).reshape(3, 4)\nv = a[1:3, 1:3]\ns = v.sum()\nv.add_(1)\nb = torch.arange(40.).reshape(10, 4)\nc = b[:, 1].sum()\n');
   const lines = await page.evaluate(async () => {
     const out = [];
     for (let k = 0; k < window.stridelab.summary.steps; k++) out.push((await window.stridelab.engine.state(k)).state.line);
@@ -296,6 +296,11 @@ test('cells read in a step are marked apart from written ones, with a legend ent
   assert.deepEqual(atAdd.map((c) => [c[1], c[2], c[3]]), [5, 6, 9, 10].map((k) => [k, true, true]));
   assert.equal(await page.locator(tid('memory-legend-written')).count(), 1);
   assert.equal(await page.locator(tid('memory-legend-read')).count(), 1);
+  // A long column is read as one (offset, shape, stride) block: every fourth cell of b's storage.
+  await go(7);
+  const atColumn = (await marked()).filter((c) => c[2]);
+  assert.deepEqual(atColumn.map((c) => c[1]), [1, 5, 9, 13, 17, 21, 25, 29, 33, 37]);
+  assert.equal(new Set(atColumn.map((c) => c[0])).size, 1);
   assert.deepEqual(problems, []);
   await context.close();
 });
