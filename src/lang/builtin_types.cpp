@@ -3,6 +3,9 @@
 // classmethod.
 #include "lang/builtin_types.h"
 
+#include <cmath>
+
+#include "lang/bigint.h"
 #include "lang/native.h"
 
 namespace stridelab::lang {
@@ -166,6 +169,30 @@ TypeObject* make_wrapper_type(const char* name, bool bind_class) {
       .build();
 }
 
+// ---- numbers: the attributes of int and float that programs use ----
+
+void install_number_attributes() {
+  auto prop = [](TypeObject* t, const char* name, NativeGetter get) { t->dict_.set(name, ObjRef(new PropertyObject(std::move(get), nullptr))); };
+  auto same = [](Interp&, Object* self) -> ObjRef { return is_int(self) && self->type() == BT.bool_ ? make_int(as<IntObject>(self)->value_) : ObjRef(self); };
+  auto zero = [](Interp&, Object* self) -> ObjRef { return self->type() == BT.float_ ? make_float(0.0) : make_int(0); };
+  prop(BT.int_, "real", same);
+  prop(BT.int_, "imag", zero);
+  prop(BT.int_, "numerator", same);
+  prop(BT.int_, "denominator", [](Interp&, Object*) { return make_int(1); });
+  prop(BT.float_, "real", same);
+  prop(BT.float_, "imag", zero);
+  BT.int_->dict_.set("bit_length", make_function("bit_length", [](Interp&, CallArgs& a) -> ObjRef {
+    if (a.pos.size() != 1 || !is_int(a.pos[0].get())) raise(BT.type_error, "int.bit_length() takes no arguments (" + std::to_string(a.pos.size() - 1) + " given)");
+    return make_int(int_as_big(a.pos[0].get()).bit_length());
+  }));
+  BT.int_->dict_.set("conjugate", make_function("conjugate", [same](Interp& in, CallArgs& a) -> ObjRef { return same(in, a.pos[0].get()); }));
+  BT.float_->dict_.set("is_integer", make_function("is_integer", [](Interp&, CallArgs& a) -> ObjRef {
+    if (a.pos.size() != 1 || a.pos[0]->type() != BT.float_) raise(BT.type_error, "float.is_integer() takes no arguments (" + std::to_string(a.pos.size() - 1) + " given)");
+    double v = as<FloatObject>(a.pos[0].get())->value_;
+    return ObjRef(bool_obj(std::isfinite(v) && v == std::floor(v)));
+  }));
+}
+
 ObjRef not_supported_set(Interp&, TypeObject*, CallArgs&) { raise(BT.not_implemented_error, "sets are not supported by stridelab"); }
 
 }  // namespace
@@ -207,6 +234,7 @@ void install_builtin_types(Namespace& ns) {
     classmethod_type = make_wrapper_type("classmethod", true);
     set_type = NativeType("set", "builtins").constructor(not_supported_set).build();
     frozenset_type = NativeType("frozenset", "builtins").constructor(not_supported_set).build();
+    install_number_attributes();
   }
   for (TypeObject* t : {map_type, filter_type, BT.property, staticmethod_type, classmethod_type, set_type, frozenset_type})
     ns.set(t->name_, ObjRef(t));

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "lang/bigint.h"
 #include "lang/builtin_types.h"
 #include "lang/format.h"
 #include "lang/interp.h"
@@ -154,33 +155,11 @@ ObjRef make_str_obj(Interp& in, TypeObject*, CallArgs& a) {
   return make_str(str(in, a.pos[0].get()));
 }
 
-int64_t parse_int_literal(const std::string& text, int base) {
-  std::string s;
-  size_t b = text.find_first_not_of(" \t\n\r"), e = text.find_last_not_of(" \t\n\r");
+ObjRef parse_int_literal(const std::string& text, int64_t base) {
+  if (base != 0 && (base < 2 || base > 36)) raise(BT.value_error, "int() base must be >= 2 and <= 36, or 0");
+  size_t b = text.find_first_not_of(" \t\n\r\x0b\x0c"), e = text.find_last_not_of(" \t\n\r\x0b\x0c");
   std::string t = b == std::string::npos ? "" : text.substr(b, e - b + 1);
-  auto bad = [&]() -> int64_t {
-    raise(BT.value_error, "invalid literal for int() with base " + std::to_string(base) + ": " + str_repr(text));
-  };
-  size_t i = 0;
-  bool neg = false;
-  if (i < t.size() && (t[i] == '+' || t[i] == '-')) neg = t[i++] == '-';
-  if (i >= t.size()) return bad();
-  int64_t v = 0;
-  bool prev_underscore = true;
-  for (; i < t.size(); ++i) {
-    char c = t[i];
-    if (c == '_') {
-      if (prev_underscore) return bad();
-      prev_underscore = true;
-      continue;
-    }
-    int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::isalpha(static_cast<unsigned char>(c)) ? std::tolower(c) - 'a' + 10 : 99;
-    if (d >= base) return bad();
-    v = checked_add(checked_mul(v, base), d);
-    prev_underscore = false;
-  }
-  if (prev_underscore) return bad();
-  return neg ? -v : v;
+  return parse_int_text(t, static_cast<int>(base), text);
 }
 
 ObjRef make_int_obj(Interp& in, TypeObject*, CallArgs& a) {
@@ -188,17 +167,17 @@ ObjRef make_int_obj(Interp& in, TypeObject*, CallArgs& a) {
   Object* x = a.pos[0].get();
   if (a.pos.size() == 2) {
     if (!is_str(x)) raise(BT.type_error, "int() can't convert non-string with explicit base");
-    return make_int(parse_int_literal(str_of(x), static_cast<int>(to_index(in, a.pos[1].get()))));
+    return parse_int_literal(str_of(x), to_index(in, a.pos[1].get()));
   }
+  if (x->type() == BT.int_) return a.pos[0];
   if (is_int(x)) return make_int(as<IntObject>(x)->value_);
   if (x->type() == BT.float_) {
     double v = as<FloatObject>(x)->value_;
     if (std::isnan(v)) raise(BT.value_error, "cannot convert float NaN to integer");
     if (std::isinf(v)) raise(BT.overflow_error, "cannot convert float infinity to integer");
-    if (std::fabs(v) >= 9.2233720368547758e18) raise(BT.overflow_error, "integer result does not fit in 64 bits (stridelab integers are 64-bit)");
-    return make_int(static_cast<int64_t>(v));
+    return int_from_double(v);
   }
-  if (is_str(x)) return make_int(parse_int_literal(str_of(x), 10));
+  if (is_str(x)) return parse_int_literal(str_of(x), 10);
   for (const char* hook : {"__int__", "__index__"}) {
     CallArgs none_args;
     bool found = false;
@@ -230,7 +209,7 @@ ObjRef make_float_obj(Interp& in, TypeObject*, CallArgs& a) {
   if (a.pos.empty()) return make_float(0.0);
   Object* x = a.pos[0].get();
   if (x->type() == BT.float_) return ObjRef(x);
-  if (is_int(x)) return make_float(static_cast<double>(as<IntObject>(x)->value_));
+  if (is_int(x)) return make_float(int_to_double(x));
   if (is_str(x)) return make_float(parse_float_literal(str_of(x)));
   CallArgs none_args;
   bool found = false;
@@ -340,8 +319,8 @@ ObjRef builtin_abs(Interp& in, CallArgs& a) {
   expect_args(a, "abs", 1, 1);
   Object* x = a.pos[0].get();
   if (is_int(x)) {
-    int64_t v = as<IntObject>(x)->value_;
-    return make_int(v < 0 ? checked_add(0, -v) : v);
+    bool negative = is_big_candidate(x) ? int_as_big(x).negative() : as<IntObject>(x)->value_ < 0;
+    return unary_op(in, negative ? UnaryOpKind::USub : UnaryOpKind::UAdd, x);
   }
   if (x->type() == BT.float_) return make_float(std::fabs(as<FloatObject>(x)->value_));
   CallArgs none_args;
@@ -385,17 +364,23 @@ ObjRef builtin_round(Interp& in, CallArgs& a) {
     if (has_digits) a.pos.resize(1), a.pos.push_back(ObjRef(nd));
   }
   if (is_int(x)) {
-    if (!has_digits) return make_int(as<IntObject>(x)->value_);
+    ObjRef self = x->type() == BT.int_ ? a.pos[0] : make_int(as<IntObject>(x)->value_);
+    if (!has_digits) return self;
     int64_t nd = to_index(in, a.pos[1].get());
-    if (nd >= 0) return make_int(as<IntObject>(x)->value_);
-    return make_int(static_cast<int64_t>(round_float(static_cast<double>(as<IntObject>(x)->value_), nd)));
+    if (nd >= 0) return self;
+    // Round half to even at 10**-nd, exactly.
+    BigInt p = BigInt(10).pow(static_cast<uint64_t>(std::min<int64_t>(-nd, 100000))), q, r;
+    BigInt::divmod(int_as_big(x), p, &q, &r);
+    int c = (r + r).compare(p);
+    if (c > 0 || (c == 0 && !BigInt::bitwise(q, BigInt(1), '&').is_zero())) q = q + BigInt(1);
+    return make_int_from_big(q * p);
   }
   if (x->type() == BT.float_) {
     double v = as<FloatObject>(x)->value_;
     if (!has_digits) {
       if (std::isnan(v)) raise(BT.value_error, "cannot convert float NaN to integer");
       if (std::isinf(v)) raise(BT.overflow_error, "cannot convert float infinity to integer");
-      return make_int(static_cast<int64_t>(std::nearbyint(v)));
+      return int_from_double(std::nearbyint(v));
     }
     return make_float(round_float(v, to_index(in, a.pos[1].get())));
   }
@@ -411,16 +396,46 @@ ObjRef builtin_round(Interp& in, CallArgs& a) {
 NativeFn radix_builtin(const char* name, const char* prefix, const char* code) {
   return [=](Interp& in, CallArgs& a) -> ObjRef {
     expect_args(a, name, 1, 1);
-    int64_t v = to_index(in, a.pos[0].get());
-    std::string digits = format_int(v, code);
-    if (v < 0) return make_str("-" + std::string(prefix) + digits.substr(1));
+    Object* x = a.pos[0].get();
+    if (!is_int(x)) to_index(in, x);  // raises the TypeError, or gives __index__'s value below
+    ObjRef n = is_int(x) ? a.pos[0] : make_int(to_index(in, x));
+    std::string digits = format_value(in, n.get(), code);
+    if (digits[0] == '-') return make_str("-" + std::string(prefix) + digits.substr(1));
     return make_str(prefix + digits);
   };
 }
 
+// hash() of a float as CPython computes it: the value modulo 2**61 - 1, so equal ints and
+// floats hash alike.
+int64_t float_hash(double v) {
+  const uint64_t P = (uint64_t{1} << 61) - 1;
+  if (std::isinf(v)) return v > 0 ? 314159 : -314159;
+  int e;
+  double m = std::frexp(v, &e);
+  int sign = 1;
+  if (m < 0) sign = -1, m = -m;
+  uint64_t x = 0;
+  while (m) {
+    x = ((x << 28) & P) | x >> (61 - 28);
+    m *= 268435456.0;
+    e -= 28;
+    uint64_t y = static_cast<uint64_t>(m);
+    m -= static_cast<double>(y);
+    x += y;
+    if (x >= P) x -= P;
+  }
+  e = e >= 0 ? e % 61 : 61 - 1 - ((-1 - e) % 61);
+  x = ((x << e) & P) | x >> (61 - e);
+  int64_t h = static_cast<int64_t>(x) * sign;
+  return h == -1 ? -2 : h;
+}
+
 ObjRef builtin_hash(Interp& in, CallArgs& a) {
   expect_args(a, "hash", 1, 1);
-  return make_int(hash_of(in, a.pos[0].get()));
+  Object* x = a.pos[0].get();
+  if (is_int(x)) return make_int(int_hash(x));
+  if (x->type() == BT.float_ && !std::isnan(as<FloatObject>(x)->value_)) return make_int(float_hash(as<FloatObject>(x)->value_));
+  return make_int(hash_of(in, x));
 }
 
 void sort_items(Interp& in, std::vector<ObjRef>& items, Object* key, bool reverse) {

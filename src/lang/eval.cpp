@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "lang/bigint.h"
 #include "lang/format.h"
 
 namespace stridelab::lang {
@@ -713,14 +714,7 @@ ObjRef Evaluator::eval_constant(const ConstantExpr& c) {
     case ConstKind::False: v = false_obj(); break;
     case ConstKind::Ellipsis: v = ellipsis(); break;
     case ConstKind::Int:
-      if (!c.big_digits.empty()) {
-        try {
-          raise(BT.overflow_error, "integer literal " + c.big_digits + " does not fit in 64 bits (stridelab integers are 64-bit)");
-        } catch (const PyError& e) {
-          rethrow_with(e, c.pos);
-        }
-      }
-      v = make_int(c.int_value);
+      v = c.big_digits.empty() ? make_int(c.int_value) : parse_int_text(c.big_digits, 0, c.big_digits);
       break;
     case ConstKind::Float: v = make_float(c.float_value); break;
     case ConstKind::Str: v = make_str(c.str_value); break;

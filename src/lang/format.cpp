@@ -3,7 +3,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 
+#include "lang/bigint.h"
 #include "lang/ops.h"
 #include "lang/unicode.h"
 
@@ -222,30 +224,28 @@ std::string group_number(const std::string& num, char sep) {
 
 }  // namespace
 
-std::string format_int(int64_t v, std::string_view spec) {
+// format(n, spec) for an int of any size: `digits(base)` gives the magnitude's digits.
+static std::string format_integer(bool negative, const std::function<std::string(int)>& digits_in,
+                                  const std::function<double()>& as_double, std::string_view spec) {
   Spec sp = parse_spec(spec, "int");
   char t = sp.type ? sp.type : 'd';
   if (t == 'e' || t == 'E' || t == 'f' || t == 'F' || t == 'g' || t == 'G' || t == '%')
-    return format_float(static_cast<double>(v), spec);
+    return format_float(as_double(), spec);
   if (sp.precision >= 0) raise(BT.value_error, "Precision not allowed in integer format specifier");
   if (sp.z) raise(BT.value_error, "Negative zero coercion (z) not allowed in integer format specifier");
-  bool negative = v < 0;
-  uint64_t mag = negative ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
   std::string digits, prefix = sign_prefix(sp, negative);
   switch (t) {
-    case 'd': case 'n': digits = std::to_string(mag); break;
+    case 'd': case 'n': digits = digits_in(10); break;
     case 'x': case 'X': case 'o': case 'b': {
-      int base = t == 'o' ? 8 : t == 'b' ? 2 : 16;
-      const char* set = t == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
-      do {
-        digits.insert(digits.begin(), set[mag % base]);
-        mag /= base;
-      } while (mag);
+      digits = digits_in(t == 'o' ? 8 : t == 'b' ? 2 : 16);
+      if (t == 'X')
+        for (char& c : digits) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
       if (sp.alt) prefix += std::string("0") + (t == 'X' ? 'X' : t);
       if (sp.grouping) digits = group_digits(digits, sp.grouping, 4);
       return pad(sp, prefix, digits, '>');
     }
     case 'c': {
+      double v = as_double();
       if (v < 0 || v > 0x10FFFF) raise(BT.overflow_error, "%c arg not in range(0x110000)");
       std::string ch;
       utf8_append(ch, static_cast<uint32_t>(v));
@@ -256,6 +256,32 @@ std::string format_int(int64_t v, std::string_view spec) {
   }
   if (sp.grouping) digits = group_digits(digits, sp.grouping);
   return pad(sp, prefix, digits, '>');
+}
+
+std::string format_int(int64_t v, std::string_view spec) {
+  bool negative = v < 0;
+  uint64_t mag = negative ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  auto digits = [mag](int base) {
+    std::string out;
+    uint64_t m = mag;
+    do {
+      out.insert(out.begin(), "0123456789abcdef"[m % base]);
+      m /= base;
+    } while (m);
+    return out;
+  };
+  return format_integer(negative, digits, [v] { return static_cast<double>(v); }, spec);
+}
+
+std::string format_big_int(const BigInt& v, std::string_view spec) {
+  BigInt mag = v.negative() ? -v : v;
+  auto as_double = [&v] {
+    bool overflow;
+    double d = v.to_double(&overflow);
+    if (overflow) raise(BT.overflow_error, "int too large to convert to float");
+    return d;
+  };
+  return format_integer(v.negative(), [&mag](int base) { return mag.to_string(base); }, as_double, spec);
 }
 
 std::string format_float(double v, std::string_view spec) {
@@ -387,12 +413,13 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
     switch (conv) {
       case 'd': case 'i': case 'u': {
         if (!is_number(v)) raise(BT.type_error, "%" + std::string(1, conv) + " format: a real number is required, not " + type_name(v));
-        int64_t n = is_int(v) ? as<IntObject>(v)->value_ : static_cast<int64_t>(to_double(in, v));
-        out += format_int(n, base_spec + "d");
+        ObjRef n = is_int(v) ? ObjRef(v) : int_from_double(to_double(in, v));
+        out += format_value(in, n.get(), base_spec + "d");
         break;
       }
       case 'x': case 'X': case 'o':
-        out += format_int(to_index(in, v), base_spec + conv);
+        if (!is_int(v)) raise(BT.type_error, "%" + std::string(1, conv) + " format: an integer is required, not " + type_name(v));
+        out += format_value(in, v, base_spec + conv);
         break;
       case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
         if (!is_number(v)) raise(BT.type_error, "must be real number, not " + type_name(v));

@@ -14,6 +14,7 @@ std::string str_repr(std::string_view s);   // repr("it's") == "\"it's\""
 
 // format(value, spec) for the built-in kinds; raises ValueError for a bad spec.
 std::string format_int(int64_t v, std::string_view spec);
+std::string format_big_int(const class BigInt& v, std::string_view spec);
 std::string format_float(double v, std::string_view spec);
 std::string format_str(std::string_view s, std::string_view spec);
 

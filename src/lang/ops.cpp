@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "lang/format.h"
+#include "lang/bigint.h"
 #include "lang/interp.h"
 #include "lang/unicode.h"
 
@@ -148,7 +149,7 @@ static std::string builtin_repr(Interp& in, Object* o) {
 
 std::string repr(Interp& in, Object* o) {
   TypeObject* t = o->type();
-  if (t == BT.int_) return std::to_string(as<IntObject>(o)->value_);
+  if (t == BT.int_) return int_to_decimal(o);
   if (t == BT.str) return str_repr(as<StrObject>(o)->value_);
   if (t == BT.float_) return float_repr(as<FloatObject>(o)->value_);
   if (t == BT.none) return "None";
@@ -180,6 +181,7 @@ std::string format_value(Interp& in, Object* o, const std::string& spec) {
   TypeObject* t = o->type();
   if (t == BT.int_ || t == BT.bool_) {
     if (t == BT.bool_ && spec.empty()) return repr(in, o);
+    if (is_big_candidate(o)) return format_big_int(int_as_big(o), spec);
     return format_int(as<IntObject>(o)->value_, spec);
   }
   if (t == BT.float_) return format_float(as<FloatObject>(o)->value_, spec);
@@ -235,7 +237,7 @@ bool equals(Interp& in, Object* a, Object* b) {
 
 int64_t hash_of(Interp& in, Object* o) {
   TypeObject* t = o->type();
-  if (t == BT.int_ || t == BT.bool_) return as<IntObject>(o)->value_;
+  if (t == BT.int_ || t == BT.bool_) return is_big_candidate(o) ? int_hash(o) : as<IntObject>(o)->value_;
   if (t == BT.str) return static_cast<int64_t>(std::hash<std::string>()(as<StrObject>(o)->value_));
   if (t == BT.float_) {
     double v = as<FloatObject>(o)->value_;
@@ -270,22 +272,16 @@ int64_t checked_mul(int64_t a, int64_t b) {
   return r;
 }
 
-static int64_t checked_sub(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_sub_overflow(a, b, &r)) raise(BT.overflow_error, "integer result does not fit in 64 bits (stridelab integers are 64-bit)");
-  return r;
-}
-
 ObjRef int_pow(Interp& in, int64_t base, int64_t exp) {
   if (exp < 0) {
     if (base == 0) raise(BT.zero_division_error, "0.0 cannot be raised to a negative power");
     return make_float(std::pow(static_cast<double>(base), static_cast<double>(exp)));
   }
-  int64_t result = 1;
-  while (exp) {
-    if (exp & 1) result = checked_mul(result, base);
-    exp >>= 1;
-    if (exp) base = checked_mul(base, base);
+  int64_t result = 1, b = base, e = exp;
+  while (e) {
+    if ((e & 1) && __builtin_mul_overflow(result, b, &result)) return big_binop(in, BinOpKind::Pow, make_int(base).get(), make_int(exp).get());
+    e >>= 1;
+    if (e && __builtin_mul_overflow(b, b, &b)) return big_binop(in, BinOpKind::Pow, make_int(base).get(), make_int(exp).get());
   }
   return make_int(result);
 }
@@ -302,13 +298,22 @@ static int64_t floor_mod(int64_t a, int64_t b) {
   return m;
 }
 
-static ObjRef int_binop(Interp& in, BinOpKind op, int64_t a, int64_t b) {
+// Both operands fit in 64 bits; a result that does not goes on as a big int (bigint.h).
+static ObjRef int_binop(Interp& in, BinOpKind op, Object* ao, Object* bo) {
+  int64_t a = as<IntObject>(ao)->value_, b = as<IntObject>(bo)->value_, r;
   switch (op) {
-    case BinOpKind::Add: return make_int(checked_add(a, b));
-    case BinOpKind::Sub: return make_int(checked_sub(a, b));
-    case BinOpKind::Mult: return make_int(checked_mul(a, b));
+    case BinOpKind::Add:
+      if (__builtin_add_overflow(a, b, &r) || r == INT64_MIN) return big_binop(in, op, ao, bo);
+      return make_int(r);
+    case BinOpKind::Sub:
+      if (__builtin_sub_overflow(a, b, &r) || r == INT64_MIN) return big_binop(in, op, ao, bo);
+      return make_int(r);
+    case BinOpKind::Mult:
+      if (__builtin_mul_overflow(a, b, &r) || r == INT64_MIN) return big_binop(in, op, ao, bo);
+      return make_int(r);
     case BinOpKind::Div:
       if (b == 0) raise(BT.zero_division_error, "division by zero");
+      if (std::llabs(a) > (int64_t{1} << 53) || std::llabs(b) > (int64_t{1} << 53)) return big_binop(in, op, ao, bo);
       return make_float(static_cast<double>(a) / static_cast<double>(b));
     case BinOpKind::FloorDiv:
       if (b == 0) raise(BT.zero_division_error, "integer division or modulo by zero");
@@ -319,10 +324,8 @@ static ObjRef int_binop(Interp& in, BinOpKind op, int64_t a, int64_t b) {
     case BinOpKind::Pow: return int_pow(in, a, b);
     case BinOpKind::LShift:
       if (b < 0) raise(BT.value_error, "negative shift count");
-      if (b >= 63 || (a != 0 && (a << b) >> b != a)) {
-        if (a == 0) return make_int(0);
-        raise(BT.overflow_error, "integer result does not fit in 64 bits (stridelab integers are 64-bit)");
-      }
+      if (a == 0) return make_int(0);
+      if (b >= 62 || (a << b) >> b != a || (a << b) == INT64_MIN) return big_binop(in, op, ao, bo);
       return make_int(a << b);
     case BinOpKind::RShift:
       if (b < 0) raise(BT.value_error, "negative shift count");
@@ -383,10 +386,17 @@ static bool is_sequence(const Object* o) { return o->type() == BT.str || o->type
 // Built-in behaviour for int/float/str/list/tuple; null when it does not apply.
 static ObjRef builtin_binop(Interp& in, BinOpKind op, Object* a, Object* b) {
   TypeObject *ta = a->type(), *tb = b->type();
-  if (is_int(a) && is_int(b)) return int_binop(in, op, as<IntObject>(a)->value_, as<IntObject>(b)->value_);
+  if (is_int(a) && is_int(b)) {
+    if (ta == BT.bool_ && tb == BT.bool_ && (op == BinOpKind::BitAnd || op == BinOpKind::BitOr || op == BinOpKind::BitXor)) {
+      bool x = as<IntObject>(a)->value_ != 0, y = as<IntObject>(b)->value_ != 0;
+      return ObjRef(bool_obj(op == BinOpKind::BitAnd ? (x && y) : op == BinOpKind::BitOr ? (x || y) : (x != y)));
+    }
+    if (is_big_candidate(a) || is_big_candidate(b)) return big_binop(in, op, a, b);
+    return int_binop(in, op, a, b);
+  }
   if (is_number(a) && is_number(b)) {
-    double x = ta == BT.float_ ? as<FloatObject>(a)->value_ : static_cast<double>(as<IntObject>(a)->value_);
-    double y = tb == BT.float_ ? as<FloatObject>(b)->value_ : static_cast<double>(as<IntObject>(b)->value_);
+    double x = ta == BT.float_ ? as<FloatObject>(a)->value_ : int_to_double(a);
+    double y = tb == BT.float_ ? as<FloatObject>(b)->value_ : int_to_double(b);
     return float_binop(in, op, x, y);
   }
   if (op == BinOpKind::Add && ta == tb && is_sequence(a)) {
@@ -485,8 +495,9 @@ ObjRef unary_op(Interp& in, UnaryOpKind op, Object* a) {
   if (op == UnaryOpKind::Not) return ObjRef(bool_obj(!truthy(in, a)));
   TypeObject* t = a->type();
   if (is_int(a)) {
+    if (is_big_candidate(a)) return big_unary(op, a);
     int64_t v = as<IntObject>(a)->value_;
-    if (op == UnaryOpKind::USub) return make_int(checked_sub(0, v));
+    if (op == UnaryOpKind::USub) return make_int(-v);
     if (op == UnaryOpKind::UAdd) return make_int(v);
     return make_int(~v);
   }
@@ -521,6 +532,7 @@ static int compare_sequences(Interp& in, const std::vector<ObjRef>& x, const std
 static int compare_builtin(Interp& in, Object* a, Object* b, bool* ok) {
   *ok = true;
   if (is_int(a) && is_int(b)) {
+    if (is_big_candidate(a) || is_big_candidate(b)) return big_compare(a, b);
     int64_t x = as<IntObject>(a)->value_, y = as<IntObject>(b)->value_;
     return x < y ? -1 : x > y ? 1 : 0;
   }
@@ -545,7 +557,10 @@ static int compare_builtin(Interp& in, Object* a, Object* b, bool* ok) {
 static bool builtin_equal(Interp& in, Object* a, Object* b, bool* ok) {
   *ok = true;
   if (is_number(a) && is_number(b)) {
-    if (is_int(a) && is_int(b)) return as<IntObject>(a)->value_ == as<IntObject>(b)->value_;
+    if (is_int(a) && is_int(b)) {
+      if (is_big_candidate(a) || is_big_candidate(b)) return big_compare(a, b) == 0;
+      return as<IntObject>(a)->value_ == as<IntObject>(b)->value_;
+    }
     return to_double(in, a) == to_double(in, b);
   }
   TypeObject* t = a->type();
@@ -894,6 +909,13 @@ static std::vector<ObjRef> slice_items(Interp& in, const std::vector<ObjRef>& it
   return out;
 }
 
+// An index into a list, tuple or str: an int too large for an index is an IndexError there.
+static int64_t sequence_index(Interp& in, Object* key) {
+  if (is_int(key) && is_big_candidate(key) && !int_as_big(key).fits_int64())
+    raise(BT.index_error, "cannot fit 'int' into an index-sized integer");
+  return to_index(in, key);
+}
+
 static bool is_index_like(Object* k) { return is_int(k) || (k->type()->lookup("__index__") && k->type() != BT.float_); }
 
 // Indexes by code point; byte offsets are needed only when the string is not ASCII.
@@ -910,7 +932,7 @@ static ObjRef str_item(Interp& in, const std::string& s, Object* key) {
     return make_str(out);
   }
   if (!is_index_like(key)) raise(BT.type_error, "string indices must be integers, not '" + type_name(key) + "'");
-  int64_t i = normalize_index(to_index(in, key), n, "string index out of range");
+  int64_t i = normalize_index(sequence_index(in, key), n, "string index out of range");
   return make_str(piece(i));
 }
 
@@ -925,7 +947,7 @@ ObjRef get_item(Interp& in, Object* o, Object* key) {
     }
     if (!is_index_like(key))
       raise(BT.type_error, t->name_ + " indices must be integers or slices, not " + type_name(key));
-    int64_t i = normalize_index(to_index(in, key), static_cast<int64_t>(items.size()),
+    int64_t i = normalize_index(sequence_index(in, key), static_cast<int64_t>(items.size()),
                                 t == BT.list ? "list index out of range" : "tuple index out of range");
     return items[i];
   }
@@ -940,7 +962,7 @@ ObjRef get_item(Interp& in, Object* o, Object* key) {
       SliceBounds b = slice_bounds(in, *as<SliceObject>(key), r->length());
       return ObjRef(new RangeObject(r->start_ + b.start * r->step_, r->start_ + (b.start + b.count * b.step) * r->step_, b.step * r->step_));
     }
-    int64_t i = normalize_index(to_index(in, key), r->length(), "range object index out of range");
+    int64_t i = normalize_index(sequence_index(in, key), r->length(), "range object index out of range");
     return make_int(r->start_ + i * r->step_);
   }
   CallArgs args;
@@ -974,7 +996,7 @@ void set_item(Interp& in, Object* o, Object* key, ObjRef value) {
     auto* list = as<ListObject>(o);
     if (key->type() == BT.slice) return list_set_slice(in, list, *as<SliceObject>(key), value.get());
     if (!is_index_like(key)) raise(BT.type_error, "list indices must be integers or slices, not " + type_name(key));
-    int64_t i = normalize_index(to_index(in, key), static_cast<int64_t>(list->items_.size()), "list assignment index out of range");
+    int64_t i = normalize_index(sequence_index(in, key), static_cast<int64_t>(list->items_.size()), "list assignment index out of range");
     ObjRef old = std::move(list->items_[i]);
     list->items_[i] = std::move(value);
     return;
@@ -1004,7 +1026,7 @@ void del_item(Interp& in, Object* o, Object* key) {
       items.swap(kept);
       return;
     }
-    int64_t i = normalize_index(to_index(in, key), static_cast<int64_t>(items.size()), "list assignment index out of range");
+    int64_t i = normalize_index(sequence_index(in, key), static_cast<int64_t>(items.size()), "list assignment index out of range");
     items.erase(items.begin() + i);
     return;
   }
@@ -1137,8 +1159,13 @@ int64_t length(Interp& in, Object* o) {
   return n;
 }
 
+[[noreturn]] static void index_overflow() { raise(BT.overflow_error, "cannot fit 'int' into an index-sized integer"); }
+
 int64_t to_index(Interp& in, Object* o) {
-  if (is_int(o)) return as<IntObject>(o)->value_;
+  if (is_int(o)) {
+    if (is_big_candidate(o) && !int_as_big(o).fits_int64()) index_overflow();
+    return as<IntObject>(o)->value_;
+  }
   CallArgs args;
   bool found = false;
   ObjRef r = call_special(in, o, "__index__", args, &found);
@@ -1148,7 +1175,7 @@ int64_t to_index(Interp& in, Object* o) {
 
 double to_double(Interp& in, Object* o) {
   if (o->type() == BT.float_) return as<FloatObject>(o)->value_;
-  if (is_int(o)) return static_cast<double>(as<IntObject>(o)->value_);
+  if (is_int(o)) return int_to_double(o);
   CallArgs args;
   bool found = false;
   ObjRef r = call_special(in, o, "__float__", args, &found);
