@@ -604,8 +604,22 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
           if (sub) binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return x - y; });
           else binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return x + y; });
         } else {
-          if (sub) binary_loop<C, C>(out, a, b, [al](const auto& x, const auto& y) { return x - al * y; });
-          else binary_loop<C, C>(out, a, b, [al](const auto& x, const auto& y) { return x + al * y; });
+          // PyTorch computes x + alpha * y as one fused multiply-add (vec::fmadd, and its scalar
+          // loop contracted), x - alpha * y as x + (-alpha) * y.
+          const C scale = sub ? -al : al;
+          binary_loop<C, C>(out, a, b, [scale](const auto& x, const auto& y) {
+            auto r = x + scale * y;
+            if constexpr (std::is_same_v<decltype(r), C>) {
+              r = std::fma(scale, y, x);
+            } else {
+              auto lane = [](const auto& v, int l) -> C {
+                if constexpr (std::is_same_v<std::decay_t<decltype(v)>, C>) return v;
+                else return v[l];
+              };
+              for (int l = 0; l < static_cast<int>(sizeof(r) / sizeof(C)); ++l) r[l] = std::fma(scale, lane(y, l), lane(x, l));
+            }
+            return r;
+          });
         }
       } else {
         const C al = alpha.to<C>();

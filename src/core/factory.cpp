@@ -95,23 +95,41 @@ Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype)
   return t;
 }
 
+// PyTorch's CPU kernel (the AVX2 build), value for value: the first half counts up from start
+// and the second half down from end, each element one fused multiply-add (start + step * i,
+// end - step * (steps - 1 - i)) in the dtype (in double for integers); elements go in blocks of
+// two 32-byte vectors, whose lanes are the vector's first element plus lane * step, rounded twice.
 Tensor linspace(double start, double end, int64_t steps, DType dtype) {
   STRIDELAB_CHECK(steps >= 0, "number of steps must be non-negative");
   Tensor t = empty({steps}, dtype);
-  // Like PyTorch: the first half counts up from start, the second half down from end.
-  double step = steps > 1 ? (end - start) / static_cast<double>(steps - 1) : 0.0;
-  int64_t half = steps / 2;
+  if (steps == 0) return t;
   dispatch(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
+    using S = std::conditional_t<std::is_floating_point_v<T>, T, double>;
     T* p = t.data<T>();
-    for (int64_t i = 0; i < steps; ++i) {
-      double v = i < half ? start + step * static_cast<double>(i) : end - step * static_cast<double>(steps - i - 1);
-      if constexpr (std::is_floating_point_v<T>) {
-        p[i] = static_cast<T>(v);
-      } else {
-        p[i] = static_cast<T>(v);
+    if (steps == 1) {
+      p[0] = static_cast<T>(start);
+      return;
+    }
+    const S first = static_cast<S>(static_cast<T>(start)), last = static_cast<S>(static_cast<T>(end));
+    const S step = (last - first) / static_cast<S>(steps - 1);
+    const int64_t half = steps / 2;
+    auto at = [&](int64_t i) -> S {
+      return i < half ? std::fma(step, static_cast<S>(i), first) : std::fma(-step, static_cast<S>(steps - i - 1), last);
+    };
+    const int64_t lanes = std::max<int64_t>(1, 32 / static_cast<int64_t>(sizeof(T)));
+    int64_t i = 0;
+    for (; i + 2 * lanes <= steps; i += 2 * lanes) {
+      for (int64_t v = i; v < i + 2 * lanes; v += lanes) {
+        const T base = static_cast<T>(at(v));
+        p[v] = base;
+        for (int64_t l = 1; l < lanes; ++l) {
+          const S offset = static_cast<S>(l) * step;
+          p[v + l] = static_cast<T>(static_cast<S>(base) + offset);
+        }
       }
     }
+    for (; i < steps; ++i) p[i] = static_cast<T>(at(i));
   });
   return t;
 }

@@ -144,6 +144,8 @@ static std::string builtin_repr(Interp& in, Object* o) {
   if (t == BT.not_implemented) return "NotImplemented";
   if (t == BT.super) return "<super: <class '" + as<SuperObject>(o)->cls_->name_ + "'>, <" + type_name(as<SuperObject>(o)->self_.get()) + " object>>";
   if (is_instance(o, BT.base_exception)) return exception_repr(in, as<ExceptionObject>(o));
+  if (t == BT.generator)
+    if (auto* g = dynamic_cast<VectorIterator*>(o)) return "<generator object " + g->qualname_ + " at " + address(o) + ">";
   return "<" + o->type()->qualified_name() + " object at " + address(o) + ">";
 }
 

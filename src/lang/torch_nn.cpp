@@ -129,7 +129,11 @@ std::string module_repr(Interp& in, Object* self) {
   return s + ")";
 }
 
-ObjRef generator_of(std::vector<ObjRef> items) { return ObjRef(new VectorIterator(std::move(items), BT.generator)); }
+ObjRef generator_of(std::vector<ObjRef> items, const char* qualname) {
+  auto* g = new VectorIterator(std::move(items), BT.generator);
+  g->qualname_ = qualname;
+  return ObjRef(g);
+}
 
 ObjRef make_param(const Tensor& t) { return wrap_as(op::set_requires_grad(t, true), types().parameter); }
 
@@ -374,7 +378,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       ArgParser p(a, "parameters", {"self", "recurse="});
       std::vector<ObjRef> items;
       for (auto& [n, v] : all_named_params(in, a.pos[0].get(), p.get_bool(in, 1, true))) items.push_back(v);
-      return generator_of(std::move(items));
+      return generator_of(std::move(items), "Module.parameters");
     });
     mt.method("named_parameters", [](Interp& in, CallArgs& a) -> ObjRef {
       ArgParser p(a, "named_parameters", {"self", "prefix=", "recurse="});
@@ -382,19 +386,19 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       std::vector<ObjRef> items;
       for (auto& [n, v] : all_named_params(in, a.pos[0].get(), p.get_bool(in, 2, true)))
         items.push_back(make_tuple({make_str(prefix.empty() ? n : prefix + "." + n), v}));
-      return generator_of(std::move(items));
+      return generator_of(std::move(items), "Module.named_parameters");
     });
     mt.method("children", [](Interp& in, CallArgs& a) -> ObjRef {
       NnModule* m = M(a.pos[0].get());
       std::vector<ObjRef> items;
       for (auto& n : m->modules) items.push_back(ObjRef(m->dict_.get(n)));
-      return generator_of(std::move(items));
+      return generator_of(std::move(items), "Module.children");
     });
     mt.method("named_children", [](Interp& in, CallArgs& a) -> ObjRef {
       NnModule* m = M(a.pos[0].get());
       std::vector<ObjRef> items;
       for (auto& n : m->modules) items.push_back(make_tuple({make_str(n), ObjRef(m->dict_.get(n))}));
-      return generator_of(std::move(items));
+      return generator_of(std::move(items), "Module.named_children");
     });
     mt.method("modules", [](Interp& in, CallArgs& a) -> ObjRef {
       std::vector<ObjRef> items;
@@ -403,7 +407,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
         for (auto& n : M(o)->modules) walk(M(o)->dict_.get(n));
       };
       walk(a.pos[0].get());
-      return generator_of(std::move(items));
+      return generator_of(std::move(items), "Module.modules");
     });
     mt.method("zero_grad", [](Interp& in, CallArgs& a) -> ObjRef {
       ArgParser p(a, "zero_grad", {"self", "set_to_none="});
