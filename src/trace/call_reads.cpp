@@ -104,29 +104,64 @@ void printed_reads(const core::Tensor& t, std::vector<CellRead>& out) {
   for (CellRead& r : parts) out.push_back(std::move(r));
 }
 
+// Whether fn is a function of the torch module or of one of its submodules (torch.nn.functional).
+bool CallReads::torch_function(const lang::BuiltinFunctionObject& fn) {
+  // There are tensors, so torch has been imported: this finds it loaded, and loads nothing.
+  lang::ObjRef torch;
+  try {
+    torch = in_.import_module("torch");
+  } catch (...) {
+    return false;
+  }
+  std::vector<std::pair<lang::Object*, int>> stack{{torch.get(), 0}};
+  std::vector<const lang::Object*> seen;
+  while (!stack.empty()) {
+    auto [m, depth] = stack.back();
+    stack.pop_back();
+    if (std::find(seen.begin(), seen.end(), m) != seen.end()) continue;
+    seen.push_back(m);
+    for (const auto& [name, value] : m->instance_dict()->entries()) {
+      if (value.get() == &fn) return true;
+      if (depth < 3 && value->type() == lang::builtin_types().module &&
+          lang::as<lang::ModuleObject>(value.get())->name_.rfind("torch", 0) == 0)
+        stack.emplace_back(value.get(), depth + 1);
+    }
+  }
+  return false;
+}
+
 CallReads::Kind CallReads::kind_of(const lang::BuiltinFunctionObject& fn, const lang::CallArgs& args) {
+  // Keyed by address and name: a function made on the fly may take a freed one's address.
   auto it = kinds_.find(&fn);
-  if (it != kinds_.end()) return it->second;
-  Kind k;
+  if (it != kinds_.end() && it->second.first == fn.name_) return it->second.second;
+  Kind k = Kind::Nothing;
   Object* self = args.pos.empty() ? nullptr : args.pos[0].get();
-  if (in_.builtins().get(fn.name_) == &fn) {
-    k = Kind::Nothing;  // print, len, id, isinstance...: the dunders they call report their reads
-  } else if (self && !lang::torch::is_tensor(self) && self->type()->lookup(fn.name_) == &fn) {
+  const bool method = self && self->type()->lookup(fn.name_) == &fn;
+  if (method && lang::torch::is_tensor(self)) {
+    k = kind_by_name(fn.name_);  // a Tensor method (or Parameter's, or a subclass's)
+  } else if (method) {
     // A method of something other than a tensor: list.append, Module.parameters, SGD.step.
     const lang::TypeObject* t = self->type();
-    k = Kind::Nothing;
     if (fn.name_ == "forward" && from_module(t, "torch.nn")) k = Kind::Forward;
     else if (fn.name_ == "step" && from_module(t, "torch.optim")) k = Kind::Step;
-  } else {
-    k = kind_by_name(fn.name_);  // a Tensor method, a torch.* function, a function of another module
+  } else if (torch_function(fn)) {
+    k = kind_by_name(fn.name_);  // torch.cat, torch.nn.functional.relu
   }
-  kinds_.emplace(&fn, k);
+  // Anything else (print, len, math.sqrt, a torch.no_grad() wrapper) reads through the dunders and
+  // the torch functions it calls, which report for themselves.
+  kinds_[&fn] = {fn.name_, k};
   return k;
 }
 
 void CallReads::note(const lang::BuiltinFunctionObject& fn, const lang::CallArgs& args, Object* result,
                      std::vector<CellRead>& out) {
   if (args.pos.empty() && args.kw.empty()) return;
+  // Calls with no tensor among their arguments and not on a layer or an optimizer read nothing.
+  bool tensors = false;
+  auto any = [&](Object*) { tensors = true; };
+  for (const lang::ObjRef& a : args.pos) each_tensor(a.get(), any);
+  for (const auto& [name, value] : args.kw) each_tensor(value.get(), any);
+  if (!tensors && !(args.pos.size() && from_module(args.pos[0]->type(), "torch"))) return;
   Kind kind = kind_of(fn, args);
   if (kind == Kind::Nothing) return;
   using lang::torch::unwrap;

@@ -26,6 +26,8 @@
 // - A built-in layer's forward (nn.Linear) reads its input and its own parameters; an
 //   optimizer's step() reads each parameter and its .grad. Python code is not a call into C++:
 //   its ops report their own reads.
+// - Functions outside torch (print, len, abs, math.sqrt, the wrapper torch.no_grad() makes) read
+//   through the dunders and torch functions they call, which report for themselves.
 // - Ops that select elements (advanced indexing, gather, index_select, masked_select) are shown
 //   reading the whole input, a superset of the cells the kernel touches.
 // Inside backward, each node reads the gradients it receives and the tensors it saved (reported
@@ -33,6 +35,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -65,9 +68,10 @@ class CallReads {
 
  private:
   Kind kind_of(const lang::BuiltinFunctionObject& fn, const lang::CallArgs& args);
+  bool torch_function(const lang::BuiltinFunctionObject& fn);
 
   lang::Interp& in_;
-  std::unordered_map<const lang::BuiltinFunctionObject*, Kind> kinds_;
+  std::unordered_map<const lang::BuiltinFunctionObject*, std::pair<std::string, Kind>> kinds_;
 };
 
 }  // namespace stridelab::trace

@@ -355,3 +355,32 @@ TEST_CASE("reads: after a backward that fails, the lines go on reporting their r
   Json st = r.after(9);
   CHECK(reads(st) == std::map<std::string, Cells>{{storage_of(st, "b"), Cells{0, 1}}});
 }
+
+TEST_CASE("reads: torch functions and nn.functional read their arguments; other functions through what they call",
+          "[trace][reads]") {
+  Run r(
+      "import torch\n"                                  // 1
+      "import torch.nn.functional as F\n"               // 2
+      "from torch import cat\n"                         // 3
+      "x = torch.tensor([-1., 2., -3.])\n"              // 4
+      "y = F.relu(x)\n"                                 // 5
+      "z = cat([x, y])\n"                               // 6
+      "@torch.no_grad()\n"                              // 7
+      "def first(t, u):\n"                              // 8
+      "    return t[0].item()\n"                        // 9
+      "v = first(x, y)\n"                               // 10
+      "n = abs(x)\n"                                    // 11
+      "k = len(x) + x.size(0)\n");                      // 12
+  REQUIRE(r.exit_code == 0);
+  Json st = r.after(5);
+  CHECK(reads(st) == std::map<std::string, Cells>{{storage_of(st, "x"), range(0, 3)}});
+  st = r.after(6);
+  CHECK(reads(st) == std::map<std::string, Cells>{{storage_of(st, "x"), range(0, 3)}, {storage_of(st, "y"), range(0, 3)}});
+  // The decorated function reads what its body reads: x[0] only, not y.
+  Json body = r.after(9);
+  CHECK(reads(body) == std::map<std::string, Cells>{{storage_of(r.after(5), "x"), Cells{0}}});
+  CHECK(reads(r.after(10)).empty());
+  st = r.after(11);  // abs() calls Tensor.__abs__
+  CHECK(reads(st) == std::map<std::string, Cells>{{storage_of(st, "x"), range(0, 3)}});
+  CHECK(reads(r.after(12)).empty());
+}
