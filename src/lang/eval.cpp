@@ -4,6 +4,7 @@
 
 #include "lang/bigint.h"
 #include "lang/format.h"
+#include "lang/suggestions.h"
 
 namespace stridelab::lang {
 
@@ -285,21 +286,41 @@ void Evaluator::exec_augassign(const AugAssignStmt& s) {
     store_name(n.id, &n, std::move(result));
   } else if (t.kind == ExprKind::Attribute) {
     auto& a = static_cast<const AttributeExpr&>(t);
+    // Loading and storing the target mark it (`^^^`); the operator itself marks the statement.
     ObjRef obj = eval(*a.value);
-    ObjRef cur = get_attr(in_, obj.get(), a.attr);
+    ObjRef cur;
+    try {
+      cur = get_attr(in_, obj.get(), a.attr);
+    } catch (const PyError& e) {
+      rethrow_with(e, t.pos);
+    }
     ObjRef rhs = eval(*s.value);
     ObjRef result = inplace_op(in_, s.op, cur.get(), rhs.get());
     cur.reset();
-    set_attr(in_, obj.get(), a.attr, std::move(result));
+    try {
+      set_attr(in_, obj.get(), a.attr, std::move(result));
+    } catch (const PyError& e) {
+      rethrow_with(e, t.pos);
+    }
   } else {
     auto& sub = static_cast<const SubscriptExpr&>(t);
     ObjRef obj = eval(*sub.value);
     ObjRef key = sub.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*sub.slice)) : eval(*sub.slice);
-    ObjRef cur = get_item(in_, obj.get(), key.get());
+    int left = sub.value->pos.end_col, right = sub.slice->pos.end_col + 1;
+    ObjRef cur;
+    try {
+      cur = get_item(in_, obj.get(), key.get());
+    } catch (const PyError& e) {
+      rethrow_with(e, t.pos, 2, left, right);
+    }
     ObjRef rhs = eval(*s.value);
     ObjRef result = inplace_op(in_, s.op, cur.get(), rhs.get());
     cur.reset();
-    set_item(in_, obj.get(), key.get(), std::move(result));
+    try {
+      set_item(in_, obj.get(), key.get(), std::move(result));
+    } catch (const PyError& e) {
+      rethrow_with(e, t.pos, 2, left, right);
+    }
   }
 }
 
@@ -386,9 +407,8 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
 void Evaluator::exec_raise(const RaiseStmt& s) {
   if (!s.exc) {
     if (in_.handling_.empty()) raise(BT.runtime_error, "No active exception to reraise");
-    Ref<ExceptionObject> cur = in_.handling_.back();
-    cur->traceback_frame_ = nullptr;
-    throw PyError{cur};
+    // A bare `raise` adds no line of its own: the traceback already passes through this frame.
+    throw PyError{in_.handling_.back()};
   }
   ObjRef exc = eval(*s.exc);
   ObjRef cause;
@@ -413,6 +433,20 @@ void Evaluator::exec_raise(const RaiseStmt& s) {
   }
 }
 
+// Where CPython 3.11 points when an assert fails: at the last comparison its test jumps on
+// (through `and`, `or`, `not`), or at the whole statement when there is none.
+static const Expr* assert_anchor(const Expr& e) {
+  if (e.kind == ExprKind::Compare) return &e;
+  if (e.kind == ExprKind::UnaryOp && static_cast<const UnaryOpExpr&>(e).op == UnaryOpKind::Not)
+    return assert_anchor(*static_cast<const UnaryOpExpr&>(e).operand);
+  if (e.kind == ExprKind::BoolOp) {
+    const auto& values = static_cast<const BoolOpExpr&>(e).values;
+    for (auto it = values.rbegin(); it != values.rend(); ++it)
+      if (const Expr* c = assert_anchor(**it)) return c;
+  }
+  return nullptr;
+}
+
 void Evaluator::exec_assert(const AssertStmt& s) {
   try {
     ObjRef test = eval(*s.test);
@@ -421,7 +455,8 @@ void Evaluator::exec_assert(const AssertStmt& s) {
     if (s.msg) args.push_back(eval(*s.msg));
     throw PyError{new_exception(BT.assertion_error, std::move(args))};
   } catch (const PyError& e) {
-    rethrow_with(e, s.test->pos);
+    const Expr* anchor = assert_anchor(*s.test);
+    rethrow_with(e, anchor ? anchor->pos : s.pos);
   }
 }
 
@@ -636,7 +671,7 @@ ObjRef Evaluator::load_name(const NameExpr& n) {
     }
   }
   if (Object* v = lookup_global(in_, frame_.globals, n)) return ObjRef(v);
-  raise(BT.name_error, "name '" + n.id + "' is not defined");
+  raise_name_error(frame_, in_.builtins(), n.id);
 }
 
 void Evaluator::store_name(const std::string& name, const NameExpr* node, ObjRef value) {

@@ -7,6 +7,7 @@
 #include "lang/format.h"
 #include "lang/bigint.h"
 #include "lang/interp.h"
+#include "lang/suggestions.h"
 #include "lang/unicode.h"
 
 namespace stridelab::lang {
@@ -791,10 +792,20 @@ ObjRef get_attr(Interp& in, Object* o, std::string_view name) {
     if (ObjRef v = special_attr(in, o, name)) return v;
     CallArgs args;
     args.pos = {o, make_str(std::string(name))};
-    return call(in, hook, args);
+    try {
+      return call(in, hook, args);
+    } catch (const PyError& e) {
+      if (is_instance(e.exc.get(), BT.attribute_error)) note_attribute_error(e.exc.get(), o, name);
+      throw;
+    }
   }
   if (ObjRef v = get_attr_or_null(in, o, name)) return v;
-  no_attribute(o, name);
+  try {
+    no_attribute(o, name);
+  } catch (const PyError& e) {
+    note_attribute_error(e.exc.get(), o, name);
+    throw;
+  }
 }
 
 // Generic attribute store (object.__setattr__): properties, then the instance dict.

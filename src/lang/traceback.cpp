@@ -1,6 +1,7 @@
 #include "lang/traceback.h"
 
 #include "lang/ops.h"
+#include "lang/suggestions.h"
 #include "lang/syntax_error.h"
 
 namespace stridelab::lang {
@@ -77,6 +78,7 @@ std::string format_exception_only(Interp& in, ExceptionObject* exc) {
   } catch (const PyError&) {
     msg = "<exception str() failed>";
   }
+  msg += suggestion_suffix(exc);  // ". Did you mean: 'x'?" (suggestions.h)
   return msg.empty() ? name + "\n" : name + ": " + msg + "\n";
 }
 

@@ -1,0 +1,3 @@
+counts = {}
+for word in ["a", "b", "a"]:
+    counts[word] += 1

@@ -1,0 +1,2 @@
+import torch
+torch.tensr([1])

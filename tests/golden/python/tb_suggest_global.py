@@ -1,0 +1,2 @@
+count = 1
+coutn

@@ -1,0 +1,2 @@
+lst = [1]
+lst.apend(2)

@@ -1,0 +1,5 @@
+def f(values):
+    total = 0
+    for v in values:
+        totl += v
+f([1])

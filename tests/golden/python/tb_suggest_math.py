@@ -1,0 +1,2 @@
+import math
+print(math.sqr(2))

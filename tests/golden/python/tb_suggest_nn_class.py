@@ -1,0 +1,2 @@
+import torch.nn as nn
+nn.Linaer(2, 3)

@@ -1,0 +1,3 @@
+class A:
+    def method(self): pass
+A().methd()
