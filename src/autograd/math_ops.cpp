@@ -120,6 +120,36 @@ struct DivBackward0 : Node {
   }
 };
 
+// torch.div(a, b, rounding_mode=...): with a rounding mode (trunc, floor) the result is piecewise
+// constant and both gradients are zeros shaped like the incoming gradient; with rounding_mode=None
+// the gradients are true division's.
+struct DivBackward2 : Node {
+  NODE_NAME(DivBackward2)
+  SavedVariable self_, other_;
+  bool rounded = false;
+  DType self_scalar_type{}, other_scalar_type{};
+  void release_variables() override {
+    self_.reset_data();
+    other_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(2);
+    Tensor self = self_.unpack(), other = other_.unpack();
+    if (!any_defined(grads)) return out;
+    if (rounded) {
+      if (task_should_compute_output(0)) out[0] = core::zeros(grads[0].sizes(), self_scalar_type);
+      if (task_should_compute_output(1)) out[1] = core::zeros(grads[0].sizes(), other_scalar_type);
+      return out;
+    }
+    if (task_should_compute_output(0)) out[0] = autograd::div(grads[0], other);
+    if (task_should_compute_output(1)) out[1] = autograd::mul(autograd::neg(grads[0]), autograd::div(autograd::div(self, other), other));
+    return out;
+  }
+};
+
 // d/dx x^e = e * x^(e-1), computed with e as a double as PyTorch does.
 Tensor pow_backward(const Tensor& grad, const Tensor& self, Scalar exponent) {
   double e = exponent.to_double();
@@ -573,6 +603,53 @@ Tensor div(const Tensor& self, const Tensor& other) {
   return result;
 }
 
+namespace {
+
+// Truncates every element of a dense floating-point tensor (a fresh result or a clone) in place.
+void truncate_dense(const Tensor& t) {
+  core::dispatch(t.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_floating_point_v<T>) {
+      T* p = t.data<T>();
+      for (int64_t i = 0, n = t.numel(); i < n; ++i) p[i] = std::trunc(p[i]);
+    }
+  });
+}
+
+// a / b rounded as PyTorch's div kernels round: trunc(a / b) for floats, C division for integers
+// (through floor division, so that a zero divisor raises its ZeroDivisionError), floor division.
+Tensor div_rounded(const Tensor& a, const Tensor& b, DivRounding mode) {
+  if (mode == DivRounding::None) return core::binary(BinaryOp::Div, a, b);
+  if (mode == DivRounding::Floor) return core::binary(BinaryOp::FloorDivide, a, b);
+  if (core::is_floating(core::result_type(a, b))) {
+    Tensor q = core::binary(BinaryOp::Div, a, b);
+    truncate_dense(q);
+    return q;
+  }
+  Tensor floor = core::binary(BinaryOp::FloorDivide, a, b);
+  Tensor zero = core::scalar_tensor(Scalar(int64_t{0}), DType::Int64, true);
+  Tensor rem = core::binary(BinaryOp::Remainder, a, b);
+  Tensor signs_differ = core::binary(BinaryOp::Ne, core::binary(BinaryOp::Lt, a, zero), core::binary(BinaryOp::Lt, b, zero));
+  Tensor inexact = core::binary(BinaryOp::LogicalAnd, core::binary(BinaryOp::Ne, rem, zero), signs_differ);
+  return core::where(inexact, core::binary(BinaryOp::Add, floor, core::scalar_tensor(Scalar(int64_t{1}), DType::Int64, true)), floor);
+}
+
+}  // namespace
+
+Tensor div(const Tensor& self, const Tensor& other, DivRounding mode) {
+  auto fn = make_node<DivBackward2>(self, other);
+  if (fn) {
+    fn->rounded = mode != DivRounding::None;
+    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(self, false);
+    if (fn->should_compute_output(0) || fn->should_compute_output(1)) fn->other_ = SavedVariable(other, false);
+    fn->self_scalar_type = self.dtype();
+    fn->other_scalar_type = other.dtype();
+  }
+  Tensor result = div_rounded(self, other, mode);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
 Tensor pow(const Tensor& self, Scalar exponent) {
   auto fn = make_node<PowBackward0>(self);
   if (fn) {
@@ -805,6 +882,33 @@ Tensor& div_(Tensor& self, const Tensor& other) {
     fn->self_scalar_type = self.dtype();
   }
   core::binary_(BinaryOp::Div, self, other);
+  finish_inplace(self, fn);
+  return self;
+}
+
+Tensor& div_(Tensor& self, const Tensor& other, DivRounding mode) {
+  bool rg = any_requires_grad(self, other);
+  impl::check_inplace(self, rg);
+  auto fn = inplace_node<DivBackward2>(self, other, rg);
+  if (fn) {
+    fn->rounded = mode != DivRounding::None;
+    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(autograd::clone(self), false);
+    if (fn->should_compute_output(0) || fn->should_compute_output(1)) fn->other_ = SavedVariable(other, false);
+    fn->self_scalar_type = self.dtype();
+    fn->other_scalar_type = other.dtype();
+  }
+  if (mode != DivRounding::Trunc) {
+    core::binary_(mode == DivRounding::Floor ? BinaryOp::FloorDivide : BinaryOp::Div, self, other);
+  } else if (core::is_floating(self.dtype())) {
+    core::binary_(BinaryOp::Div, self, other);
+    Tensor t = core::clone(self);
+    truncate_dense(t);
+    core::copy_(self, t);
+  } else {
+    // The checks of an in-place division (shapes, dtypes, a zero divisor) on a copy, then the value.
+    core::binary_(BinaryOp::FloorDivide, core::clone(self), other);
+    core::copy_(self, div_rounded(self, other, mode));
+  }
   finish_inplace(self, fn);
   return self;
 }

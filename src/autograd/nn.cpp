@@ -40,6 +40,30 @@ LinearParameters linear_parameters(int64_t in_features, int64_t out_features, bo
   return p;
 }
 
+Tensor dropout(const Tensor& input, double p, bool training, bool inplace) {
+  Tensor self = input;
+  if (p == 0 || !training || input.numel() == 0) return input;
+  if (p == 1) {
+    Tensor zero = core::zeros({}, input.dtype());
+    return inplace ? autograd::mul_(self, zero) : autograd::mul(input, zero);
+  }
+  // noise.bernoulli_(1 - p): at::bernoulli_distribution<double>, a uniform double from the 53 low
+  // bits of one random64, compared with the probability.
+  Tensor noise = core::empty(input.sizes(), input.dtype());
+  const double keep = 1 - p;
+  core::Generator& gen = core::default_generator();
+  core::dispatch(noise.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* out = noise.data<T>();
+    for (int64_t i = 0, n = noise.numel(); i < n; ++i) {
+      const double u = static_cast<double>(gen.next_uint64() & ((uint64_t{1} << 53) - 1)) * 0x1p-53;
+      out[i] = static_cast<T>(u < keep);
+    }
+  });
+  core::binary_(core::BinaryOp::Div, noise, core::scalar_tensor(Scalar(keep), DType::Float64, true));
+  return inplace ? autograd::mul_(self, noise) : autograd::mul(input, noise);
+}
+
 void zero_grad(const std::vector<Tensor>& parameters, bool set_to_none) {
   for (const Tensor& p : parameters) {
     AutogradMeta* meta = impl::get_meta(p);

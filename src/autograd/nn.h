@@ -19,6 +19,12 @@ struct LinearParameters {
 LinearParameters linear_parameters(int64_t in_features, int64_t out_features, bool bias = true,
                                    DType dtype = core::kDefaultFloat);
 
+// F.dropout(input, p, training) as PyTorch's CPU dropout: the input itself when p is 0, when not
+// training or when it is empty; input * 0 (a 0-d zero) when p is 1; else input * noise with noise
+// a contiguous tensor of bernoulli(1 - p) draws (one random64 per element, in memory order, from
+// the default generator) divided by 1 - p. inplace multiplies the input itself (dropout_).
+Tensor dropout(const Tensor& input, double p, bool training, bool inplace = false);
+
 // Module.zero_grad / Optimizer.zero_grad (PyTorch 1.13: set_to_none=False by default): each grad
 // is detached (or has requires_grad cleared) and zeroed in place; with set_to_none it is dropped.
 void zero_grad(const std::vector<Tensor>& parameters, bool set_to_none = false);

@@ -30,6 +30,10 @@ Tensor sub(const Tensor& self, const Tensor& other, Scalar alpha = Scalar(int64_
 Tensor rsub(const Tensor& self, Scalar other, Scalar alpha = Scalar(int64_t{1}));  // other - alpha * self
 Tensor mul(const Tensor& self, const Tensor& other);
 Tensor div(const Tensor& self, const Tensor& other);
+// torch.div(a, b, rounding_mode=...) (DivBackward2, also for rounding_mode=None): trunc or floor
+// rounding, whose gradients are zeros, or none.
+enum class DivRounding { None, Trunc, Floor };
+Tensor div(const Tensor& self, const Tensor& other, DivRounding mode);
 Tensor pow(const Tensor& self, Scalar exponent);         // PowBackward0
 Tensor pow(const Tensor& self, const Tensor& exponent);  // PowBackward1 (also `2 ** x`, self wrapped)
 Tensor pow(Scalar self, const Tensor& exponent);         // PowBackward2 (torch.pow(2, x))
@@ -67,6 +71,7 @@ Tensor& add_(Tensor& self, const Tensor& other, Scalar alpha = Scalar(int64_t{1}
 Tensor& sub_(Tensor& self, const Tensor& other, Scalar alpha = Scalar(int64_t{1}));
 Tensor& mul_(Tensor& self, const Tensor& other);
 Tensor& div_(Tensor& self, const Tensor& other);
+Tensor& div_(Tensor& self, const Tensor& other, DivRounding mode);
 Tensor& pow_(Tensor& self, Scalar exponent);
 Tensor& remainder_(Tensor& self, Scalar other);         // x %= 2: RemainderBackward0
 Tensor& remainder_(Tensor& self, const Tensor& other);  // RemainderBackward1

@@ -295,6 +295,7 @@ class VectorIterator : public IteratorObject {
   ObjRef next(Interp& in) override;
   std::vector<ObjRef> items_;
   size_t index_ = 0;
+  std::string qualname_ = "<genexpr>";  // a generator's name in its repr ("Module.parameters")
 };
 
 // A function's local variables, one slot per name of its ScopeInfo, and the enclosing function's

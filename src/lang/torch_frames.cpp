@@ -121,7 +121,21 @@ const TorchFrame cross_entropy_forward{TORCH_PY "nn/modules/loss.py", 1174, "for
                                        "    return F.cross_entropy(input, target, weight=self.weight,\n"
                                        "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 
+const TorchFrame dropout_init{TORCH_PY "nn/modules/dropout.py", 16, "__init__",
+                              "    raise ValueError(\"dropout probability has to be between 0 and 1, \"\n"};
+const TorchFrame dropout_forward{TORCH_PY "nn/modules/dropout.py", 59, "forward",
+                                 "    return F.dropout(input, self.p, self.training, self.inplace)\n"
+                                 "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+
 // torch/nn/functional.py
+const TorchFrame F_dropout_p{TORCH_PY "nn/functional.py", 1251, "dropout",
+                             "    raise ValueError(\"dropout probability has to be between 0 and 1, \" \"but got {}\".format(p))\n"};
+const TorchFrame F_dropout{TORCH_PY "nn/functional.py", 1252, "dropout",
+                           "    return _VF.dropout_(input, p, training) if inplace else _VF.dropout(input, p, training)\n"
+                           "                                                            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame F_dropout_inplace{TORCH_PY "nn/functional.py", 1252, "dropout",
+                                   "    return _VF.dropout_(input, p, training) if inplace else _VF.dropout(input, p, training)\n"
+                                   "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 const TorchFrame F_relu{TORCH_PY "nn/functional.py", 1457, "relu",
                         "    result = torch.relu(input)\n"
                         "             ^^^^^^^^^^^^^^^^^\n"};
@@ -162,6 +176,19 @@ const TorchFrame sgd_init_nesterov{TORCH_PY "optim/sgd.py", 107, "__init__",
 const TorchFrame sgd_init_super{TORCH_PY "optim/sgd.py", 109, "__init__", "    super(SGD, self).__init__(params, defaults)\n"};
 const TorchFrame optimizer_init_empty{TORCH_PY "optim/optimizer.py", 61, "__init__",
                                       "    raise ValueError(\"optimizer got an empty parameter list\")\n"};
+const TorchFrame optimizer_init_tensor{TORCH_PY "optim/optimizer.py", 52, "__init__",
+                                       "    raise TypeError(\"params argument given to the optimizer should be \"\n"};
+const TorchFrame optimizer_init_add_group{TORCH_PY "optim/optimizer.py", 66, "__init__", "    self.add_param_group(param_group)\n"};
+const TorchFrame optimizer_add_group_assert{TORCH_PY "optim/optimizer.py", 310, "add_param_group",
+                                            "    assert isinstance(param_group, dict), \"param group must be a dict\"\n"};
+const TorchFrame optimizer_add_group_not_tensor{TORCH_PY "optim/optimizer.py", 323, "add_param_group",
+                                                "    raise TypeError(\"optimizer can only optimize Tensors, \"\n"};
+const TorchFrame optimizer_add_group_non_leaf{TORCH_PY "optim/optimizer.py", 326, "add_param_group",
+                                              "    raise ValueError(\"can't optimize a non-leaf Tensor\")\n"};
+const TorchFrame optimizer_add_group_required{TORCH_PY "optim/optimizer.py", 330, "add_param_group",
+                                              "    raise ValueError(\"parameter group didn't specify a value of required optimization parameter \" +\n"};
+const TorchFrame optimizer_add_group_duplicate{TORCH_PY "optim/optimizer.py", 346, "add_param_group",
+                                               "    raise ValueError(\"some parameters appear in more than one parameter group\")\n"};
 
 // torch/cuda
 const TorchFrame cuda_lazy_init{TORCH_PY "cuda/__init__.py", 221, "_lazy_init",

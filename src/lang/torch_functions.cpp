@@ -159,48 +159,47 @@ void define_ops() {
   }
   auto div_body = [](bool inplace) {
     return [inplace](Interp&, ParsedArgs& a) -> ObjRef {
-      BinaryOp o = BinaryOp::Div;
+      using Rounding = ::stridelab::autograd::DivRounding;
+      // A signature with rounding_mode, even rounding_mode=None, is div.Tensor_mode (DivBackward2).
+      if (a.at("rounding_mode") < 0) {
+        return guarded([&] {
+          if (inplace) {
+            op::binary_(BinaryOp::Div, a.tensor("input"), a.tensor("other"));
+            return self_obj(a);
+          }
+          return W(op::binary(BinaryOp::Div, a.tensor("input"), a.tensor("other")));
+        });
+      }
+      Rounding mode = Rounding::None;
       if (a.has("rounding_mode")) {
-        std::string mode = a.string("rounding_mode");
-        if (mode == "floor") o = BinaryOp::FloorDivide;
-        else if (mode != "trunc")
-          raise(BT.runtime_error, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" + mode + "'");
+        std::string m = a.string("rounding_mode");
+        if (m == "floor") mode = Rounding::Floor;
+        else if (m == "trunc") mode = Rounding::Trunc;
+        else raise(BT.runtime_error, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" + m + "'");
       }
       return guarded([&] {
-        Tensor self = a.tensor("input"), other = a.tensor("other");
-        bool trunc = a.has("rounding_mode") && a.string("rounding_mode") == "trunc";
         if (inplace) {
-          if (trunc) {
-            Tensor q = op::binary(BinaryOp::Div, self, other);
-            Tensor f = op::binary(BinaryOp::FloorDivide, self, other);
-            Tensor r = op::where(op::binary(BinaryOp::Lt, q, scalar_to_tensor(Scalar(int64_t{0}))),
-                                 op::binary(BinaryOp::Mul, op::binary(BinaryOp::FloorDivide, op::unary(UnaryOp::Neg, self), other),
-                                            scalar_to_tensor(Scalar(int64_t{-1}))), f);
-            op::copy_(self, r);
-          } else {
-            op::binary_(o, self, other);
-          }
+          op::div_(a.tensor("input"), a.tensor("other"), mode);
           return self_obj(a);
         }
-        if (trunc) {
-          Tensor q = op::binary(BinaryOp::Div, self, other);
-          Tensor f = op::binary(BinaryOp::FloorDivide, self, other);
-          Tensor c = op::binary(BinaryOp::Mul, op::binary(BinaryOp::FloorDivide, op::unary(UnaryOp::Neg, self), other),
-                                scalar_to_tensor(Scalar(int64_t{-1})));
-          return W(op::where(op::binary(BinaryOp::Lt, q, scalar_to_tensor(Scalar(int64_t{0}))), c, f));
-        }
-        return W(op::binary(o, self, other));
+        return W(op::div(a.tensor("input"), a.tensor("other"), mode));
       });
     };
   };
-  def("div", {"div(Tensor other, *, c10::string_view? rounding_mode)", "div(Scalar other, *, c10::string_view? rounding_mode)", "div(Tensor other)"},
+  // Signatures without rounding_mode first, as PyTorch lists them: `a.div(b)` is DivBackward0,
+  // `a.div(b, rounding_mode=None)` DivBackward2.
+  def("div", {"div(Tensor other)", "div(Tensor other, *, c10::string_view? rounding_mode)", "div(Scalar other, *, c10::string_view? rounding_mode)"},
       {"div(Tensor input, Tensor other, *, Tensor out=None)", "div(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)",
        "div(Tensor input, Scalar other, *, c10::string_view? rounding_mode)"},
       div_body(false));
-  def("divide", {"divide(Tensor other)", "divide(Scalar other)"},
-      {"divide(Tensor input, Tensor other, *, Tensor out=None)", "divide(Tensor input, Scalar other)"}, div_body(false));
-  def("true_divide", {"true_divide(Tensor other)"}, {"true_divide(Tensor input, Tensor other, *, Tensor out=None)"}, div_body(false));
-  def("div_", {"div_(Tensor other, *, c10::string_view? rounding_mode)", "div_(Scalar other, *, c10::string_view? rounding_mode)", "div_(Tensor other)"},
+  def("divide", {"divide(Tensor other)", "divide(Tensor other, *, c10::string_view? rounding_mode)", "divide(Scalar other)",
+                 "divide(Scalar other, *, c10::string_view? rounding_mode)"},
+      {"divide(Tensor input, Tensor other, *, Tensor out=None)", "divide(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)",
+       "divide(Tensor input, Scalar other)", "divide(Tensor input, Scalar other, *, c10::string_view? rounding_mode)"},
+      div_body(false));
+  def("true_divide", {"true_divide(Tensor other)", "true_divide(Scalar other)"},
+      {"true_divide(Tensor input, Tensor other, *, Tensor out=None)", "true_divide(Tensor input, Scalar other)"}, div_body(false));
+  def("div_", {"div_(Tensor other)", "div_(Tensor other, *, c10::string_view? rounding_mode)", "div_(Scalar other, *, c10::string_view? rounding_mode)"},
       {}, div_body(true));
   def("pow", {"pow(Tensor exponent)", "pow(Scalar exponent)"},
       {"pow(Tensor input, Tensor exponent, *, Tensor out=None)", "pow(Scalar self, Tensor exponent, *, Tensor out=None)",

@@ -256,6 +256,11 @@ Tensor unary(UnaryOp o, const Tensor& a) {
 }
 
 Tensor reciprocal(const Tensor& self) { return ag::reciprocal(self); }
+Tensor div(const Tensor& a, const Tensor& b, ag::DivRounding mode) { return ag::div(a, b, mode); }
+void div_(const Tensor& self, const Tensor& b, ag::DivRounding mode) {
+  Tensor s = self;
+  ag::div_(s, b, mode);
+}
 Tensor clamp(const Tensor& s, std::optional<Scalar> lo, std::optional<Scalar> hi) { return ag::clamp(s, lo, hi); }
 Tensor where(const Tensor& c, const Tensor& a, const Tensor& b) { return ag::where(c, a, b); }
 Tensor masked_fill(const Tensor& s, const Tensor& m, Scalar v) { return ag::masked_fill(s, m, v); }

@@ -224,6 +224,11 @@ extern const TorchFrame module_getattr;
 extern const TorchFrame module_setattr;
 extern const TorchFrame linear_forward;
 extern const TorchFrame relu_forward;
+extern const TorchFrame dropout_init;
+extern const TorchFrame dropout_forward;
+extern const TorchFrame F_dropout_p;
+extern const TorchFrame F_dropout;
+extern const TorchFrame F_dropout_inplace;
 extern const TorchFrame sigmoid_forward;
 extern const TorchFrame tanh_forward;
 extern const TorchFrame softmax_forward;
@@ -251,6 +256,13 @@ extern const TorchFrame sgd_init_weight_decay;
 extern const TorchFrame sgd_init_nesterov;
 extern const TorchFrame sgd_init_super;
 extern const TorchFrame optimizer_init_empty;
+extern const TorchFrame optimizer_init_tensor;
+extern const TorchFrame optimizer_init_add_group;
+extern const TorchFrame optimizer_add_group_assert;
+extern const TorchFrame optimizer_add_group_not_tensor;
+extern const TorchFrame optimizer_add_group_non_leaf;
+extern const TorchFrame optimizer_add_group_required;
+extern const TorchFrame optimizer_add_group_duplicate;
 }  // namespace frames
 
 // Adds the frames (given outermost first) to the traceback of an exception leaving native code.

@@ -1,9 +1,11 @@
 // torch.nn (Module as a native base class, Parameter, Linear, ReLU, Flatten, Softmax, Sequential,
 // the losses), torch.nn.functional, torch.optim.SGD and torch.autograd.
 #include <cmath>
+#include <unordered_map>
 
 #include "autograd/autograd.h"
 #include "core/random.h"
+#include "lang/format.h"
 #include "lang/torch_internal.h"
 #include "lang/torch_ops.h"
 
@@ -222,13 +224,33 @@ ObjRef F_bce_with_logits(Object* input, Object* target, const std::string& reduc
   return guarded([&] { return wrap(op::binary_cross_entropy_with_logits(x, y, reduction_of(reduction))); });
 }
 
+ObjRef F_dropout(Interp& in, Object* input, Object* p_obj, bool training, bool inplace) {
+  double p = to_double(in, p_obj);
+  if (p < 0 || p > 1)
+    raise_from({&frames::F_dropout_p}, BT.value_error, "dropout probability has to be between 0 and 1, but got " + str(in, p_obj));
+  return through({inplace ? &frames::F_dropout_inplace : &frames::F_dropout}, [&] {
+    Tensor x = tensor_arg(input, inplace ? "dropout_" : "dropout", "input", 1);
+    return guarded([&] {
+      Tensor r = ag::nn::dropout(x, p, training, inplace);
+      return r.impl() == x.impl() ? ObjRef(input) : wrap(r);  // the input itself, as PyTorch returns it
+    });
+  });
+}
+
+std::string number_repr(Object* o) {
+  if (o->type() == BT.float_) return float_repr(as<FloatObject>(o)->value_);
+  if (o->type() == BT.bool_) return o == true_obj() ? "True" : "False";
+  if (o->type() == BT.int_) return std::to_string(as<IntObject>(o)->value_);
+  return "?";
+}
+
 // The built-in layers' forward and extra_repr, by type name.
 ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
   const std::string& kind = m->type()->native_base()->name_;
   auto arg = [&](size_t i) -> Object* {
     if (a.pos.size() <= i + 1) {
       if (kind == "Sequential" || kind == "Identity" || kind == "Linear" || kind == "ReLU" || kind == "Sigmoid" ||
-          kind == "Tanh" || kind == "Flatten" || kind == "Softmax" || kind == "LogSoftmax" || i == 0)
+          kind == "Tanh" || kind == "Flatten" || kind == "Softmax" || kind == "LogSoftmax" || kind == "Dropout" || i == 0)
         raise(BT.type_error, kind + ".forward() missing 1 required positional argument: 'input'");
       raise(BT.type_error, kind + ".forward() missing 1 required positional argument: 'target'");
     }
@@ -258,6 +280,15 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
     });
   }
   if (kind == "Identity") return ObjRef(arg(0));
+  if (kind == "Dropout") {
+    Object* x = arg(0);
+    Object* p = m->dict_.get("p");
+    Object* training = m->dict_.get("training");
+    Object* inplace = m->dict_.get("inplace");
+    return through({&dropout_forward}, [&] {
+      return F_dropout(in, x, p, training && truthy(in, training), inplace && truthy(in, inplace));
+    });
+  }
   if (kind == "Flatten") {
     Object* x = arg(0);
     return through({&flatten_forward}, [&] {
@@ -312,6 +343,11 @@ std::string builtin_extra_repr(NnModule* m) {
            (m->dict_.get("bias") && m->dict_.get("bias") != none() ? "True" : "False");
   if (kind == "ReLU") return m->flag ? "inplace=True" : "";
   if (kind == "Flatten") return "start_dim=" + std::to_string(m->i0) + ", end_dim=" + std::to_string(m->i1);
+  if (kind == "Dropout") {
+    Object* p = m->dict_.get("p");
+    Object* inplace = m->dict_.get("inplace");
+    return "p=" + (p ? number_repr(p) : "?") + ", inplace=" + (inplace ? number_repr(inplace) : "?");
+  }
   if (kind == "Softmax" || kind == "LogSoftmax") return m->has_dim ? "dim=" + std::to_string(m->i0) : "dim=None";
   return "";
 }
@@ -509,6 +545,18 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       M(o.get())->dict_.set("training", ObjRef(true_obj()));
       return o;
     });
+    layer("Dropout", "torch.nn.modules.dropout", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "__init__", {"p=", "inplace="});
+      ObjRef prob = p.has(0) ? ObjRef(p.get(0)) : make_float(0.5);
+      double v = to_double(in, prob.get());
+      if (v < 0 || v > 1)
+        raise_from({&frames::dropout_init}, BT.value_error, "dropout probability has to be between 0 and 1, but got " + str(in, prob.get()));
+      ObjRef o(new NnModule(cls));
+      M(o.get())->dict_.set("training", ObjRef(true_obj()));
+      M(o.get())->dict_.set("p", prob);
+      M(o.get())->dict_.set("inplace", p.has(1) ? ObjRef(p.get(1)) : ObjRef(false_obj()));
+      return o;
+    });
     for (const char* sm : {"Softmax", "LogSoftmax"}) {
       layer(sm, "torch.nn.modules.activation", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
         ArgParser p(a, "__init__", {"dim="});
@@ -574,6 +622,11 @@ Ref<ModuleObject> make_functional_module(Interp& in) {
       return F_softmax(p.get(0), dim, dt, log);
     });
   }
+  module_add_function(m.get(), "dropout", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "dropout", {"input", "p=", "training=", "inplace="});
+    ObjRef prob = p.has(1) ? ObjRef(p.get(1)) : make_float(0.5);
+    return F_dropout(in, p.get(0), prob.get(), p.get_bool(in, 2, true), p.get_bool(in, 3, false));
+  });
   module_add_function(m.get(), "linear", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "linear", {"input", "weight", "bias="});
     Tensor x = tensor_arg(p.get(0), "linear", "input", 1);
@@ -605,7 +658,7 @@ class OptimObject : public Object {
   explicit OptimObject(TypeObject* t) : Object(t) {}
   Namespace dict_;
   Namespace* instance_dict() override { return &dict_; }
-  std::vector<Tensor> momentum;  // one buffer per parameter, undefined until the first step
+  std::unordered_map<const core::TensorImpl*, Tensor> momentum;  // state[p]['momentum_buffer']
 };
 
 std::vector<ObjRef> group_params(Object* group, Interp& in) {
@@ -618,6 +671,62 @@ double group_num(Interp& in, Object* group, const char* key) {
   return v ? to_double(in, v) : 0.0;
 }
 
+// torch.typename: a tensor's legacy type name, else the object's type with its module.
+std::string torch_typename(Object* o) {
+  if (is_tensor(o)) return core::legacy_type_name(unwrap(o).dtype());
+  const TypeObject* t = o->type();
+  return t->module_ == "builtins" ? t->name_ : t->module_ + "." + t->name_;
+}
+
+// torch.optim.optimizer.required, the default of SGD's lr.
+ObjRef required_parameter() {
+  static TypeObject* t = NativeType("_RequiredParameter", "torch.optim.optimizer")
+                             .method("__repr__", [](Interp&, CallArgs&) -> ObjRef { return make_str("<required parameter>"); })
+                             .build();
+  static ObjRef value(new Object(t));
+  return value;
+}
+
+// Optimizer.add_param_group: the group dict itself is kept (and completed with the defaults), as
+// PyTorch keeps the caller's dict.
+void add_param_group(Interp& in, OptimObject* opt, Object* group_obj, std::vector<const TorchFrame*> outer) {
+  auto fail = [&](const TorchFrame& where, TypeObject* type, const std::string& msg) {
+    std::vector<const TorchFrame*> frames = outer;
+    frames.push_back(&where);
+    raise_from(frames, type, msg);
+  };
+  if (group_obj->type() != BT.dict) fail(frames::optimizer_add_group_assert, BT.assertion_error, "param group must be a dict");
+  auto* group = as<DictObject>(group_obj);
+  ObjRef key = make_str("params");
+  Object* params = group->get(in, key.get());
+  if (!params) raise(BT.key_error, "'params'");
+  std::vector<ObjRef> list = is_tensor(params) ? std::vector<ObjRef>{ObjRef(params)} : to_vector(in, params);
+  group->set(in, key, make_list(list));
+  for (auto& param : list) {
+    if (!is_tensor(param.get()))
+      fail(frames::optimizer_add_group_not_tensor, BT.type_error,
+           "optimizer can only optimize Tensors, but one of the params is " + torch_typename(param.get()));
+    const Tensor& t = unwrap(param.get());
+    if (!ag::is_leaf(t) && !ag::retains_grad(t)) fail(frames::optimizer_add_group_non_leaf, BT.value_error, "can't optimize a non-leaf Tensor");
+  }
+  auto* defaults = as<DictObject>(opt->dict_.get("defaults"));
+  for (auto& [name, value] : defaults->items()) {
+    if (group->get(in, name.get())) continue;
+    if (value.get() == required_parameter().get())
+      fail(frames::optimizer_add_group_required, BT.value_error,
+           "parameter group didn't specify a value of required optimization parameter " + as<StrObject>(name.get())->value_);
+    group->set(in, name, value);
+  }
+  std::vector<Object*> seen;
+  Object* groups = opt->dict_.get("param_groups");
+  for (auto& g : to_vector(in, groups))
+    for (auto& q : group_params(g.get(), in)) seen.push_back(q.get());
+  for (auto& param : list)
+    if (std::find(seen.begin(), seen.end(), param.get()) != seen.end())
+      fail(frames::optimizer_add_group_duplicate, BT.value_error, "some parameters appear in more than one parameter group");
+  as<ListObject>(groups)->items_.push_back(ObjRef(group_obj));
+}
+
 }  // namespace
 
 Ref<ModuleObject> make_optim_module(Interp& in) {
@@ -626,35 +735,49 @@ Ref<ModuleObject> make_optim_module(Interp& in) {
     sgd = NativeType("SGD", "torch.optim.sgd")
               .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
                 ArgParser p(a, "__init__", {"params", "lr=", "momentum=", "dampening=", "weight_decay=", "nesterov=", "*", "maximize=", "foreach=", "differentiable="});
-                if (!p.has(1)) raise(BT.type_error, "__init__() missing 1 required positional argument: 'lr'");
-                double lr = p.get_double(in, 1, 0.0);
-                if (lr < 0) raise_from({&frames::sgd_init_lr}, BT.value_error, "Invalid learning rate: " + str(in, p.get(1)));
+                // SGD.__init__'s checks, then its defaults (lr is required: a group must give it).
+                if (p.has(1) && p.get_double(in, 1, 0.0) < 0)
+                  raise_from({&frames::sgd_init_lr}, BT.value_error, "Invalid learning rate: " + str(in, p.get(1)));
                 if (p.has(2) && p.get_double(in, 2, 0.0) < 0)
                   raise_from({&frames::sgd_init_momentum}, BT.value_error, "Invalid momentum value: " + str(in, p.get(2)));
                 if (p.has(4) && p.get_double(in, 4, 0.0) < 0)
                   raise_from({&frames::sgd_init_weight_decay}, BT.value_error, "Invalid weight_decay value: " + str(in, p.get(4)));
+                Ref<DictObject> defaults(new DictObject());
+                auto num = [&](size_t i, ObjRef dflt) { return p.has(i) ? ObjRef(p.get(i)) : dflt; };
+                defaults->set(in, make_str("lr"), num(1, required_parameter()));
+                defaults->set(in, make_str("momentum"), num(2, make_int(0)));
+                defaults->set(in, make_str("dampening"), num(3, make_int(0)));
+                defaults->set(in, make_str("weight_decay"), num(4, make_int(0)));
+                defaults->set(in, make_str("nesterov"), num(5, ObjRef(false_obj())));
+                defaults->set(in, make_str("maximize"), num(6, ObjRef(false_obj())));
+                defaults->set(in, make_str("foreach"), num(7, ObjRef(none())));
+                defaults->set(in, make_str("differentiable"), num(8, ObjRef(false_obj())));
                 if (p.has(5) && truthy(in, p.get(5)) && (p.get_double(in, 2, 0.0) <= 0 || p.get_double(in, 3, 0.0) != 0))
                   raise_from({&frames::sgd_init_nesterov}, BT.value_error, "Nesterov momentum requires a momentum and zero dampening");
                 ObjRef o(new OptimObject(cls));
                 auto* opt = static_cast<OptimObject*>(o.get());
-                std::vector<ObjRef> params = to_vector(in, p.get(0));
-                if (params.empty())
+                opt->dict_.set("defaults", ObjRef(defaults.get()));
+                opt->dict_.set("param_groups", make_list({}));
+                // Optimizer.__init__: a list of tensors is one group, a list of dicts one group each.
+                if (is_tensor(p.get(0)))
+                  raise_from({&frames::sgd_init_super, &frames::optimizer_init_tensor}, BT.type_error,
+                             "params argument given to the optimizer should be an iterable of Tensors or dicts, but got " +
+                                 torch_typename(p.get(0)));
+                std::vector<ObjRef> groups = to_vector(in, p.get(0));
+                if (groups.empty())
                   raise_from({&frames::sgd_init_super, &frames::optimizer_init_empty}, BT.value_error, "optimizer got an empty parameter list");
-                Ref<DictObject> g(new DictObject());
-                g->set(in, make_str("params"), make_list(params));
-                auto num = [&](size_t i, ObjRef dflt) { return p.has(i) ? ObjRef(p.get(i)) : dflt; };
-                g->set(in, make_str("lr"), ObjRef(p.get(1)));
-                g->set(in, make_str("momentum"), num(2, make_int(0)));
-                g->set(in, make_str("dampening"), num(3, make_int(0)));
-                g->set(in, make_str("weight_decay"), num(4, make_int(0)));
-                g->set(in, make_str("nesterov"), num(5, ObjRef(false_obj())));
-                g->set(in, make_str("maximize"), num(6, ObjRef(false_obj())));
-                g->set(in, make_str("foreach"), num(7, ObjRef(none())));
-                g->set(in, make_str("differentiable"), num(8, ObjRef(false_obj())));
-                opt->dict_.set("param_groups", make_list({ObjRef(g.get())}));
-                opt->dict_.set("defaults", ObjRef(new DictObject()));
-                opt->momentum.resize(params.size());
+                if (groups[0]->type() != BT.dict) {
+                  Ref<DictObject> g(new DictObject());
+                  g->set(in, make_str("params"), make_list(groups));
+                  groups = {ObjRef(g.get())};
+                }
+                for (auto& g : groups) add_param_group(in, opt, g.get(), {&frames::sgd_init_super, &frames::optimizer_init_add_group});
                 return o;
+              })
+              .method("add_param_group", [](Interp& in, CallArgs& a) -> ObjRef {
+                ArgParser p(a, "add_param_group", {"self", "param_group"});
+                add_param_group(in, static_cast<OptimObject*>(a.pos[0].get()), p.get(1), {});
+                return ObjRef(none());
               })
               .method("zero_grad", [](Interp& in, CallArgs& a) -> ObjRef {
                 ArgParser p(a, "zero_grad", {"self", "set_to_none="});
@@ -666,25 +789,20 @@ Ref<ModuleObject> make_optim_module(Interp& in) {
               .method("step", [](Interp& in, CallArgs& a) -> ObjRef {
                 auto* opt = static_cast<OptimObject*>(a.pos[0].get());
                 ag::AutoGradMode no_grad(false);
-                size_t k = 0;
                 for (auto& g : to_vector(in, opt->dict_.get("param_groups"))) {
                   double lr = group_num(in, g.get(), "lr"), mom = group_num(in, g.get(), "momentum");
                   double damp = group_num(in, g.get(), "dampening"), wd = group_num(in, g.get(), "weight_decay");
                   bool nesterov = group_num(in, g.get(), "nesterov") != 0, maximize = group_num(in, g.get(), "maximize") != 0;
                   for (auto& po : group_params(g.get(), in)) {
-                    if (k >= opt->momentum.size()) opt->momentum.resize(k + 1);
                     Tensor p = unwrap(po.get());
                     Tensor grad = ag::grad(p);
-                    if (!grad.defined()) {
-                      ++k;
-                      continue;
-                    }
+                    if (!grad.defined()) continue;
                     // PyTorch 1.13's _single_tensor_sgd, under no_grad.
                     guarded([&] {
                       Tensor d = maximize ? ag::neg(grad) : grad;
                       if (wd != 0) d = ag::add(d, p, Scalar(wd));
                       if (mom != 0) {
-                        Tensor& buf = opt->momentum[k];
+                        Tensor& buf = opt->momentum[p.impl()];
                         if (!buf.defined()) {
                           buf = ag::detach(ag::clone(d));
                         } else {
@@ -695,7 +813,6 @@ Ref<ModuleObject> make_optim_module(Interp& in) {
                       }
                       ag::add_(p, d, Scalar(-lr));
                     });
-                    ++k;
                   }
                 }
                 return ObjRef(none());
@@ -705,7 +822,7 @@ Ref<ModuleObject> make_optim_module(Interp& in) {
                 std::string s = type_name(opt) + " (";
                 int i = 0;
                 for (auto& g : to_vector(in, opt->dict_.get("param_groups"))) {
-                  s += "\nParameter Group " + std::to_string(i++);
+                  s += "\nParameter Group " + std::to_string(i++) + "\n";
                   auto items = as<DictObject>(g.get())->items();
                   std::sort(items.begin(), items.end(), [](auto& x, auto& y) {
                     return as<StrObject>(x.first.get())->value_ < as<StrObject>(y.first.get())->value_;
@@ -713,10 +830,10 @@ Ref<ModuleObject> make_optim_module(Interp& in) {
                   for (auto& [k, v] : items) {
                     std::string key = as<StrObject>(k.get())->value_;
                     if (key == "params") continue;
-                    s += "\n    " + key + ": " + str(in, v.get());
+                    s += "    " + key + ": " + str(in, v.get()) + "\n";
                   }
                 }
-                return make_str(s + "\n)");
+                return make_str(s + ")");
               })
               .build();
   }

@@ -33,11 +33,14 @@ Tensor binary_number(BinaryOp op, const Tensor& self, Scalar number, bool reflec
 Tensor pow(Scalar self, const Tensor& exponent);  // torch.pow(2, x): PowBackward2
 Tensor unary(UnaryOp op, const Tensor& a);
 Tensor reciprocal(const Tensor& self);
+// torch.div(a, b, rounding_mode=...) and a.div_(b, rounding_mode=...): DivBackward2.
+Tensor div(const Tensor& a, const Tensor& b, autograd::DivRounding mode);
+void div_(const Tensor& self, const Tensor& b, autograd::DivRounding mode);
 Tensor clamp(const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar> hi);
+Tensor clamp(const Tensor& self, const Tensor& lo, const Tensor& hi);  // tensor bounds; undefined is None
 Tensor where(const Tensor& c, const Tensor& a, const Tensor& b);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // a 0-d tensor value
-Tensor clamp(const Tensor& self, const Tensor& lo, const Tensor& hi);  // tensor bounds; undefined is None
 
 // ---- views (each notes its origin) ---------------------------------------------------------------
 Tensor view(const Tensor& self, IntArray sizes);

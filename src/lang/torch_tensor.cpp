@@ -220,22 +220,29 @@ static bool is_index_scalar(Object* o) { return is_instance(o, BT.int_) && o->ty
 static TensorIndex index_entry(Interp& in, Object* k) {
   if (k->type() == BT.bool_) return TensorIndex::make_tensor(core::scalar_tensor(Scalar(k == true_obj()), DType::Bool));
   if (is_index_scalar(k)) return TensorIndex::make_integer(as<IntObject>(k)->value_);
-    if (step && *step == 0) raise(BT.value_error, "slice step cannot be zero");  // CPython's PySlice_Unpack
   if (k->type() == BT.slice) {
     auto* s = as<SliceObject>(k);
     auto part = [&](Object* o) -> std::optional<int64_t> {
       if (o == none()) return std::nullopt;
       if (is_tensor(o)) return guarded([&] { return core::item(unwrap(o)).to_int(); });
       return to_index(in, o);
-  if (is_str(k)) raise(BT.type_error, "new(): invalid data type 'str'");
     };
     std::optional<int64_t> step = part(s->step_.get());
+    if (step && *step == 0) raise(BT.value_error, "slice step cannot be zero");  // CPython's PySlice_Unpack
     return TensorIndex::make_slice(part(s->start_.get()), part(s->stop_.get()), step.value_or(1));
   }
   if (k == none()) return TensorIndex::make_none();
   if (k == ellipsis()) return TensorIndex::make_ellipsis();
   if (is_tensor(k)) return TensorIndex::make_tensor(unwrap(k));
   if (is_sequence(k)) return TensorIndex::make_tensor(tensor_from_data(in, k, std::nullopt, "index"));
+  if (k->type() == BT.range) {  // a sequence of ints, as in `input[range(n), target]`: one index tensor
+    auto* r = as<RangeObject>(k);
+    std::vector<ObjRef> items;
+    for (int64_t v = r->start_; r->step_ > 0 ? v < r->stop_ : v > r->stop_; v += r->step_) items.push_back(make_int(v));
+    ObjRef list = make_list(std::move(items));
+    return TensorIndex::make_tensor(tensor_from_data(in, list.get(), std::nullopt, "index"));
+  }
+  if (is_str(k)) raise(BT.type_error, "new(): invalid data type 'str'");
   raise(BT.index_error, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got " +
                             type_name(k) + ")");
 }

@@ -1,0 +1,42 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(0)
+x = torch.ones(4, 5)
+d = nn.Dropout(p=0.2)
+print(d, nn.Dropout(), nn.Dropout(0.1, inplace=True), nn.Dropout(p=0))
+y = d(x)
+print(y)
+print(d(torch.arange(12.).reshape(3, 4)))
+d.eval()
+z = d(x)
+print(z is x, d.training)
+d.train()
+w = torch.randn(3, 3, requires_grad=True)
+o = F.dropout(w, 0.5)
+print(o, o.grad_fn.name())
+o.sum().backward()
+print(w.grad)
+print(F.dropout(x, p=0.3, training=False) is x, F.dropout(x, 0.0) is x)
+print(F.dropout(w, p=1.0))
+print(F.dropout(torch.ones(20), 0.75))
+t = torch.ones(6)
+r = F.dropout(t, 0.5, True, True)
+print(r is t, t)
+print(torch.rand(3))
+m = nn.Sequential(nn.Linear(4, 3), nn.ReLU(), nn.Dropout(0.25), nn.Linear(3, 2))
+print(m)
+print(m(torch.ones(2, 4)))
+m.eval()
+print(m(torch.ones(2, 4)))
+try:
+    nn.Dropout(1.5)
+except ValueError as e:
+    print(e)
+try:
+    F.dropout(x, -0.1)
+except ValueError as e:
+    print(e)
+big = F.dropout(torch.ones(1000), 0.1)
+print(big.sum(), (big == 0).sum())
+print(F.dropout(torch.ones(3, 4).t(), 0.5))
