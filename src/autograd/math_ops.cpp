@@ -944,7 +944,7 @@ Tensor& floor_divide_(Tensor& self, const Tensor& other) {
   impl::check_inplace(self, rg);
   std::shared_ptr<NotImplemented> fn;
   if (rg && detail::is_differentiable(self.dtype())) {
-    fn = new_node<NotImplemented>("floor_divide");
+    fn = new_node<NotImplemented>("floor_divide_");
     std::vector<Edge> edges = collect_next_edges(self, other);
     std::erase_if(edges, [](const Edge& e) { return !e.is_valid(); });
     fn->set_next_edges(std::move(edges));

@@ -106,7 +106,9 @@ Tensor prod(const Tensor& self);
 Tensor prod(const Tensor& self, int64_t dim, bool keepdim = false);
 Tensor var(const Tensor& self, const IntArray& dims = {}, int64_t correction = 1, bool keepdim = false);
 Tensor std(const Tensor& self, const IntArray& dims = {}, int64_t correction = 1, bool keepdim = false);
-Tensor norm(const Tensor& self, double p = 2, const IntArray& dims = {}, bool keepdim = false);
+Tensor norm(const Tensor& self, double p = 2, const IntArray& dims = {}, bool keepdim = false);  // NormBackward1
+// torch.norm's default p="fro": SqrtBackward0 over two dims, else the 2-norm.
+Tensor frobenius_norm(const Tensor& self, const IntArray& dims, bool keepdim = false);
 Tensor max(const Tensor& self);  // MaxBackward1
 Tensor min(const Tensor& self);
 std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim = false);  // MaxBackward0

@@ -532,10 +532,14 @@ Tensor std(const Tensor& self, const IntArray& dims, int64_t correction, bool ke
   return result;
 }
 
+Tensor frobenius_norm(const Tensor& self, const IntArray& dims, bool keepdim) {
+  // PyTorch 1.13 writes the Frobenius norm over two dims as autograd::sqrt(autograd::sum(x * x)),
+  // and over one dim or all of them as the 2-norm.
+  if (dims.size() == 2) return autograd::sqrt(autograd::sum(autograd::mul(self, self), dims, keepdim));
+  return autograd::norm(self, 2.0, dims, keepdim);
+}
+
 Tensor norm(const Tensor& self, double p, const IntArray& dims, bool keepdim) {
-  // torch.norm(x, dim=(a, b)) with the default p is the Frobenius norm, which PyTorch 1.13 writes
-  // as autograd::sqrt(autograd::sum(x * x)).
-  if (dims.size() == 2 && p == 2) return autograd::sqrt(autograd::sum(autograd::mul(self, self), dims, keepdim));
   auto fn = make_node<NormBackward1>(self);
   if (fn) {
     fn->self_ = SavedVariable(self, false);

@@ -70,16 +70,26 @@ Tensor full(const IntArray& sizes, Scalar value, DType dtype) {
 
 Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype) {
   DType dt = dtype.value_or(start.is_float() || end.is_float() || step.is_float() ? kDefaultFloat : DType::Int64);
+  // PyTorch checks the bounds in the dtype's accumulate type: int64 for the integer dtypes (so
+  // float bounds are truncated first), double otherwise. The length comes from the truncated
+  // bounds for int64 and from the doubles for every other dtype.
+  const bool integral = !is_floating(dt);
   double s = start.to_double(), e = end.to_double(), st = step.to_double();
+  if (integral) {
+    STRIDELAB_CHECK(std::isfinite(s) && std::isfinite(e) && std::isfinite(st), "unsupported range: ", s, " -> ", e);
+    s = static_cast<double>(start.to_int()), e = static_cast<double>(end.to_int()), st = static_cast<double>(step.to_int());
+  }
   STRIDELAB_CHECK(st != 0, "step must be nonzero");
   STRIDELAB_CHECK(std::isfinite(s) && std::isfinite(e), "unsupported range: ", s, " -> ", e);
   STRIDELAB_CHECK((st > 0 && e >= s) || (st < 0 && e <= s), "upper bound and larger bound inconsistent with step sign");
   int64_t n;
-  if (start.is_float() || end.is_float() || step.is_float() || is_floating(dt))
-    n = static_cast<int64_t>(std::ceil((e - s) / st));
-  else {
+  if (!start.is_float() && !end.is_float() && !step.is_float() && integral) {
     int64_t is = start.to_int(), ie = end.to_int(), ist = step.to_int();
     n = ist > 0 ? (ie - is + ist - 1) / ist : (is - ie - ist - 1) / -ist;
+  } else if (dt == DType::Int64) {
+    n = static_cast<int64_t>(std::ceil((e - s) / st));
+  } else {
+    n = static_cast<int64_t>(std::ceil((end.to_double() - start.to_double()) / step.to_double()));
   }
   Tensor t = empty({n}, dt);
   dispatch(dt, [&](auto tag) {

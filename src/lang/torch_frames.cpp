@@ -36,6 +36,45 @@ const TorchFrame tensor_unflatten{TORCH_PY "_tensor.py", 1173, "unflatten",
                                   "    return super(Tensor, self).unflatten(dim, sizes)\n"
                                   "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 
+// The branches of Tensor.split and Tensor.unflatten, and of torch/functional.py's norm.
+const TorchFrame tensor_split_with_sizes{TORCH_PY "_tensor.py", 789, "split",
+    "    return torch._VF.split_with_sizes(self, split_size, dim)\n"
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame tensor_unflatten_empty{TORCH_PY "_tensor.py", 1164, "unflatten",
+    "    raise RuntimeError(\"unflatten: sizes must be non-empty\")\n"};
+const TorchFrame functional_norm_fro_all{TORCH_PY "functional.py", 1482, "norm",
+    "    return _VF.frobenius_norm(input, dim=(), keepdim=keepdim)\n"
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame functional_norm_p_all{TORCH_PY "functional.py", 1485, "norm",
+    "    return _VF.norm(input, p, dim=_dim, keepdim=keepdim)  # type: ignore[attr-defined]\n"
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame functional_norm_fro_dtype{TORCH_PY "functional.py", 1501, "norm",
+    "    raise ValueError(\"dtype argument is not supported in frobenius norm\")\n"};
+const TorchFrame functional_norm_out{TORCH_PY "functional.py", 1508, "norm",
+    "    return _VF.frobenius_norm(input, _dim, keepdim=keepdim, out=out)\n"
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame functional_norm_bad_p{TORCH_PY "functional.py", 1522, "norm",
+    "    raise RuntimeError(f\"only valid string values are 'fro' and 'nuc', found {p}\")\n"};
+const TorchFrame functional_norm_p{TORCH_PY "functional.py", 1529, "norm",
+    "    return _VF.norm(input, p, _dim, keepdim=keepdim)  # type: ignore[attr-defined]\n"
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame functional_norm_p_dtype{TORCH_PY "functional.py", 1531, "norm",
+    "    return _VF.norm(input, p, _dim, keepdim=keepdim, dtype=dtype)  # type: ignore[attr-defined]\n"
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame functional_norm_p_out{TORCH_PY "functional.py", 1534, "norm",
+    "    return _VF.norm(input, p, _dim, keepdim=keepdim, out=out)  # type: ignore[attr-defined]\n"
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame functional_norm_p_dtype_out{TORCH_PY "functional.py", 1536, "norm",
+    "    return _VF.norm(input, p, _dim, keepdim=keepdim, dtype=dtype, out=out)  # type: ignore[attr-defined]\n"
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+
+const TorchFrame functional_norm_dim{TORCH_PY "functional.py", 1476, "norm",
+                                     "    ndim = input.dim()\n"
+                                     "           ^^^^^^^^^\n"};
+const TorchFrame functional_split_attr{TORCH_PY "functional.py", 189, "split",
+                                       "    return tensor.split(split_size_or_sections, dim)\n"
+                                       "           ^^^^^^^^^^^^\n"};
+
 // torch/functional.py
 const TorchFrame functional_split{TORCH_PY "functional.py", 189, "split",
                                   "    return tensor.split(split_size_or_sections, dim)\n"

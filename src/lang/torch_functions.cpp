@@ -32,6 +32,33 @@ void def(const char* name, std::vector<std::string> m, std::vector<std::string> 
   defs().push_back({name, std::move(m), std::move(f), std::move(body)});
 }
 
+ObjRef call_with_out(Interp& in, const Body& body, ParsedArgs& a, int out_index);
+
+// The C++ functions PyTorch's own Python code calls (torch._VF.split, ...): parsed as torch.*
+// functions are, but not attributes of the torch module.
+struct Native {
+  std::shared_ptr<Parser> parser;
+  Body body;
+};
+std::map<std::string, Native>& natives() {
+  static std::map<std::string, Native> n;
+  return n;
+}
+void def_native(const char* name, std::vector<std::string> sigs, Body body) {
+  natives()[name] = Native{std::make_shared<Parser>(std::move(sigs)), std::move(body)};
+}
+// Calls a native with positional arguments and keywords, as Python code calls torch._VF.f(...).
+ObjRef call_native(Interp& in, const char* name, std::vector<ObjRef> pos, std::vector<std::pair<std::string, ObjRef>> kw = {}) {
+  Native& n = natives().at(name);
+  CallArgs args;
+  args.pos = std::move(pos);
+  args.kw = std::move(kw);
+  ParsedArgs a = n.parser->parse(in, args, false);
+  int out = a.at("out");
+  if (out >= 0 && a.has(out)) return call_with_out(in, n.body, a, out);
+  return n.body(in, a);
+}
+
 ObjRef W(const Tensor& t) { return wrap(t); }
 ObjRef self_obj(ParsedArgs& a) { return ObjRef(a.obj(0)); }
 
@@ -332,33 +359,30 @@ void define_ops() {
           });
         });
   }
-  // Tensor.norm and torch.norm are Python functions in PyTorch (p, dim, keepdim, dtype).
-  def("norm", {"norm(PyObject* p=2, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)"},
-      {"norm(Tensor input, PyObject* p=2, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)"},
+  // torch._VF.norm and torch._VF.frobenius_norm, which torch.norm (torch/functional.py) calls; the
+  // Python-level Tensor.norm and torch.norm are py_norm below.
+  def_native("_vf_norm",
+      {"norm(Tensor input, Scalar p=2)", "norm(Tensor input, Scalar? p, *, ScalarType dtype)",
+       "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
+       "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
+       "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
+       "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim=False, *, Tensor out=None)"},
       [dims_of](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
-        double p = 2;
-        if (Object* po = a.obj("p"); po && po != none()) {
-          if (is_str(po)) {  // functional.py: "fro" is the 2-norm over the dims
-            const std::string& ps = as<StrObject>(po)->value_;
-            if (ps == "nuc") raise(BT.not_implemented_error, "stridelab does not compute the nuclear norm (p='nuc')");
-            if (ps != "fro") raise(BT.runtime_error, "only valid string values are 'fro' and 'nuc', found " + ps);
-          } else {
-            p = to_scalar(*a.in, po).to_double();
-          }
-        }
-        // torch.norm (functional.py) takes frobenius_norm's path for p=2 with dims.
-        std::vector<const TorchFrame*> fr;
-        if (p == 2 && a.has("dim")) {
-          if (a.is_method) fr.push_back(&frames::tensor_norm);
-          fr.push_back(&frames::functional_norm);
-        }
-        return through(fr, [&] {
-          return guarded([&] {
-            Tensor t = a.tensor("input");
-            if (auto d = a.dtype("dtype")) t = op::to(t, *d);
-            return W(op::norm(t, p, dims_of(a), a.toBool("keepdim")));
-          });
+        return guarded([&] {
+          Tensor t = a.tensor("input");
+          if (auto d = a.dtype("dtype")) t = op::to(t, *d);
+          IntArray dims = a.has("dim") ? a.intlist("dim") : IntArray{};
+          return W(op::norm(t, a.opt_scalar("p").value_or(Scalar(2.0)).to_double(), dims, a.toBool("keepdim")));
+        });
+      });
+  def_native("_vf_frobenius_norm", {"frobenius_norm(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          Tensor t = a.tensor("input");
+          IntArray dims = a.intlist("dim");
+          STRIDELAB_CHECK(dims.size() <= 2, "Expected at most 2 dimensions, but got ", dims.size(), " dimensions instead.");
+          return W(op::frobenius_norm(t, dims, a.toBool("keepdim")));
         });
       });
   for (const char* name : {"max", "min"}) {
@@ -469,11 +493,12 @@ void define_ops() {
   def("ravel", {"ravel()"}, {"ravel(Tensor input)"}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return W(op::ravel(a.tensor("input"))); });
   });
-  def("unflatten", {"unflatten(int64_t dim, IntArrayRef sizes)"}, {"unflatten(Tensor input, int64_t dim, IntArrayRef sizes)"},
+  // Tensor.unflatten is Python (py_unflatten below) calling this method; torch.unflatten is native.
+  def("unflatten", {"unflatten(Dimname dim, IntArrayRef sizes, DimnameList names)", "unflatten(int64_t dim, IntArrayRef sizes, DimnameList? names=None)"},
+      {"unflatten(Tensor input, Dimname dim, IntArrayRef sizes, DimnameList names)", "unflatten(Tensor input, int64_t dim, IntArrayRef sizes)"},
       [](Interp&, ParsedArgs& a) {
-        std::vector<const TorchFrame*> fr;
-        if (a.is_method) fr.push_back(&frames::tensor_unflatten);  // torch.unflatten is native
-        return through(fr, [&] { return guarded([&] { return W(op::unflatten(a.tensor("input"), a.toInt("dim"), a.intlist("sizes"))); }); });
+        check_dimname(a, "dim");
+        return guarded([&] { return W(op::unflatten(a.tensor("input"), a.toInt("dim"), a.intlist("sizes"))); });
       });
   def("squeeze", {"squeeze()", "squeeze(int64_t dim)", "squeeze(Dimname dim)"},
       {"squeeze(Tensor input)", "squeeze(Tensor input, int64_t dim)", "squeeze(Tensor input, Dimname dim)"}, [](Interp&, ParsedArgs& a) {
@@ -511,20 +536,18 @@ void define_ops() {
         check_dimname(a, "dim");
         return guarded([&] { return wrap_list(op::unbind(a.tensor("input"), a.toInt("dim"))); });
       });
-  def("split", {"split(int64_t split_size, int64_t dim=0)", "split(IntArrayRef split_size, int64_t dim=0)"},
-      {"split(Tensor input, int64_t split_size, int64_t dim=0)", "split(Tensor input, IntArrayRef split_size, int64_t dim=0)"},
+  // torch._VF.split and torch._VF.split_with_sizes, which Tensor.split (torch/_tensor.py) calls;
+  // the Python-level Tensor.split and torch.split are py_split below.
+  def_native("_vf_split", {"split(Tensor input, int64_t split_size, int64_t dim=0)", "split(Tensor input, IntArrayRef split_size, int64_t dim=0)"},
       [](Interp&, ParsedArgs& a) {
-        std::vector<const TorchFrame*> fr;
-        if (!a.is_method) fr.push_back(&frames::functional_split);
-        fr.push_back(&frames::tensor_split);
-        return through(fr, [&] {
-          return guarded([&] {
-          Object* s = a.obj("split_size");
-          if (is_instance(s, BT.int_)) return wrap_list(op::split(a.tensor("input"), a.toInt("split_size"), a.toInt("dim")));
+        return guarded([&] {
+          if (a.idx == 0) return wrap_list(op::split(a.tensor("input"), a.toInt("split_size"), a.toInt("dim")));
           return wrap_list(op::split_with_sizes(a.tensor("input"), a.intlist("split_size"), a.toInt("dim")));
-          });
         });
       });
+  def_native("_vf_split_with_sizes", {"split_with_sizes(Tensor input, IntArrayRef split_sizes, int64_t dim=0)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return wrap_list(op::split_with_sizes(a.tensor("input"), a.intlist("split_sizes"), a.toInt("dim"))); });
+  });
   def("chunk", {"chunk(int64_t chunks, int64_t dim=0)"}, {"chunk(Tensor input, int64_t chunks, int64_t dim=0)"}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return wrap_list(op::chunk(a.tensor("input"), a.toInt("chunks"), a.toInt("dim"))); });
   });
@@ -949,6 +972,160 @@ ObjRef return_pair(const char* type_name, const std::pair<Tensor, Tensor>& r) {
   return ObjRef(new TupleObject({wrap(r.first), wrap(r.second)}, t));
 }
 
+// ---- PyTorch's own Python functions (torch/_tensor.py, torch/functional.py) ----------------------
+// Tensor.split, Tensor.norm, Tensor.unflatten, torch.split and torch.norm are Python functions in
+// PyTorch: their argument errors are CPython's, they branch in Python, then call the C++ functions
+// above, and the tracebacks of errors from there show their frames.
+
+struct PyParam {
+  const char* name;
+  bool has_default;
+};
+
+std::string quoted_names(const std::vector<std::string>& names) {
+  std::string r;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i) r += names.size() == 2 ? " and " : (i + 1 == names.size() ? ", and " : ", ");
+    r += "'" + names[i] + "'";
+  }
+  return r;
+}
+
+// Binds args to a def's parameters as CPython does, with its TypeError texts; null where a
+// defaulted parameter was omitted.
+std::vector<Object*> bind_def(const std::string& qualname, CallArgs& args, const std::vector<PyParam>& params) {
+  size_t total = params.size(), required = 0, given = args.pos.size();
+  for (auto& p : params) required += p.has_default ? 0 : 1;
+  if (given > total) {
+    std::string takes = required == total ? std::to_string(total) : "from " + std::to_string(required) + " to " + std::to_string(total);
+    raise(BT.type_error, qualname + "() takes " + takes + " positional argument" + (total == 1 && required == total ? "" : "s") +
+                             " but " + std::to_string(given) + (given == 1 ? " was" : " were") + " given");
+  }
+  std::vector<Object*> values(total, nullptr);
+  for (size_t i = 0; i < given; ++i) values[i] = args.pos[i].get();
+  for (auto& [k, v] : args.kw) {
+    size_t i = 0;
+    while (i < total && k != params[i].name) ++i;
+    if (i == total) raise(BT.type_error, qualname + "() got an unexpected keyword argument '" + k + "'");
+    if (values[i]) raise(BT.type_error, qualname + "() got multiple values for argument '" + k + "'");
+    values[i] = v.get();
+  }
+  std::vector<std::string> missing;
+  for (size_t i = 0; i < total; ++i)
+    if (!values[i] && !params[i].has_default) missing.push_back(params[i].name);
+  if (!missing.empty())
+    raise(BT.type_error, qualname + "() missing " + std::to_string(missing.size()) + " required positional argument" +
+                             (missing.size() == 1 ? "" : "s") + ": " + quoted_names(missing));
+  return values;
+}
+
+ObjRef or_default(Object* o, ObjRef dflt) { return o ? ObjRef(o) : dflt; }
+
+// torch/_tensor.py's Tensor.split: an int (or a one-element tensor) splits into equal chunks, any
+// other value is taken as the list of sizes.
+ObjRef py_split(Interp& in, Object* self, Object* split_size, Object* dim, std::vector<const TorchFrame*> frames_so_far) {
+  ObjRef size(split_size), d = or_default(dim, make_int(0));
+  if (is_tensor(split_size) && unwrap(split_size).numel() == 1) {
+    CallArgs as_int;
+    as_int.pos.push_back(size);
+    size = call(in, BT.int_, as_int);
+  }
+  bool equal_chunks = is_instance(size.get(), BT.int_);
+  frames_so_far.push_back(equal_chunks ? &frames::tensor_split : &frames::tensor_split_with_sizes);
+  return through(frames_so_far, [&] {
+    return call_native(in, equal_chunks ? "_vf_split" : "_vf_split_with_sizes", {ObjRef(self), size, d});
+  });
+}
+
+// torch/functional.py's norm, from the defaults case to the frobenius and p-norm paths.
+ObjRef py_norm(Interp& in, Object* input, Object* p, Object* dim, Object* keepdim, Object* out, Object* dtype,
+               std::vector<const TorchFrame*> fr) {
+  ObjRef pv = or_default(p, make_str("fro")), kd = or_default(keepdim, ObjRef(false_obj()));
+  bool p_str = is_str(pv.get());
+  std::string ps = p_str ? as<StrObject>(pv.get())->value_ : "";
+  auto run = [&](const TorchFrame& f, const char* native, std::vector<ObjRef> pos, std::vector<std::pair<std::string, ObjRef>> kw) {
+    fr.push_back(&f);
+    // Warnings (an out= resized) are attributed to that line of functional.py, as CPython does.
+    std::string text = f.text;
+    text = text.substr(text.find_first_not_of(' '));
+    WarningSite site{f.file, f.line, text.substr(0, text.find('\n'))};
+    WarnFrom from(site);
+    return through(fr, [&] { return call_native(in, native, std::move(pos), std::move(kw)); });
+  };
+  if (!is_tensor(input)) {
+    fr.push_back(&frames::functional_norm_dim);
+    raise_from(fr, BT.attribute_error, "'" + type_name(input) + "' object has no attribute 'dim'");
+  }
+  int64_t ndim = unwrap(input).dim();
+  auto all_dims = [&] {
+    std::vector<ObjRef> ds;
+    for (int64_t i = 0; i < ndim; ++i) ds.push_back(make_int(i));
+    return make_list(std::move(ds));
+  };
+  bool no_dim = !dim || dim == none(), no_out = !out || out == none(), no_dtype = !dtype || dtype == none();
+  if (no_dim && no_out && no_dtype && pv.get() != none()) {
+    if (p_str && ps == "fro")
+      return run(frames::functional_norm_fro_all, "_vf_frobenius_norm", {ObjRef(input)}, {{"dim", make_tuple({})}, {"keepdim", kd}});
+    if (!p_str) return run(frames::functional_norm_p_all, "_vf_norm", {ObjRef(input), pv}, {{"dim", all_dims()}, {"keepdim", kd}});
+  }
+  ObjRef d = no_dim ? ObjRef(none()) : is_instance(dim, BT.int_) ? make_list({ObjRef(dim)}) : ObjRef(dim);
+  if (p_str) {
+    if (ps == "fro") {
+      if (!no_dtype) {
+        fr.push_back(&frames::functional_norm_fro_dtype);
+        raise_from(fr, BT.value_error, "dtype argument is not supported in frobenius norm");
+      }
+      if (no_dim) d = all_dims();
+      std::vector<std::pair<std::string, ObjRef>> kw{{"keepdim", kd}};
+      if (!no_out) kw.push_back({"out", ObjRef(out)});
+      return run(no_out ? frames::functional_norm : frames::functional_norm_out, "_vf_frobenius_norm", {ObjRef(input), d}, kw);
+    }
+    if (ps == "nuc") raise(BT.not_implemented_error, "stridelab does not compute the nuclear norm (p='nuc')");
+    fr.push_back(&frames::functional_norm_bad_p);
+    raise_from(fr, BT.runtime_error, "only valid string values are 'fro' and 'nuc', found " + ps);
+  }
+  if (no_dim) d = all_dims();
+  std::vector<std::pair<std::string, ObjRef>> kw{{"keepdim", kd}};
+  if (!no_dtype) kw.push_back({"dtype", ObjRef(dtype)});
+  if (!no_out) kw.push_back({"out", ObjRef(out)});
+  const TorchFrame& f = no_out ? (no_dtype ? frames::functional_norm_p : frames::functional_norm_p_dtype)
+                               : (no_dtype ? frames::functional_norm_p_out : frames::functional_norm_p_dtype_out);
+  return run(f, "_vf_norm", {ObjRef(input), pv, d}, kw);
+}
+
+void add_python_methods(NativeType& tt) {
+  tt.method("split", [](Interp& in, CallArgs& args) -> ObjRef {
+    auto v = bind_def("Tensor.split", args, {{"self", false}, {"split_size", false}, {"dim", true}});
+    return py_split(in, v[0], v[1], v[2], {});
+  });
+  tt.method("norm", [](Interp& in, CallArgs& args) -> ObjRef {
+    auto v = bind_def("Tensor.norm", args, {{"self", false}, {"p", true}, {"dim", true}, {"keepdim", true}, {"dtype", true}});
+    return py_norm(in, v[0], v[1], v[2], v[3], nullptr, v[4], {&frames::tensor_norm});
+  });
+  tt.method("unflatten", [](Interp& in, CallArgs& args) -> ObjRef {
+    auto v = bind_def("Tensor.unflatten", args, {{"self", false}, {"dim", false}, {"sizes", false}});
+    if (!truthy(in, v[2])) raise_from({&frames::tensor_unflatten_empty}, BT.runtime_error, "unflatten: sizes must be non-empty");
+    Object* method = types().tensor->lookup("_native_unflatten");
+    CallArgs call_args;
+    call_args.pos = {ObjRef(v[0]), ObjRef(v[1]), ObjRef(v[2])};
+    return through({&frames::tensor_unflatten}, [&] { return call(in, method, call_args); });
+  });
+}
+
+void add_python_functions(ModuleObject* torch) {
+  module_add_function(torch, "split", [](Interp& in, CallArgs& args) -> ObjRef {
+    auto v = bind_def("split", args, {{"tensor", false}, {"split_size_or_sections", false}, {"dim", true}});
+    // functional.py: return tensor.split(split_size_or_sections, dim)
+    if (!is_tensor(v[0])) raise_from({&frames::functional_split_attr}, BT.attribute_error,
+                                     "'" + type_name(v[0]) + "' object has no attribute 'split'");
+    return py_split(in, v[0], v[1], v[2], {&frames::functional_split});
+  });
+  module_add_function(torch, "norm", [](Interp& in, CallArgs& args) -> ObjRef {
+    auto v = bind_def("norm", args, {{"input", false}, {"p", true}, {"dim", true}, {"keepdim", true}, {"out", true}, {"dtype", true}});
+    return py_norm(in, v[0], v[1], v[2], v[3], v[4], v[5], {});
+  });
+}
+
 }  // namespace
 
 void add_tensor_methods(NativeType& tt) {
@@ -957,13 +1134,15 @@ void add_tensor_methods(NativeType& tt) {
     if (d.method_sigs.empty()) continue;
     auto parser = std::make_shared<Parser>(d.method_sigs);
     Body body = d.body;
-    tt.method(d.name, [parser, body](Interp& in, CallArgs& args) -> ObjRef {
+    // Tensor.unflatten is Python calling super().unflatten: the native method gets another name.
+    tt.method(d.name == "unflatten" ? "_native_unflatten" : d.name, [parser, body](Interp& in, CallArgs& args) -> ObjRef {
       ParsedArgs a = parser->parse(in, args, true);
       a.insert_self(args.pos[0].get());
       a.is_method = true;
       return body(in, a);
     });
   }
+  add_python_methods(tt);
 }
 
 namespace {
@@ -1097,6 +1276,7 @@ void add_torch_functions(Interp& in, ModuleObject* torch) {
       return body(in, a);
     });
   }
+  add_python_functions(torch);
 }
 
 }  // namespace stridelab::lang::torch

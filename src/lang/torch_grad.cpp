@@ -262,6 +262,7 @@ void div_(const Tensor& self, const Tensor& b, ag::DivRounding mode) {
   ag::div_(s, b, mode);
 }
 Tensor clamp(const Tensor& s, std::optional<Scalar> lo, std::optional<Scalar> hi) { return ag::clamp(s, lo, hi); }
+Tensor clamp(const Tensor& s, const Tensor& lo, const Tensor& hi) { return ag::clamp(s, lo, hi); }
 Tensor where(const Tensor& c, const Tensor& a, const Tensor& b) { return ag::where(c, a, b); }
 Tensor masked_fill(const Tensor& s, const Tensor& m, Scalar v) { return ag::masked_fill(s, m, v); }
 Tensor masked_fill(const Tensor& s, const Tensor& m, const Tensor& v) { return ag::masked_fill(s, m, v); }
@@ -280,7 +281,6 @@ Tensor reshape(const Tensor& s, IntArray sizes) {
       note_origin(r, s, "reshape", view_broken_dim(s.sizes(), s.strides(), shape));
     }
   }
-Tensor clamp(const Tensor& s, const Tensor& lo, const Tensor& hi) { return ag::clamp(s, lo, hi); }
   return r;
 }
 
@@ -362,6 +362,7 @@ Tensor prod(const Tensor& s, std::optional<int64_t> d, bool k) { return d ? ag::
 Tensor var(const Tensor& s, const IntArray& d, int64_t c, bool k) { return ag::var(s, d, c, k); }
 Tensor std(const Tensor& s, const IntArray& d, int64_t c, bool k) { return ag::std(s, d, c, k); }
 Tensor norm(const Tensor& s, double p, const IntArray& d, bool k) { return ag::norm(s, p, d, k); }
+Tensor frobenius_norm(const Tensor& s, const IntArray& d, bool k) { return ag::frobenius_norm(s, d, k); }
 Tensor max(const Tensor& s) { return ag::max(s); }
 Tensor min(const Tensor& s) { return ag::min(s); }
 std::pair<Tensor, Tensor> max(const Tensor& s, int64_t d, bool k) { return ag::max(s, d, k); }
@@ -404,6 +405,19 @@ void binary_(BinaryOp o, const Tensor& a, const Tensor& b, Scalar alpha) {
       if (is_number(b)) ag::pow_(self, number_of(b));
       else ag::pow_(self, b);
       return;
+    case BinaryOp::Remainder:
+      if (is_number(b)) ag::remainder_(self, number_of(b));
+      else ag::remainder_(self, b);
+      return;
+    case BinaryOp::FloorDivide: ag::floor_divide_(self, b); return;
+    case BinaryOp::BitwiseAnd:
+    case BinaryOp::BitwiseOr:
+    case BinaryOp::BitwiseXor:
+      // Not differentiable, and only defined on integer and bool tensors, which never require grad.
+      ag::impl::check_inplace(self, ag::requires_grad(self));
+      core::binary_(o, self, b, alpha);
+      self.bump_version();
+      return;
     default: {
       auto [name, instead] = binary_names(o);
       unrecorded_inplace(name, instead, self, b, [&] { core::binary_(o, self, b, alpha); });
@@ -434,21 +448,14 @@ void unary_(UnaryOp o, const Tensor& a) {
     case UnaryOp::Sin: ag::sin_(self); return;
     case UnaryOp::Cos: ag::cos_(self); return;
     case UnaryOp::Relu: ag::relu_(self); return;
-    case BinaryOp::Remainder:
-      if (is_number(b)) ag::remainder_(self, number_of(b));
-      else ag::remainder_(self, b);
-      return;
-    case BinaryOp::FloorDivide: ag::floor_divide_(self, b); return;
-    case BinaryOp::BitwiseAnd:
-    case BinaryOp::BitwiseOr:
-    case BinaryOp::BitwiseXor:
-      // Not differentiable, and only defined on integer and bool tensors, which never require grad.
-      ag::impl::check_inplace(self, ag::requires_grad(self));
-      core::binary_(o, self, b, alpha);
-      self.bump_version();
-      return;
     case UnaryOp::Tanh: ag::tanh_(self); return;
     case UnaryOp::Sigmoid: ag::sigmoid_(self); return;
+    case UnaryOp::BitwiseNot:
+    case UnaryOp::LogicalNot:
+      ag::impl::check_inplace(self, ag::requires_grad(self));
+      core::unary_(o, self);
+      self.bump_version();
+      return;
     default: {
       auto [name, instead] = unary_names(o);
       unrecorded_inplace(name, instead, self, Tensor(), [&] { core::unary_(o, self); });
@@ -467,12 +474,6 @@ void fill_(const Tensor& s, Scalar v) {
 void fill_(const Tensor& s, const Tensor& v) {
   Tensor self = s;
   ag::fill_(self, v);
-    case UnaryOp::BitwiseNot:
-    case UnaryOp::LogicalNot:
-      ag::impl::check_inplace(self, ag::requires_grad(self));
-      core::unary_(o, self);
-      self.bump_version();
-      return;
 }
 void zero_(const Tensor& s) {
   Tensor self = s;

@@ -91,6 +91,7 @@ Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim);
 Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim);
 Tensor std(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim);
 Tensor norm(const Tensor& self, double p, const IntArray& dims, bool keepdim);
+Tensor frobenius_norm(const Tensor& self, const IntArray& dims, bool keepdim);
 Tensor max(const Tensor& self);
 Tensor min(const Tensor& self);
 std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim);

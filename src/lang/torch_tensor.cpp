@@ -96,7 +96,6 @@ static std::optional<DType> infer_type(Interp& in, Object* o) {
   if (is_instance(o, BT.int_)) return DType::Int64;
   if (is_tensor(o)) return unwrap(o).dtype();
   if (is_sequence(o)) {
-  if (is_str(o)) raise(BT.type_error, "new(): invalid data type 'str'");
     std::optional<DType> r;
     for (auto& it : items_of(o)) {
       auto d = infer_type(in, it.get());
@@ -105,6 +104,7 @@ static std::optional<DType> infer_type(Interp& in, Object* o) {
     }
     return r;
   }
+  if (is_str(o)) raise(BT.type_error, "new(): invalid data type 'str'");
   raise(BT.runtime_error, "Could not infer dtype of " + type_name(o));
 }
 
@@ -402,6 +402,10 @@ void init_tensor_type(Interp& in) {
                    if (is_str(o)) return ObjRef(bool_obj(as<StrObject>(o)->value_ == "cpu"));
                    return ObjRef(not_implemented());
                  })
+                 .method("__hash__", [](Interp&, CallArgs&) -> ObjRef { return make_int(7); })
+                 .property("type", [](Interp&, Object*) -> ObjRef { return make_str("cpu"); })
+                 .property("index", [](Interp&, Object*) -> ObjRef { return ObjRef(none()); })
+                 .build();
   // size * n and n * size repeat the dims, giving a torch.Size.
   auto size_repeat = [](Interp&, CallArgs& a) -> ObjRef {
     Object* o = a.pos[1].get();
@@ -411,10 +415,6 @@ void init_tensor_type(Interp& in) {
     for (int64_t k = 0; k < as<IntObject>(o)->value_; ++k) out.insert(out.end(), items.begin(), items.end());
     return ObjRef(new TupleObject(std::move(out), types().size));
   };
-                 .method("__hash__", [](Interp&, CallArgs&) -> ObjRef { return make_int(7); })
-                 .property("type", [](Interp&, Object*) -> ObjRef { return make_str("cpu"); })
-                 .property("index", [](Interp&, Object*) -> ObjRef { return ObjRef(none()); })
-                 .build();
   NativeType size_t_("Size", "torch", BT.tuple);
   add_tuple_methods(size_t_);
   T.size = size_t_
@@ -448,12 +448,12 @@ void init_tensor_type(Interp& in) {
                    std::vector<ObjRef> out;
                    for (int64_t i = 0, j = b.start; i < b.count; ++i, j += b.step) out.push_back(items[static_cast<size_t>(j)]);
                    return ObjRef(new TupleObject(std::move(out), types().size));
-               .method("__mul__", size_repeat)
-               .method("__rmul__", size_repeat)
                  }
                  int64_t i = normalize_index(to_index(in, k), static_cast<int64_t>(items.size()), "tuple index out of range");
                  return items[static_cast<size_t>(i)];
                })
+               .method("__mul__", size_repeat)
+               .method("__rmul__", size_repeat)
                .method("__add__", [](Interp& in, CallArgs& a) -> ObjRef {
                  Object* o = a.pos[1].get();
                  if (!is_instance(o, BT.tuple)) return ObjRef(not_implemented());
@@ -521,6 +521,10 @@ void init_tensor_type(Interp& in) {
   });
   tt.method("__index__", [](Interp&, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
+    if (t.numel() != 1 || !core::is_integral(t.dtype(), true))
+      raise(BT.type_error, "only integer tensors of a single element can be converted to an index");
+    return make_int(guarded([&] { return core::item(t).to_int(); }));
+  });
   // torch/_tensor.py: (element == self).any().item() for a tensor or a number.
   tt.method("__contains__", [](Interp& in, CallArgs& a) -> ObjRef {
     Object* e = a.pos[1].get();
@@ -533,10 +537,6 @@ void init_tensor_type(Interp& in) {
                           : op::binary(BinaryOp::Eq, self, scalar_to_tensor(to_scalar(in, e)));
     });
     return ObjRef(bool_obj(guarded([&] { return core::item(core::any(eq)).to<bool>(); })));
-  });
-    if (t.numel() != 1 || !core::is_integral(t.dtype(), true))
-      raise(BT.type_error, "only integer tensors of a single element can be converted to an index");
-    return make_int(guarded([&] { return core::item(t).to_int(); }));
   });
   tt.method("__getitem__", [](Interp& in, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);

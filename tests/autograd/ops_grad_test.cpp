@@ -111,7 +111,7 @@ std::map<std::string, Case> cases() {
   c["norm_dim"] = [](Env& e) { return ag::norm(e["x"], 2, {1}); };
   c["norm_p1"] = [](Env& e) { return ag::norm(e["x"], 1); };
   c["norm_p3"] = [](Env& e) { return ag::norm(e["x"], 3); };
-  c["norm_fro"] = [](Env& e) { return ag::norm(e["x"], 2, {0, 1}); };
+  c["norm_fro"] = [](Env& e) { return ag::frobenius_norm(e["x"], {0, 1}); };
   c["max_all"] = [](Env& e) { return ag::max(e["x"]); };
   c["min_all"] = [](Env& e) { return ag::min(e["x"]); };
   c["max_ties"] = [](Env& e) { return ag::max(e["tie"]); };

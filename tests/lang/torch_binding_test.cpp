@@ -184,9 +184,9 @@ TEST_CASE("torch: warnings go to stderr once per location, before the traceback"
   CHECK(again.err == "<main>:2: " + t_warning + "  torch.ones(2, 2, 2).T\n");
 }
 
-TEST_CASE("torch: in-place ops the autograd layer does not record stop with a clear error", "[torch]") {
-  // PyTorch records RemainderBackward0 here; until the autograd layer has it, a silently wrong
-  // gradient would be worse than an error. (tanh_ and sigmoid_ are recorded: TanhBackward0.)
+TEST_CASE("torch: x %= y and x //= y record their nodes in place", "[torch]") {
+  // Recorded from PyTorch 1.13: RemainderBackward0 in place (version 3 after two in-place ops), and
+  // floor division's node without a derivative, named for the in-place op.
   Run r = run(
       "import torch\n"
       "x = torch.ones(3, requires_grad=True)\n"
@@ -199,10 +199,12 @@ TEST_CASE("torch: in-place ops the autograd layer does not record stop with a cl
       "print(y._version, z._version)\n"
       "y.tanh_()\n"
       "print(y.grad_fn.name(), y._version)\n"
-      "y %= 2\n");
-  CHECK(r.out == "1 2\nTanhBackward0 2\n");
-  CHECK(r.err ==
-        "Traceback (most recent call last):\n  File \"<main>\", line 12, in <module>\n    y %= 2\n"
-        "RuntimeError: stridelab does not record remainder_ (x %= y) for autograd yet: write x = x % y instead, or run "
-        "it under torch.no_grad()\n");
+      "y %= 2\n"
+      "print(y.grad_fn.name(), y._version)\n"
+      "w = x * 3\n"
+      "w //= 2\n"
+      "print(w.grad_fn.name(), w._version)\n"
+      "w.sum().backward()\n");
+  CHECK(r.out == "1 2\nTanhBackward0 2\nRemainderBackward0 3\ntorch::autograd::NotImplemented 1\n");
+  CHECK(r.err.find("RuntimeError: derivative for aten::floor_divide_ is not implemented\n") != std::string::npos);
 }

@@ -1,0 +1,57 @@
+import torch
+# Tensor.split, Tensor.norm, Tensor.unflatten, torch.split and torch.norm are Python functions in
+# PyTorch (torch/_tensor.py, torch/functional.py): their argument errors are CPython's.
+x = torch.arange(6.)
+c = torch.ones(2, 2, 2)
+print(x.split(split_size=4), torch.split(tensor=x, split_size_or_sections=3), torch.split(x, [1, 5], dim=0))
+print(x.split(torch.tensor(2)), x.split(True), torch.split(x, (2, 4), 0))
+print(c.norm(p=None), c.norm(p=None, dim=1), c.norm(p=torch.tensor(2.)), c.norm(2, 1), c.norm('fro', 1))
+print(c.norm(p='fro', dim=(0, 1), keepdim=True).shape, c.norm(keepdim=True).shape, c.norm(p=3, keepdim=True))
+print(c.norm(p=1, dtype=torch.float64), torch.norm(input=c), x.norm(dim=[]), torch.norm(c, p=1, dim=2, out=torch.zeros(2, 2)))
+print(x.view(2, 3).unflatten(dim=1, sizes=(3, 1)).shape, x.view(2, 3).unflatten(1, [3]))
+
+
+def attempt(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+
+
+attempt(lambda: x.split())
+attempt(lambda: x.split(2, 0, 1))
+attempt(lambda: x.split(2, foo=1))
+attempt(lambda: x.split(2, split_size=2))
+attempt(lambda: x.split('a'))
+attempt(lambda: x.split([2, 'a']))
+attempt(lambda: x.split(2.5))
+attempt(lambda: x.split([2, 4], 'a'))
+attempt(lambda: x.split(torch.tensor([2, 4])))
+attempt(lambda: x.split(2, dim=1.5))
+attempt(lambda: x.split(None))
+attempt(lambda: x.split(split_size_or_sections=2))
+attempt(lambda: torch.split(x))
+attempt(lambda: torch.split(x, 2, 0, 1))
+attempt(lambda: torch.split(x, split_size=2))
+attempt(lambda: torch.split(x, 'a'))
+attempt(lambda: torch.split(5, 2))
+attempt(lambda: x.norm(2, 0, False, None, 5))
+attempt(lambda: x.norm(foo=1))
+attempt(lambda: torch.norm(x, 2, 0, False, None, None, 5))
+attempt(lambda: torch.norm(x, foo=1))
+attempt(lambda: torch.norm(5))
+attempt(lambda: torch.norm(c, dim=(0, 1, 2)))
+attempt(lambda: torch.arange(4).norm())
+attempt(lambda: torch.arange(4).norm(p=1, dim=0))
+attempt(lambda: c.norm(dtype=torch.float64))
+attempt(lambda: c.norm(p=2, dim=0, keepdim=1))
+attempt(lambda: c.norm(dim=0, keepdim=1))
+attempt(lambda: c.norm(p='nothing', dim=1))
+attempt(lambda: torch.norm(c, 'bad'))
+attempt(lambda: x.view(2, 3).unflatten(1))
+attempt(lambda: x.view(2, 3).unflatten(1, (3, 1), 5))
+attempt(lambda: x.view(2, 3).unflatten(1, sizes=(1, 3), foo=2))
+attempt(lambda: x.view(2, 3).unflatten(1, ()))
+attempt(lambda: x.view(2, 3).unflatten('a', (3,)))
+attempt(lambda: x.view(2, 3).unflatten(1.5, (3,)))
+attempt(lambda: torch.unflatten(x, 0))
