@@ -27,13 +27,16 @@ export const CSP = [
 
 const COMPRESSIBLE = /^(text\/|application\/(json|wasm|javascript)|image\/svg)/;
 
-// gzip -9 once per file version, kept in memory: compressing the 1.7 MB wasm on
-// every request would cost the cold load tens of milliseconds.
+// A file's precompressed `.gz` (web/build.mjs writes them, with zopfli) is sent
+// as it is when it is not older than the file; other files are compressed with
+// gzip -9 once per file version and kept in memory: compressing the 1.7 MB wasm
+// on every request would cost the cold load tens of milliseconds.
 const gzipCache = new Map(); // path -> {mtimeMs, size, body}
-function gzipped(file, info, body) {
+async function gzipped(file, info, body) {
   const hit = gzipCache.get(file);
   if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit.body;
-  const gz = gzipSync(body, { level: 9 });
+  const pre = await stat(file + '.gz').catch(() => null);
+  const gz = pre && pre.isFile() && pre.mtimeMs >= info.mtimeMs ? await readFile(file + '.gz') : gzipSync(body, { level: 9 });
   gzipCache.set(file, { mtimeMs: info.mtimeMs, size: info.size, body: gz });
   return gz;
 }
@@ -55,7 +58,7 @@ export function createServer() {
         'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-cache', 'Vary': 'Accept-Encoding',
       };
       if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
-        body = gzipped(file, info, body);
+        body = await gzipped(file, info, body);
         headers['Content-Encoding'] = 'gzip';
       }
       headers['Content-Length'] = body.length;

@@ -119,7 +119,7 @@ test('permalink round trip restores the code and the step', async () => {
   await second.page.goto(link.replace(/\?/, '?engine=fixture&').replace('/#', '/?engine=fixture#'));
   await waitReady(second.page);
   await waitStep(second.page, 3);
-  const code = await second.page.evaluate(() => document.querySelector('[data-testid="editor"]').shadowRoot.querySelector('.cm-content').innerText);
+  const code = await second.page.evaluate(() => [...document.querySelector('[data-testid="editor"]').shadowRoot.querySelectorAll('.cm-line')].map((l) => l.textContent).join('\n'));
   assert.ok(code.includes('view_tensor = original_tensor[1:3, 1:3]'));
   await second.context.close();
   await context.close();
@@ -301,6 +301,62 @@ test('cells read in a step are marked apart from written ones, with a legend ent
   const atColumn = (await marked()).filter((c) => c[2]);
   assert.deepEqual(atColumn.map((c) => c[1]), [1, 5, 9, 13, 17, 21, 25, 29, 33, 37]);
   assert.equal(new Set(atColumn.map((c) => c[0])).size, 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the code is shown read-only until the learner goes to it; then CodeMirror edits it and Ctrl+Enter runs the edit', async () => {
+  const { page, context, problems } = await open();
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await setCodeAndRun(page, SLICE.code);
+  await waitStep(page, 0);
+  await page.click(tid('step-forward'));
+  await waitStep(page, 1);
+  assert.equal(await page.getAttribute(tid('editor'), 'data-editor'), 'view');
+  assert.equal(await page.locator(tid('editor-current-line')).count(), 1);
+  assert.ok(!requests.some((u) => u.includes('/chunks/codemirror_editor')), 'CodeMirror is not loaded before it is used');
+  // Typing into the read-only view opens the editor and keeps what was typed.
+  await page.focus(`${tid('editor')} .code-view`);
+  await page.keyboard.type('z');
+  await page.waitForSelector(`${tid('editor')}[data-editor="codemirror"]`);
+  assert.ok(requests.some((u) => u.includes('/chunks/codemirror_editor')));
+  await page.waitForFunction(() => window.stridelab.editorCode().startsWith('z'));
+  // The marks carried over; a click on a line puts the caret there.
+  assert.equal(await page.locator(tid('editor-current-line')).count(), 1);
+  await page.locator(`${tid('editor')} .cm-line >> nth=2`).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('  # edited');
+  const ran = page.evaluate(() => new Promise((resolve) => window.stridelab.channel.on('run:request', ({ code }) => resolve(code))));
+  await page.keyboard.press('Control+Enter');
+  const code = await ran;
+  assert.ok(code.startsWith('z'));
+  assert.match(code.split('\n')[2], /# edited$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('after a jump the marks compare with the step shown before, back as well as forward, and stay sparse', async () => {
+  const { page, problems, context } = await open();
+  await setCodeAndRun(page, SLICE.code);
+  const go = async (n) => { await page.evaluate((k) => window.stridelab.channel.emit('step:request', { n: k }), n); await waitStep(page, n); };
+  const compared = () => page.locator(tid('memory-compared')).allTextContents();
+  await go(5); // after view_tensor[0, 0] = 99
+  await go(2); // back over the write: cell 5 differs, the versions went back
+  assert.match((await compared())[0], /^Compared with step 6, shown before: 1 cell differs · \d tensors changed$/);
+  const cell5 = page.locator(`${tid('memory-cell')}[data-cell="5"] rect`);
+  assert.equal(await cell5.getAttribute('data-changed'), 'true');
+  assert.equal(await page.locator(`${tid('memory-cell')} rect[data-changed]`).count(), 1);
+  assert.match(await page.locator(`${tid('memory-tensor')}[data-tensor="t1"]`).textContent(), /← version 1 → 0/);
+  assert.equal(await page.locator(tid('memory-new')).count(), 0);
+  await go(3); // forward by one: the step's own events say what changed, no comparison line
+  assert.deepEqual(await compared(), []);
+  await go(0);
+  await go(6); // a jump from before any storage: one line, no badge on every storage
+  assert.match((await compared())[0], /^Compared with step 1, shown before: 1 storage new/);
+  assert.equal(await page.locator(`${tid('memory-cell')} rect[data-changed]`).count(), 0);
+  // Every variable is new since step 1: none is marked.
+  assert.equal(await page.locator(`${tid('variable-row')}[data-changed]`).count(), 0);
   assert.deepEqual(problems, []);
   await context.close();
 });

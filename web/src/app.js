@@ -10,6 +10,7 @@ import { createVariablesView } from './variables/variables_view.js';
 import { createStrideView } from './stride/stride_view.js';
 import { createGraphView } from './graph/graph_view.js';
 import { createLessonView } from './lessons/lesson_view.js';
+import { diffStates } from './trace_util.js';
 import { readHash, makeHash, embedSnippet, svgText, svgToPng, download, copyText, pageUrl } from './share/share.js';
 
 /* global __HAVE_WASM__ */
@@ -106,7 +107,8 @@ async function showStep(n) {
   if (token !== runToken || wantedStep !== n) return;
   const prev = shown ? shown.state : null;
   shown = { n, state };
-  channel.emit('step:changed', { n, total: summary.steps, state, prev, console: text, summary });
+  // What differs from the step shown before, computed once for every view.
+  channel.emit('step:changed', { n, total: summary.steps, state, prev, diff: diffStates(prev, state), console: text, summary });
   document.body.dataset.step = String(n);
   document.body.dataset.drawMs = (performance.now() - t0).toFixed(2);
   updateHash(editor.getCode(), n);
@@ -219,4 +221,4 @@ async function start() {
 }
 start();
 
-window.stridelab = { channel, engine, lessons, get step() { return shown ? shown.n : null; }, get summary() { return summary; }, get runsDone() { return runsDone; }, get lesson() { return lessonRef; } };
+window.stridelab = { channel, engine, lessons, editorCode: () => editor.getCode(), get step() { return shown ? shown.n : null; }, get summary() { return summary; }, get runsDone() { return runsDone; }, get lesson() { return lessonRef; } };

@@ -11,7 +11,7 @@
  * @property {{reason: string}} 'run:stopped'
  * @property {{n: number}} 'step:request'            Any control asking for step n.
  * @property {{line: number, after: number, before?: boolean}} 'step:find-line'  Go to the first step after `after` where `line` ran (or the step before it).
- * @property {{n: number, total: number, state: object, prev: object|null, console: string|null, summary: object}} 'step:changed'
+ * @property {{n: number, total: number, state: object, prev: object|null, diff: object, console: string|null, summary: object}} 'step:changed'  `prev`: the step shown before; `diff`: diffStates(prev, state).
  * @property {{tensor: string, index: number[]}|null} 'select:element'  A tensor element picked.
  * @property {{storage: string, cell: number}|null} 'select:cell'      A storage cell picked.
  * @property {{tensor: string}} 'select:tensor'      Tensor picked in the stride panel or memory view.

@@ -119,17 +119,27 @@ export function hex(n) {
   return typeof n === 'number' ? '0x' + n.toString(16) : String(n ?? '');
 }
 
-/** What differs between two states, for highlighting (either direction). */
+/** What differs between the step shown before (`prev`) and this one (`cur`),
+ *  in either direction: variables, cells, storages and tensors. `adjacent` is
+ *  true when `prev` is the step just before, so that the step's own events
+ *  (alloc, write, free) already say what changed; `from` is the step shown
+ *  before (0-based), `forward` whether the learner moved forward. */
 export function diffStates(prev, cur) {
-  const d = { variables: new Set(), cells: new Map(), storagesNew: new Set(), tensors: new Set(), nodes: new Set(), first: !prev };
+  const d = { variables: new Set(), variablesNew: new Set(), cells: new Map(), storagesNew: new Set(), storagesGone: [],
+    tensors: new Set(), tensorsNew: new Set(), tensorChanges: new Map(), nodes: new Set(), first: !prev,
+    from: prev ? prev.step : null, forward: true, adjacent: false };
   if (!prev) return d;
+  d.forward = !(cur.step < prev.step);
+  d.adjacent = cur.step === prev.step + 1;
   const pv = prev.variables || {};
   const po = prev.objects || {};
   const co = cur.objects || {};
   for (const [name, oid] of Object.entries(cur.variables || {})) {
-    if (pv[name] !== oid || !po[oid] || (co[oid] && po[oid].repr !== co[oid].repr)) d.variables.add(name);
+    if (!(name in pv)) { d.variables.add(name); d.variablesNew.add(name); }
+    else if (pv[name] !== oid || !po[oid] || (co[oid] && po[oid].repr !== co[oid].repr)) d.variables.add(name);
   }
   const ps = byId(prev.storages);
+  const cs = byId(cur.storages);
   for (const s of cur.storages || []) {
     const old = ps.get(s.id);
     if (!old) { d.storagesNew.add(s.id); continue; }
@@ -139,11 +149,17 @@ export function diffStates(prev, cur) {
       if (changed.size) d.cells.set(s.id, changed);
     }
   }
+  for (const s of prev.storages || []) if (!cs.has(s.id)) d.storagesGone.push(s);
   const pt = byId(prev.tensors);
   for (const t of cur.tensors || []) {
     const o = pt.get(t.id);
-    if (!o || o.version !== t.version || o.offset !== t.offset || String(o.shape) !== String(t.shape) ||
-        String(o.stride) !== String(t.stride) || o.grad !== t.grad || o.grad_fn !== t.grad_fn) d.tensors.add(t.id);
+    if (!o) { d.tensors.add(t.id); d.tensorsNew.add(t.id); continue; }
+    const what = [];
+    if (o.version !== t.version) what.push(`version ${o.version} → ${t.version}`);
+    if (String(o.shape) !== String(t.shape) || String(o.stride) !== String(t.stride) || o.offset !== t.offset) what.push(`was [${o.shape.join(', ')}] stride (${o.stride.join(', ')}) offset ${o.offset}`);
+    if (o.grad !== t.grad) what.push(t.grad ? (o.grad ? 'new .grad' : '.grad set') : 'no .grad');
+    if (o.grad_fn !== t.grad_fn) what.push(t.grad_fn ? 'grad_fn set' : 'no grad_fn');
+    if (what.length) { d.tensors.add(t.id); d.tensorChanges.set(t.id, what.join(', ')); }
   }
   const pn = new Set(((prev.graph || {}).nodes || []).map((n) => n.id));
   for (const n of (cur.graph || {}).nodes || []) if (!pn.has(n.id)) d.nodes.add(n.id);

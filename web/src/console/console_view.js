@@ -3,7 +3,8 @@
 import { el } from '../trace_util.js';
 
 export function createConsoleView(root, channel) {
-  const out = el('pre', { class: 'console-out', 'data-testid': 'console-stdout', 'aria-live': 'polite' });
+  // Not a live region: the stepper announces what a step printed, once stepping pauses.
+  const out = el('pre', { class: 'console-out', 'data-testid': 'console-stdout' });
   const err = el('pre', { class: 'console-err', 'data-testid': 'console-traceback', hidden: true });
   const note = el('div', { class: 'console-note', 'data-testid': 'console-note' });
   root.append(note, out, err);

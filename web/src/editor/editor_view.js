@@ -1,145 +1,106 @@
-// The editor: CodeMirror 6 with Python highlighting, the current step's line
-// marked, the error line marked with its message. Ctrl/Cmd+Enter runs.
-import { EditorState, StateField, StateEffect, Annotation } from '@codemirror/state';
-import { EditorView, Decoration, WidgetType, keymap, lineNumbers, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
-// Only the commands the editor binds (defaultKeymap would bring in every
-// command), and the Python language without lang-python's completions.
-import { history, undo, redo, indentMore, indentLess, insertNewlineAndIndent, selectAll,
-  cursorLineBoundaryBackward, cursorLineBoundaryForward, selectLineBoundaryBackward, selectLineBoundaryForward,
-  cursorDocStart, cursorDocEnd, selectDocStart, selectDocEnd, deleteCharBackward, deleteCharForward,
-  cursorCharLeft, cursorCharRight, cursorLineUp, cursorLineDown, selectCharLeft, selectCharRight, selectLineUp, selectLineDown,
-  cursorGroupLeft, cursorGroupRight, selectGroupLeft, selectGroupRight, deleteGroupBackward, deleteGroupForward,
-  cursorPageUp, cursorPageDown, toggleComment } from '@codemirror/commands';
-import { pythonLanguage } from '@codemirror/lang-python';
-import { syntaxHighlighting, defaultHighlightStyle, indentUnit, bracketMatching } from '@codemirror/language';
-
-const setMarks = StateEffect.define();
-const programmatic = Annotation.define();
-
-class ErrorWidget extends WidgetType {
-  constructor(text) { super(); this.text = text; }
-  eq(other) { return other.text === this.text; }
-  toDOM() {
-    const d = document.createElement('div');
-    d.className = 'cm-error-message';
-    d.setAttribute('data-testid', 'editor-error-message');
-    d.setAttribute('role', 'alert');
-    d.textContent = this.text;
-    return d;
-  }
-}
-
-function buildDecorations(doc, marks) {
-  const ranges = [];
-  const lineOk = (n) => n && n >= 1 && n <= doc.lines;
-  if (lineOk(marks.current)) {
-    ranges.push(Decoration.line({ class: 'cm-step-line', attributes: { 'data-testid': 'editor-current-line' } }).range(doc.line(marks.current).from));
-  }
-  if (lineOk(marks.error)) {
-    const l = doc.line(marks.error);
-    ranges.push(Decoration.line({ class: 'cm-error-line', attributes: { 'data-testid': 'editor-error-line' } }).range(l.from));
-    if (marks.errorText) ranges.push(Decoration.widget({ widget: new ErrorWidget(marks.errorText), block: true, side: 1 }).range(l.to));
-  }
-  return Decoration.set(ranges, true);
-}
-
-const marksField = StateField.define({
-  create: () => ({ marks: {}, decorations: Decoration.none }),
-  update(value, tr) {
-    let marks = value.marks;
-    for (const e of tr.effects) if (e.is(setMarks)) marks = e.value;
-    if (marks === value.marks && !tr.docChanged) return value;
-    return { marks, decorations: buildDecorations(tr.state.doc, marks) };
-  },
-  provide: (f) => EditorView.decorations.from(f, (v) => v.decorations),
-});
-
-// The editor lives in a shadow root so that CodeMirror mounts its styles as a
-// constructed stylesheet (adoptedStyleSheets): a <style> element would need
-// 'unsafe-inline' under the page's Content-Security-Policy.
-const theme = EditorView.theme({
-  '&': { height: '100%', fontSize: '13px', backgroundColor: '#fff' },
-  '&.cm-focused': { outline: '2px solid #0072B2', outlineOffset: '-2px' },
-  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace', lineHeight: '1.5' },
-  '.cm-gutters': { backgroundColor: '#f6f8fb', color: '#7d8796', borderRight: '1px solid #e1e5ea' },
-  '.cm-step-line': { backgroundColor: '#fff3c4', boxShadow: 'inset 3px 0 0 #b8860b' },
-  '.cm-error-line': { backgroundColor: '#fde2dd', boxShadow: 'inset 3px 0 0 #b3261e' },
-  '.cm-error-message': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: '12px', color: '#8c1d18', backgroundColor: '#fdf1ef',
-    padding: '2px 8px 4px 8px', whiteSpace: 'pre-wrap', borderBottom: '1px solid #f3c7c0' },
-});
+// The editor panel: the code, the current step's line marked, the error line
+// marked with its message; Ctrl/Cmd+Enter runs. It first shows the code
+// read-only (code_view.js) and loads CodeMirror 6 (codemirror_editor.js, its
+// own file of ~90 KB gzip) when the learner goes to the code: focus, a click,
+// a key, a traceback link. A learner who only steps through lessons never
+// downloads it; the swap keeps the code, the marks and the caret's line.
+import { createCodeView, CODE_VIEW_CSS } from './code_view.js';
 
 export function createEditorView(host, channel) {
+  // A shadow root: CodeMirror mounts its styles as constructed stylesheets
+  // there (a <style> element would need 'unsafe-inline' under the page's CSP),
+  // and the read-only view uses one too.
   const shadow = host.attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(CODE_VIEW_CSS);
+  shadow.adoptedStyleSheets = [sheet];
   const root = document.createElement('div');
   root.style.height = '100%';
   shadow.append(root);
+
+  let code = '';
   let marks = {};
-  let shownKey = ''; // the marks last dispatched for a step
+  let runError = {};
   let dirty = false;
-  const run = () => { channel.emit('run:request', { code: view.state.doc.toString() }); return true; };
-  const view = new EditorView({
-    parent: root,
-    root: shadow,
-    state: EditorState.create({
-      doc: '',
-      extensions: [
-        lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), bracketMatching(),
-        indentUnit.of('    '),
-        keymap.of([
-          { key: 'Mod-Enter', run },
-          { key: 'Enter', run: insertNewlineAndIndent },
-          { key: 'Tab', run: indentMore, shift: indentLess },
-          { key: 'Mod-z', run: undo, preventDefault: true }, { key: 'Mod-y', run: redo, preventDefault: true },
-          { key: 'Mod-Shift-z', run: redo, preventDefault: true }, { key: 'Mod-a', run: selectAll }, { key: 'Mod-/', run: toggleComment },
-          { key: 'ArrowLeft', run: cursorCharLeft, shift: selectCharLeft, preventDefault: true },
-          { key: 'ArrowRight', run: cursorCharRight, shift: selectCharRight, preventDefault: true },
-          { key: 'Mod-ArrowLeft', mac: 'Alt-ArrowLeft', run: cursorGroupLeft, shift: selectGroupLeft, preventDefault: true },
-          { key: 'Mod-ArrowRight', mac: 'Alt-ArrowRight', run: cursorGroupRight, shift: selectGroupRight, preventDefault: true },
-          { key: 'ArrowUp', run: cursorLineUp, shift: selectLineUp, preventDefault: true },
-          { key: 'ArrowDown', run: cursorLineDown, shift: selectLineDown, preventDefault: true },
-          { key: 'Home', run: cursorLineBoundaryBackward, shift: selectLineBoundaryBackward, preventDefault: true },
-          { key: 'End', run: cursorLineBoundaryForward, shift: selectLineBoundaryForward, preventDefault: true },
-          { key: 'Mod-Home', run: cursorDocStart, shift: selectDocStart }, { key: 'Mod-End', run: cursorDocEnd, shift: selectDocEnd },
-          { key: 'PageUp', run: cursorPageUp }, { key: 'PageDown', run: cursorPageDown },
-          { key: 'Backspace', run: deleteCharBackward, shift: deleteCharBackward }, { key: 'Delete', run: deleteCharForward },
-          { key: 'Mod-Backspace', mac: 'Alt-Backspace', run: deleteGroupBackward }, { key: 'Mod-Delete', mac: 'Alt-Delete', run: deleteGroupForward },
-        ]),
-        pythonLanguage, syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-        marksField, theme, EditorView.lineWrapping,
-        EditorView.contentAttributes.of({ 'aria-label': 'Python code', 'aria-description': 'Ctrl+Enter runs. Tab indents; Escape then Tab leaves the editor.', 'data-testid': 'editor-input' }),
-        EditorView.updateListener.of((u) => {
-          if (u.docChanged && !u.transactions.some((t) => t.annotation(programmatic))) {
-            if (!dirty) { dirty = true; channel.emit('editor:dirty', { dirty: true }); }
-          }
-        }),
-      ],
-    }),
+  let editor = null; // CodeMirror, once loaded
+  let loading = null;
+  let typed = ''; // keys typed while CodeMirror loads
+  let shownKey = ''; // the marks last shown for a step
+  const light = createCodeView(root);
+  host.dataset.editor = 'view';
+
+  const run = (text) => channel.emit('run:request', { code: text });
+  const edited = () => { if (!dirty) { dirty = true; channel.emit('editor:dirty', { dirty: true }); } };
+
+  /** Loads CodeMirror (once) and puts it in the read-only view's place. */
+  function activate(line) {
+    if (editor) return Promise.resolve(editor);
+    if (!loading) {
+      host.dataset.editor = 'loading';
+      loading = import('./codemirror_editor.js').then(({ mountEditor }) => {
+        const hadFocus = shadow.activeElement === light.element;
+        const doc = code;
+        const at = line && line <= doc.split('\n').length ? doc.split('\n').slice(0, line - 1).join('\n').length + (line > 1 ? 1 : 0) : 0;
+        light.remove();
+        editor = mountEditor({ parent: root, root: shadow, doc, marks: { ...marks }, selection: { anchor: at }, onRun: run, onEdit: edited });
+        host.dataset.editor = 'codemirror';
+        if (hadFocus || line) editor.focus();
+        if (typed) { editor.insert(typed); typed = ''; }
+        return editor;
+      }).catch((e) => {
+        loading = null;
+        host.dataset.editor = 'view';
+        channel.emit('status', { text: 'the editor failed to load: ' + e.message, level: 'error' });
+        throw e;
+      });
+    }
+    return loading;
+  }
+
+  const el = light.element;
+  el.addEventListener('pointerdown', (e) => { e.preventDefault(); el.focus(); activate(light.lineOf(e.target) || 1).catch(() => {}); });
+  el.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run(code); return; }
+    if (e.key === 'Tab' || e.key === 'Escape' || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'Enter' || e.key.length === 1) {
+      // Typing starts editing: what is typed before CodeMirror is there is kept.
+      e.preventDefault();
+      typed += e.key === 'Enter' ? '\n' : e.key;
+      activate(1).catch(() => {});
+    } else if (/^(Arrow|Page|Home|End)/.test(e.key)) {
+      activate(1).catch(() => {});
+    }
   });
 
-  const apply = () => { shownKey = ''; view.dispatch({ effects: setMarks.of({ ...marks }) }); };
+  function showMarks(scrollLine) {
+    if (editor) editor.setMarks({ ...marks }, scrollLine);
+    else light.setMarks(marks);
+  }
 
-  channel.on('editor:set-code', ({ code }) => {
-    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: code }, annotations: programmatic.of(true), effects: setMarks.of({}) });
+  channel.on('editor:set-code', ({ code: text }) => {
+    code = text;
     marks = {};
     shownKey = '';
     dirty = false;
+    if (editor) editor.setCode(text, {});
+    else { light.setCode(text); light.setMarks({}); }
     channel.emit('editor:dirty', { dirty: false });
   });
-  channel.on('run:started', () => { dirty = false; marks = {}; apply(); channel.emit('editor:dirty', { dirty: false }); });
+  channel.on('run:started', () => { dirty = false; marks = {}; shownKey = ''; showMarks(); channel.emit('editor:dirty', { dirty: false }); });
   // The run's uncaught error stays marked at every step; a caught exception
   // only at the step that raised it.
-  let runError = {};
-  channel.on('run:done', ({ summary }) => {
+  channel.on('run:done', ({ summary, code: ran }) => {
+    // The code that ran is what the read-only view shows (a permalink, a lesson).
+    if (!editor && typeof ran === 'string' && ran !== code) { code = ran; light.setCode(ran); }
     const err = summary && summary.error;
     runError = err ? { error: err.line, errorText: `${err.type}: ${err.message}` } : {};
     marks = { ...runError };
-    apply();
+    shownKey = '';
+    showMarks();
   });
   // A step change only moves the marks: the document, its parse and its
-  // highlighting stay as they are. Nothing is dispatched when the marks are the
-  // same (backward's steps all sit on one line), and nothing here reads layout:
-  // CodeMirror scrolls the line into view ('nearest' does nothing when it is
-  // visible) in its own measure phase.
+  // highlighting stay as they are. Nothing is done when the marks are the same
+  // (backward's steps all sit on one line).
   channel.on('step:changed', ({ state }) => {
     const exc = state.exception;
     marks = { current: state.line, ...runError };
@@ -147,15 +108,15 @@ export function createEditorView(host, channel) {
     const key = `${marks.current}|${marks.error}|${marks.errorText}`;
     if (key === shownKey) return;
     shownKey = key;
-    const effects = [setMarks.of({ ...marks })];
-    if (state.line && state.line <= view.state.doc.lines) effects.push(EditorView.scrollIntoView(view.state.doc.line(state.line).from, { y: 'nearest' }));
-    view.dispatch({ effects });
+    showMarks(state.line);
   });
   channel.on('editor:goto', ({ line }) => {
-    if (!line || line > view.state.doc.lines) return;
-    const l = view.state.doc.line(line);
-    view.dispatch({ selection: { anchor: l.from }, effects: EditorView.scrollIntoView(l.from, { y: 'center' }) });
-    view.focus();
+    if (editor) editor.goto(line);
+    else activate(line).then((ed) => ed.goto(line)).catch(() => {});
   });
-  return { getCode: () => view.state.doc.toString(), view };
+  return {
+    getCode: () => (editor ? editor.getCode() : code),
+    activate: () => activate(1),
+    get view() { return editor ? editor.view : null; },
+  };
 }

@@ -55,6 +55,50 @@ function readTest(events) {
   return (k) => tests.some((t) => t(k));
 }
 
+// What the marks compare with. Stepping forward by one, the step's own events
+// (allocated, written, read, freed this step) say what changed, and only what
+// they miss is marked. After a jump or a step back, what differs from the step
+// shown before is marked, sparingly: a caption counts it; a storage that is new
+// gets a badge unless every storage is; cells are outlined unless every cell of
+// the storage differs (a badge says so); a tensor line says what changed in it
+// ("version 1 → 2"), and "new" only for a view on a storage that is not new.
+function marksAgainst(d, storages, freedThisStep) {
+  const none = { caption: null, newBadges: false, changedCells: () => new Set(), allDiffer: () => false, tensorMarks: () => new Map() };
+  if (!d || d.first) return none;
+  const K = d.from + 1;
+  const allNew = !d.adjacent && storages.length > 1 && storages.every((s) => d.storagesNew.has(s.id));
+  const differing = (s, writes) => {
+    const c = d.cells.get(s.id);
+    if (!c) return new Set();
+    return d.adjacent ? new Set([...c].filter((k) => !writes.has(k))) : c;
+  };
+  const allDiffer = (s, writes) => !d.adjacent && Array.isArray(s.values) && s.values.length > 1 && differing(s, writes).size === s.values.length;
+  const tensorMarks = (inStorage, storageId) => {
+    const out = new Map();
+    for (const t of inStorage) {
+      if (d.tensorChanges.has(t.id)) out.set(t.id, d.tensorChanges.get(t.id));
+      else if (d.tensorsNew.has(t.id) && !d.storagesNew.has(storageId)) {
+        out.set(t.id, d.adjacent ? 'new' : d.forward ? `new since step ${K}` : `not alive at step ${K}`);
+      }
+    }
+    return out;
+  };
+  let caption = null;
+  if (!d.adjacent) {
+    const parts = [];
+    const n = d.storagesNew.size;
+    if (n) parts.push(`${allNew ? 'every storage' : n === 1 ? '1 storage' : `${n} storages`} ${d.forward ? 'new' : 'freed in between'}`);
+    const gone = d.storagesGone.filter((g) => !freedThisStep.includes(g.id)).map((g) => g.id);
+    if (gone.length) parts.push(`${gone.join(', ')} ${d.forward ? 'freed in between' : 'not allocated yet'}`);
+    const cells = [...d.cells.values()].reduce((a, c) => a + c.size, 0);
+    if (cells) parts.push(`${cells} cell${cells === 1 ? '' : 's'} differ${cells === 1 ? 's' : ''}`);
+    const ts = d.tensorChanges.size;
+    if (ts) parts.push(`${ts} tensor${ts === 1 ? '' : 's'} changed`);
+    caption = { text: `Compared with step ${K}, shown before: ${parts.length ? parts.join(' · ') : 'the same memory'}`, cells: cells > 0 };
+  }
+  return { caption, newBadges: !allNew, changedCells: (s, w) => (allDiffer(s, w) ? new Set() : differing(s, w)), allDiffer, tensorMarks };
+}
+
 export function createMemoryView(root, channel) {
   const wrap = el('div', { class: 'memory-scroll', 'data-testid': 'memory-svg-wrap', role: 'region', 'aria-label': 'Storages' });
   root.append(wrap);
@@ -102,10 +146,11 @@ export function createMemoryView(root, channel) {
     const prevStorages = prev ? byId(prev.storages) : new Map();
 
     if (!svgRoot) {
-      svgRoot = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'memory-svg', role: 'img', 'font-family': FONT, 'font-size': 11 });
+      svgRoot = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'memory-svg', role: 'group', 'font-family': FONT, 'font-size': 11 });
       wrap.replaceChildren(svgRoot);
     }
-    svgRoot.setAttribute('aria-label', `Memory at step ${state.step}: ${(state.storages || []).length} storages`);
+    const count = (state.storages || []).length;
+    svgRoot.setAttribute('aria-label', `Memory at step ${state.step + 1}: ${count === 1 ? '1 storage' : `${count} storages`}`);
     const nodes = [];
     const groups = new Map();
     let y = PAD;
@@ -120,6 +165,13 @@ export function createMemoryView(root, channel) {
       nodes.push(legends.get(key));
       y += 20;
     }
+    // After a jump or a step back, a line says what differs from the step shown
+    // before; the marks below stay sparse (see marksAgainst).
+    const against = marksAgainst(diff, storages, freed);
+    if (against.caption) {
+      nodes.push(caption(y, against.caption));
+      y += 20;
+    }
     if (!storages.length && !freed.length) {
       nodes.push(svg('text', { x: PAD, y: y + 14, fill: MUTED, text: 'No tensor storage is alive at this step.' }));
       y += 24;
@@ -128,9 +180,11 @@ export function createMemoryView(root, channel) {
       const inStorage = tensors.filter((t) => t.storage === s.id);
       // Named tensors first, then the rest (bases kept alive by views, temporaries).
       inStorage.sort((a, b) => (names.has(b.id) ? 1 : 0) - (names.has(a.id) ? 1 : 0));
+      const w = writes.get(s.id) || new Map();
       const ctx = {
-        names, tensorsById, allocated: allocated.has(s.id), isNew: diff.storagesNew.has(s.id),
-        writes: writes.get(s.id) || new Map(), reads: reads.get(s.id) || [], changed: diff.cells.get(s.id) || new Set(),
+        names, tensorsById, allocated: allocated.has(s.id), isNew: against.newBadges && diff.storagesNew.has(s.id),
+        writes: w, reads: reads.get(s.id) || [], changed: against.changedCells(s, w),
+        tensorMarks: against.tensorMarks(inStorage, s.id), allDiffer: against.allDiffer(s, w),
         roles: inStorage.filter((t) => roles.has(t.id)).map((t) => [t.id, roles.get(t.id)]),
       };
       const sig = signature(s, inStorage, cols, ctx);
@@ -165,14 +219,20 @@ export function createMemoryView(root, channel) {
     const first = current.diff.first;
     const ts = inStorage.map((t) => [t.id, t.shape, t.stride, t.offset, t.version, t.base,
       t.base && ctx.tensorsById.get(t.base) ? tensorLabel(ctx.tensorsById.get(t.base), ctx.names) : '',
-      ctx.names.get(t.id) || null, !first && current.diff.tensors.has(t.id)]);
-    return JSON.stringify([s, ts, cols, ctx.allocated, ctx.isNew && !first, [...ctx.writes], ctx.reads, [...ctx.changed],
+      ctx.names.get(t.id) || null, ctx.tensorMarks.get(t.id) || null]);
+    const d = current.diff;
+    const badge = `${ctx.isNew && !first ? `${d.adjacent}${d.forward}${d.from}` : ''}|${ctx.allDiffer ? d.from : ''}`;
+    return JSON.stringify([s, ts, cols, ctx.allocated, badge, [...ctx.writes], ctx.reads, [...ctx.changed],
       [...selectedCells(s.id)], selectedTensor, ctx.roles]);
   }
 
   function drawStorage(s, inStorage, cols, ctx) {
-    const g = svg('g', { 'data-testid': 'memory-storage', 'data-storage': s.id, tabindex: 0, 'data-keys': 'own', role: 'group',
-      'aria-label': `Storage ${s.id}, ${s.nbytes} bytes of ${s.dtype} at address ${s.address}. Arrow keys move between cells, Enter picks one.` });
+    // For screen readers the storage is a grid of cells (its rows are the lines
+    // of cells), each named by its address, value and the elements that map to
+    // it; one cell is in the tab order and the arrow keys move between them.
+    // What is drawn around the cells is said once, in the grid's description.
+    const g = svg('g', { 'data-testid': 'memory-storage', 'data-storage': s.id, 'data-keys': 'own', role: 'grid',
+      'aria-label': `Storage ${s.id}, ${s.nbytes} bytes of ${s.dtype} at address ${s.address}` });
     let y = 0;
     const { cells, summary } = storageValues(s);
     const itemsize = s.itemsize || 1;
@@ -184,7 +244,11 @@ export function createMemoryView(root, channel) {
       badges.push([`gradient buffer, ${texts.join('; ')}`, GRAD_INK, 'memory-gradient', ctx.roles.some(([, rs]) => rs.some((r) => r.role === 'passed')) ? 'passed' : ctx.roles.some(([, rs]) => rs.some((r) => r.role === 'produced')) ? 'produced' : 'received']);
     }
     if (ctx.allocated) badges.push(['allocated this step', '#0b6e4f']);
-    else if (ctx.isNew && !current.diff.first) badges.push(['not alive at the step shown before', '#0b6e4f']);
+    else if (ctx.isNew && !current.diff.first) {
+      const d = current.diff;
+      badges.push([d.adjacent ? 'new at this step' : d.forward ? `new since step ${d.from + 1}` : `freed by step ${d.from + 1}, shown before`, '#0b6e4f']);
+    }
+    if (ctx.allDiffer) badges.push([`every value differs from step ${current.diff.from + 1}, shown before`, CHANGED_STROKE, 'memory-differs']);
     let x = PAD;
     const title = svg('text', { x, y: y + 12, fill: INK, 'font-weight': 700, text: `storage ${s.id}` });
     g.append(title);
@@ -197,7 +261,7 @@ export function createMemoryView(root, channel) {
     y += 16;
     for (const [text, colour, testid, role] of badges) {
       g.append(svg('text', { x: PAD, y: y + 10, fill: colour, 'font-weight': 600, 'data-testid': testid || (ctx.allocated ? 'memory-alloc' : 'memory-new'),
-        'data-role': role || null, text: (testid ? '∇ ' : '● ') + text }));
+        'data-role': role || null, text: (testid === 'memory-gradient' ? '∇ ' : '● ') + text }));
       y += 14;
     }
     if (ctx.roles.length) {
@@ -213,14 +277,14 @@ export function createMemoryView(root, channel) {
       const named = ctx.names.has(t.id);
       const base = t.base ? ctx.tensorsById.get(t.base) : null;
       const baseText = t.base ? ` · view of ${base ? tensorLabel(base, ctx.names) : t.base}` : '';
-      const changed = current.diff.tensors.has(t.id) && !current.diff.first;
+      const changed = ctx.tensorMarks.get(t.id);
       const selected = selectedTensor === t.id;
       const lg = svg('g', { 'data-testid': 'memory-tensor', 'data-tensor': t.id, class: 'mem-tensor', cursor: 'pointer',
         onclick: () => channel.emit('select:tensor', { tensor: t.id }) });
       lg.append(svg('rect', { x: PAD, y: y + 2, width: 18, height: 10, fill: lane.colour, rx: 2 }));
       const rs = roleOf.get(t.id);
       const what = rs ? `  (${rs.map((r) => gradientText(r, false)).join('; ')})` : (named ? '' : ' (unnamed)');
-      const meta = `[${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}  version ${t.version}${baseText}${changed ? '  ← changed' : ''}`;
+      const meta = `[${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}  version ${t.version}${baseText}${changed ? `  ← ${changed}` : ''}`;
       const weight = selected || rs ? 700 : (named ? 600 : 400);
       if (narrow || rs) {
         lg.append(svg('text', { x: PAD + 24, y: y + 11, fill: rs ? GRAD_INK : INK, 'font-weight': weight, text: `${label}${what}` }));
@@ -239,18 +303,27 @@ export function createMemoryView(root, channel) {
     const isRead = readTest(ctx.reads);
     const lineCount = Math.ceil(drawn.length / cols) || 1;
     const gapAfter = summary ? summary.gapAfter : -1;
+    const active = focusCell.has(s.id) && drawn.some(([k]) => k === focusCell.get(s.id)) ? focusCell.get(s.id) : (drawn[0] ? drawn[0][0] : null);
     for (let line = 0; line < lineCount; line++) {
       const row = drawn.slice(line * cols, (line + 1) * cols);
+      const rowG = svg('g', { role: 'row' });
+      g.append(rowG);
       row.forEach(([k, v], i) => {
         const cx = PAD + i * CELL_W;
         const w = ctx.writes.get(k);
         const r = isRead(k);
         const fill = w ? WRITE_FILL : (selCells.has(k) ? '#fff3c4' : '#ffffff');
         const addr = (s.address || 0) + k * itemsize;
-        const cg = svg('g', { 'data-testid': 'memory-cell', 'data-storage': s.id, 'data-cell': k, 'data-value': String(v),
-          cursor: 'pointer', onclick: () => pickCell(s.id, k) });
-        cg.append(svg('title', { text: `cell ${k} of ${s.id}: value ${formatValue(v, s.dtype)}, address ${addr} (${hex(addr)})${w ? `, written this step (was ${formatValue(w.old, s.dtype)})` : ''}${r ? ', read this step' : ''}` }));
         const isSel = selCells.has(k);
+        const cg = svg('g', { 'data-testid': 'memory-cell', 'data-storage': s.id, 'data-cell': k, 'data-value': String(v),
+          cursor: 'pointer', onclick: () => pickCell(s.id, k), role: 'gridcell', tabindex: k === active ? 0 : -1, 'aria-selected': isSel ? 'true' : null });
+        // The cell's name (and tooltip): where it is, what it holds, which elements map to it, its marks.
+        const holders = lanes.filter((lane) => lane.cells.has(k))
+          .map((lane) => lane.cells.get(k).map((ix) => `${tensorLabel(lane.t, ctx.names)}[${ix.join(', ')}]`).join(', '));
+        cg.append(svg('title', { text: `cell ${k} of ${s.id}: value ${formatValue(v, s.dtype)}, address ${addr} (${hex(addr)})` +
+          (holders.length ? `; element ${holders.join(', ')}` : '; no tensor element maps here') +
+          `${w ? `; written this step (was ${formatValue(w.old, s.dtype)})` : ''}${r ? '; read this step' : ''}` +
+          `${ctx.changed.has(k) ? `; differs from step ${current.diff.from + 1}, shown before` : ''}` }));
         cg.append(svg('rect', { x: cx + 1, y, width: CELL_W - 2, height: CELL_H, rx: 3, fill,
           stroke: isSel ? '#000' : (ctx.changed.has(k) ? CHANGED_STROKE : (r ? READ_MARK : '#9aa4b2')),
           'stroke-width': isSel ? 3 : (ctx.changed.has(k) ? 2 : 1),
@@ -267,7 +340,8 @@ export function createMemoryView(root, channel) {
           cg.append(svg('text', { x: cx + CELL_W - 3, y: y + 9, fill: '#8c1d18', 'text-anchor': 'end', 'font-size': 8,
             'text-decoration': 'line-through', text: formatValue(w.old, s.dtype) }));
         }
-        g.append(cg);
+        for (const c of cg.children) if (c.tagName !== 'title') c.setAttribute('aria-hidden', 'true');
+        rowG.append(cg);
         if (k === gapAfter) {
           g.append(svg('text', { x: cx + CELL_W - 2, y: y + CELL_H + 2, fill: MUTED, text: '…' }));
         }
@@ -296,21 +370,42 @@ export function createMemoryView(root, channel) {
       y += 16;
     }
     g.addEventListener('keydown', (e) => {
-      const cur = focusCell.has(s.id) ? focusCell.get(s.id) : (cells[0] ? cells[0][0] : 0);
-      const keys = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols };
-      if (keys[e.key] !== undefined) {
+      const onCell = e.target.closest && e.target.closest('[data-testid="memory-cell"]');
+      const cur = onCell ? Number(onCell.dataset.cell) : active;
+      const pos = Math.max(0, drawn.findIndex(([k]) => k === cur));
+      const moves = { ArrowRight: pos + 1, ArrowLeft: pos - 1, ArrowDown: pos + cols, ArrowUp: pos - cols,
+        Home: e.ctrlKey ? 0 : pos - (pos % cols), End: e.ctrlKey ? drawn.length - 1 : Math.min(drawn.length - 1, pos - (pos % cols) + cols - 1) };
+      if (moves[e.key] !== undefined) {
         e.preventDefault();
-        const pos = cells.findIndex(([k]) => k === cur);
-        const next = cells[Math.max(0, Math.min(cells.length - 1, pos + keys[e.key]))];
+        const next = drawn[Math.max(0, Math.min(drawn.length - 1, moves[e.key]))];
         if (next) pickCell(s.id, next[0], true);
       } else if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
         pickCell(s.id, cur, true);
       }
     });
+    // Everything but the rows of cells is said once, in the grid's description.
+    for (const c of g.children) if (c.getAttribute('role') !== 'row') c.setAttribute('aria-hidden', 'true');
+    const tensorsText = lanes.map((lane) => `${tensorLabel(lane.t, ctx.names)}${roleOf.has(lane.t.id) ? ` (${roleOf.get(lane.t.id).map((r) => gradientText(r, false)).join('; ')})` : ''}: ` +
+      `shape [${lane.t.shape.join(', ')}], stride (${lane.t.stride.join(', ')}), offset ${lane.t.offset}, version ${lane.t.version}` +
+      `${ctx.tensorMarks.has(lane.t.id) ? `, ${ctx.tensorMarks.get(lane.t.id)}` : ''}`);
+    g.setAttribute('aria-description', [`${ncells} cells of ${itemsize} bytes`, ...badges.map(([text]) => text),
+      tensorsText.length ? `tensors: ${tensorsText.join('; ')}` : 'no tensor', 'arrow keys, Home and End move between cells'].join('. '));
     const frame = g.querySelector('.grad-frame');
     if (frame) frame.setAttribute('height', y + 4);
     return { g, h: y + 8, y: null };
+  }
+
+  // The line that says what the marks compare with, with the outline it uses.
+  function caption(y, { text, cells }) {
+    const g = svg('g', { 'data-testid': 'memory-compared' });
+    let x = PAD;
+    if (cells) {
+      g.append(svg('rect', { x, y, width: 16, height: 12, rx: 2, fill: '#ffffff', stroke: CHANGED_STROKE, 'stroke-width': 2 }));
+      x += 22;
+    }
+    g.append(svg('text', { x, y: y + 10, fill: INK, text }));
+    return g;
   }
 
   // What the write and read marks mean, drawn with the marks themselves.
@@ -351,13 +446,14 @@ export function createMemoryView(root, channel) {
   function pickCell(storage, cell, keepFocus) {
     focusCell.set(storage, cell);
     channel.emit('select:cell', { storage, cell });
+    // The storage was redrawn with the cell selected: focus its new drawing.
     if (keepFocus) {
-      const g = wrap.querySelector(`[data-testid="memory-storage"][data-storage="${storage}"]`);
-      if (g) g.focus();
+      const c = wrap.querySelector(`[data-testid="memory-cell"][data-storage="${storage}"][data-cell="${cell}"]`);
+      if (c) c.focus();
     }
   }
 
-  channel.on('step:changed', ({ state, prev }) => { current = { state, prev, diff: diffStates(prev, state) }; render(); });
+  channel.on('step:changed', ({ state, prev, diff }) => { current = { state, prev, diff: diff || diffStates(prev, state) }; render(); });
   channel.on('run:started', () => { current = null; selectedCell = null; selectedElement = null; render(); });
   channel.on('select:element', (sel) => { selectedElement = sel; if (sel) selectedCell = null; render(); });
   channel.on('select:cell', (sel) => { selectedCell = sel; if (sel) selectedElement = null; render(); });

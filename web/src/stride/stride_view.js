@@ -16,7 +16,8 @@ export function createStrideView(root, channel) {
   const grid = el('div', { class: 'stride-grid', 'data-testid': 'stride-grid', 'data-keys': 'own' });
   const strip = el('div', { class: 'stride-strip', 'data-testid': 'stride-storage' });
   const formula = el('div', { class: 'stride-formula', 'data-testid': 'stride-formula', 'aria-live': 'polite' });
-  const readers = el('div', { class: 'stride-readers', 'data-testid': 'cell-readers', 'aria-live': 'polite' });
+  // Not live: a cell picked in memory already says which elements map to it.
+  const readers = el('div', { class: 'stride-readers', 'data-testid': 'cell-readers' });
   root.append(head, derivation, el('div', { class: 'stride-pair' }, grid, strip), formula, readers);
 
   let state = null;
@@ -49,7 +50,7 @@ export function createStrideView(root, channel) {
     grid.replaceChildren();
     strip.replaceChildren();
     if (!state || !(state.tensors || []).length) {
-      formula.textContent = state ? 'No tensor is alive at this step.' : '';
+      setFormula(...(state ? [el('span', {}, 'No tensor is alive at this step.')] : []));
       renderReaders();
       return;
     }
@@ -148,10 +149,15 @@ export function createStrideView(root, channel) {
     strip.append(row);
   }
 
+  // The formula is a live region: it is rewritten only when its text changes,
+  // so that playing the run does not make screen readers repeat it.
+  function setFormula(...children) {
+    const text = children.map((c) => c.textContent).join('');
+    if (formula.textContent !== text || formula.childElementCount !== children.length) formula.replaceChildren(...children);
+  }
   function renderFormula(t, names) {
-    formula.replaceChildren();
     if (!index) {
-      formula.append(el('span', { class: 'muted' }, 'Pick an element (click, or arrow keys then Enter) to see where it lives.'));
+      setFormula(el('span', { class: 'muted' }, 'Pick an element (click, or arrow keys then Enter) to see where it lives.'));
       return;
     }
     const k = cellOf(t, index);
@@ -159,7 +165,7 @@ export function createStrideView(root, channel) {
     const nums = [String(t.offset), ...index.map((i, d) => `${i}·${t.stride[d]}`)].join(' + ');
     const s = byId(state.storages).get(t.storage);
     const addr = s ? s.address + k * (s.itemsize || 1) : null;
-    formula.append(
+    setFormula(
       el('div', {}, `${tensorLabel(t, names)}[${index.join(', ')}]`),
       el('div', { class: 'sym' }, `${sym} = k`),
       el('div', { class: 'nums', 'data-testid': 'stride-formula-numbers' }, `${nums} = ${k}`),

@@ -8,10 +8,11 @@ export function createVariablesView(root, channel) {
   const body = el('div', { class: 'vars-body' });
   root.append(body);
 
-  function row(name, oid, state, tensors, changed) {
+  function row(name, oid, state, tensors, changed, since) {
     const o = (state.objects || {})[oid] || { type: '?', repr: oid };
     const t = o.tensor ? tensors.get(o.tensor) : null;
-    const tr = el('tr', { 'data-testid': 'variable-row', 'data-name': name, class: changed ? 'changed' : null });
+    const tr = el('tr', { 'data-testid': 'variable-row', 'data-name': name, class: changed ? 'changed' : null, 'data-changed': changed || null,
+      title: changed ? `${changed === 'new' ? 'new' : 'changed'} since step ${since}` : null });
     const swatch = t ? el('span', { class: 'swatch', 'aria-hidden': 'true' }) : null;
     if (swatch) swatch.style.background = tensorColour(t.id);
     tr.append(
@@ -24,7 +25,7 @@ export function createVariablesView(root, channel) {
     if (t) {
       tr.classList.add('is-tensor');
       tr.tabIndex = 0;
-      tr.setAttribute('aria-label', `${name}: tensor, id ${o.id ?? '?'}, data_ptr ${t.data_ptr ?? '?'}, storage ${t.storage}, version ${t.version}. Enter shows it in the stride panel.`);
+      tr.setAttribute('aria-label', `${name}: tensor, id ${o.id ?? '?'}, data_ptr ${t.data_ptr ?? '?'}, storage ${t.storage}, version ${t.version}${changed ? `, ${changed === 'new' ? 'new' : 'changed'} since step ${since}` : ''}. Enter shows it in the stride panel.`);
       tr.addEventListener('click', () => channel.emit('select:tensor', { tensor: t.id }));
       tr.addEventListener('keydown', (e) => { if (e.key === 'Enter') channel.emit('select:tensor', { tensor: t.id }); });
     }
@@ -33,27 +34,32 @@ export function createVariablesView(root, channel) {
 
   let shownKey = null;
   channel.on('run:started', () => { shownKey = null; body.replaceChildren(); });
-  channel.on('step:changed', ({ state, prev }) => {
-    const diff = diffStates(prev, state);
+  channel.on('step:changed', ({ state, prev, diff = diffStates(prev, state) }) => {
     const tensors = byId(state.tensors);
     const frames = state.frames && state.frames.length ? state.frames : [{ name: '<module>', variables: Object.entries(state.variables || {}) }];
+    // Rows that differ from the step shown before are marked, sparingly: after a
+    // jump that changed every row, marking them all would say nothing.
+    const inner = frames[frames.length - 1];
+    const rows = (inner.variables || []).map(([name]) => name);
+    let marked = diff.first ? [] : rows.filter((name) => diff.variables.has(name));
+    if (!diff.adjacent && marked.length === rows.length && rows.length > 1) marked = [];
+    const kind = (name) => (marked.includes(name) ? (diff.variablesNew.has(name) ? 'new' : 'changed') : null);
     // Redrawn only when what the tables show differs from what they show now.
     const objects = state.objects || {};
     const key = JSON.stringify(frames.map((fr) => [fr.name, fr.line, (fr.variables || []).map(([name, oid]) => {
       const o = objects[oid];
       return [name, o, o && o.tensor ? tensors.get(o.tensor) : null];
-    })]).concat([diff.first ? [] : [...diff.variables]]));
+    })]).concat([marked.map(kind), diff.from]));
     if (key === shownKey) return;
     shownKey = key;
     body.replaceChildren();
     for (let f = frames.length - 1; f >= 0; f--) {
       const fr = frames[f];
-      const inner = f === frames.length - 1;
       const table = el('table', { class: 'vars-table', 'data-testid': 'variables-frame', 'data-frame': fr.name });
       table.append(el('caption', {}, `${fr.name}${fr.line ? ' · line ' + fr.line : ''}`));
       table.append(el('thead', {}, el('tr', {}, ['name', 'id()', 'data_ptr()', 'storage', 'value'].map((h) => el('th', { scope: 'col' }, h)))));
       const tb = el('tbody');
-      for (const [name, oid] of fr.variables || []) tb.append(row(name, oid, state, tensors, inner && diff.variables.has(name) && !diff.first));
+      for (const [name, oid] of fr.variables || []) tb.append(row(name, oid, state, tensors, fr === inner ? kind(name) : null, diff.from + 1));
       if (!(fr.variables || []).length) tb.append(el('tr', {}, el('td', { colspan: 5, class: 'empty-row' }, 'no variables yet')));
       table.append(tb);
       body.append(table);
