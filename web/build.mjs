@@ -8,7 +8,7 @@
 // serve.mjs sends as it is.
 // Usage: node web/build.mjs [--no-standalone]   (WASM_DIR=build/other-wasm takes the engine from there)
 import { build, transform } from 'esbuild';
-import { readFile, writeFile, mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
+import { readFile, writeFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
@@ -95,10 +95,8 @@ async function precompress(file) {
     await mkdir(gzCache, { recursive: true });
     await writeFile(cached, gz);
   }
+  // Written after the file: serve.mjs sends the .gz only when it is not older.
   await writeFile(file + '.gz', gz);
-  // Same time stamp as the file: serve.mjs sends the .gz only when it is not older.
-  const info = await stat(file);
-  await utimes(file + '.gz', info.atime, info.mtime);
   return gz.length;
 }
 function zopfli(file) {

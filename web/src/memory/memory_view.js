@@ -108,11 +108,14 @@ export function createMemoryView(root, channel) {
   let selectedTensor = null;
   let focusCell = new Map(); // storage id -> cell for keyboard moves
 
-  // Drawn storages are kept and reused: each storage's group is keyed by
-  // everything it shows, so a step that changes one storage redraws that one
-  // and moves the others; a step that changes none leaves the SVG as it is.
-  let drawnGroups = new Map(); // signature -> {g, h}
+  // Drawn storages are kept and reused. Each storage's drawing is keyed by its
+  // layout (its cells, the tensors on it, its badges): while that stays the
+  // same, a step only updates what changed in it (a cell's value, fill and
+  // outline, a tensor's version) in place, and moves it when a storage above
+  // grew or shrank; a step that changes nothing leaves the SVG as it is.
+  let drawnGroups = new Map(); // storage id -> {g, h, y, layout, cells, tensors}
   const legends = new Map(); // which marks it names -> its group, drawn once
+  let captionDrawn = null; // {key, g}: the comparison line
   let svgRoot = null;
   let width = 0; // from the ResizeObserver: render never reads layout
 
@@ -169,7 +172,9 @@ export function createMemoryView(root, channel) {
     // before; the marks below stay sparse (see marksAgainst).
     const against = marksAgainst(diff, storages, freed);
     if (against.caption) {
-      nodes.push(caption(y, against.caption));
+      const key = `${y}|${against.caption.text}|${against.caption.cells}`;
+      if (!captionDrawn || captionDrawn.key !== key) captionDrawn = { key, g: caption(y, against.caption) };
+      nodes.push(captionDrawn.g);
       y += 20;
     }
     if (!storages.length && !freed.length) {
@@ -187,10 +192,11 @@ export function createMemoryView(root, channel) {
         tensorMarks: against.tensorMarks(inStorage, s.id), allDiffer: against.allDiffer(s, w),
         roles: inStorage.filter((t) => roles.has(t.id)).map((t) => [t.id, roles.get(t.id)]),
       };
-      const sig = signature(s, inStorage, cols, ctx);
-      let entry = drawnGroups.get(sig) || groups.get(sig);
-      if (!entry) entry = drawStorage(s, inStorage, cols, ctx);
-      groups.set(sig, entry);
+      const layout = layoutKey(s, inStorage, cols, ctx);
+      let entry = drawnGroups.get(s.id);
+      if (entry && entry.layout === layout) updateStorage(entry, s, ctx);
+      else entry = drawStorage(s, inStorage, cols, ctx, layout);
+      groups.set(s.id, entry);
       if (entry.y !== y) { entry.g.setAttribute('transform', `translate(0 ${y})`); entry.y = y; }
       nodes.push(entry.g);
       y += entry.h;
@@ -204,8 +210,15 @@ export function createMemoryView(root, channel) {
       nodes.push(g);
       y += 22;
     }
-    const kids = svgRoot.childNodes;
-    if (kids.length !== nodes.length || nodes.some((n, i) => kids[i] !== n)) svgRoot.replaceChildren(...nodes);
+    // Only what changed is taken out or put in: a drawing moved in the DOM is
+    // laid out again, so the ones that stay are never re-inserted.
+    const keep = new Set(nodes);
+    for (const n of [...svgRoot.childNodes]) if (!keep.has(n)) n.remove();
+    let at = svgRoot.firstChild;
+    for (const n of nodes) {
+      if (n === at) at = at.nextSibling;
+      else svgRoot.insertBefore(n, at);
+    }
     const h = String(y + PAD);
     if (svgRoot.getAttribute('width') !== String(width) || svgRoot.getAttribute('height') !== h) {
       svgRoot.setAttribute('width', width);
@@ -214,19 +227,19 @@ export function createMemoryView(root, channel) {
     }
   }
 
-  // Everything a storage's drawing depends on.
-  function signature(s, inStorage, cols, ctx) {
+  // What a storage's drawing is laid out from: a change here redraws it.
+  function layoutKey(s, inStorage, cols, ctx) {
     const first = current.diff.first;
-    const ts = inStorage.map((t) => [t.id, t.shape, t.stride, t.offset, t.version, t.base,
-      t.base && ctx.tensorsById.get(t.base) ? tensorLabel(ctx.tensorsById.get(t.base), ctx.names) : '',
-      ctx.names.get(t.id) || null, ctx.tensorMarks.get(t.id) || null]);
     const d = current.diff;
+    const ts = inStorage.map((t) => [t.id, t.shape, t.stride, t.offset, t.base,
+      t.base && ctx.tensorsById.get(t.base) ? tensorLabel(ctx.tensorsById.get(t.base), ctx.names) : '', ctx.names.get(t.id) || null]);
     const badge = `${ctx.isNew && !first ? `${d.adjacent}${d.forward}${d.from}` : ''}|${ctx.allDiffer ? d.from : ''}`;
-    return JSON.stringify([s, ts, cols, ctx.allocated, badge, [...ctx.writes], ctx.reads, [...ctx.changed],
-      [...selectedCells(s.id)], selectedTensor, ctx.roles]);
+    const { cells, summary } = storageValues(s);
+    return JSON.stringify([s.id, s.dtype, s.nbytes, s.address, s.itemsize, cells.length, summary && [summary.numel, summary.gapAfter, cells.map(([k]) => k)],
+      ts, cols, ctx.allocated, badge, ctx.roles]);
   }
 
-  function drawStorage(s, inStorage, cols, ctx) {
+  function drawStorage(s, inStorage, cols, ctx, layout) {
     // For screen readers the storage is a grid of cells (its rows are the lines
     // of cells), each named by its address, value and the elements that map to
     // it; one cell is in the tab order and the arrow keys move between them.
@@ -271,76 +284,45 @@ export function createMemoryView(root, channel) {
     }
     // Legend: one line per tensor with its colour, metadata and version.
     const lanes = inStorage.map((t) => ({ t, colour: tensorColour(t.id), cells: cellsOfTensor(t) }));
+    const tensors = new Map(); // tensor id -> {texts, look}
     for (const lane of lanes) {
       const t = lane.t;
-      const label = tensorLabel(t, ctx.names);
-      const named = ctx.names.has(t.id);
-      const base = t.base ? ctx.tensorsById.get(t.base) : null;
-      const baseText = t.base ? ` · view of ${base ? tensorLabel(base, ctx.names) : t.base}` : '';
-      const changed = ctx.tensorMarks.get(t.id);
-      const selected = selectedTensor === t.id;
+      const rs = roleOf.get(t.id);
       const lg = svg('g', { 'data-testid': 'memory-tensor', 'data-tensor': t.id, class: 'mem-tensor', cursor: 'pointer',
         onclick: () => channel.emit('select:tensor', { tensor: t.id }) });
       lg.append(svg('rect', { x: PAD, y: y + 2, width: 18, height: 10, fill: lane.colour, rx: 2 }));
-      const rs = roleOf.get(t.id);
-      const what = rs ? `  (${rs.map((r) => gradientText(r, false)).join('; ')})` : (named ? '' : ' (unnamed)');
-      const meta = `[${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}  version ${t.version}${baseText}${changed ? `  ← ${changed}` : ''}`;
-      const weight = selected || rs ? 700 : (named ? 600 : 400);
+      const texts = [];
       if (narrow || rs) {
-        lg.append(svg('text', { x: PAD + 24, y: y + 11, fill: rs ? GRAD_INK : INK, 'font-weight': weight, text: `${label}${what}` }));
-        lg.append(svg('text', { x: PAD + 24, y: y + 25, fill: INK, text: meta }));
+        texts.push(svg('text', { x: PAD + 24, y: y + 11, fill: rs ? GRAD_INK : INK }), svg('text', { x: PAD + 24, y: y + 25, fill: INK }));
         y += 14;
       } else {
-        lg.append(svg('text', { x: PAD + 24, y: y + 11, fill: INK, 'font-weight': weight, text: `${label}${what}  ${meta}` }));
+        texts.push(svg('text', { x: PAD + 24, y: y + 11, fill: INK }));
       }
+      lg.append(...texts);
       g.append(lg);
+      const entry = { texts, look: null };
+      applyLegend(entry, legendLook(t, ctx, rs, texts.length === 2));
+      tensors.set(t.id, entry);
       y += 15;
     }
     y += 4;
-    // Cells, wrapped into lines of `cols` cells.
+    // Cells, wrapped into lines of `cols` cells; what changes from step to step
+    // (value, fill, outline, marks, name) is set by applyCell, here and on update.
     const drawn = cells.slice(0, MAX_CELLS_DRAWN);
-    const selCells = selectedCells(s.id);
-    const isRead = readTest(ctx.reads);
     const lineCount = Math.ceil(drawn.length / cols) || 1;
     const gapAfter = summary ? summary.gapAfter : -1;
-    const active = focusCell.has(s.id) && drawn.some(([k]) => k === focusCell.get(s.id)) ? focusCell.get(s.id) : (drawn[0] ? drawn[0][0] : null);
+    const cellRefs = new Map(); // k -> {g, title, rect, value, corner, old, look, cx, y}
     for (let line = 0; line < lineCount; line++) {
       const row = drawn.slice(line * cols, (line + 1) * cols);
       const rowG = svg('g', { role: 'row' });
       g.append(rowG);
-      row.forEach(([k, v], i) => {
+      row.forEach(([k], i) => {
         const cx = PAD + i * CELL_W;
-        const w = ctx.writes.get(k);
-        const r = isRead(k);
-        const fill = w ? WRITE_FILL : (selCells.has(k) ? '#fff3c4' : '#ffffff');
-        const addr = (s.address || 0) + k * itemsize;
-        const isSel = selCells.has(k);
-        const cg = svg('g', { 'data-testid': 'memory-cell', 'data-storage': s.id, 'data-cell': k, 'data-value': String(v),
-          cursor: 'pointer', onclick: () => pickCell(s.id, k), role: 'gridcell', tabindex: k === active ? 0 : -1, 'aria-selected': isSel ? 'true' : null });
-        // The cell's name (and tooltip): where it is, what it holds, which elements map to it, its marks.
-        const holders = lanes.filter((lane) => lane.cells.has(k))
-          .map((lane) => lane.cells.get(k).map((ix) => `${tensorLabel(lane.t, ctx.names)}[${ix.join(', ')}]`).join(', '));
-        cg.append(svg('title', { text: `cell ${k} of ${s.id}: value ${formatValue(v, s.dtype)}, address ${addr} (${hex(addr)})` +
-          (holders.length ? `; element ${holders.join(', ')}` : '; no tensor element maps here') +
-          `${w ? `; written this step (was ${formatValue(w.old, s.dtype)})` : ''}${r ? '; read this step' : ''}` +
-          `${ctx.changed.has(k) ? `; differs from step ${current.diff.from + 1}, shown before` : ''}` }));
-        cg.append(svg('rect', { x: cx + 1, y, width: CELL_W - 2, height: CELL_H, rx: 3, fill,
-          stroke: isSel ? '#000' : (ctx.changed.has(k) ? CHANGED_STROKE : (r ? READ_MARK : '#9aa4b2')),
-          'stroke-width': isSel ? 3 : (ctx.changed.has(k) ? 2 : 1),
-          'stroke-dasharray': r && !isSel ? '3 2' : null,
-          'data-changed': ctx.changed.has(k) ? 'true' : null, 'data-written': w ? 'true' : null, 'data-read': r ? 'true' : null }));
-        if (r) cg.append(readCorner(cx, y));
-        cg.append(svg('text', { x: cx + 3, y: y + 9, fill: MUTED, 'font-size': 8, text: String(k) }));
-        // Long values (-0.005290, 1.234e-05) get a smaller font, and past 8
-        // characters are squeezed to the cell, so they never spill over.
-        const txt = formatValue(v, s.dtype);
-        cg.append(svg('text', { x: cx + CELL_W / 2, y: y + 21, fill: INK, 'text-anchor': 'middle', 'font-size': txt.length <= 6 ? 12 : txt.length <= 7 ? 10.5 : 9,
-          'font-weight': w ? 700 : 400, textLength: txt.length > 8 ? CELL_W - 6 : null, lengthAdjust: txt.length > 8 ? 'spacingAndGlyphs' : null, text: txt }));
-        if (w && w.old !== undefined) {
-          cg.append(svg('text', { x: cx + CELL_W - 3, y: y + 9, fill: '#8c1d18', 'text-anchor': 'end', 'font-size': 8,
-            'text-decoration': 'line-through', text: formatValue(w.old, s.dtype) }));
-        }
-        for (const c of cg.children) if (c.tagName !== 'title') c.setAttribute('aria-hidden', 'true');
+        const cg = svg('g', { 'data-testid': 'memory-cell', 'data-storage': s.id, 'data-cell': k, cursor: 'pointer', onclick: () => pickCell(s.id, k), role: 'gridcell' });
+        const ref = { g: cg, title: svg('title'), rect: svg('rect', { x: cx + 1, y, width: CELL_W - 2, height: CELL_H, rx: 3, 'aria-hidden': 'true' }),
+          value: svg('text', { x: cx + CELL_W / 2, y: y + 21, fill: INK, 'text-anchor': 'middle', 'aria-hidden': 'true' }), corner: null, old: null, look: null, cx, y };
+        cg.append(ref.title, ref.rect, svg('text', { x: cx + 3, y: y + 9, fill: MUTED, 'font-size': 8, 'aria-hidden': 'true', text: String(k) }), ref.value);
+        cellRefs.set(k, ref);
         rowG.append(cg);
         if (k === gapAfter) {
           g.append(svg('text', { x: cx + CELL_W - 2, y: y + CELL_H + 2, fill: MUTED, text: '…' }));
@@ -371,7 +353,7 @@ export function createMemoryView(root, channel) {
     }
     g.addEventListener('keydown', (e) => {
       const onCell = e.target.closest && e.target.closest('[data-testid="memory-cell"]');
-      const cur = onCell ? Number(onCell.dataset.cell) : active;
+      const cur = onCell ? Number(onCell.dataset.cell) : activeCell(s.id, drawn);
       const pos = Math.max(0, drawn.findIndex(([k]) => k === cur));
       const moves = { ArrowRight: pos + 1, ArrowLeft: pos - 1, ArrowDown: pos + cols, ArrowUp: pos - cols,
         Home: e.ctrlKey ? 0 : pos - (pos % cols), End: e.ctrlKey ? drawn.length - 1 : Math.min(drawn.length - 1, pos - (pos % cols) + cols - 1) };
@@ -386,14 +368,133 @@ export function createMemoryView(root, channel) {
     });
     // Everything but the rows of cells is said once, in the grid's description.
     for (const c of g.children) if (c.getAttribute('role') !== 'row') c.setAttribute('aria-hidden', 'true');
-    const tensorsText = lanes.map((lane) => `${tensorLabel(lane.t, ctx.names)}${roleOf.has(lane.t.id) ? ` (${roleOf.get(lane.t.id).map((r) => gradientText(r, false)).join('; ')})` : ''}: ` +
-      `shape [${lane.t.shape.join(', ')}], stride (${lane.t.stride.join(', ')}), offset ${lane.t.offset}, version ${lane.t.version}` +
-      `${ctx.tensorMarks.has(lane.t.id) ? `, ${ctx.tensorMarks.get(lane.t.id)}` : ''}`);
-    g.setAttribute('aria-description', [`${ncells} cells of ${itemsize} bytes`, ...badges.map(([text]) => text),
-      tensorsText.length ? `tensors: ${tensorsText.join('; ')}` : 'no tensor', 'arrow keys, Home and End move between cells'].join('. '));
+    const entry = { g, h: 0, y: null, layout, cells: cellRefs, tensors, lanes, drawn, badges: badges.map(([text]) => text), ncells, itemsize, description: null };
+    updateStorage(entry, s, ctx);
     const frame = g.querySelector('.grad-frame');
     if (frame) frame.setAttribute('height', y + 4);
-    return { g, h: y + 8, y: null };
+    entry.h = y + 8;
+    return entry;
+  }
+
+  // The cell the keyboard is on in a storage: the last one moved to, else the first.
+  function activeCell(storageId, drawn) {
+    const k = focusCell.get(storageId);
+    return k !== undefined && drawn.some(([c]) => c === k) ? k : (drawn[0] ? drawn[0][0] : null);
+  }
+
+  // What changes in a drawn storage from step to step, set in place.
+  function updateStorage(entry, s, ctx) {
+    const selCells = selectedCells(s.id);
+    const active = activeCell(s.id, entry.drawn);
+    const from = current.diff.from;
+    // Nothing it shows changed: nothing to do.
+    const dyn = JSON.stringify([s.values, s.summary, [...ctx.writes], ctx.reads, [...ctx.changed], [...selCells], active, from, selectedTensor,
+      entry.lanes.map((lane) => { const t = ctx.tensorsById.get(lane.t.id) || lane.t; return [t.version, ctx.tensorMarks.get(t.id)]; })]);
+    if (dyn === entry.dyn) return;
+    entry.dyn = dyn;
+    const { cells } = storageValues(s);
+    const values = new Map(cells);
+    const isRead = readTest(ctx.reads);
+    for (const [k, ref] of entry.cells) {
+      const holders = entry.lanes.filter((lane) => lane.cells.has(k))
+        .map((lane) => lane.cells.get(k).map((ix) => `${tensorLabel(lane.t, ctx.names)}[${ix.join(', ')}]`).join(', '));
+      applyCell(ref, cellLook(s, k, values.get(k), ctx, selCells.has(k), isRead(k), k === active, holders, from));
+    }
+    const roleOf = new Map(ctx.roles);
+    const described = [];
+    for (const lane of entry.lanes) {
+      const t = ctx.tensorsById.get(lane.t.id) || lane.t;
+      const rs = roleOf.get(t.id);
+      const t0 = entry.tensors.get(t.id);
+      applyLegend(t0, legendLook(t, ctx, rs, t0.texts.length === 2));
+      described.push(`${tensorLabel(t, ctx.names)}${rs ? ` (${rs.map((r) => gradientText(r, false)).join('; ')})` : ''}: ` +
+        `shape [${t.shape.join(', ')}], stride (${t.stride.join(', ')}), offset ${t.offset}, version ${t.version}` +
+        `${ctx.tensorMarks.has(t.id) ? `, ${ctx.tensorMarks.get(t.id)}` : ''}`);
+    }
+    const description = [`${entry.ncells} cells of ${entry.itemsize} bytes`, ...entry.badges,
+      described.length ? `tensors: ${described.join('; ')}` : 'no tensor', 'arrow keys, Home and End move between cells'].join('. ');
+    if (description !== entry.description) { entry.g.setAttribute('aria-description', description); entry.description = description; }
+  }
+
+  // A tensor's legend line: its name, shape, strides, offset, version and what changed.
+  function legendLook(t, ctx, rs, twoLines) {
+    const label = tensorLabel(t, ctx.names);
+    const named = ctx.names.has(t.id);
+    const base = t.base ? ctx.tensorsById.get(t.base) : null;
+    const baseText = t.base ? ` · view of ${base ? tensorLabel(base, ctx.names) : t.base}` : '';
+    const changed = ctx.tensorMarks.get(t.id);
+    const what = rs ? `  (${rs.map((r) => gradientText(r, false)).join('; ')})` : (named ? '' : ' (unnamed)');
+    const meta = `[${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}  version ${t.version}${baseText}${changed ? `  ← ${changed}` : ''}`;
+    const weight = selectedTensor === t.id || rs ? 700 : (named ? 600 : 400);
+    return twoLines ? { texts: [`${label}${what}`, meta], weight } : { texts: [`${label}${what}  ${meta}`], weight };
+  }
+  function applyLegend(entry, look) {
+    const prev = entry.look;
+    look.texts.forEach((text, i) => { if (!prev || prev.texts[i] !== text) entry.texts[i].textContent = text; });
+    if (!prev || prev.weight !== look.weight) entry.texts[0].setAttribute('font-weight', look.weight);
+    entry.look = look;
+  }
+
+  // A cell's look at this step: its value, its marks, its name.
+  function cellLook(s, k, v, ctx, isSel, r, isActive, holders, from) {
+    const w = ctx.writes.get(k);
+    const ch = ctx.changed.has(k);
+    const txt = formatValue(v, s.dtype);
+    const addr = (s.address || 0) + k * (s.itemsize || 1);
+    return {
+      v: String(v), txt, sel: isSel, tab: isActive ? 0 : -1, read: r, written: Boolean(w), changed: ch,
+      fill: w ? WRITE_FILL : (isSel ? '#fff3c4' : '#ffffff'),
+      stroke: isSel ? '#000' : (ch ? CHANGED_STROKE : (r ? READ_MARK : '#9aa4b2')),
+      sw: isSel ? 3 : (ch ? 2 : 1),
+      dash: r && !isSel ? '3 2' : null,
+      weight: w ? 700 : 400,
+      old: w && w.old !== undefined ? formatValue(w.old, s.dtype) : null,
+      // The cell's name (and tooltip): where it is, what it holds, which elements map to it, its marks.
+      title: `cell ${k} of ${s.id}: value ${txt}, address ${addr} (${hex(addr)})` +
+        (holders.length ? `; element ${holders.join(', ')}` : '; no tensor element maps here') +
+        `${w ? `; written this step (was ${formatValue(w.old, s.dtype)})` : ''}${r ? '; read this step' : ''}` +
+        `${ch ? `; differs from step ${from + 1}, shown before` : ''}`,
+    };
+  }
+  function applyCell(ref, look) {
+    const prev = ref.look || {};
+    const set = (node, name, value) => { if (value === null || value === undefined) node.removeAttribute(name); else node.setAttribute(name, value); };
+    if (prev.v !== look.v) ref.g.setAttribute('data-value', look.v);
+    if (prev.tab !== look.tab) ref.g.setAttribute('tabindex', look.tab);
+    if (prev.sel !== look.sel) set(ref.g, 'aria-selected', look.sel ? 'true' : null);
+    if (prev.title !== look.title) ref.title.textContent = look.title;
+    if (prev.fill !== look.fill) ref.rect.setAttribute('fill', look.fill);
+    if (prev.stroke !== look.stroke) ref.rect.setAttribute('stroke', look.stroke);
+    if (prev.sw !== look.sw) ref.rect.setAttribute('stroke-width', look.sw);
+    if (prev.dash !== look.dash) set(ref.rect, 'stroke-dasharray', look.dash);
+    if (prev.changed !== look.changed) set(ref.rect, 'data-changed', look.changed ? 'true' : null);
+    if (prev.written !== look.written) set(ref.rect, 'data-written', look.written ? 'true' : null);
+    if (prev.read !== look.read) {
+      set(ref.rect, 'data-read', look.read ? 'true' : null);
+      if (look.read) { ref.corner = readCorner(ref.cx, ref.y); ref.corner.setAttribute('aria-hidden', 'true'); ref.rect.after(ref.corner); }
+      else if (ref.corner) { ref.corner.remove(); ref.corner = null; }
+    }
+    // Long values (-0.005290, 1.234e-05) get a smaller font, and past 8
+    // characters are squeezed to the cell, so they never spill over.
+    if (prev.txt !== look.txt) {
+      const t = look.txt;
+      ref.value.textContent = t;
+      ref.value.setAttribute('font-size', t.length <= 6 ? 12 : t.length <= 7 ? 10.5 : 9);
+      set(ref.value, 'textLength', t.length > 8 ? CELL_W - 6 : null);
+      set(ref.value, 'lengthAdjust', t.length > 8 ? 'spacingAndGlyphs' : null);
+    }
+    if (prev.weight !== look.weight) ref.value.setAttribute('font-weight', look.weight);
+    if (prev.old !== look.old) {
+      if (look.old === null) { if (ref.old) { ref.old.remove(); ref.old = null; } }
+      else {
+        if (!ref.old) {
+          ref.old = svg('text', { x: ref.cx + CELL_W - 3, y: ref.y + 9, fill: '#8c1d18', 'text-anchor': 'end', 'font-size': 8, 'text-decoration': 'line-through', 'aria-hidden': 'true' });
+          ref.g.append(ref.old);
+        }
+        ref.old.textContent = look.old;
+      }
+    }
+    ref.look = look;
   }
 
   // The line that says what the marks compare with, with the outline it uses.

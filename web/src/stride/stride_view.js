@@ -37,29 +37,43 @@ export function createStrideView(root, channel) {
     index = null;
   }
 
-  let shownKey = null;
+  // Redrawn only when something it shows changed, in two parts: the picker (the
+  // live tensors, their names and shapes) and the rest (the picked tensor's
+  // layout and view, its storage's values, the picked element or cell).
+  let pickerKey = null;
+  let bodyKey = null;
   function render() {
-    // Redrawn only when something it shows changed: the tensors, their names,
-    // the picked tensor's storage, the picked element or cell.
-    const key = state ? JSON.stringify([state.tensors, [...tensorNames(state)], tensorId, index, cellSel,
-      (state.storages || []).find((s) => (state.tensors || []).some((t) => t.id === tensorId && t.storage === s.id)) || null]) : null;
-    if (key !== null && key === shownKey) return;
-    shownKey = key;
-    picker.replaceChildren();
-    derivation.replaceChildren();
-    grid.replaceChildren();
-    strip.replaceChildren();
     if (!state || !(state.tensors || []).length) {
+      pickerKey = bodyKey = null;
+      picker.replaceChildren();
+      derivation.replaceChildren();
+      grid.replaceChildren();
+      strip.replaceChildren();
       setFormula(...(state ? [el('span', {}, 'No tensor is alive at this step.')] : []));
       renderReaders();
       return;
     }
     const names = tensorNames(state);
     chooseDefault(names);
-    for (const t of state.tensors) {
-      picker.append(el('option', { value: t.id, selected: t.id === tensorId }, `${tensorLabel(t, names)}${names.has(t.id) ? '' : ' (unnamed)'} · [${t.shape.join(', ')}]`));
+    const label = (t) => `${tensorLabel(t, names)}${names.has(t.id) ? '' : ' (unnamed)'} · [${t.shape.join(', ')}]`;
+    const pk = JSON.stringify([state.tensors.map((t) => [t.id, label(t)]), tensorId]);
+    if (pk !== pickerKey) {
+      pickerKey = pk;
+      picker.replaceChildren(...state.tensors.map((t) => el('option', { value: t.id, selected: t.id === tensorId }, label(t))));
     }
     const t = tensor();
+    const tensors = byId(state.tensors);
+    const storageOf = (id) => (state.storages || []).find((st) => st.id === id) || null;
+    const layout = (x) => (x ? [x.id, x.shape, x.stride, x.offset, x.storage, x.dtype, x.contiguous ?? x.is_contiguous, x.view, x.base,
+      tensorLabel(x, names), x.view && x.view.source && tensors.get(x.view.source) ? tensorLabel(tensors.get(x.view.source), names) : null,
+      x.base && tensors.get(x.base) ? tensorLabel(tensors.get(x.base), names) : null] : null);
+    const readersOf = cellSel ? state.tensors.filter((x) => x.storage === cellSel.storage).map((x) => [x.id, x.shape, x.stride, x.offset, tensorLabel(x, names)]) : null;
+    const bk = JSON.stringify([layout(t), t ? storageOf(t.storage) : null, index, cellSel, readersOf]);
+    if (bk === bodyKey) return;
+    bodyKey = bk;
+    derivation.replaceChildren();
+    grid.replaceChildren();
+    strip.replaceChildren();
     if (!t) return;
     renderDerivation(t, names);
     renderGrid(t);

@@ -1,12 +1,16 @@
 // The variables panel: each frame's names in the trace's stable order, with
 // id() (the Python object) and data_ptr() (the first element's address) side by
 // side, so the two are never confused.
-import { el, byId, diffStates, hex } from '../trace_util.js';
+import { el, byId, diffStates, hex, morph } from '../trace_util.js';
 import { tensorColour } from '../palette.js';
 
 export function createVariablesView(root, channel) {
   const body = el('div', { class: 'vars-body' });
   root.append(body);
+  // Rows are updated in place (morph), so their listeners live here.
+  const tensorRow = (e) => { const tr = e.target.closest && e.target.closest('tr[data-tensor]'); return tr ? tr.dataset.tensor : null; };
+  body.addEventListener('click', (e) => { const t = tensorRow(e); if (t) channel.emit('select:tensor', { tensor: t }); });
+  body.addEventListener('keydown', (e) => { const t = e.key === 'Enter' && tensorRow(e); if (t) channel.emit('select:tensor', { tensor: t }); });
 
   function row(name, oid, state, tensors, changed, since) {
     const o = (state.objects || {})[oid] || { type: '?', repr: oid };
@@ -26,8 +30,7 @@ export function createVariablesView(root, channel) {
       tr.classList.add('is-tensor');
       tr.tabIndex = 0;
       tr.setAttribute('aria-label', `${name}: tensor, id ${o.id ?? '?'}, data_ptr ${t.data_ptr ?? '?'}, storage ${t.storage}, version ${t.version}${changed ? `, ${changed === 'new' ? 'new' : 'changed'} since step ${since}` : ''}. Enter shows it in the stride panel.`);
-      tr.addEventListener('click', () => channel.emit('select:tensor', { tensor: t.id }));
-      tr.addEventListener('keydown', (e) => { if (e.key === 'Enter') channel.emit('select:tensor', { tensor: t.id }); });
+      tr.dataset.tensor = t.id;
     }
     return tr;
   }
@@ -52,7 +55,7 @@ export function createVariablesView(root, channel) {
     })]).concat([marked.map(kind), diff.from]));
     if (key === shownKey) return;
     shownKey = key;
-    body.replaceChildren();
+    const next = el('div', { class: 'vars-body' });
     for (let f = frames.length - 1; f >= 0; f--) {
       const fr = frames[f];
       const table = el('table', { class: 'vars-table', 'data-testid': 'variables-frame', 'data-frame': fr.name });
@@ -62,7 +65,8 @@ export function createVariablesView(root, channel) {
       for (const [name, oid] of fr.variables || []) tb.append(row(name, oid, state, tensors, fr === inner ? kind(name) : null, diff.from + 1));
       if (!(fr.variables || []).length) tb.append(el('tr', {}, el('td', { colspan: 5, class: 'empty-row' }, 'no variables yet')));
       table.append(tb);
-      body.append(table);
+      next.append(table);
     }
+    morph(body, next);
   });
 }
