@@ -1,4 +1,6 @@
 // Losses of torch.nn.functional: mse_loss, nll_loss / cross_entropy, binary_cross_entropy_with_logits.
+#include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "autograd/function_helpers.h"
@@ -96,6 +98,7 @@ struct NllLossBackward0 : Node {
     variable_list out(1);
     if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     Tensor grad = grads[0];
+    Tensor weight = weight_.unpack();
     NllPicks p = nll_picks(self, target, ignore_index);
     Tensor z = detail::zeros(self.sizes(), grad.dtype());
     Tensor picked;
@@ -105,6 +108,7 @@ struct NllLossBackward0 : Node {
       picked = autograd::neg(grad);
       if (reduction == static_cast<int64_t>(Reduction::Mean)) picked = autograd::div(picked, total_weight);
     }
+    if (weight.defined()) picked = autograd::mul(picked, core::index(weight, {core::TensorIndex::make_tensor(p.classes)}));
     if (self.dim() == 2) {
       autograd::index_put_(z, {core::TensorIndex::make_tensor(p.rows), core::TensorIndex::make_tensor(p.classes)}, picked, false);
     } else if (p.classes.numel() > 0) {
@@ -122,6 +126,8 @@ struct BinaryCrossEntropyWithLogitsBackward0 : Node {
   void release_variables() override {
     self_.reset_data();
     target_.reset_data();
+    weight_.reset_data();
+    pos_weight_.reset_data();
   }
   std::vector<SavedTensorRef> saved_tensors() const override {
     return {{"_saved_pos_weight", -1, &pos_weight_}, {"_saved_self", -1, &self_}, {"_saved_target", -1, &target_},
@@ -130,16 +136,35 @@ struct BinaryCrossEntropyWithLogitsBackward0 : Node {
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_reduction", reduction}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), target = target_.unpack();
+    Tensor weight = weight_.unpack(), pos_weight = pos_weight_.unpack();
     variable_list out(2);
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
     bool mean = reduction == static_cast<int64_t>(Reduction::Mean);
     if (task_should_compute_output(0)) {
-      Tensor g = autograd::mul(autograd::sub(autograd::sigmoid(self), target), grad);
+      Tensor g;
+      if (pos_weight.defined()) {
+        // ((pos_weight * t + 1 - t) * sigmoid(x) - pos_weight * t) * grad
+        Tensor t = autograd::mul(pos_weight, target);
+        g = autograd::mul(autograd::sub(autograd::mul(autograd::sub(autograd::add(t, wrapped(Scalar(int64_t{1}))), target),
+                                                      autograd::sigmoid(self)), t), grad);
+      } else {
+        g = autograd::mul(autograd::sub(autograd::sigmoid(self), target), grad);
+      }
+      if (weight.defined()) g = autograd::mul(g, weight);
       out[0] = mean ? autograd::div(g, wrapped(Scalar(self.numel()))) : g;
     }
     if (task_should_compute_output(1)) {
-      Tensor g = autograd::mul(autograd::neg(self), grad);
+      Tensor g;
+      if (pos_weight.defined()) {
+        // (log_sigmoid(-x) - pos_weight * log_sigmoid(x)) * grad
+        Tensor ls_neg = autograd::log(autograd::sigmoid(autograd::neg(self)));
+        Tensor ls = autograd::log(autograd::sigmoid(self));
+        g = autograd::mul(autograd::sub(ls_neg, autograd::mul(pos_weight, ls)), grad);
+      } else {
+        g = autograd::mul(autograd::neg(self), grad);
+      }
+      if (weight.defined()) g = autograd::mul(g, weight);
       out[1] = mean ? autograd::div(g, wrapped(Scalar(target.numel()))) : g;
     }
     return out;
@@ -171,7 +196,56 @@ Tensor mse_loss(const Tensor& self_in, const Tensor& target_in, Reduction reduct
   return result;
 }
 
-Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction, int64_t ignore_index) {
+namespace {
+
+// The reduced nll_loss of a 2-D input as PyTorch 1.13's CPU kernel sums it, value for value: one
+// pass over the batch adding -x[b, t] (times weight[t]) into the first of 8 cascade levels, each
+// level carried up when the batch index's bits of that level are all zero (levels of
+// max(4, ceil_log2(batch) / 8) bits), then the levels added in order. Returns {loss sum, weight
+// sum}; without weights the weight sum is the count of targets not ignored.
+template <class T>
+std::pair<T, T> nll_cascade(const Tensor& self, const Tensor& target, const Tensor& weight, int64_t ignore_index) {
+  constexpr int kLevels = 8;
+  const int64_t batch = self.sizes()[0];
+  const int64_t ceil_log2 = batch <= 1 ? 0 : std::bit_width(static_cast<uint64_t>(batch - 1));
+  const int64_t level_power = std::max<int64_t>(4, ceil_log2 / kLevels);
+  const int64_t level_mask = (int64_t{1} << level_power) - 1;
+  T loss[kLevels] = {}, wsum[kLevels] = {};
+  const T* x = self.data<T>();
+  const int64_t s0 = self.strides()[0], s1 = self.strides()[1];
+  int64_t ignored = 0;
+  for (int64_t b = 0; b < batch; ++b) {
+    const int64_t t = core::get_flat(target, b).to_int();
+    if (t == ignore_index) {
+      ++ignored;
+      continue;
+    }
+    const T v = x[b * s0 + t * s1];
+    if (weight.defined()) {
+      const T w = static_cast<T>(core::get_flat(weight, t).to_double());
+      loss[0] -= v * w;
+      wsum[0] += w;
+    } else {
+      loss[0] -= v;
+    }
+    for (int j = 0; j + 1 < kLevels; ++j) {
+      if ((b & (level_mask << (j * level_power))) != 0) break;
+      loss[j + 1] += loss[j];
+      wsum[j + 1] += wsum[j];
+      loss[j] = 0;
+      wsum[j] = 0;
+    }
+  }
+  T total = 0, weights = 0;
+  for (int j = 0; j < kLevels; ++j) total += loss[j];
+  for (int j = 0; j < kLevels; ++j) weights += wsum[j];
+  if (!weight.defined()) weights = static_cast<T>(batch - ignored);
+  return {total, weights};
+}
+
+}  // namespace
+
+Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction, int64_t ignore_index, const Tensor& weight) {
   STRIDELAB_CHECK(self.dim() > 0 && self.dim() <= 2, "input tensor should be 1D or 2D");
   STRIDELAB_CHECK(target.dim() <= 1,
                   "0D or 1D target tensor expected, multi-target not supported");
@@ -180,22 +254,40 @@ Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction, i
                   self.sizes()[0], ") to match target batch_size (", target.dim() == 0 ? 1 : target.sizes()[0], ").");
   STRIDELAB_CHECK(target.dtype() == core::DType::Int64, "expected scalar type Long but found ",
                   core::scalar_type_name(target.dtype()));
+  const int64_t n_classes = self.sizes().back();
+  STRIDELAB_CHECK(!weight.defined() || (weight.dim() == 1 && weight.numel() == n_classes),
+                  "weight tensor should be defined either for all ", n_classes,
+                  " classes or no classes but got weight tensor of shape: ", core::format_int_list(weight.sizes()));
   auto fn = make_node<NllLossBackward0>(self);
   if (fn) {
     fn->self_ = SavedVariable(self, false);
     fn->target_ = SavedVariable(target, false);
+    if (weight.defined()) fn->weight_ = SavedVariable(weight, false);
     fn->reduction = static_cast<int64_t>(reduction);
     fn->ignore_index = ignore_index;
   }
   NllPicks p = nll_picks(self, target, ignore_index);
   Tensor picked = self.dim() == 2 ? core::index(self, {core::TensorIndex::make_tensor(p.rows), core::TensorIndex::make_tensor(p.classes)})
                                   : core::index(self, {core::TensorIndex::make_tensor(p.classes)});
+  Tensor picked_weight = weight.defined() ? core::index(weight, {core::TensorIndex::make_tensor(p.classes)}) : Tensor();
+  if (picked_weight.defined()) picked = core::binary(BinaryOp::Mul, picked, picked_weight);
   Tensor total_weight = core::scalar_tensor(Scalar(static_cast<double>(p.classes.numel())), self.dtype());
+  if (picked_weight.defined()) total_weight = core::sum(picked_weight);
   Tensor result;
   if (reduction == Reduction::None && self.dim() == 2) {
     // One loss per row (0 for ignored rows).
     result = core::zeros({p.batch}, self.dtype());
     core::index_put_(result, {core::TensorIndex::make_tensor(p.rows)}, core::unary(core::UnaryOp::Neg, picked), false);
+  } else if (self.dim() == 2 && core::is_floating(self.dtype())) {
+    core::dispatch(self.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (std::is_floating_point_v<T>) {
+        auto [sum, weights] = nll_cascade<T>(self, target, weight, ignore_index);
+        total_weight = core::scalar_tensor(Scalar(static_cast<double>(weights)), self.dtype());
+        T out = reduction == Reduction::Mean ? sum / weights : sum;
+        result = core::scalar_tensor(Scalar(static_cast<double>(out)), self.dtype());
+      }
+    });
   } else {
     result = core::unary(core::UnaryOp::Neg, core::sum(picked));
     if (reduction == Reduction::Mean) result = core::binary(BinaryOp::Div, result, total_weight);
@@ -207,30 +299,116 @@ Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction, i
   return result;
 }
 
-Tensor cross_entropy(const Tensor& self, const Tensor& target, Reduction reduction, int64_t ignore_index) {
-  int64_t class_dim = self.dim() == 1 ? 0 : 1;
-  return autograd::nll_loss(autograd::log_softmax(self, class_dim, self.dtype()), target, reduction, ignore_index);
+namespace {
+
+// cross_entropy with class probabilities as the target (its shape is the input's).
+Tensor cross_entropy_probabilities(const Tensor& self, const Tensor& target, Reduction reduction, const Tensor& weight) {
+  const int64_t class_dim = self.dim() == 1 ? 0 : 1;
+  const int64_t n_classes = self.sizes()[static_cast<size_t>(class_dim)];
+  Tensor input = autograd::log_softmax(self, class_dim, self.dtype());
+  Tensor terms = autograd::mul(input, target);
+  if (weight.defined()) {
+    IntArray shape(static_cast<size_t>(self.dim()), 1);
+    shape[static_cast<size_t>(class_dim)] = weight.numel();
+    terms = autograd::mul(terms, autograd::view(weight, shape));
+  }
+  switch (reduction) {
+    case Reduction::Mean: return autograd::div_scalar(autograd::neg(autograd::sum(terms)), Scalar(input.numel() / n_classes));
+    case Reduction::Sum: return autograd::neg(autograd::sum(terms));
+    default: return autograd::neg(autograd::sum(terms, {class_dim}));
+  }
 }
 
-Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target, Reduction reduction) {
+// cross_entropy with class indices and label_smoothing > 0: (1 - s) * nll + s / C * smooth, with
+// smooth the summed negative log-probabilities of each row (weighted, ignored rows 0), reduced.
+Tensor cross_entropy_smoothed(const Tensor& self, const Tensor& target, Reduction reduction, int64_t ignore_index,
+                              const Tensor& weight, double smoothing) {
+  const int64_t class_dim = self.dim() == 1 ? 0 : 1;
+  const int64_t n_classes = self.sizes()[static_cast<size_t>(class_dim)];
+  Tensor input = autograd::log_softmax(self, class_dim, self.dtype());
+  Tensor nll = autograd::nll_loss(input, target, reduction, ignore_index, weight);
+  Tensor ignore_mask = core::binary(BinaryOp::Eq, target, wrapped(Scalar(ignore_index)));
+  Tensor smooth;
+  if (weight.defined()) {
+    IntArray shape(static_cast<size_t>(self.dim()), 1);
+    shape[static_cast<size_t>(class_dim)] = weight.numel();
+    smooth = autograd::neg(autograd::sum(autograd::mul(input, autograd::view(weight, shape)), {class_dim}));
+  } else {
+    smooth = autograd::neg(autograd::sum(input, {class_dim}));
+  }
+  autograd::masked_fill_(smooth, ignore_mask, Scalar(0.0));
+  Tensor ret;
+  switch (reduction) {
+    case Reduction::Mean:
+      if (weight.defined()) {
+        Tensor kept = core::masked_select(target, core::unary(core::UnaryOp::LogicalNot, ignore_mask));
+        ret = autograd::div(autograd::sum(smooth), core::sum(core::index(weight, {core::TensorIndex::make_tensor(kept)})));
+      } else {
+        ret = autograd::div(autograd::sum(smooth), core::sum(core::unary(core::UnaryOp::LogicalNot, ignore_mask)));
+      }
+      break;
+    case Reduction::Sum: ret = autograd::sum(smooth); break;
+    default: ret = smooth; break;
+  }
+  return autograd::add(autograd::mul_scalar(nll, Scalar(1 - smoothing)),
+                       autograd::mul_scalar(ret, Scalar(smoothing / static_cast<double>(n_classes))));
+}
+
+}  // namespace
+
+Tensor cross_entropy(const Tensor& self, const Tensor& target, Reduction reduction, int64_t ignore_index, const Tensor& weight,
+                     double label_smoothing) {
+  int64_t class_dim = self.dim() == 1 ? 0 : 1;
+  if (self.sizes() == target.sizes()) {
+    STRIDELAB_CHECK(core::is_floating(target.dtype()), "Expected floating point type for target with class probabilities, got ",
+                    core::scalar_type_name(target.dtype()));
+    STRIDELAB_CHECK(ignore_index < 0, "ignore_index is not supported for floating point target");
+    STRIDELAB_CHECK(label_smoothing >= 0.0 && label_smoothing <= 1.0, "label_smoothing must be between 0.0 and 1.0. Got: ",
+                    label_smoothing);
+    if (label_smoothing > 0.0) {
+      const double n_classes = static_cast<double>(self.sizes()[static_cast<size_t>(class_dim)]);
+      Tensor smoothed = autograd::add(autograd::mul_scalar(target, Scalar(1 - label_smoothing)), wrapped(Scalar(label_smoothing / n_classes)));
+      return cross_entropy_probabilities(self, smoothed, reduction, weight);
+    }
+    return cross_entropy_probabilities(self, target, reduction, weight);
+  }
+  if (label_smoothing > 0.0) {
+    STRIDELAB_CHECK(label_smoothing <= 1.0, "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
+    return cross_entropy_smoothed(self, target, reduction, ignore_index, weight, label_smoothing);
+  }
+  return autograd::nll_loss(autograd::log_softmax(self, class_dim, self.dtype()), target, reduction, ignore_index, weight);
+}
+
+Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target, Reduction reduction, const Tensor& weight,
+                                        const Tensor& pos_weight) {
   STRIDELAB_CHECK_VALUE(self.sizes() == target.sizes(), "Target size (torch.Size(", core::format_int_list(target.sizes()),
                         ")) must be the same as input size (torch.Size(", core::format_int_list(self.sizes()), "))");
   auto fn = make_node<BinaryCrossEntropyWithLogitsBackward0>(self, target);
   if (fn) {
     fn->self_ = SavedVariable(self, false);
     fn->target_ = SavedVariable(target, false);
+    if (weight.defined()) fn->weight_ = SavedVariable(weight, false);
+    if (pos_weight.defined()) fn->pos_weight_ = SavedVariable(pos_weight, false);
     fn->reduction = static_cast<int64_t>(reduction);
   }
-  // loss = (1 - target) * x + max_val + autograd::log(autograd::exp(-max_val) + autograd::exp(-x - max_val)), max_val = autograd::max(-x, 0)
+  // max_val = max(-x, 0); loss = (1 - t) * x + max_val + log(exp(-max_val) + exp(-x - max_val)), the
+  // last two terms times log_weight = (pos_weight - 1) * t + 1 when there is a pos_weight.
   using core::UnaryOp;
   Tensor neg_x = core::unary(UnaryOp::Neg, self);
   Tensor max_val = core::clamp(neg_x, Scalar(int64_t{0}), std::nullopt);
   Tensor one = wrapped(Scalar(int64_t{1}));
   Tensor loss = core::binary(BinaryOp::Mul, core::binary(BinaryOp::Sub, one, target), self);
-  loss = core::binary(BinaryOp::Add, loss, max_val);
   Tensor e1 = core::unary(UnaryOp::Exp, core::unary(UnaryOp::Neg, max_val));
   Tensor e2 = core::unary(UnaryOp::Exp, core::binary(BinaryOp::Sub, neg_x, max_val));
-  loss = core::binary(BinaryOp::Add, loss, core::unary(UnaryOp::Log, core::binary(BinaryOp::Add, e1, e2)));
+  Tensor log_term = core::unary(UnaryOp::Log, core::binary(BinaryOp::Add, e1, e2));
+  if (pos_weight.defined()) {
+    Tensor log_weight = core::binary(BinaryOp::Add, core::binary(BinaryOp::Mul, core::binary(BinaryOp::Sub, pos_weight, one), target), one);
+    loss = core::binary(BinaryOp::Add, loss, core::binary(BinaryOp::Mul, log_weight, core::binary(BinaryOp::Add, log_term, max_val)));
+  } else {
+    loss = core::binary(BinaryOp::Add, loss, max_val);
+    loss = core::binary(BinaryOp::Add, loss, log_term);
+  }
+  if (weight.defined()) loss = core::binary(BinaryOp::Mul, loss, weight);
   Tensor result = reduce(loss, reduction);
   if (fn) impl::set_history(result, fn);
   return result;

@@ -120,6 +120,32 @@ struct DivBackward0 : Node {
   }
 };
 
+// tensor * Scalar and tensor / Scalar as ATen's C++ writes them (mul.Scalar, div.Scalar): the
+// losses' own arithmetic, `(1 - label_smoothing) * nll` and `sum / (numel / n_classes)`.
+struct MulBackward1 : Node {
+  NODE_NAME(MulBackward1)
+  Scalar other;
+  DType self_scalar_type{};
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_other", other}}; }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = autograd::mul(grads[0], wrapped(other));
+    return out;
+  }
+};
+
+struct DivBackward1 : Node {
+  NODE_NAME(DivBackward1)
+  Scalar other;
+  DType self_scalar_type{};
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_other", other}}; }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = autograd::div(grads[0], wrapped(other));
+    return out;
+  }
+};
+
 // torch.div(a, b, rounding_mode=...): with a rounding mode (trunc, floor) the result is piecewise
 // constant and both gradients are zeros shaped like the incoming gradient; with rounding_mode=None
 // the gradients are true division's.
@@ -635,6 +661,28 @@ Tensor div_rounded(const Tensor& a, const Tensor& b, DivRounding mode) {
 }
 
 }  // namespace
+
+Tensor mul_scalar(const Tensor& self, Scalar other) {
+  auto fn = make_node<MulBackward1>(self);
+  if (fn) {
+    fn->other = other;
+    fn->self_scalar_type = self.dtype();
+  }
+  Tensor result = core::binary(BinaryOp::Mul, self, wrapped(other));
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor div_scalar(const Tensor& self, Scalar other) {
+  auto fn = make_node<DivBackward1>(self);
+  if (fn) {
+    fn->other = other;
+    fn->self_scalar_type = self.dtype();
+  }
+  Tensor result = core::binary(BinaryOp::Div, self, wrapped(other));
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
 
 Tensor div(const Tensor& self, const Tensor& other, DivRounding mode) {
   auto fn = make_node<DivBackward2>(self, other);

@@ -34,6 +34,9 @@ Tensor div(const Tensor& self, const Tensor& other);
 // rounding, whose gradients are zeros, or none.
 enum class DivRounding { None, Trunc, Floor };
 Tensor div(const Tensor& self, const Tensor& other, DivRounding mode);
+// tensor * Scalar and tensor / Scalar as ATen's own C++ computes them (MulBackward1, DivBackward1).
+Tensor mul_scalar(const Tensor& self, Scalar other);
+Tensor div_scalar(const Tensor& self, Scalar other);
 Tensor pow(const Tensor& self, Scalar exponent);         // PowBackward0
 Tensor pow(const Tensor& self, const Tensor& exponent);  // PowBackward1 (also `2 ** x`, self wrapped)
 Tensor pow(Scalar self, const Tensor& exponent);         // PowBackward2 (torch.pow(2, x))
@@ -193,14 +196,19 @@ Tensor masked_select(const Tensor& self, const Tensor& mask);
 // ---- losses and nn.functional (loss_ops.cpp) ------------------------------------------------------
 enum class Reduction { None = 0, Mean = 1, Sum = 2 };
 Tensor mse_loss(const Tensor& self, const Tensor& target, Reduction reduction = Reduction::Mean);
+// nll_loss of a 1-D or 2-D input; `weight` (one per class) scales each picked term and, for the
+// mean, divides by the picked weights' sum.
 Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction = Reduction::Mean,
-                int64_t ignore_index = -100);
-// F.cross_entropy with class-index targets: log_softmax over dim 1 (dim 0 for a 1-D input), then
-// nll_loss.
+                int64_t ignore_index = -100, const Tensor& weight = Tensor());
+// F.cross_entropy as PyTorch 1.13 computes it: class-index targets are log_softmax over dim 1 (dim
+// 0 for a 1-D input) then nll_loss, mixed with the smoothing term when label_smoothing > 0; a
+// target of the input's shape holds class probabilities.
 Tensor cross_entropy(const Tensor& self, const Tensor& target, Reduction reduction = Reduction::Mean,
-                     int64_t ignore_index = -100);
+                     int64_t ignore_index = -100, const Tensor& weight = Tensor(), double label_smoothing = 0.0);
+// weight scales each element's loss; pos_weight the positive term, broadcast along the last dim.
 Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target,
-                                        Reduction reduction = Reduction::Mean);
+                                        Reduction reduction = Reduction::Mean, const Tensor& weight = Tensor(),
+                                        const Tensor& pos_weight = Tensor());
 // F.linear: addmm for a 2-D input with bias, else matmul with weight.t() (+ bias in place).
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias = Tensor());
 

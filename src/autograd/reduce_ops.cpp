@@ -4,7 +4,9 @@
 #include <limits>
 
 #include "autograd/function_helpers.h"
+#include "autograd/grad_mode.h"
 #include "autograd/ops.h"
+#include "core/elementwise_kernels.h"
 #include "core/error.h"
 
 namespace stridelab::autograd {
@@ -389,6 +391,54 @@ struct MaxBackward0T : Node {
 using MaxBackward0 = MaxBackward0T<true>;
 using MinBackward0 = MaxBackward0T<false>;
 
+// NOTE [Softmax backward as PyTorch computes it]
+// Over the last dim of contiguous float32 tensors, PyTorch's CPU kernels (AVX2 build) compute each
+// row with 8-lane vectors: the row's sum is accumulated lane-wise (the tail added into the first
+// lanes), then the lanes folded as a tree ((l0+l4)+(l2+l6)) + ((l1+l5)+(l3+l7)); a row shorter
+// than 8 is summed in order. log_softmax: sum = sum(grad), grad_input = grad - exp(out) * sum as
+// one fused multiply-add, exp being SLEEF's (core's exp_f32). softmax: sum = sum(grad * out), the
+// products after the first vector fused into the accumulation, grad_input = (grad - sum) * out.
+// Used when the backward itself is not recorded (no create_graph); values then match bit for bit.
+float row_sum_f32(const float* g, const float* o, int64_t n) {
+  auto term = [&](int64_t i) { return o ? g[i] * o[i] : g[i]; };
+  auto acc_add = [&](float acc, int64_t i) { return o ? std::fma(g[i], o[i], acc) : acc + g[i]; };
+  if (n < 8) {
+    float acc = term(0);
+    for (int64_t i = 1; i < n; ++i) acc = acc + term(i);
+    return acc;
+  }
+  float lane[8];
+  for (int64_t l = 0; l < 8; ++l) lane[l] = term(l);
+  int64_t d = 8;
+  for (; d + 8 <= n; d += 8)
+    for (int64_t l = 0; l < 8; ++l) lane[l] = acc_add(lane[l], d + l);
+  for (int64_t l = 0; d + l < n; ++l) lane[l] = acc_add(lane[l], d + l);
+  float a[4];
+  for (int l = 0; l < 4; ++l) a[l] = lane[l] + lane[l + 4];
+  const float b0 = a[0] + a[2], b1 = a[1] + a[3];
+  return b0 + b1;
+}
+
+// The backward of softmax (log: log_softmax) over the last dim, PyTorch's way, or an undefined
+// tensor where that path does not apply.
+Tensor softmax_backward_lastdim(const Tensor& grad, const Tensor& result, int64_t dim, bool log) {
+  if (GradMode::is_enabled() || grad.dtype() != DType::Float32 || result.dtype() != DType::Float32 ||
+      grad.sizes() != result.sizes() || !grad.is_contiguous() || !result.is_contiguous() || result.dim() == 0 ||
+      core::wrap_dim(dim, result.dim()) != result.dim() - 1 || result.numel() == 0)
+    return Tensor();
+  const int64_t n = result.sizes().back(), rows = result.numel() / n;
+  Tensor out = core::empty(result.sizes(), DType::Float32);
+  const float* g = grad.data<float>();
+  const float* o = result.data<float>();
+  float* r = out.data<float>();
+  for (int64_t row = 0; row < rows; ++row, g += n, o += n, r += n) {
+    const float sum = row_sum_f32(g, log ? nullptr : o, n);
+    for (int64_t i = 0; i < n; ++i)
+      r[i] = log ? std::fma(-core::kernels::exp_f32(o[i]), sum, g[i]) : (g[i] - sum) * o[i];
+  }
+  return out;
+}
+
 struct SoftmaxBackward0 : Node {
   NODE_NAME(SoftmaxBackward0)
   SavedVariable result_;
@@ -404,7 +454,9 @@ struct SoftmaxBackward0 : Node {
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0)) {
       const Tensor& grad = grads[0];
-      out[0] = autograd::mul(result, autograd::sub(grad, autograd::sum(autograd::mul(grad, result), {dim}, true)));
+      out[0] = softmax_backward_lastdim(grad, result, dim, false);
+      if (!out[0].defined())
+        out[0] = autograd::mul(result, autograd::sub(grad, autograd::sum(autograd::mul(grad, result), {dim}, true)));
     }
     return out;
   }
@@ -425,7 +477,8 @@ struct LogSoftmaxBackward0 : Node {
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0)) {
       const Tensor& grad = grads[0];
-      out[0] = autograd::sub(grad, autograd::mul(autograd::exp(result), autograd::sum(grad, {dim}, true)));
+      out[0] = softmax_backward_lastdim(grad, result, dim, true);
+      if (!out[0].defined()) out[0] = autograd::sub(grad, autograd::mul(autograd::exp(result), autograd::sum(grad, {dim}, true)));
     }
     return out;
   }

@@ -43,7 +43,7 @@ namespace {
 void check_scratch(int64_t count) {
   size_t limit = storage_limit(), used = storage_bytes_in_use();
   double bytes = static_cast<double>(count) * 8.0;
-  STRIDELAB_CHECK_KIND(bytes <= static_cast<double>(limit - std::min(limit, used)), ErrorKind::MemoryError,
+  STRIDELAB_CHECK_KIND(bytes <= static_cast<double>(limit - std::min(limit, used)), ErrorKind::RuntimeError,
                        "stridelab: tensor storage limit of ", limit >> 20,
                        " MiB reached: indexing needs ", count, " index positions");
 }

@@ -114,8 +114,10 @@ void cache_put(void* p, size_t size) {
 
 Storage StorageImpl::allocate(uint64_t requested, DType dtype) {
   // Checked in 64 bits before narrowing: size_t is 32 bits in WebAssembly.
+  // A RuntimeError, the type PyTorch's allocator raises when memory runs out (torch.zeros(10**10)),
+  // so that a program catching it behaves the same; the message names the limit and its flag.
   if (requested > g_limit || g_bytes_in_use > g_limit - requested) {
-    throw Error(ErrorKind::MemoryError,
+    throw Error(ErrorKind::RuntimeError,
                 str("stridelab: tensor storage limit of ", mib(g_limit), " reached: the program tried to allocate ",
                     requested, " bytes with ", g_bytes_in_use, " bytes already in use (raise the limit with ",
                     g_limit_hint, ")"));

@@ -184,6 +184,12 @@ const TorchFrame F_softmax{TORCH_PY "nn/functional.py", 1841, "softmax",
 const TorchFrame F_log_softmax{TORCH_PY "nn/functional.py", 1930, "log_softmax",
                                "    ret = input.log_softmax(dim)\n"
                                "          ^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame F_nll_loss{TORCH_PY "nn/functional.py", 2701, "nll_loss",
+                            "    return torch._C._nn.nll_loss_nd(input, target, weight, _Reduction.get_enum(reduction), ignore_index)\n"
+                            "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame nll_loss_forward{TORCH_PY "nn/modules/loss.py", 216, "forward",
+                                  "    return F.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index, reduction=self.reduction)\n"
+                                  "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 const TorchFrame F_cross_entropy{
     TORCH_PY "nn/functional.py", 3026, "cross_entropy",
     "    return torch._C._nn.cross_entropy_loss(input, target, weight, _Reduction.get_enum(reduction), ignore_index, "

@@ -258,6 +258,8 @@ extern const TorchFrame F_relu;
 extern const TorchFrame F_softmax;
 extern const TorchFrame F_log_softmax;
 extern const TorchFrame F_cross_entropy;
+extern const TorchFrame F_nll_loss;
+extern const TorchFrame nll_loss_forward;
 extern const TorchFrame F_bce_with_logits_size;
 extern const TorchFrame F_mse_loss_broadcast;
 extern const TorchFrame F_mse_loss_reduction;

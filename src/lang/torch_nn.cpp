@@ -209,19 +209,41 @@ ObjRef F_mse_loss(Object* input, Object* target, const std::string& reduction) {
   }
 }
 
-ObjRef F_cross_entropy(Object* input, Object* target, const std::string& reduction, int64_t ignore_index) {
+// An optional tensor argument (weight=, pos_weight=): undefined for None or absent.
+Tensor opt_tensor(Object* o, const char* fname, const char* pname, int position) {
+  if (!o || o == none()) return Tensor();
+  return tensor_arg(o, fname, pname, position);
+}
+
+ObjRef F_cross_entropy(Object* input, Object* target, const std::string& reduction, int64_t ignore_index,
+                       Object* weight = nullptr, double label_smoothing = 0.0) {
   return through({&frames::F_cross_entropy}, [&] {
-    return guarded([&] { return wrap(op::cross_entropy(T(input), T(target), reduction_of(reduction), ignore_index)); });
+    Tensor w = opt_tensor(weight, "cross_entropy_loss", "weight", 3);
+    return guarded([&] {
+      return wrap(ag::cross_entropy(T(input), T(target), reduction_of(reduction), ignore_index, w, label_smoothing));
+    });
   });
 }
 
-ObjRef F_bce_with_logits(Object* input, Object* target, const std::string& reduction) {
+ObjRef F_nll_loss(Object* input, Object* target, const std::string& reduction, int64_t ignore_index, Object* weight) {
+  return through({&frames::F_nll_loss}, [&] {
+    Tensor x = tensor_arg(input, "nll_loss_nd", "input", 1);
+    Tensor y = tensor_arg(target, "nll_loss_nd", "target", 2);
+    Tensor w = opt_tensor(weight, "nll_loss_nd", "weight", 3);
+    return guarded([&] { return wrap(ag::nll_loss(x, y, reduction_of(reduction), ignore_index, w)); });
+  });
+}
+
+ObjRef F_bce_with_logits(Object* input, Object* target, const std::string& reduction, Object* weight = nullptr,
+                         Object* pos_weight = nullptr) {
   Tensor x = T(input), y = T(target);
   if (x.sizes() != y.sizes())
     raise_from({&frames::F_bce_with_logits_size}, BT.value_error,
                "Target size (torch.Size(" + core::format_int_list(y.sizes()) + ")) must be the same as input size (torch.Size(" +
                    core::format_int_list(x.sizes()) + "))");
-  return guarded([&] { return wrap(op::binary_cross_entropy_with_logits(x, y, reduction_of(reduction))); });
+  Tensor w = opt_tensor(weight, "binary_cross_entropy_with_logits", "weight", 3);
+  Tensor pw = opt_tensor(pos_weight, "binary_cross_entropy_with_logits", "pos_weight", 4);
+  return guarded([&] { return wrap(ag::binary_cross_entropy_with_logits(x, y, reduction_of(reduction), w, pw)); });
 }
 
 ObjRef F_dropout(Interp& in, Object* input, Object* p_obj, bool training, bool inplace) {
@@ -314,12 +336,24 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
   if (kind == "CrossEntropyLoss") {
     Object* x = arg(0);
     Object* y = arg(1);
-    return through({&cross_entropy_forward}, [&] { return F_cross_entropy(x, y, m->reduction, m->i0); });
+    Object* w = m->dict_.get("weight");
+    Object* ls = m->dict_.get("label_smoothing");
+    return through({&cross_entropy_forward}, [&] {
+      return F_cross_entropy(x, y, m->reduction, m->i0, w, ls ? to_double(in, ls) : 0.0);
+    });
+  }
+  if (kind == "NLLLoss") {
+    Object* x = arg(0);
+    Object* y = arg(1);
+    Object* w = m->dict_.get("weight");
+    return through({&nll_loss_forward}, [&] { return F_nll_loss(x, y, m->reduction, m->i0, w); });
   }
   if (kind == "BCEWithLogitsLoss") {
     Object* x = arg(0);
     Object* y = arg(1);
-    return through({&bce_with_logits_forward}, [&] { return F_bce_with_logits(x, y, m->reduction); });
+    Object* w = m->dict_.get("weight");
+    Object* pw = m->dict_.get("pos_weight");
+    return through({&bce_with_logits_forward}, [&] { return F_bce_with_logits(x, y, m->reduction, w, pw); });
   }
   if (kind == "Sequential") {
     ObjRef x(arg(0));
@@ -567,17 +601,52 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
         return o;
       });
     }
-    for (const char* loss : {"MSELoss", "CrossEntropyLoss", "BCEWithLogitsLoss"}) {
-      layer(loss, "torch.nn.modules.loss", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
-        ArgParser p(a, "__init__", {"weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
-        ObjRef o(new NnModule(cls));
-        M(o.get())->reduction = p.get_str(4, "mean");
-        M(o.get())->i0 = p.get_int(in, 2, -100);
-        M(o.get())->dict_.set("training", ObjRef(true_obj()));
-        M(o.get())->dict_.set("reduction", make_str(M(o.get())->reduction));
-        return o;
-      });
-    }
+    // Each loss's own __init__ parameters, in order; weight and pos_weight are kept as attributes
+    // (PyTorch's buffers), None when not given.
+    layer("MSELoss", "torch.nn.modules.loss", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "__init__", {"size_average=", "reduce=", "reduction="});
+      ObjRef o(new NnModule(cls));
+      M(o.get())->reduction = p.get_str(2, "mean");
+      M(o.get())->dict_.set("training", ObjRef(true_obj()));
+      M(o.get())->dict_.set("reduction", make_str(M(o.get())->reduction));
+      return o;
+    });
+    layer("CrossEntropyLoss", "torch.nn.modules.loss", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "__init__", {"weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
+      ObjRef o(new NnModule(cls));
+      NnModule* m = M(o.get());
+      m->reduction = p.get_str(4, "mean");
+      m->i0 = p.get_int(in, 2, -100);
+      m->dict_.set("training", ObjRef(true_obj()));
+      m->dict_.set("weight", p.has(0) ? ObjRef(p.get(0)) : ObjRef(none()));
+      m->dict_.set("reduction", make_str(m->reduction));
+      m->dict_.set("ignore_index", make_int(m->i0));
+      m->dict_.set("label_smoothing", p.has(5) ? ObjRef(p.get(5)) : make_float(0.0));
+      return o;
+    });
+    layer("NLLLoss", "torch.nn.modules.loss", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "__init__", {"weight=", "size_average=", "ignore_index=", "reduce=", "reduction="});
+      ObjRef o(new NnModule(cls));
+      NnModule* m = M(o.get());
+      m->reduction = p.get_str(4, "mean");
+      m->i0 = p.get_int(in, 2, -100);
+      m->dict_.set("training", ObjRef(true_obj()));
+      m->dict_.set("weight", p.has(0) ? ObjRef(p.get(0)) : ObjRef(none()));
+      m->dict_.set("reduction", make_str(m->reduction));
+      m->dict_.set("ignore_index", make_int(m->i0));
+      return o;
+    });
+    layer("BCEWithLogitsLoss", "torch.nn.modules.loss", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "__init__", {"weight=", "size_average=", "reduce=", "reduction=", "pos_weight="});
+      ObjRef o(new NnModule(cls));
+      NnModule* m = M(o.get());
+      m->reduction = p.get_str(3, "mean");
+      m->dict_.set("training", ObjRef(true_obj()));
+      m->dict_.set("weight", p.has(0) ? ObjRef(p.get(0)) : ObjRef(none()));
+      m->dict_.set("pos_weight", p.has(4) ? ObjRef(p.get(4)) : ObjRef(none()));
+      m->dict_.set("reduction", make_str(m->reduction));
+      return o;
+    });
     layer("Sequential", "torch.nn.modules.container", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
       ObjRef o(new NnModule(cls));
       M(o.get())->dict_.set("training", ObjRef(true_obj()));
@@ -640,11 +709,16 @@ Ref<ModuleObject> make_functional_module(Interp& in) {
   });
   module_add_function(m.get(), "cross_entropy", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "cross_entropy", {"input", "target", "weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
-    return F_cross_entropy(p.get(0), p.get(1), p.get_str(6, "mean"), p.get_int(in, 4, -100));
+    return F_cross_entropy(p.get(0), p.get(1), p.get_str(6, "mean"), p.get_int(in, 4, -100), p.has(2) ? p.get(2) : nullptr,
+                           p.get_double(in, 7, 0.0));
+  });
+  module_add_function(m.get(), "nll_loss", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "nll_loss", {"input", "target", "weight=", "size_average=", "ignore_index=", "reduce=", "reduction="});
+    return F_nll_loss(p.get(0), p.get(1), p.get_str(6, "mean"), p.get_int(in, 4, -100), p.has(2) ? p.get(2) : nullptr);
   });
   module_add_function(m.get(), "binary_cross_entropy_with_logits", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "binary_cross_entropy_with_logits", {"input", "target", "weight=", "size_average=", "reduce=", "reduction=", "pos_weight="});
-    return F_bce_with_logits(p.get(0), p.get(1), p.get_str(5, "mean"));
+    return F_bce_with_logits(p.get(0), p.get(1), p.get_str(5, "mean"), p.has(2) ? p.get(2) : nullptr, p.has(6) ? p.get(6) : nullptr);
   });
   return m;
 }
