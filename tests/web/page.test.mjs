@@ -360,3 +360,58 @@ test('after a jump the marks compare with the step shown before, back as well as
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('screen readers: the memory grid is named and moved through with the keyboard, the focus order follows the page, and the step is announced once stepping pauses', async () => {
+  const { page, context, problems } = await open();
+  await setCodeAndRun(page, SLICE.code);
+  for (let i = 0; i < 3; i++) await page.click(tid('step-forward'));
+  await waitStep(page, 3);
+  // The memory is a grid of named cells in the accessibility tree.
+  const tree = await page.locator(tid('memory-panel')).ariaSnapshot();
+  assert.match(tree, /grid "Storage s1, 96 bytes of torch\.int64 at address 94001192"/);
+  assert.match(tree, /gridcell "cell 5 of s1: value 5, address 94001232 \(0x[0-9a-f]+\); element [^"]*original_tensor\[1, 1\][^"]*view_tensor\[0, 0\]/);
+  // Tab goes from the stepper to the memory (one stop per storage), then the variables, then the stride panel.
+  await page.focus(tid('step-slider'));
+  const order = [];
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    order.push(await page.evaluate(() => { const t = document.activeElement.closest('[data-testid]'); return t ? t.dataset.testid : document.activeElement.tagName; }));
+  }
+  const at = (id) => order.indexOf(id);
+  assert.ok(at('memory-cell') >= 0 && at('memory-cell') < at('variable-row') && at('variable-row') < at('stride-tensor-picker'), order.join(' '));
+  assert.equal(order.filter((x) => x === 'memory-cell').length, 1);
+  // Arrow keys move between cells and pick them; they do not step the run.
+  await page.focus(`${tid('memory-cell')}[tabindex="0"]`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const focused = () => page.evaluate(() => [document.activeElement.dataset.cell, document.activeElement.getAttribute('aria-selected')]);
+  assert.deepEqual(await focused(), ['2', 'true']);
+  assert.match(await page.textContent(tid('cell-readers')), /cell 2 of s1/);
+  await page.keyboard.press('Home');
+  assert.deepEqual(await focused(), ['0', 'true']);
+  assert.equal(await page.evaluate(() => document.body.dataset.step), '3');
+  // The live region says where the run is once stepping pauses: the line, what changed, what was printed.
+  const announcer = tid('step-announcer');
+  assert.equal(await page.getAttribute(announcer, 'role'), 'status');
+  await page.click(tid('step-forward'));
+  await waitStep(page, 4);
+  await page.waitForFunction((sel) => /^Step 5 of 7, line 5\b.*Printed: False$/.test(document.querySelector(sel).textContent), announcer);
+  // While playing it stays quiet; it speaks once, where the run stopped.
+  await page.selectOption(tid('step-speed'), { index: 3 });
+  await page.click(tid('step-first'));
+  await waitStep(page, 0);
+  await page.waitForFunction((sel) => /^Step 1 of 7/.test(document.querySelector(sel).textContent), announcer);
+  await page.evaluate((sel) => {
+    window.announced = [];
+    new MutationObserver(() => window.announced.push(document.querySelector(sel).textContent)).observe(document.querySelector(sel), { childList: true, characterData: true, subtree: true });
+  }, announcer);
+  await page.click(tid('step-play'));
+  await waitStep(page, 6);
+  await page.waitForFunction(() => window.announced.length > 0);
+  await page.waitForTimeout(600);
+  const announced = await page.evaluate(() => window.announced);
+  assert.equal(announced.length, 1, announced.join(' | '));
+  assert.match(announced[0], /^Step 7 of 7/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -66,7 +66,7 @@ function marksAgainst(d, storages, freedThisStep) {
   const none = { caption: null, newBadges: false, changedCells: () => new Set(), allDiffer: () => false, tensorMarks: () => new Map() };
   if (!d || d.first) return none;
   const K = d.from + 1;
-  const allNew = !d.adjacent && storages.length > 1 && storages.every((s) => d.storagesNew.has(s.id));
+  const allNew = !d.adjacent && storages.length > 0 && storages.every((s) => d.storagesNew.has(s.id));
   const differing = (s, writes) => {
     const c = d.cells.get(s.id);
     if (!c) return new Set();
@@ -87,7 +87,7 @@ function marksAgainst(d, storages, freedThisStep) {
   if (!d.adjacent) {
     const parts = [];
     const n = d.storagesNew.size;
-    if (n) parts.push(`${allNew ? 'every storage' : n === 1 ? '1 storage' : `${n} storages`} ${d.forward ? 'new' : 'freed in between'}`);
+    if (n) parts.push(`${allNew && n > 1 ? 'every storage' : n === 1 ? '1 storage' : `${n} storages`} ${d.forward ? 'new' : 'freed in between'}`);
     const gone = d.storagesGone.filter((g) => !freedThisStep.includes(g.id)).map((g) => g.id);
     if (gone.length) parts.push(`${gone.join(', ')} ${d.forward ? 'freed in between' : 'not allocated yet'}`);
     const cells = [...d.cells.values()].reduce((a, c) => a + c.size, 0);
@@ -172,10 +172,10 @@ export function createMemoryView(root, channel) {
     // before; the marks below stay sparse (see marksAgainst).
     const against = marksAgainst(diff, storages, freed);
     if (against.caption) {
-      const key = `${y}|${against.caption.text}|${against.caption.cells}`;
-      if (!captionDrawn || captionDrawn.key !== key) captionDrawn = { key, g: caption(y, against.caption) };
+      const key = `${y}|${against.caption.text}|${against.caption.cells}|${cols}`;
+      if (!captionDrawn || captionDrawn.key !== key) captionDrawn = { key, ...caption(y, against.caption, cols * CELL_W < 620) };
       nodes.push(captionDrawn.g);
-      y += 20;
+      y += captionDrawn.h;
     }
     if (!storages.length && !freed.length) {
       nodes.push(svg('text', { x: PAD, y: y + 14, fill: MUTED, text: 'No tensor storage is alive at this step.' }));
@@ -293,15 +293,18 @@ export function createMemoryView(root, channel) {
       lg.append(svg('rect', { x: PAD, y: y + 2, width: 18, height: 10, fill: lane.colour, rx: 2 }));
       const texts = [];
       if (narrow || rs) {
-        texts.push(svg('text', { x: PAD + 24, y: y + 11, fill: rs ? GRAD_INK : INK }), svg('text', { x: PAD + 24, y: y + 25, fill: INK }));
-        y += 14;
+        // A phone's width takes the name, the layout, and the version on lines of their own.
+        const lines = cols * CELL_W < 400 ? 3 : 2;
+        texts.push(svg('text', { x: PAD + 24, y: y + 11, fill: rs ? GRAD_INK : INK }));
+        for (let i = 1; i < lines; i++) texts.push(svg('text', { x: PAD + 24, y: y + 11 + 14 * i, fill: INK }));
+        y += 14 * (lines - 1);
       } else {
         texts.push(svg('text', { x: PAD + 24, y: y + 11, fill: INK }));
       }
       lg.append(...texts);
       g.append(lg);
       const entry = { texts, look: null };
-      applyLegend(entry, legendLook(t, ctx, rs, texts.length === 2));
+      applyLegend(entry, legendLook(t, ctx, rs, texts.length));
       tensors.set(t.id, entry);
       y += 15;
     }
@@ -406,7 +409,7 @@ export function createMemoryView(root, channel) {
       const t = ctx.tensorsById.get(lane.t.id) || lane.t;
       const rs = roleOf.get(t.id);
       const t0 = entry.tensors.get(t.id);
-      applyLegend(t0, legendLook(t, ctx, rs, t0.texts.length === 2));
+      applyLegend(t0, legendLook(t, ctx, rs, t0.texts.length));
       described.push(`${tensorLabel(t, ctx.names)}${rs ? ` (${rs.map((r) => gradientText(r, false)).join('; ')})` : ''}: ` +
         `shape [${t.shape.join(', ')}], stride (${t.stride.join(', ')}), offset ${t.offset}, version ${t.version}` +
         `${ctx.tensorMarks.has(t.id) ? `, ${ctx.tensorMarks.get(t.id)}` : ''}`);
@@ -417,16 +420,19 @@ export function createMemoryView(root, channel) {
   }
 
   // A tensor's legend line: its name, shape, strides, offset, version and what changed.
-  function legendLook(t, ctx, rs, twoLines) {
+  function legendLook(t, ctx, rs, lines) {
     const label = tensorLabel(t, ctx.names);
     const named = ctx.names.has(t.id);
     const base = t.base ? ctx.tensorsById.get(t.base) : null;
     const baseText = t.base ? ` · view of ${base ? tensorLabel(base, ctx.names) : t.base}` : '';
     const changed = ctx.tensorMarks.get(t.id);
     const what = rs ? `  (${rs.map((r) => gradientText(r, false)).join('; ')})` : (named ? '' : ' (unnamed)');
-    const meta = `[${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}  version ${t.version}${baseText}${changed ? `  ← ${changed}` : ''}`;
+    const layout = `[${t.shape.join(', ')}]  stride (${t.stride.join(', ')})  offset ${t.offset}`;
+    const version = `version ${t.version}${baseText}${changed ? `  ← ${changed}` : ''}`;
     const weight = selectedTensor === t.id || rs ? 700 : (named ? 600 : 400);
-    return twoLines ? { texts: [`${label}${what}`, meta], weight } : { texts: [`${label}${what}  ${meta}`], weight };
+    if (lines === 3) return { texts: [`${label}${what}`, layout, version], weight };
+    if (lines === 2) return { texts: [`${label}${what}`, `${layout}  ${version}`], weight };
+    return { texts: [`${label}${what}  ${layout}  ${version}`], weight };
   }
   function applyLegend(entry, look) {
     const prev = entry.look;
@@ -498,15 +504,19 @@ export function createMemoryView(root, channel) {
   }
 
   // The line that says what the marks compare with, with the outline it uses.
-  function caption(y, { text, cells }) {
+  function caption(y, { text, cells }, narrow) {
     const g = svg('g', { 'data-testid': 'memory-compared' });
     let x = PAD;
     if (cells) {
       g.append(svg('rect', { x, y, width: 16, height: 12, rx: 2, fill: '#ffffff', stroke: CHANGED_STROKE, 'stroke-width': 2 }));
       x += 22;
     }
-    g.append(svg('text', { x, y: y + 10, fill: INK, text }));
-    return g;
+    // On a phone, what differs goes on lines of its own (SVG text does not wrap).
+    const lines = narrow ? text.replace(': ', ':\n').split(/\n| · /) : [text];
+    const t = svg('text', { x, y: y + 10, fill: INK });
+    lines.forEach((line, i) => t.append(svg('tspan', { x: i ? PAD + 12 : x, dy: i ? 14 : 0, text: line })));
+    g.append(t);
+    return { g, h: 20 + 14 * (lines.length - 1) };
   }
 
   // What the write and read marks mean, drawn with the marks themselves.
