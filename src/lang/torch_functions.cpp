@@ -34,6 +34,13 @@ void def(const char* name, std::vector<std::string> m, std::vector<std::string> 
 
 ObjRef call_with_out(Interp& in, const Body& body, ParsedArgs& a, int out_index);
 
+// PyTorch's canCast: no float to an integer type, nothing but bool to bool.
+bool can_cast(DType from, DType to) {
+  if (core::is_floating(from) && core::is_integral(to, true)) return false;
+  if (from != DType::Bool && to == DType::Bool) return false;
+  return true;
+}
+
 // The C++ functions PyTorch's own Python code calls (torch._VF.split, ...): parsed as torch.*
 // functions are, but not attributes of the torch module.
 struct Native {
@@ -449,6 +456,9 @@ void define_ops() {
           return ObjRef(bool_obj(core::allclose(a.tensor("input"), a.tensor("other"), a.toDouble("rtol"), a.toDouble("atol"), a.toBool("equal_nan"))));
         });
       });
+  def("can_cast", {}, {"can_cast(ScalarType from, ScalarType to)"}, [](Interp&, ParsedArgs& a) {
+    return ObjRef(bool_obj(can_cast(*a.dtype("from"), *a.dtype("to"))));
+  });
   def("equal", {"equal(Tensor other)"}, {"equal(Tensor input, Tensor other)"}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return ObjRef(bool_obj(core::equal(a.tensor("input"), a.tensor("other")))); });
   });
@@ -1159,12 +1169,6 @@ const char* meta_name(DType d) {
   return "float";
 }
 
-// PyTorch's canCast: no float to an integer type, nothing but bool to bool.
-bool can_cast(DType from, DType to) {
-  if (core::is_floating(from) && core::is_integral(to, true)) return false;
-  if (from != DType::Bool && to == DType::Bool) return false;
-  return true;
-}
 
 enum class OutKind { Elementwise, Factory, Reduction, MatrixProduct };
 
