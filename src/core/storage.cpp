@@ -34,16 +34,19 @@ std::string mib(size_t bytes) {
 // The interpreter's small objects come from the same C heap as storages. Left to itself, the heap
 // carves a freed 4 MiB storage into those small objects, and the next 4 MiB result of a loop like
 // `for ...: y = a + b` is cut from fresh memory, 1,024 new pages to fault in on every call or so.
-// So freed storages of kCacheMinBytes or more are kept whole, up to kCacheBlocks of them and
-// kCacheMaxBytes in all, and handed to the next storage of the same block size, the most recently
-// freed first (as an allocator's free list would). What a learner sees does not change: the
-// storage is freed (observer told, bytes no longer in use, nothing counted against the limit)
-// when its last tensor goes, and a new storage may get a freed one's address, as it may from any
-// allocator; two live storages never share an address. Under AddressSanitizer a cached block is
-// poisoned, so a read through a stale pointer is still reported.
+// So freed storages of kCacheMinBytes to kCacheMaxBytes are kept whole, up to kCacheBlocks of
+// them, and handed to the next storage of the same block size, the most recently freed first (as
+// an allocator's free list would). Larger blocks go back to the C library at once, as before: a
+// freed block it had mapped for itself raises its threshold for mapping (glibc's dynamic mmap
+// threshold), and the next large storages come from its heap, as they do in PyTorch's process.
+// What a learner sees does not change: the storage is freed (observer told, bytes no longer in
+// use, nothing counted against the limit) when its last tensor goes, and a new storage may get a
+// freed one's address, as it may from any allocator; two live storages never share an address.
+// Under AddressSanitizer a cached block is poisoned, so a read through a stale pointer is still
+// reported.
 constexpr size_t kCacheMinBytes = size_t{128} << 10;
-constexpr size_t kCacheMaxBytes = size_t{64} << 20;
-constexpr int kCacheBlocks = 8;
+constexpr size_t kCacheMaxBytes = size_t{8} << 20;
+constexpr int kCacheBlocks = 8;  // so at most 64 MiB in all
 constexpr size_t kPage = 4096;
 
 struct CachedBlock {
@@ -53,7 +56,6 @@ struct CachedBlock {
 // Oldest first. Plain data: blocks still cached at exit stay reachable from here.
 CachedBlock g_cache[kCacheBlocks];
 int g_cached = 0;
-size_t g_cached_bytes = 0;
 
 // The size of the block behind a storage of nbytes: a multiple of the alignment (aligned_alloc's
 // rule), of a page for cacheable blocks (so that near sizes share blocks); never zero, so that
@@ -65,7 +67,6 @@ size_t block_size(size_t nbytes) {
 }
 
 void cache_remove(int k) {
-  g_cached_bytes -= g_cache[k].size;
   for (int i = k + 1; i < g_cached; ++i) g_cache[i - 1] = g_cache[i];
   --g_cached;
 }
@@ -102,12 +103,11 @@ void cache_put(void* p, size_t size) {
     std::free(p);
     return;
   }
-  while (g_cached == kCacheBlocks || g_cached_bytes + size > kCacheMaxBytes) cache_release_oldest();
+  if (g_cached == kCacheBlocks) cache_release_oldest();
 #ifdef STRIDELAB_ASAN
   ASAN_POISON_MEMORY_REGION(p, size);
 #endif
   g_cache[g_cached++] = {p, size};
-  g_cached_bytes += size;
 }
 
 }  // namespace
