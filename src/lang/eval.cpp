@@ -193,10 +193,12 @@ Flow Evaluator::exec_try_except(const TryStmt& s) {
       f = exec_block(h.body);
     } catch (const PyError& e) {
       in_.handling_.pop_back();
+      if (!h.name.empty()) unbind_name(h.name);
       if (e.exc.get() != caught.get() && !e.exc->context_) e.exc->context_ = caught;
       throw;
     }
     in_.handling_.pop_back();
+    if (!h.name.empty()) unbind_name(h.name);  // `except E as e` deletes e at the end, as CPython does
     return f;
   }
   throw PyError{caught};
@@ -380,6 +382,8 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
     }
   }
   in_.frame_ = saved;
+  if (!ns.get("__doc__")) ns.set("__doc__", docstring(s.body));
+  if (ns.get("__eq__") && !ns.get("__hash__")) ns.set("__hash__", ObjRef(none()));  // unhashable, as in CPython
   auto* cls = new TypeObject(s.name, base, "__main__");
   cls->incref();  // classes live until the end of the run (functions point back to them)
   cls->set_type(BT.type);
@@ -709,6 +713,21 @@ void Evaluator::store_name(const std::string& name, const NameExpr* node, ObjRef
   else frame_.globals->set(name, std::move(value));
 }
 
+void Evaluator::unbind_name(const std::string& name) {
+  if (frame_.class_ns) {
+    frame_.class_ns->erase(name);
+    return;
+  }
+  if (frame_.scope && !frame_.scope->is_global(name)) {
+    int slot = frame_.env->slot_of(name);
+    if (slot >= 0) {
+      ObjRef old = std::move(frame_.env->slots_[slot]);
+      return;
+    }
+  }
+  frame_.globals->erase(name);
+}
+
 bool Evaluator::delete_name(const NameExpr& n) {
   if (frame_.class_ns) return frame_.class_ns->erase(n.id);
   if (frame_.scope) {
@@ -790,12 +809,33 @@ ObjRef Evaluator::eval_joined_str(const JoinedStrExpr& j) {
   return make_str(std::move(out));
 }
 
-std::vector<ObjRef> Evaluator::eval_elements(const ExprList& elts) {
+static bool is_iterable(Object* o) {
+  TypeObject* t = o->type();
+  return t == BT.list || t == BT.tuple || t == BT.str || t == BT.dict || t == BT.range || dynamic_cast<IteratorObject*>(o) ||
+         t->lookup("__iter__") || t->lookup("__getitem__");
+}
+
+// How CPython names a callable in argument errors: "__main__.f()", "__main__.A.m()", "print()".
+static std::string function_str(Interp& in, Object* f) {
+  TypeObject* t = f->type();
+  if (t == BT.function) return "__main__." + as<FunctionObject>(f)->qualname_ + "()";
+  if (t == BT.method) return function_str(in, as<BoundMethodObject>(f)->func_.get());
+  if (t == BT.builtin_function) return as<BuiltinFunctionObject>(f)->name_ + "()";
+  if (t == BT.type) return as<TypeObject>(f)->qualified_name() + "()";
+  return str(in, f);
+}
+
+// The items of a list or tuple display, or of a call's positional arguments (`callee` set),
+// with `*xs` spread in.
+std::vector<ObjRef> Evaluator::eval_elements(const ExprList& elts, Object* callee) {
   std::vector<ObjRef> items;
   items.reserve(elts.size());
   for (auto& e : elts) {
     if (e->kind == ExprKind::Starred) {
       ObjRef v = eval(*static_cast<const StarredExpr&>(*e).value);
+      if (!is_iterable(v.get()))
+        raise(BT.type_error, (callee ? function_str(in_, callee) + " argument after" : std::string("Value after")) +
+                                 " * must be an iterable, not " + type_name(v.get()));
       std::vector<ObjRef> more = to_vector(in_, v.get());
       items.insert(items.end(), more.begin(), more.end());
     } else {
@@ -960,20 +1000,25 @@ ObjRef Evaluator::make_super(const CallExpr& c, CallArgs& args) {
 ObjRef Evaluator::eval_call(const CallExpr& c) {
   ObjRef func = eval(*c.func);
   CallArgs args;
-  args.pos = eval_elements(c.args);
+  args.pos = eval_elements(c.args, func.get());
+  bool spread = false;
   for (const Keyword& k : c.keywords) {
     ObjRef v = eval(*k.value);
     if (!k.arg.empty()) {
       args.kw.emplace_back(k.arg, std::move(v));
       continue;
     }
-    if (v->type() != BT.dict) {
-      std::string fname = func->type() == BT.function ? as<FunctionObject>(func.get())->qualname_ : type_name(func.get());
-      raise(BT.type_error, fname + "() argument after ** must be a mapping, not " + type_name(v.get()));
-    }
+    if (v->type() != BT.dict)
+      raise(BT.type_error, function_str(in_, func.get()) + " argument after ** must be a mapping, not " + type_name(v.get()));
     check_keyword_names(v.get());
     for (auto& [key, val] : as<DictObject>(v.get())->items()) args.kw.emplace_back(as<StrObject>(key.get())->value_, val);
+    spread = true;
   }
+  if (spread)  // a keyword given twice through **
+    for (size_t i = 0; i < args.kw.size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (args.kw[i].first == args.kw[j].first)
+          raise(BT.type_error, function_str(in_, func.get()) + " got multiple values for keyword argument '" + args.kw[i].first + "'");
   if (func.get() == in_.builtins().get("super") && c.func->kind == ExprKind::Name) return make_super(c, args);
   return call(in_, func.get(), args);
 }

@@ -56,11 +56,12 @@ class Evaluator {
   ObjRef load_name(const NameExpr& n);
   void store_name(const std::string& name, const NameExpr* node, ObjRef value);
   bool delete_name(const NameExpr& n);
+  void unbind_name(const std::string& name);  // after `except E as name`
   void resolve(const NameExpr& n);
   ObjRef eval_constant(const ConstantExpr& c);
   ObjRef eval_joined_str(const JoinedStrExpr& j);
   ObjRef eval_formatted(const FormattedValueExpr& f);
-  std::vector<ObjRef> eval_elements(const ExprList& elts);
+  std::vector<ObjRef> eval_elements(const ExprList& elts, Object* callee = nullptr);
   ObjRef eval_dict(const DictExpr& d);
   ObjRef eval_comprehension(const CompExpr& c);
   void run_generators(const CompExpr& c, size_t level, const std::function<void()>& emit);

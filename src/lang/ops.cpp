@@ -677,6 +677,15 @@ static ObjRef bind(Interp& in, Object* self, Object* attr, TypeObject* owner) {
   return ObjRef(attr);
 }
 
+ObjRef docstring(const StmtList& body) {
+  if (!body.empty() && body[0]->kind == StmtKind::Expr) {
+    const Expr& e = *static_cast<const ExprStmt&>(*body[0]).value;
+    if (e.kind == ExprKind::Constant && static_cast<const ConstantExpr&>(e).value_kind == ConstKind::Str)
+      return make_str(static_cast<const ConstantExpr&>(e).str_value);
+  }
+  return ObjRef(none());
+}
+
 static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
   if (name == "__class__") return ObjRef(o->type());
   TypeObject* t = o->type();
@@ -690,6 +699,8 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
     auto* f = as<FunctionObject>(o);
     if (name == "__name__") return make_str(f->name_);
     if (name == "__qualname__") return make_str(f->qualname_);
+    if (name == "__doc__") return f->def_ ? docstring(f->def_->body) : ObjRef(none());
+    if (name == "__module__") return make_str("__main__");
   }
   if (t == BT.builtin_function && name == "__name__") return make_str(as<BuiltinFunctionObject>(o)->name_);
   if (t == BT.method) {

@@ -1,3 +1,11 @@
+print(" a b ".split(None, 1), " a b ".rsplit(None, 1), "a  b  c".rsplit(None, 1), "a,b,c".rsplit(",", 1), "a,b,c".rsplit(","), "aXbXc".rsplit("X", 5), "".rsplit(), "abc".rsplit("abc"))
+print("x\ny\n".splitlines(), "x\r\ny\rz".splitlines(True), "".splitlines(), "\n".splitlines(), "ab".partition("b"), "ab".rpartition("x"), "a.b.c".rpartition("."), "a.b.c".partition("."))
+print("ßtraße".upper(), "ÉCOLE".lower(), "éa".title(), "hello wORLD".swapcase(), "ÀÉÎ".casefold(), "Ωμέγα".upper(), "ПРИВЕТ".lower(), "straße".casefold())
+print("abc".removeprefix("ab"), "abc".removesuffix("bc"), "abc".removeprefix("x"), "a\tb".expandtabs(), "a\tbc\td".expandtabs(4), "12".isdecimal(), "½".isnumeric(), "²".isdigit(), "x y".isidentifier(), "_a1".isidentifier())
+print("hello"[1:4], "héllo"[1:4], "héllo"[::-1], "héllo"[-1], "日本語"[1], "日本語"[::2], "héllo".find("l"), "héllo".index("o"), "héllo".count("l"), "héllo".rfind("l"), "aé".center(6, "*"))
+print("Title Case".istitle(), "Not title".istitle(), "ABC1".isupper(), "abc1".islower(), "123".isupper(), "".isascii(), "é".isascii(), " \t".isspace(), "".isspace(), "ab".isprintable(), "a\n".isprintable())
+print("abcabc".find("c", 3), "abcabc".find("c", -2), "abcabc".find("c", 1, 2), "abcabc".rfind("a", 0, 3), "abcabc".count("a", 1), "abcabc".startswith("c", 2), "abcabc".endswith("b", 0, 2), "abc".find("", 3), "abc".find("", 4), "abc".count(""), "abc".count("", 1, 2))
+print("a".upper(1) if False else str.upper("x"), str.join(",", ["a", "b"]), str.split("a b"), str.lower("AB"))
 s = "héllo→✓"
 print(len(s), s[1], s[-1], s[1:3], s[::-1], list(s), s.upper(), f"[{s:>10}]", s.ljust(9, "·") + "|", s.center(11, "*"))
 for ch in "é→":

@@ -1,0 +1,7 @@
+def f():
+    return g()
+def g():
+    return h()
+def h():
+    return 1 + None
+f()
