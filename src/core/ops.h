@@ -44,6 +44,9 @@ DType infer_dtype(const std::vector<Scalar>& values);
 
 // ---- views.cpp: every result shares the input's storage and version counter -----------------
 Tensor view(const Tensor& self, IntArray sizes);  // one -1 allowed
+// x.view(dtype): the same bytes read as another dtype. It shares the storage and the version
+// counter but, as in PyTorch 1.13, has no _base; the last dim scales with the element size.
+Tensor view_dtype(const Tensor& self, DType dtype);
 Tensor reshape(const Tensor& self, IntArray sizes);  // a view when strides allow, else a copy
 // The strides `sizes` would have as a view of self, or nullopt when no view is possible
 // (PyTorch's computeStride rule: dims of self can be merged only where they are contiguous

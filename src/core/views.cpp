@@ -232,6 +232,40 @@ Tensor expand(const Tensor& self, IntArray sizes) {
   return make_view(self, std::move(out_sizes), std::move(out_strides), self.storage_offset());
 }
 
+Tensor view_dtype(const Tensor& self, DType dtype) {
+  const int64_t old_size = static_cast<int64_t>(itemsize(self.dtype())), new_size = static_cast<int64_t>(itemsize(dtype));
+  IntArray sizes = self.sizes(), strides = self.strides();
+  int64_t offset = self.storage_offset();
+  if (old_size != new_size) {
+    const std::string what = std::string(" to view ") + scalar_type_name(self.dtype()) + " as " + scalar_type_name(dtype) +
+                             " (different element sizes)";
+    STRIDELAB_CHECK(self.dim() > 0, "self.dim() cannot be 0", what);
+    const int64_t last = self.dim() - 1;
+    auto check_last_stride = [&] {
+      STRIDELAB_CHECK(self.stride(-1) == 1, "self.stride(-1) must be 1", what, ", but got ", self.stride(-1));
+    };
+    if (old_size > new_size) {  // each element becomes `ratio` elements along the last dim
+      check_last_stride();
+      const int64_t ratio = old_size / new_size;
+      for (int64_t d = 0; d < last; ++d) strides[d] *= ratio;
+      sizes[last] *= ratio;
+      offset *= ratio;
+    } else {  // `ratio` elements along the last dim become one
+      const int64_t ratio = new_size / old_size;
+      STRIDELAB_CHECK(sizes[last] % ratio == 0, "self.size(-1) must be divisible by ", ratio, what, ", but got ", sizes[last]);
+      check_last_stride();
+      STRIDELAB_CHECK(offset % ratio == 0, "self.storage_offset() must be divisible by ", ratio, what, ", but got ", offset);
+      for (int64_t d = 0; d < last; ++d)
+        STRIDELAB_CHECK(strides[d] % ratio == 0, "self.stride(", d, ") must be divisible by ", ratio, what, ", but got ",
+                        strides[d]);
+      for (int64_t d = 0; d < last; ++d) strides[d] /= ratio;
+      sizes[last] /= ratio;
+      offset /= ratio;
+    }
+  }
+  return Tensor(make_tensor_impl(self.storage(), std::move(sizes), std::move(strides), offset, dtype, self.impl()->version_));
+}
+
 Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   STRIDELAB_CHECK(self.dim() > 0, "narrow() cannot be applied to a 0-dim tensor.");
   dim = wrap_dim(dim, self.dim());

@@ -467,11 +467,7 @@ void define_ops() {
   def("view", {"view(ScalarType dtype)", "view(SymIntArrayRef size)"}, {}, [](Interp&, ParsedArgs& a) {
     return guarded([&] {
       Tensor t = a.tensor("input");
-      if (a.has("dtype")) {
-        DType d = *a.dtype("dtype");
-        if (d != t.dtype()) raise(BT.runtime_error, "view(dtype) is not supported in stridelab for a different element type");
-        return W(op::view(t, t.sizes()));
-      }
+      if (a.has("dtype")) return W(core::view_dtype(t, *a.dtype("dtype")));  // no history, as in PyTorch 1.13
       return W(op::view(t, a.intlist("size")));
     });
   });
