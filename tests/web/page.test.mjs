@@ -2,7 +2,9 @@
 // Run: node web/build.mjs && node --test tests/web/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer, launch, newPage, waitReady, waitStep, setCodeAndRun, tid, shots, buildWeb, repo } from './harness.mjs';
@@ -44,6 +46,18 @@ test('the server sends a strict Content-Security-Policy and wasm as application/
   assert.doesNotMatch(csp, /'unsafe-eval'/);
   assert.doesNotMatch(csp, /unsafe-inline/);
   if (haveWasm) assert.equal((await fetch(server.url + 'stridelab.wasm')).headers.get('content-type'), 'application/wasm');
+});
+
+test('the server sends the precompressed .gz the build wrote, as it is', async () => {
+  for (const f of ['app.js', ...(haveWasm ? ['stridelab.wasm'] : [])]) {
+    const res = await new Promise((resolve, reject) => http.get(server.url + f, { headers: { 'Accept-Encoding': 'gzip' } }, resolve).on('error', reject));
+    const parts = [];
+    for await (const c of res) parts.push(c);
+    const body = Buffer.concat(parts);
+    assert.equal(res.headers['content-encoding'], 'gzip');
+    assert.ok(body.equals(readFileSync(path.join(buildWeb, f + '.gz'))), f);
+    assert.ok(gunzipSync(body).equals(readFileSync(path.join(buildWeb, f))), f);
+  }
 });
 
 test('stepping forward and back changes the memory view as the trace says', async () => {
