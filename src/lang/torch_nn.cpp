@@ -514,23 +514,6 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       module_setattr(in, M(a.pos[0].get()), as<StrObject>(p.get(1))->value_, ObjRef(p.get(2)));
       return ObjRef(none());
     });
-    mt.method("__getitem__", [](Interp& in, CallArgs& a) -> ObjRef {
-      NnModule* m = M(a.pos[0].get());
-      int64_t n = static_cast<int64_t>(m->modules.size());
-      int64_t i = to_index(in, a.pos[1].get());
-      if (i < 0) i += n;
-      if (i < 0 || i >= n)
-        raise_from({&frames::sequential_getitem, &frames::sequential_get_item_by_idx}, BT.index_error,
-                   "index " + std::to_string(to_index(in, a.pos[1].get())) + " is out of range");
-      return ObjRef(m->dict_.get(m->modules[static_cast<size_t>(i)]));
-    });
-    mt.method("__len__", [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<int64_t>(M(a.pos[0].get())->modules.size())); });
-    mt.method("__iter__", [](Interp&, CallArgs& a) -> ObjRef {
-      NnModule* m = M(a.pos[0].get());
-      std::vector<ObjRef> items;
-      for (auto& n : m->modules) items.push_back(ObjRef(m->dict_.get(n)));
-      return ObjRef(new VectorIterator(std::move(items), BT.iterator));
-    });
     g_module = mt.build();
 
     layer("Linear", "torch.nn.modules.linear", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
@@ -611,8 +594,8 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       M(o.get())->dict_.set("reduction", make_str(M(o.get())->reduction));
       return o;
     });
-    layer("CrossEntropyLoss", "torch.nn.modules.loss", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
-      ArgParser p(a, "__init__", {"weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
+    // CrossEntropyLoss and NLLLoss: (weight, size_average, ignore_index, reduce, reduction, ...).
+    auto class_loss = [](Interp& in, TypeObject* cls, const ArgParser& p) -> ObjRef {
       ObjRef o(new NnModule(cls));
       NnModule* m = M(o.get());
       m->reduction = p.get_str(4, "mean");
@@ -621,20 +604,17 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       m->dict_.set("weight", p.has(0) ? ObjRef(p.get(0)) : ObjRef(none()));
       m->dict_.set("reduction", make_str(m->reduction));
       m->dict_.set("ignore_index", make_int(m->i0));
-      m->dict_.set("label_smoothing", p.has(5) ? ObjRef(p.get(5)) : make_float(0.0));
+      return o;
+    };
+    layer("CrossEntropyLoss", "torch.nn.modules.loss", [class_loss](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "__init__", {"weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
+      ObjRef o = class_loss(in, cls, p);
+      M(o.get())->dict_.set("label_smoothing", p.has(5) ? ObjRef(p.get(5)) : make_float(0.0));
       return o;
     });
-    layer("NLLLoss", "torch.nn.modules.loss", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+    layer("NLLLoss", "torch.nn.modules.loss", [class_loss](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
       ArgParser p(a, "__init__", {"weight=", "size_average=", "ignore_index=", "reduce=", "reduction="});
-      ObjRef o(new NnModule(cls));
-      NnModule* m = M(o.get());
-      m->reduction = p.get_str(4, "mean");
-      m->i0 = p.get_int(in, 2, -100);
-      m->dict_.set("training", ObjRef(true_obj()));
-      m->dict_.set("weight", p.has(0) ? ObjRef(p.get(0)) : ObjRef(none()));
-      m->dict_.set("reduction", make_str(m->reduction));
-      m->dict_.set("ignore_index", make_int(m->i0));
-      return o;
+      return class_loss(in, cls, p);
     });
     layer("BCEWithLogitsLoss", "torch.nn.modules.loss", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
       ArgParser p(a, "__init__", {"weight=", "size_average=", "reduce=", "reduction=", "pos_weight="});
@@ -647,16 +627,83 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       m->dict_.set("reduction", make_str(m->reduction));
       return o;
     });
-    layer("Sequential", "torch.nn.modules.container", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
-      ObjRef o(new NnModule(cls));
-      M(o.get())->dict_.set("training", ObjRef(true_obj()));
-      for (size_t i = 0; i < a.pos.size(); ++i) {
-        if (!is_module(a.pos[i].get()))
-          raise_from({&frames::sequential_init, &frames::module_add_module}, BT.type_error, type_name(a.pos[i].get()) + " is not a Module subclass");
-        module_setattr(in, M(o.get()), std::to_string(i), a.pos[i]);
-      }
-      return o;
-    });
+    // Sequential: a list of modules named "0", "1", ... (names kept by slicing, renumbered by del).
+    auto item_key = [](Interp& in, NnModule* m, Object* idx) -> std::string {
+      int64_t n = static_cast<int64_t>(m->modules.size());
+      int64_t i = to_index(in, idx);
+      if (i < -n || i >= n)
+        raise_from({&frames::sequential_getitem, &frames::sequential_get_item_by_idx}, BT.index_error,
+                   "index " + std::to_string(i) + " is out of range");
+      return m->modules[static_cast<size_t>(i < 0 ? i + n : i)];
+    };
+    auto sliced_keys = [](Interp& in, NnModule* m, Object* idx) {
+      std::vector<std::string> keys;
+      ObjRef all = make_list({});
+      for (auto& k : m->modules) as<ListObject>(all.get())->items_.push_back(make_str(k));
+      ObjRef part = get_item(in, all.get(), idx);
+      for (auto& k : to_vector(in, part.get())) keys.push_back(as<StrObject>(k.get())->value_);
+      return keys;
+    };
+    TypeObject* seq =
+        NativeType("Sequential", "torch.nn.modules.container", g_module)
+            .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+              ObjRef o(new NnModule(cls));
+              M(o.get())->dict_.set("training", ObjRef(true_obj()));
+              for (size_t i = 0; i < a.pos.size(); ++i) {
+                if (!is_module(a.pos[i].get()))
+                  raise_from({&frames::sequential_init, &frames::module_add_module}, BT.type_error, type_name(a.pos[i].get()) + " is not a Module subclass");
+                module_setattr(in, M(o.get()), std::to_string(i), a.pos[i]);
+              }
+              return o;
+            })
+            .method("__getitem__", [item_key, sliced_keys](Interp& in, CallArgs& a) -> ObjRef {
+              NnModule* m = M(a.pos[0].get());
+              if (a.pos[1]->type() == BT.slice) {
+                ObjRef out(new NnModule(m->type()));
+                M(out.get())->dict_.set("training", ObjRef(true_obj()));
+                for (auto& k : sliced_keys(in, m, a.pos[1].get())) module_setattr(in, M(out.get()), k, ObjRef(m->dict_.get(k)));
+                return out;
+              }
+              return ObjRef(m->dict_.get(item_key(in, m, a.pos[1].get())));
+            })
+            .method("__setitem__", [item_key](Interp& in, CallArgs& a) -> ObjRef {
+              NnModule* m = M(a.pos[0].get());
+              module_setattr(in, m, item_key(in, m, a.pos[1].get()), a.pos[2]);
+              return ObjRef(none());
+            })
+            .method("__delitem__", [item_key, sliced_keys](Interp& in, CallArgs& a) -> ObjRef {
+              NnModule* m = M(a.pos[0].get());
+              std::vector<std::string> keys = a.pos[1]->type() == BT.slice ? sliced_keys(in, m, a.pos[1].get())
+                                                                            : std::vector<std::string>{item_key(in, m, a.pos[1].get())};
+              for (auto& k : keys) {
+                m->dict_.erase(k);
+                erase_name(m->modules, k);
+              }
+              // Renumbered "0", "1", ... as Sequential.__delitem__ does.
+              std::vector<ObjRef> kept;
+              for (auto& k : m->modules) {
+                kept.push_back(ObjRef(m->dict_.get(k)));
+                m->dict_.erase(k);
+              }
+              m->modules.clear();
+              for (size_t i = 0; i < kept.size(); ++i) module_setattr(in, m, std::to_string(i), kept[i]);
+              return ObjRef(none());
+            })
+            .method("append", [](Interp& in, CallArgs& a) -> ObjRef {
+              ArgParser p(a, "append", {"self", "module"});
+              NnModule* m = M(a.pos[0].get());
+              module_setattr(in, m, std::to_string(m->modules.size()), ObjRef(p.get(1)));
+              return a.pos[0];
+            })
+            .method("__len__", [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<int64_t>(M(a.pos[0].get())->modules.size())); })
+            .method("__iter__", [](Interp&, CallArgs& a) -> ObjRef {
+              NnModule* m = M(a.pos[0].get());
+              std::vector<ObjRef> items;
+              for (auto& n : m->modules) items.push_back(ObjRef(m->dict_.get(n)));
+              return ObjRef(new VectorIterator(std::move(items), BT.iterator));
+            })
+            .build();
+    g_layers.emplace_back("Sequential", seq);
   }
 
   auto m = make_module("torch.nn");

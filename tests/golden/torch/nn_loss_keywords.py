@@ -46,7 +46,8 @@ print(criterion.pos_weight, criterion.weight, criterion(zz, t))
 # the errors of the keywords
 for bad in (lambda: F.cross_entropy(x, y, label_smoothing=1.5), lambda: F.cross_entropy(x, y, weight=torch.ones(2)),
             lambda: F.cross_entropy(x, torch.rand(4, 3), ignore_index=1), lambda: F.cross_entropy(x, torch.tensor([0, 1, 5, 1])),
-            lambda: F.nll_loss(x, torch.tensor([1, 2])), lambda: F.cross_entropy(x, torch.ones(4, 3, dtype=torch.long))):
+            lambda: F.nll_loss(x, torch.tensor([1, 2])), lambda: F.cross_entropy(x, torch.ones(4, 3, dtype=torch.long)),
+            lambda: F.binary_cross_entropy_with_logits(torch.zeros(3), torch.ones(3, 1))):
     try:
         bad()
     except Exception as e:
