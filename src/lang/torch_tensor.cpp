@@ -409,11 +409,21 @@ void init_tensor_type(Interp& in) {
   // size * n and n * size repeat the dims, giving a torch.Size.
   auto size_repeat = [](Interp&, CallArgs& a) -> ObjRef {
     Object* o = a.pos[1].get();
-    if (!is_index_scalar(o)) return ObjRef(not_implemented());
+    if (is_tensor(o)) return ObjRef(not_implemented());
+    if (!is_index_scalar(o)) raise(BT.type_error, "can't multiply sequence by non-int of type '" + py_typename(o) + "'");
     auto& items = as<TupleObject>(a.pos[0].get())->items_;
     std::vector<ObjRef> out;
     for (int64_t k = 0; k < as<IntObject>(o)->value_; ++k) out.insert(out.end(), items.begin(), items.end());
     return ObjRef(new TupleObject(std::move(out), types().size));
+  };
+  // A torch.Size orders against any tuple as tuples do, item by item.
+  auto size_order = [](CmpOpKind op) {
+    return [op](Interp& in, CallArgs& a) -> ObjRef {
+      Object* o = a.pos[1].get();
+      if (!is_instance(o, BT.tuple)) return ObjRef(not_implemented());
+      ObjRef x = make_tuple(as<TupleObject>(a.pos[0].get())->items_), y = make_tuple(as<TupleObject>(o)->items_);
+      return compare(in, op, x.get(), y.get());
+    };
   };
   NativeType size_t_("Size", "torch", BT.tuple);
   add_tuple_methods(size_t_);
@@ -443,6 +453,8 @@ void init_tensor_type(Interp& in) {
                .method("__getitem__", [](Interp& in, CallArgs& a) -> ObjRef {
                  auto& items = as<TupleObject>(a.pos[0].get())->items_;
                  Object* k = a.pos[1].get();
+                 if (k->type() != BT.slice && !is_instance(k, BT.int_) && !is_tensor(k))
+                   raise(BT.type_error, "tuple indices must be integers or slices, not " + py_typename(k));
                  if (k->type() == BT.slice) {
                    SliceBounds b = slice_bounds(in, *as<SliceObject>(k), static_cast<int64_t>(items.size()));
                    std::vector<ObjRef> out;
@@ -453,10 +465,24 @@ void init_tensor_type(Interp& in) {
                  return items[static_cast<size_t>(i)];
                })
                .method("__mul__", size_repeat)
-               .method("__rmul__", size_repeat)
-               .method("__add__", [](Interp& in, CallArgs& a) -> ObjRef {
+               .method("__lt__", size_order(CmpOpKind::Lt))
+               .method("__le__", size_order(CmpOpKind::LtE))
+               .method("__gt__", size_order(CmpOpKind::Gt))
+               .method("__ge__", size_order(CmpOpKind::GtE))
+               .method("__radd__", [](Interp&, CallArgs& a) -> ObjRef {  // tuple + size: a plain tuple
                  Object* o = a.pos[1].get();
                  if (!is_instance(o, BT.tuple)) return ObjRef(not_implemented());
+                 std::vector<ObjRef> out = as<TupleObject>(o)->items_;
+                 for (auto& it : as<TupleObject>(a.pos[0].get())->items_) out.push_back(it);
+                 return make_tuple(std::move(out));
+               })
+               .method("__rmul__", size_repeat)
+               .method("__add__", [](Interp& in, CallArgs& a) -> ObjRef {
+                 // tuple's concatenation: a torch.Size with any tuple, an error with anything else
+                 Object* o = a.pos[1].get();
+                 if (is_tensor(o)) return ObjRef(not_implemented());
+                 if (!is_instance(o, BT.tuple))
+                   raise(BT.type_error, "can only concatenate tuple (not \"" + py_typename(o) + "\") to tuple");
                  std::vector<ObjRef> out = as<TupleObject>(a.pos[0].get())->items_;
                  for (auto& it : as<TupleObject>(o)->items_) out.push_back(it);
                  return ObjRef(new TupleObject(std::move(out), types().size));
