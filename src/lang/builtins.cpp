@@ -534,8 +534,45 @@ ObjRef builtin_divmod(Interp& in, CallArgs& a) {
   return make_tuple({q, r});
 }
 
+// pow(base, exp, mod) of ints: modular exponentiation (a negative exp takes the inverse first).
+ObjRef modular_pow(Object* base_obj, Object* exp_obj, Object* mod_obj) {
+  BigInt m = int_as_big(mod_obj);
+  if (m.is_zero()) raise(BT.value_error, "pow() 3rd argument cannot be 0");
+  BigInt e = int_as_big(exp_obj), b, r;
+  BigInt::divmod(int_as_big(base_obj), m, nullptr, &b);
+  if (e.negative()) {  // the inverse of b modulo m, by the extended Euclidean algorithm
+    BigInt old_r = b, rr = m, old_s(1), s_(0);
+    while (!rr.is_zero()) {
+      BigInt q;
+      BigInt::divmod(old_r, rr, &q, nullptr);
+      BigInt t = old_r - q * rr;
+      old_r = rr, rr = t;
+      t = old_s - q * s_;
+      old_s = s_, s_ = t;
+    }
+    if (old_r.compare(BigInt(1)) != 0 && old_r.compare(BigInt(-1)) != 0)
+      raise(BT.value_error, "base is not invertible for the given modulus");
+    if (old_r.negative()) old_s = -old_s;
+    BigInt::divmod(old_s, m, nullptr, &b);
+    e = -e;
+  }
+  BigInt result(1);
+  BigInt::divmod(result, m, nullptr, &result);
+  while (!e.is_zero()) {
+    if (!BigInt::bitwise(e, BigInt(1), '&').is_zero()) BigInt::divmod(result * b, m, nullptr, &result);
+    e = e.shift_right(1);
+    if (!e.is_zero()) BigInt::divmod(b * b, m, nullptr, &b);
+  }
+  return make_int_from_big(result);
+}
+
 ObjRef builtin_pow(Interp& in, CallArgs& a) {
-  expect_args(a, "pow", 2, 2);
+  expect_args(a, "pow", 2, 3);
+  if (a.pos.size() == 3 && a.pos[2].get() != none()) {
+    if (!is_int(a.pos[0].get()) || !is_int(a.pos[1].get()) || !is_int(a.pos[2].get()))
+      raise(BT.type_error, "pow() 3rd argument not allowed unless all arguments are integers");
+    return modular_pow(a.pos[0].get(), a.pos[1].get(), a.pos[2].get());
+  }
   return binary_op(in, BinOpKind::Pow, a.pos[0].get(), a.pos[1].get());
 }
 

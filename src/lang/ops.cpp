@@ -999,6 +999,12 @@ ObjRef get_item(Interp& in, Object* o, Object* key) {
 }
 
 static void list_set_slice(Interp& in, ListObject* list, const SliceObject& s, Object* value) {
+  TypeObject* vt = value->type();
+  if (vt != BT.list && vt != BT.tuple && vt != BT.str && vt != BT.dict && vt != BT.range && !vt->lookup("__iter__") &&
+      !dynamic_cast<IteratorObject*>(value) && !vt->lookup("__getitem__")) {
+    SliceBounds b = slice_bounds(in, s, static_cast<int64_t>(list->items_.size()));
+    raise(BT.type_error, b.step == 1 ? "can only assign an iterable" : "must assign iterable to extended slice");
+  }
   std::vector<ObjRef> values = to_vector(in, value);
   auto& items = list->items_;
   SliceBounds b = slice_bounds(in, s, static_cast<int64_t>(items.size()));

@@ -1,0 +1,2 @@
+nums = [1, 2, 3]
+print(sum(nums) / len([]))

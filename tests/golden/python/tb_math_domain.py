@@ -1,0 +1,3 @@
+import math
+r = -1
+area = math.pi * math.sqrt(r) ** 2
