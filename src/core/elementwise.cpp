@@ -215,6 +215,22 @@ V8f exp_f32_vec(const V8f& d) {
   return (100.0f < d) ? V8f{} + INFINITY : u;
 }
 
+// The rest of a row after the 8-lane loop (i elements done, their sums in lanes), and the row's
+// total in PyTorch's order (vec::map_reduce_all, which softmax and log_softmax sum with): the tail
+// adds into the first lanes, then the lanes fold as a tree ((l0+l4)+(l2+l6)) + ((l1+l5)+(l3+l7));
+// a row shorter than 8 is summed in order.
+template <class F>
+float fold_exp_tail(float* lanes, float* out, const float* in, int64_t i, int64_t n, F&& f) {
+  if (i == 0) {
+    float sum = 0;
+    for (; i < n; ++i) sum += (out[i] = f(in[i]));
+    return sum;
+  }
+  for (int l = 0; i < n; ++i, ++l) lanes[l] += (out[i] = f(in[i]));
+  const float a0 = lanes[0] + lanes[4], a1 = lanes[1] + lanes[5], a2 = lanes[2] + lanes[6], a3 = lanes[3] + lanes[7];
+  return (a0 + a2) + (a1 + a3);
+}
+
 float exp_f32_row_portable(float* out, const float* in, int64_t n, float shift) {
   V8f total = V8f{};
   int64_t i = 0;
@@ -225,10 +241,9 @@ float exp_f32_row_portable(float* out, const float* in, int64_t n, float shift) 
     total += y;
     std::memcpy(out + i, &y, sizeof y);
   }
-  float sum = 0;
-  for (int l = 0; l < 8; ++l) sum += total[l];
-  for (; i < n; ++i) sum += (out[i] = exp_f32(in[i] - shift));
-  return sum;
+  float lanes[8];
+  for (int l = 0; l < 8; ++l) lanes[l] = total[l];
+  return fold_exp_tail(lanes, out, in, i, n, [shift](float v) { return exp_f32(v - shift); });
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(STRIDELAB_PORTABLE_KERNELS)
@@ -266,17 +281,11 @@ __attribute__((target("avx2,fma"))) float exp_f32_row_avx2(float* out, const flo
     if constexpr (Sum) total = _mm256_add_ps(total, u);
     _mm256_storeu_ps(out + i, u);
   }
-  float sum = 0;
-  if constexpr (Sum) {
-    alignas(32) float lanes[8];
-    _mm256_store_ps(lanes, total);
-    for (float l : lanes) sum += l;
-  }
-  for (; i < n; ++i) {
-    out[i] = exp_f32(Shift ? in[i] - shift : in[i]);
-    if constexpr (Sum) sum += out[i];
-  }
-  return sum;
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, total);
+  if constexpr (Sum) return fold_exp_tail(lanes, out, in, i, n, [shift](float v) { return exp_f32(Shift ? v - shift : v); });
+  for (; i < n; ++i) out[i] = exp_f32(Shift ? in[i] - shift : in[i]);
+  return 0;
 }
 #endif
 
