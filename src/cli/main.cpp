@@ -18,6 +18,9 @@
 #include "lang/lexer.h"
 #include "lang/parser.h"
 #include "lang/torch.h"
+#include "support/free_list.h"
+
+STRIDELAB_LEAK_SANITIZER_OPTIONS
 
 using namespace stridelab::lang;
 

@@ -3,18 +3,8 @@
 #include <cstdlib>
 #include <new>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define STRIDELAB_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define STRIDELAB_ASAN 1
-#endif
-#endif
-#ifdef STRIDELAB_ASAN
-#include <sanitizer/asan_interface.h>
-#endif
-
 #include "core/error.h"
+#include "support/free_list.h"  // STRIDELAB_ASAN, STRIDELAB_POISON
 
 namespace stridelab::core {
 namespace {
@@ -76,9 +66,7 @@ void* cache_take(size_t size) {
     if (g_cache[k].size != size) continue;
     void* p = g_cache[k].data;
     cache_remove(k);
-#ifdef STRIDELAB_ASAN
-    ASAN_UNPOISON_MEMORY_REGION(p, size);
-#endif
+    STRIDELAB_UNPOISON(p, size);
     return p;
   }
   return nullptr;
@@ -86,9 +74,7 @@ void* cache_take(size_t size) {
 
 void cache_release_oldest() {
   void* p = g_cache[0].data;
-#ifdef STRIDELAB_ASAN
-  ASAN_UNPOISON_MEMORY_REGION(p, g_cache[0].size);
-#endif
+  STRIDELAB_UNPOISON(p, g_cache[0].size);
   cache_remove(0);
   std::free(p);
 }
@@ -104,9 +90,7 @@ void cache_put(void* p, size_t size) {
     return;
   }
   if (g_cached == kCacheBlocks) cache_release_oldest();
-#ifdef STRIDELAB_ASAN
-  ASAN_POISON_MEMORY_REGION(p, size);
-#endif
+  STRIDELAB_POISON(p, size);
   g_cache[g_cached++] = {p, size};
 }
 

@@ -388,6 +388,7 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
   cls->incref();  // classes live until the end of the run (functions point back to them)
   cls->set_type(BT.type);
   cls->is_user_ = true;
+  cls->track();
   for (auto& [k, v] : ns.entries()) {
     if (v->type() == BT.function && !as<FunctionObject>(v.get())->defining_class_)
       as<FunctionObject>(v.get())->defining_class_ = cls;

@@ -7,6 +7,7 @@
 namespace stridelab::lang {
 
 Interp::Interp() {
+  tracked_.track_prev_ = tracked_.track_next_ = &tracked_;
   install_builtins(*this, builtins_);
   register_standard_modules(*this);
 }
@@ -14,6 +15,20 @@ Interp::Interp() {
 Interp::~Interp() {
   if (main_) main_->dict_.clear();
   modules_.clear();
+  main_.reset();
+  clear_tracked();
+}
+
+// Frees what reference counting alone cannot: the objects of the run's reference cycles (NOTE
+// [Cycles at teardown]). Every tracked object is held while all of them are cleared, so none is
+// freed half-way; letting go then frees each one whose references all came from the others.
+// Those still alive after that are held from outside the interpreter: they leave its list.
+void Interp::clear_tracked() {
+  std::vector<ObjRef> held;
+  for (TrackLink* l = tracked_.track_next_; l != &tracked_; l = l->track_next_) held.emplace_back(static_cast<Object*>(l));
+  for (ObjRef& o : held) o->clear_refs();
+  held.clear();
+  while (tracked_.track_next_ != &tracked_) static_cast<Object*>(tracked_.track_next_)->untrack();
 }
 
 void Interp::register_module(const std::string& name, ModuleLoader loader) { loaders_[name] = std::move(loader); }
@@ -64,11 +79,19 @@ namespace {
 Interp* g_running = nullptr;
 unsigned long long g_run_serial = 0;
 
-// Sets Interp::running() for the extent of run(), restoring the previous one (nested runs).
+// Sets Interp::running() and the list that new containers join (NOTE [Cycles at teardown]) for
+// the extent of run(), restoring the previous ones (nested runs).
 struct RunningScope {
   Interp* saved;
-  explicit RunningScope(Interp* in) : saved(g_running) { g_running = in; }
-  ~RunningScope() { g_running = saved; }
+  TrackLink* saved_tracking;
+  RunningScope(Interp* in, TrackLink* tracked) : saved(g_running), saved_tracking(g_tracking) {
+    g_running = in;
+    g_tracking = tracked;
+  }
+  ~RunningScope() {
+    g_running = saved;
+    g_tracking = saved_tracking;
+  }
 };
 
 std::string source_line(const std::string& source, int line) {
@@ -101,7 +124,7 @@ void Interp::warn(const std::string& category, const std::string& message, const
 
 RunResult Interp::run(std::string_view source, std::string_view filename) {
   RunResult result;
-  RunningScope running(this);
+  RunningScope running(this, &tracked_);
   run_serial_ = ++g_run_serial;
   warned_.clear();
   source_ = std::string(source);

@@ -96,6 +96,9 @@ class Interp {
   long long steps_ = 0;
   std::chrono::steady_clock::time_point start_time_;
   std::vector<Ref<ExceptionObject>> handling_;  // exceptions being handled (for __context__)
+  // The mutable containers made while this interpreter runs (NOTE [Cycles at teardown]).
+  TrackLink tracked_;
+  void clear_tracked();
 };
 
 // Installs print, len, range, ... and the exception classes into `ns`.

@@ -12,7 +12,12 @@ Object::Object(TypeObject* type) : type_(type) {
 }
 
 Object::~Object() {
+  untrack();
   if (type_) type_->decref();
+}
+
+void Object::clear_refs() {
+  if (Namespace* ns = instance_dict()) ns->clear();
 }
 
 void Object::set_type(TypeObject* type) {
@@ -101,6 +106,10 @@ TypeObject::TypeObject(std::string name, TypeObject* base, std::string module)
   if (base_) base_->incref();
 }
 
+TypeObject::~TypeObject() {
+  if (base_) base_->decref();
+}
+
 // NOTE [Type lookup cache]
 // Every operator, method call and attribute read looks a name up along a type's bases (`__add__`,
 // `__getattr__`, `t`), most of them a name the type does not have. Results, found or not, are kept
@@ -164,11 +173,11 @@ NoneObject::NoneObject() : Object(BT.none) {}
 IntObject::IntObject(int64_t v, TypeObject* type) : Object(type ? type : BT.int_), value_(v) {}
 FloatObject::FloatObject(double v) : Object(BT.float_), value_(v) {}
 StrObject::StrObject(std::string v) : Object(BT.str), value_(std::move(v)) {}
-ListObject::ListObject() : Object(BT.list) {}
-ListObject::ListObject(std::vector<ObjRef> items) : Object(BT.list), items_(std::move(items)) {}
+ListObject::ListObject() : Object(BT.list) { track(); }
+ListObject::ListObject(std::vector<ObjRef> items) : Object(BT.list), items_(std::move(items)) { track(); }
 TupleObject::TupleObject(std::vector<ObjRef> items, TypeObject* type)
     : Object(type ? type : BT.tuple), items_(std::move(items)) {}
-DictObject::DictObject() : Object(BT.dict) {}
+DictObject::DictObject() : Object(BT.dict) { track(); }
 RangeObject::RangeObject(int64_t start, int64_t stop, int64_t step)
     : Object(BT.range), start_(start), stop_(stop), step_(step) {}
 SliceObject::SliceObject(ObjRef start, ObjRef stop, ObjRef step)
@@ -183,18 +192,50 @@ CallIterator::CallIterator(ObjRef target) : IteratorObject(BT.iterator), target_
 VectorIterator::VectorIterator(std::vector<ObjRef> items, TypeObject* type)
     : IteratorObject(type), items_(std::move(items)) {}
 Env::Env(const ScopeInfo* scope, Ref<Env> parent)
-    : Object(BT.env), scope_(scope), parent_(std::move(parent)), slots_(scope->locals.size()) {}
-FunctionObject::FunctionObject() : Object(BT.function) {}
+    : Object(BT.env), scope_(scope), parent_(std::move(parent)), slots_(scope->locals.size()) {
+  track();
+}
+FunctionObject::FunctionObject() : Object(BT.function) { track(); }
 BuiltinFunctionObject::BuiltinFunctionObject(std::string name, NativeFn fn, ObjRef self)
     : Object(BT.builtin_function), name_(std::move(name)), fn_(std::move(fn)), self_(std::move(self)) {}
 BoundMethodObject::BoundMethodObject(ObjRef self, ObjRef func)
     : Object(BT.method), self_(std::move(self)), func_(std::move(func)) {}
 PropertyObject::PropertyObject(NativeGetter getter, NativeSetter setter)
     : Object(BT.property), getter_(std::move(getter)), setter_(std::move(setter)) {}
-InstanceObject::InstanceObject(TypeObject* type) : Object(type) {}
-ModuleObject::ModuleObject(std::string name) : Object(BT.module), name_(std::move(name)) {}
+InstanceObject::InstanceObject(TypeObject* type) : Object(type) { track(); }
+ModuleObject::ModuleObject(std::string name) : Object(BT.module), name_(std::move(name)) { track(); }
 SuperObject::SuperObject(TypeObject* cls, ObjRef self) : Object(BT.super), cls_(cls), self_(std::move(self)) {}
-ExceptionObject::ExceptionObject(TypeObject* type) : Object(type), args_(make_tuple({})) {}
+ExceptionObject::ExceptionObject(TypeObject* type) : Object(type), args_(make_tuple({})) { track(); }
+
+// ---- clearing at teardown (NOTE [Cycles at teardown]) ----
+// Each takes the references out first and drops them after, so that an object freed on the way
+// never sees a half-cleared container.
+
+void ListObject::clear_refs() {
+  auto items = std::move(items_);
+  items_.clear();
+}
+
+void Env::clear_refs() {
+  auto slots = std::move(slots_);
+  slots_.assign(slots.size(), nullptr);
+  Ref<Env> parent = std::move(parent_);
+}
+
+void FunctionObject::clear_refs() {
+  auto defaults = std::move(defaults_), kw_defaults = std::move(kw_defaults_);
+  defaults_.clear();
+  kw_defaults_.clear();
+  Ref<Env> closure = std::move(closure_);
+  dict_.clear();
+}
+
+void ExceptionObject::clear_refs() {
+  Ref<TupleObject> args = std::move(args_);
+  args_ = make_tuple({});
+  Ref<ExceptionObject> context = std::move(context_), cause = std::move(cause_);
+  dict_.clear();
+}
 
 int64_t RangeObject::length() const {
   if (step_ > 0 && start_ < stop_) return (stop_ - start_ + step_ - 1) / step_;
@@ -430,11 +471,14 @@ Object* not_implemented() {
 }
 
 ObjRef make_int(int64_t v) {
-  static std::vector<Object*> small = [] {
-    std::vector<Object*> s;
-    for (int64_t i = -5; i <= 256; ++i) s.push_back(immortal(new IntObject(i)));
-    return s;
+  // A plain array, never destroyed: the immortal ints stay reachable to the end of the process
+  // (LeakSanitizer checks after static destructors have run).
+  static Object* small[262];
+  static const bool made = [] {
+    for (int64_t i = -5; i <= 256; ++i) small[i + 5] = immortal(new IntObject(i));
+    return true;
   }();
+  (void)made;
   if (v >= -5 && v <= 256) return ObjRef(small[static_cast<size_t>(v + 5)]);
   return ObjRef(new IntObject(v));
 }

@@ -25,17 +25,56 @@ namespace stridelab::lang {
 class Interp;
 class TypeObject;
 
-class Object {
+// NOTE [Cycles at teardown]
+// Reference counting frees an object the moment its last reference goes, as CPython does, but
+// never frees objects that refer to each other in a cycle (`a.me = a`, a recursive closure, a
+// class attribute holding an instance of the class); CPython's cycle collector frees those at a
+// moment of its own choosing. The playground keeps every free it can show at CPython's moment and
+// frees cycles when the interpreter is destroyed: each mutable container made while an interpreter
+// runs (list, dict, instance, function, closure cell, module, exception, class, and the binding's
+// tensors, nn.Modules and optimizers, which have a __dict__) is tracked on that interpreter's list,
+// and ~Interp clears them all (clear_refs, CPython's tp_clear). That breaks every cycle, since a
+// cycle of immutable objects alone cannot be built, and the objects then go as reference counting
+// frees them. Nothing made outside a run is tracked: native types, cached constants and the other
+// process-lifetime objects serve every interpreter and are never cleared.
+struct TrackLink {
+  TrackLink* track_prev_ = nullptr;
+  TrackLink* track_next_ = nullptr;
+};
+// The running interpreter's list (a circular list through its head), or null outside a run.
+inline TrackLink* g_tracking = nullptr;
+
+class Object : public TrackLink {
  public:
   explicit Object(TypeObject* type);
   Object(const Object&) = delete;
   Object& operator=(const Object&) = delete;
   virtual ~Object();
 
+  // Puts a mutable container on the running interpreter's list (NOTE [Cycles at teardown]); called
+  // by the constructors of the types that can close a cycle. Nothing happens outside a run.
+  void track() {
+    TrackLink* head = g_tracking;
+    if (!head || track_next_) return;
+    track_prev_ = head;
+    track_next_ = head->track_next_;
+    head->track_next_->track_prev_ = this;
+    head->track_next_ = this;
+  }
+  void untrack() {
+    if (!track_next_) return;
+    track_prev_->track_next_ = track_next_;
+    track_next_->track_prev_ = track_prev_;
+    track_prev_ = track_next_ = nullptr;
+  }
+  // Drops every reference this object holds to other objects (at teardown only): by default the
+  // instance dict; containers with more clear that too.
+  virtual void clear_refs();
+
   // Objects come from the free lists (NOTE [Free lists] in support/free_list.h): an object's
   // address, its id(), is the next one of its size after it is freed, as with malloc.
-  static void* operator new(size_t bytes) { return support::free_list::allocate(bytes); }
-  static void operator delete(void* p, size_t bytes) { support::free_list::deallocate(p, bytes); }
+  static void* operator new(size_t bytes) { return support::free_list::g_objects.allocate(bytes); }
+  static void operator delete(void* p, size_t bytes) { support::free_list::g_objects.deallocate(p, bytes); }
 
   TypeObject* type() const { return type_; }
   // Replaces the type (a user subclass of a native type gets the native object first).
@@ -157,6 +196,8 @@ class Namespace {
 class TypeObject : public Object {
  public:
   TypeObject(std::string name, TypeObject* base, std::string module = "builtins");
+  ~TypeObject() override;
+  void clear_refs() override { dict_.clear(); }  // a class statement's class (tracked by exec_classdef)
   std::string name_;
   std::string module_;
   TypeObject* base_;  // null only for `object`
@@ -202,6 +243,7 @@ class ListObject : public Object {
  public:
   ListObject();
   explicit ListObject(std::vector<ObjRef> items);
+  void clear_refs() override;
   std::vector<ObjRef> items_;
 };
 
@@ -222,6 +264,7 @@ class DictObject : public Object {
   // Live entries in insertion order (erased ones are skipped).
   std::vector<std::pair<ObjRef, ObjRef>> items() const;
   void clear();
+  void clear_refs() override { clear(); }
 
  private:
   struct Entry {
@@ -303,6 +346,7 @@ class VectorIterator : public IteratorObject {
 class Env : public Object {
  public:
   Env(const ScopeInfo* scope, Ref<Env> parent);
+  void clear_refs() override;
   const ScopeInfo* scope_;
   Ref<Env> parent_;
   std::vector<ObjRef> slots_;
@@ -312,6 +356,7 @@ class Env : public Object {
 class FunctionObject : public Object {
  public:
   FunctionObject();
+  void clear_refs() override;
   std::string name_, qualname_;
   const FunctionDefStmt* def_ = nullptr;  // one of def_ / lambda_
   const LambdaExpr* lambda_ = nullptr;
@@ -387,6 +432,7 @@ struct TracebackEntry {
 class ExceptionObject : public Object {
  public:
   explicit ExceptionObject(TypeObject* type);
+  void clear_refs() override;
   Ref<TupleObject> args_;
   Namespace dict_;
   Namespace* instance_dict() override { return &dict_; }

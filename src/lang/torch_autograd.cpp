@@ -38,38 +38,19 @@ namespace {
 // object allocator hands out same-sized blocks: a grad_fn object printed and dropped leaves its
 // address to the next one (`print(f"{z.grad_fn}")` then `print(f"{loss.grad_fn}")` print the same
 // address in PyTorch), whatever strings of the same size class were made and freed in between.
-// (Off under AddressSanitizer, as support/free_list.h's lists are.)
 class NodeObject : public Object {
  public:
   NodeObject(TypeObject* t, std::shared_ptr<ag::Node> n);
   ~NodeObject() override;
   std::shared_ptr<ag::Node> node;
 
-  static void* operator new(size_t size) {
-#ifndef STRIDELAB_FREE_LIST_OFF
-    auto& blocks = free_blocks();
-    if (size == sizeof(NodeObject) && !blocks.empty()) {
-      void* p = blocks.back();
-      blocks.pop_back();
-      return p;
-    }
-#endif
-    return ::operator new(size);
-  }
-  static void operator delete(void* p, size_t size) {
-#ifndef STRIDELAB_FREE_LIST_OFF
-    if (size == sizeof(NodeObject)) {
-      free_blocks().push_back(p);
-      return;
-    }
-#endif
-    ::operator delete(p);
-  }
+  static void* operator new(size_t size) { return pool().allocate(size); }
+  static void operator delete(void* p, size_t size) { pool().deallocate(p, size); }
 
  private:
-  static std::vector<void*>& free_blocks() {
-    static std::vector<void*> blocks;
-    return blocks;
+  static support::free_list::Pool& pool() {
+    static support::free_list::Pool p;
+    return p;
   }
 };
 

@@ -24,7 +24,7 @@ namespace {
 // parameters(), named_parameters() and print(model) follow.
 class NnModule : public Object {
  public:
-  explicit NnModule(TypeObject* t) : Object(t) {}
+  explicit NnModule(TypeObject* t) : Object(t) { track(); }  // NOTE [Cycles at teardown]
   Namespace dict_;
   Namespace* instance_dict() override { return &dict_; }
   std::vector<std::string> params, modules;
@@ -776,7 +776,7 @@ namespace {
 
 class OptimObject : public Object {
  public:
-  explicit OptimObject(TypeObject* t) : Object(t) {}
+  explicit OptimObject(TypeObject* t) : Object(t) { track(); }  // NOTE [Cycles at teardown]
   Namespace dict_;
   Namespace* instance_dict() override { return &dict_; }
   std::unordered_map<const core::TensorImpl*, Tensor> momentum;  // state[p]['momentum_buffer']

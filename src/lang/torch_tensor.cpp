@@ -29,6 +29,7 @@ TorchTypes& types() {
 // object (TensorImpl::py_object_), as PyTorch's does.
 TensorObject::TensorObject(TypeObject* type, Tensor tensor) : Object(type), t(std::move(tensor)) {
   if (t.defined()) t.impl()->py_object_ = this;
+  track();  // it has a __dict__ (NOTE [Cycles at teardown])
 }
 
 TensorObject::~TensorObject() {

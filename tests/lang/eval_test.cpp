@@ -42,9 +42,7 @@ TEST_CASE("eval: basic program", "[eval]") {
 }
 
 TEST_CASE("eval: temporaries are freed where CPython frees them", "[eval]") {
-#if !defined(__SANITIZE_ADDRESS__)  // AddressSanitizer's allocator delays the reuse of freed blocks
   CHECK(run("class A: pass\nprint(id(A()) == id(A()))\na = A()\nprint(id(a) == id(A()))\n").out == "True\nFalse\n");
-#endif
 }
 
 TEST_CASE("eval: uncaught exception traceback", "[eval]") {
