@@ -179,6 +179,13 @@ class Parser {
     advance();
   }
 
+  // Only DEDENTs and the ENDMARKER are left.
+  bool at_end_of_input() const {
+    for (size_t i = i_; i < toks_.size(); ++i)
+      if (toks_[i].kind != TokenKind::Dedent && toks_[i].kind != TokenKind::EndMarker) return false;
+    return true;
+  }
+
   // block: NEWLINE INDENT statements DEDENT | simple_stmts
   StmtList parse_block(const std::string& after, int header_line) {
     StmtList body;
@@ -188,9 +195,16 @@ class Parser {
     }
     advance();
     if (!at(TokenKind::Indent)) {
-      throw_syntax_error("expected an indented block after " + after + " on line " +
-                             std::to_string(header_line),
-                         cur().line, cur().col, -1, "IndentationError");
+      int line = cur().line, col = cur().col;
+      if (at_end_of_input() && !src_.empty() && src_.back() == '\n') {
+        // At the end of the file CPython points after the file's last line.
+        size_t last_start = src_.rfind('\n', src_.size() - 2);
+        last_start = last_start == std::string_view::npos ? 0 : last_start + 1;
+        line = std::max(1, cur().line - 1);
+        col = static_cast<int>(src_.size() - 1 - last_start);
+      }
+      throw_syntax_error("expected an indented block after " + after + " on line " + std::to_string(header_line), line, col,
+                         -1, "IndentationError");
     }
     advance();
     while (!at(TokenKind::Dedent) && !at(TokenKind::EndMarker)) parse_statement(body);
@@ -1327,8 +1341,9 @@ class Parser {
     flush();
   }
 
+  // An error in the f-string itself: CPython 3.11 points just after the string token.
   [[noreturn]] void fstring_error(const std::string& msg, const Token& tok) {
-    throw_syntax_error(msg, tok.line, tok.col);
+    throw_syntax_error(msg, tok.end_line, tok.end_col);
   }
 
   // Finds the end of a replacement field's expression: a '!', ':' or '}' outside brackets.
@@ -1413,10 +1428,29 @@ class Parser {
     try {
       return sub.parse_field_expression();
     } catch (const SyntaxErrorException& e) {
-      SyntaxErrorInfo info = e.info();
-      if (info.message.rfind("f-string", 0) != 0) info.message = "f-string: " + info.message;
-      throw SyntaxErrorException(info);
+      throw SyntaxErrorException(fstring_expression_error(e.info(), begin, end));
     }
+  }
+
+  // CPython 3.11 compiles an f-string's expression on its own, as "(expr)", and reports a syntax
+  // error in it against that text: the line shown is "(x +)", its columns are the caret's.
+  SyntaxErrorInfo fstring_expression_error(SyntaxErrorInfo info, size_t begin, size_t end) {
+    std::string wrapped = "(" + std::string(src_.substr(begin, end - begin)) + ")";
+    int line = 1;
+    for (size_t k = 0; k < begin; ++k) line += src_[k] == '\n';
+    try {
+      Parser alone(wrapped, tokenize_expression(wrapped, 0, wrapped.size()));
+      alone.parse_field_expression();
+    } catch (const SyntaxErrorException& e) {
+      if (e.info().line == 1 && wrapped.find('\n') == std::string::npos) {
+        info = e.info();
+        info.line = line;
+        info.text = wrapped;
+      }
+    } catch (...) {
+    }
+    if (info.message.rfind("f-string", 0) != 0) info.message = "f-string: " + info.message;
+    return info;
   }
 
   // group: '(' (yield_expr | named_expression) ')' ; tuple: '(' [star_expression ',' [star_expressions]] ')'

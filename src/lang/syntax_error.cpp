@@ -39,7 +39,7 @@ static int char_width(std::string_view text, int bytes) {
 std::string format_syntax_error(const SyntaxErrorInfo& info, std::string_view source,
                                 std::string_view filename) {
   std::string out = "  File \"" + std::string(filename) + "\", line " + std::to_string(info.line) + "\n";
-  std::string_view text = source_line(source, info.line);
+  std::string_view text = info.text.empty() ? source_line(source, info.line) : std::string_view(info.text);
   size_t lead = 0;
   while (lead < text.size() && (text[lead] == ' ' || text[lead] == '\t' || text[lead] == '\f')) ++lead;
   std::string_view stripped = text.substr(lead);

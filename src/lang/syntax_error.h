@@ -20,6 +20,9 @@ struct SyntaxErrorInfo {
   int line = 0;
   int col = -1;      // 0-based byte column of the caret, -1 when CPython prints no caret line
   int end_col = -1;  // exclusive end of the caret range on `line`, -1 for a single caret
+  // The line to show instead of the source's own (an f-string's expression as "(x +)", as
+  // CPython 3.11 reports errors in one); columns are then relative to it.
+  std::string text;
 };
 
 class SyntaxErrorException : public std::runtime_error {

@@ -1,0 +1,6 @@
+import torch
+
+def train(model):
+    pass
+
+for epoch in range(3):

@@ -1,0 +1,3 @@
+import torch
+x = torch.ones(2)
+print(f"shape {x.shape} sum {x.sum() +}")
