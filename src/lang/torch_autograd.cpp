@@ -70,6 +70,7 @@ TypeObject* node_type(const std::string& name);
 
 ObjRef wrap_node(const std::shared_ptr<ag::Node>& n) {
   if (!n) return ObjRef(none());
+  if (ObjRef ctx = custom_function_ctx(n)) return ctx;
   auto it = live_nodes().find(n.get());
   if (it != live_nodes().end()) return ObjRef(it->second);
   return ObjRef(new NodeObject(node_type(n->type_name()), n));
@@ -199,6 +200,7 @@ void run_engine(EngineCall call, const std::function<void()>& fn) {
 }
 
 ObjRef grad_fn_obj(const Tensor& t) { return wrap_node(guarded([&] { return ag::grad_fn(t); })); }
+ObjRef grad_fn_object(const std::shared_ptr<ag::Node>& n) { return wrap_node(n); }
 
 void add_tensor_autograd(NativeType& tt) {
   tt.property(

@@ -11,6 +11,10 @@
 #include "core/print.h"
 #include "lang/native.h"
 
+namespace stridelab::autograd {
+class Node;
+}
+
 namespace stridelab::lang::torch {
 
 using core::DType;
@@ -311,6 +315,13 @@ std::string grad_fn_name(const Tensor& t);
 core::PrintSuffix print_suffix(const Tensor& t);
 
 ObjRef grad_fn_obj(const Tensor& t);
+// A node as Python sees it (grad_fn, next_functions): None, a custom Function's ctx, or the node's
+// object (one per node while it lives).
+ObjRef grad_fn_object(const std::shared_ptr<autograd::Node>& n);
+// torch.autograd.Function (torch_function.cpp), and the ctx of a custom Function's node (null for
+// other nodes).
+TypeObject* autograd_function_type();
+ObjRef custom_function_ctx(const std::shared_ptr<autograd::Node>& n);
 ObjRef typed_storage_of(const Tensor& t);
 ObjRef untyped_storage_of(const Tensor& t);
 void add_tensor_autograd(NativeType& t);

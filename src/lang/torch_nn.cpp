@@ -983,6 +983,7 @@ static std::optional<bool> opt_bool_arg(Interp& in, const ArgParser& p, size_t i
 
 Ref<ModuleObject> make_autograd_module(Interp& in) {
   auto m = make_module("torch.autograd");
+  module_add(m.get(), "Function", ObjRef(autograd_function_type()));
   module_add_function(m.get(), "backward", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "backward", {"tensors", "grad_tensors=", "retain_graph=", "create_graph=", "grad_variables=", "inputs="});
     auto ts = tensors_of(in, p.get(0));
