@@ -607,11 +607,27 @@ ObjRef builtin_callable(Interp& in, CallArgs& a) {
   return ObjRef(bool_obj(c));
 }
 
+// reversed(x): x.__reversed__() when its type has one (a tensor gives a flipped tensor), else an
+// iterator of the type CPython makes for it; an object without __len__ and __getitem__ is not
+// reversible.
 ObjRef builtin_reversed(Interp& in, CallArgs& a) {
   expect_args(a, "reversed", 1, 1);
-  std::vector<ObjRef> items = to_vector(in, a.pos[0].get());
+  Object* x = a.pos[0].get();
+  TypeObject* t = x->type();
+  if (t->lookup("__reversed__")) {
+    CallArgs none_args;
+    return call_special(in, x, "__reversed__", none_args);
+  }
+  TypeObject* it = t == BT.list ? BT.list_reverseiterator
+                   : t == BT.range ? BT.range_iterator
+                   : t == BT.dict ? BT.dict_reversekeyiterator
+                   : BT.reversed;
+  const bool sequence = is_instance(x, BT.list) || is_instance(x, BT.tuple) || is_instance(x, BT.str) || t == BT.range ||
+                        t == BT.dict || (t->lookup("__len__") && t->lookup("__getitem__"));
+  if (!sequence) raise(BT.type_error, "'" + type_name(x) + "' object is not reversible");
+  std::vector<ObjRef> items = to_vector(in, x);
   std::reverse(items.begin(), items.end());
-  return ObjRef(new VectorIterator(std::move(items), BT.iterator));
+  return ObjRef(new VectorIterator(std::move(items), it));
 }
 
 // ---- exceptions ----

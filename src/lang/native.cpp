@@ -12,6 +12,11 @@ NativeType::NativeType(std::string name, std::string module, TypeObject* base) {
   all_types->push_back(type_);
 }
 
+NativeType& NativeType::c_name(std::string name) {
+  type_->c_name_ = std::move(name);
+  return *this;
+}
+
 NativeType& NativeType::constructor(NativeNew make) {
   type_->new_ = std::move(make);
   return *this;

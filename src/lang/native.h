@@ -52,6 +52,8 @@ class NativeType {
   NativeType& method(const std::string& name, NativeFn fn);
   NativeType& property(const std::string& name, NativeGetter get, NativeSetter set = nullptr);
   NativeType& attr(const std::string& name, ObjRef value);  // a class attribute
+  // The dotted name that CPython's messages give a type PyTorch writes in C ("torch.Size").
+  NativeType& c_name(std::string name);
   TypeObject* build();
 
  private:

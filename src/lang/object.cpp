@@ -399,6 +399,9 @@ BuiltinTypes make_builtin_types() {
   b.str_iterator = T("str_ascii_iterator");
   b.range_iterator = T("range_iterator");
   b.iterator = T("iterator");
+  b.list_reverseiterator = T("list_reverseiterator");
+  b.reversed = T("reversed");
+  b.dict_reversekeyiterator = T("dict_reversekeyiterator");
   b.zip = T("zip");
   b.enumerate = T("enumerate");
   b.env = T("cell");
@@ -428,7 +431,8 @@ BuiltinTypes make_builtin_types() {
   for (TypeObject* t : {b.object, b.type, b.none, b.int_, b.bool_, b.float_, b.str, b.list, b.tuple, b.dict,
                         b.range, b.slice, b.ellipsis, b.not_implemented, b.function, b.builtin_function,
                         b.method, b.property, b.module, b.super, b.list_iterator, b.tuple_iterator,
-                        b.str_iterator, b.range_iterator, b.iterator, b.zip, b.enumerate, b.env, b.generator,
+                        b.str_iterator, b.range_iterator, b.iterator, b.list_reverseiterator, b.reversed,
+                        b.dict_reversekeyiterator, b.zip, b.enumerate, b.env, b.generator,
                         b.base_exception, b.exception, b.runtime_error, b.not_implemented_error,
                         b.recursion_error, b.lookup_error, b.index_error, b.key_error, b.type_error,
                         b.value_error, b.arithmetic_error, b.zero_division_error, b.overflow_error,

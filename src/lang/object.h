@@ -200,6 +200,9 @@ class TypeObject : public Object {
   void clear_refs() override { dict_.clear(); }  // a class statement's class (tracked by exec_classdef)
   std::string name_;
   std::string module_;
+  // The name CPython's own messages use ("'torch.Size' object is not callable"): for a type
+  // written in C, its dotted tp_name; empty for the others, whose messages use name_.
+  std::string c_name_;
   TypeObject* base_;  // null only for `object`
   Namespace dict_;
   NativeNew new_;     // set on native types whose instances are not plain InstanceObjects
@@ -452,7 +455,8 @@ struct BuiltinTypes {
   TypeObject *object, *type, *none, *bool_, *int_, *float_, *str, *list, *tuple, *dict, *range,
       *slice, *ellipsis, *not_implemented, *function, *builtin_function, *method, *property,
       *module, *super, *list_iterator, *tuple_iterator, *str_iterator, *range_iterator,
-      *iterator, *zip, *enumerate, *env, *generator;
+      *iterator, *zip, *enumerate, *env, *generator, *list_reverseiterator, *reversed,
+      *dict_reversekeyiterator;
   TypeObject *base_exception, *exception, *runtime_error, *not_implemented_error,
       *recursion_error, *lookup_error, *index_error, *key_error, *type_error, *value_error,
       *arithmetic_error, *zero_division_error, *overflow_error, *name_error,

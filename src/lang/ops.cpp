@@ -35,7 +35,10 @@ void raise_object(Interp& in, ObjRef exc) {
   throw PyError{Ref<ExceptionObject>(as<ExceptionObject>(o))};
 }
 
-std::string type_name(const Object* o) { return o->type()->name_; }
+std::string type_name(const Object* o) {
+  const TypeObject* t = o->type();
+  return t->c_name_.empty() ? t->name_ : t->c_name_;
+}
 
 bool is_number(const Object* o) { return is_int(o) || o->type() == BT.float_; }
 
@@ -254,7 +257,7 @@ int64_t hash_of(Interp& in, Object* o) {
   }
   if (t == BT.list || t == BT.dict) raise(BT.type_error, "unhashable type: '" + t->name_ + "'");
   if (Object* hook = t->lookup("__hash__")) {
-    if (hook == none()) raise(BT.type_error, "unhashable type: '" + t->name_ + "'");
+    if (hook == none()) raise(BT.type_error, "unhashable type: '" + type_name(o) + "'");
     ObjRef r = call1(in, hook, o);
     return to_index(in, r.get());
   }
@@ -454,8 +457,10 @@ static ObjRef try_dunder(Interp& in, Object* self, const char* name, Object* oth
   TypeObject* ta = a->type();
   if (op == BinOpKind::Add && *suffix == 0 && ta == BT.str)
     raise(BT.type_error, "can only concatenate str (not \"" + type_name(b) + "\") to str");
-  if (op == BinOpKind::Add && (ta == BT.list || ta == BT.tuple) && *suffix == 0)
-    raise(BT.type_error, "can only concatenate " + ta->name_ + " (not \"" + type_name(b) + "\") to " + ta->name_);
+  if (op == BinOpKind::Add && (ta == BT.list || is_instance(a, BT.tuple)) && *suffix == 0) {
+    const std::string seq = ta == BT.list ? "list" : "tuple";  // a tuple subclass's concatenation is tuple's
+    raise(BT.type_error, "can only concatenate " + seq + " (not \"" + type_name(b) + "\") to " + seq);
+  }
   if (op == BinOpKind::Mult && (is_sequence(a) || is_sequence(b)))
     raise(BT.type_error, "can't multiply sequence by non-int of type '" + type_name(is_sequence(a) ? b : a) + "'");
   std::string sym = binop_symbol(op);
@@ -475,8 +480,19 @@ static ObjRef binary_op_impl(Interp& in, BinOpKind op, Object* a, Object* b) {
   return nullptr;
 }
 
+// A sequence times an object with __index__ (a one-element integer tensor): CPython repeats the
+// sequence by what __index__ gives, and __index__'s own error is the one raised.
+static ObjRef repeat_by_index(Interp& in, BinOpKind op, Object* a, Object* b) {
+  if (op != BinOpKind::Mult || is_sequence(a) == is_sequence(b)) return nullptr;
+  Object* n = is_sequence(a) ? b : a;
+  if (is_int(n) || !n->type()->lookup("__index__")) return nullptr;
+  ObjRef count = make_int(to_index(in, n));
+  return is_sequence(a) ? binary_op_impl(in, op, a, count.get()) : binary_op_impl(in, op, count.get(), b);
+}
+
 ObjRef binary_op(Interp& in, BinOpKind op, Object* a, Object* b) {
   if (ObjRef r = binary_op_impl(in, op, a, b)) return r;
+  if (ObjRef r = repeat_by_index(in, op, a, b)) return r;
   unsupported(op, a, b, "");
 }
 

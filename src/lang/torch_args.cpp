@@ -260,12 +260,12 @@ static bool check_param(const Param& p, Object* obj, Interp& in, size_t argnum) 
 // ---- the messages ----
 
 [[noreturn]] static void extra_args(const Signature& sig, size_t nargs) {
+  const std::string given = " but " + std::to_string(nargs) + (nargs == 1 ? " was given" : " were given");
   if (sig.min_args != sig.max_pos_args)
     raise(BT.type_error, sig.name + "() takes from " + std::to_string(sig.min_args) + " to " +
-                             std::to_string(sig.max_pos_args) + " positional arguments but " +
-                             std::to_string(nargs) + " were given");
+                             std::to_string(sig.max_pos_args) + " positional arguments" + given);
   raise(BT.type_error, sig.name + "() takes " + std::to_string(sig.max_pos_args) + " positional argument" +
-                           (sig.max_pos_args == 1 ? "" : "s") + " but " + std::to_string(nargs) + " were given");
+                           (sig.max_pos_args == 1 ? "" : "s") + given);
 }
 
 [[noreturn]] static void missing_args(const Signature& sig, size_t idx) {
@@ -614,7 +614,7 @@ int64_t ParsedArgs::toInt(int i) const {
   Object* o = val(i);
   if (!o) return def(i).empty() || def(i) == "None" ? 0 : std::stoll(def(i));
   if (is_tensor(o)) return guarded([&] { return core::item(unwrap(o)).to_int(); });
-  return as<IntObject>(o)->value_;
+  return unpack_long(o);
 }
 
 std::optional<int64_t> ParsedArgs::opt_int(int i) const {
@@ -644,22 +644,30 @@ IntArray ParsedArgs::intlist(int i) const {
   Object* o = val(i);
   if (!o) {
     const std::string& d = def(i);
-    if (d.empty() || d == "None") return {};
+    if (d.empty() || d == "None" || d == "[]") return {};
     return {static_cast<int64_t>(std::stoll(d))};
   }
-  if (check_long(o)) return {as<IntObject>(o)->value_};
+  // A SymInt list takes no int beyond int64 (PyTorch's TypeError); an int list raises PyTorch's
+  // overflow error for one.
+  const bool sym = i >= 0 && types[i] == P_SYM_INT_LIST;
+  auto wrong_element = [&](const Object* it, size_t pos) {
+    raise(BT.type_error, fname + "(): argument '" + *pnames[i] + "' must be " + (sym ? "tuple of SymInts" : "tuple of ints") +
+                             ", but found element of type " + py_typename(it) + " at pos " + std::to_string(pos));
+  };
+  if (check_long(o)) {
+    if (sym && !fits_long(o)) wrong_element(o, 1);
+    return {unpack_long(o)};
+  }
   IntArray out;
   auto& items = seq_items(o);
   for (size_t k = 0; k < items.size(); ++k) {
     Object* it = items[k].get();
-    if (check_long(it)) {
-      out.push_back(as<IntObject>(it)->value_);
+    if (check_long(it) && (!sym || fits_long(it))) {
+      out.push_back(unpack_long(it));
     } else if (is_tensor(it) && check_index(it)) {
       out.push_back(guarded([&] { return core::item(unwrap(it)).to_int(); }));
     } else {
-      std::string tn = i >= 0 && types[i] == P_SYM_INT_LIST ? "tuple of SymInts" : "tuple of ints";
-      raise(BT.type_error, fname + "(): argument '" + *pnames[i] + "' must be " + tn + ", but found element of type " +
-                               py_typename(it) + " at pos " + std::to_string(k + 1));
+      wrong_element(it, k + 1);
     }
   }
   return out;

@@ -966,6 +966,7 @@ ObjRef return_pair(const char* type_name, const std::pair<Tensor, Tensor>& r) {
   if (!t) {
     std::string tn = type_name;
     NativeType nt(tn, "torch.return_types", BT.tuple);
+    nt.c_name("torch.return_types." + tn);
     add_tuple_methods(nt);
     t = nt.property("values", [](Interp&, Object* s) -> ObjRef { return as<TupleObject>(s)->items_[0]; })
             .property("indices", [](Interp&, Object* s) -> ObjRef { return as<TupleObject>(s)->items_[1]; })

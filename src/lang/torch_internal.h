@@ -78,6 +78,12 @@ auto guarded(F&& fn) -> decltype(fn()) {
 
 // ---- Python data -> tensors ----------------------------------------------------------------
 core::Scalar to_scalar(Interp& in, Object* o);  // bool/int/float or one-element tensor
+// A Python int read into an int64 as PyTorch reads one: beyond int64's range, PyTorch's
+// RuntimeError ("Overflow when unpacking long").
+int64_t unpack_long(const Object* int_obj);
+// False for a Python int beyond int64's range (which PyTorch's argument parser does not take
+// where it wants a SymInt).
+bool fits_long(const Object* int_obj);
 Tensor scalar_to_tensor(const core::Scalar& s);  // a wrapped number
 // torch.tensor(data): nested lists/tuples of numbers or tensors.
 Tensor tensor_from_data(Interp& in, Object* data, std::optional<DType> dtype, const char* fname);

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "core/print.h"
+#include "lang/bigint.h"
 #include "lang/format.h"
 #include "lang/torch_internal.h"
 #include "lang/torch_ops.h"
@@ -75,9 +76,16 @@ ObjRef scalar_to_py(const Scalar& s) {
   return make_float(s.to_double());
 }
 
+bool fits_long(const Object* o) { return !is_big_candidate(o) || int_as_big(o).fits_int64(); }
+
+int64_t unpack_long(const Object* o) {
+  if (!fits_long(o)) raise(BT.runtime_error, "Overflow when unpacking long");
+  return static_cast<const IntObject*>(o)->value_;
+}
+
 Scalar to_scalar(Interp& in, Object* o) {
   if (o->type() == BT.bool_) return Scalar(o == true_obj());
-  if (is_instance(o, BT.int_)) return Scalar(as<IntObject>(o)->value_);
+  if (is_instance(o, BT.int_)) return Scalar(unpack_long(o));
   if (o->type() == BT.float_) return Scalar(as<FloatObject>(o)->value_);
   if (is_tensor(o)) return guarded([&] { return core::item(unwrap(o)); });
   raise(BT.type_error, "expected a number, got " + py_typename(o));
@@ -109,7 +117,7 @@ static std::optional<DType> infer_type(Interp& in, Object* o) {
   raise(BT.runtime_error, "Could not infer dtype of " + type_name(o));
 }
 
-static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, std::vector<Scalar>& out) {
+static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, DType dtype, std::vector<Scalar>& out) {
   if (dim == sizes.size()) {
     if (is_tensor(o)) {
       out.push_back(guarded([&] { return core::item(unwrap(o)); }));
@@ -118,7 +126,9 @@ static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, std:
     if (is_sequence(o)) raise(BT.type_error, "'" + type_name(o) + "' object cannot be interpreted as an integer");
     if (is_str(o) && dim > 0) raise(BT.value_error, "too many dimensions 'str'");
     if (!is_number(o)) raise(BT.type_error, "new(): invalid data type '" + type_name(o) + "'");
-    out.push_back(to_scalar(in, o));
+    // An int beyond int64 goes into a floating tensor as a double, as PyTorch reads it.
+    if (is_int(o) && !fits_long(o) && core::is_floating(dtype)) out.push_back(Scalar(int_to_double(o)));
+    else out.push_back(to_scalar(in, o));
     return;
   }
   if (!is_sequence(o)) {
@@ -129,7 +139,7 @@ static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, std:
   if (static_cast<int64_t>(items.size()) != sizes[dim])
     raise(BT.value_error, "expected sequence of length " + std::to_string(sizes[dim]) + " at dim " + std::to_string(dim) +
                               " (got " + std::to_string(items.size()) + ")");
-  for (auto& it : items) store(in, it.get(), dim + 1, sizes, out);
+  for (auto& it : items) store(in, it.get(), dim + 1, sizes, dtype, out);
 }
 
 Tensor tensor_from_data(Interp& in, Object* data, std::optional<DType> dtype, const char* fname) {
@@ -152,7 +162,7 @@ Tensor tensor_from_data(Interp& in, Object* data, std::optional<DType> dtype, co
   }
   DType d = dtype ? *dtype : infer_type(in, data).value_or(core::kDefaultFloat);
   std::vector<Scalar> values;
-  store(in, data, 0, sizes, values);
+  store(in, data, 0, sizes, d, values);
   return guarded([&] { return core::from_values(values, sizes, d); });
 }
 
@@ -220,7 +230,7 @@ static bool is_index_scalar(Object* o) { return is_instance(o, BT.int_) && o->ty
 
 static TensorIndex index_entry(Interp& in, Object* k) {
   if (k->type() == BT.bool_) return TensorIndex::make_tensor(core::scalar_tensor(Scalar(k == true_obj()), DType::Bool));
-  if (is_index_scalar(k)) return TensorIndex::make_integer(as<IntObject>(k)->value_);
+  if (is_index_scalar(k)) return TensorIndex::make_integer(unpack_long(k));
   if (k->type() == BT.slice) {
     auto* s = as<SliceObject>(k);
     auto part = [&](Object* o) -> std::optional<int64_t> {
@@ -374,6 +384,7 @@ void init_tensor_type(Interp& in) {
   TorchTypes& T = types();
   if (T.tensor) return;
   T.dtype = NativeType("dtype", "torch")
+                .c_name("torch.dtype")
                 .method("__repr__", [](Interp&, CallArgs& a) -> ObjRef {
                   return make_str(core::dtype_name(static_cast<DTypeObject*>(a.pos[0].get())->dtype));
                 })
@@ -385,6 +396,7 @@ void init_tensor_type(Interp& in) {
                 })
                 .build();
   T.device = NativeType("device", "torch")
+                 .c_name("torch.device")
                  .constructor([](Interp& in, TypeObject*, CallArgs& a) -> ObjRef {
                    ArgParser p(a, "device", {"type", "index="});
                    Object* t = p.get(0);
@@ -427,6 +439,7 @@ void init_tensor_type(Interp& in) {
     };
   };
   NativeType size_t_("Size", "torch", BT.tuple);
+  size_t_.c_name("torch.Size");
   add_tuple_methods(size_t_);
   T.size = size_t_
                .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
@@ -551,6 +564,12 @@ void init_tensor_type(Interp& in) {
     if (t.numel() != 1 || !core::is_integral(t.dtype(), true))
       raise(BT.type_error, "only integer tensors of a single element can be converted to an index");
     return make_int(guarded([&] { return core::item(t).to_int(); }));
+  });
+  // torch/_tensor.py: reversed(t) is t.flip(0), and a 0-d tensor itself.
+  tt.method("__reversed__", [](Interp&, CallArgs& a) -> ObjRef {
+    const Tensor& t = self_of(a);
+    if (t.dim() == 0) return a.pos[0];
+    return wrap(guarded([&] { return op::flip(t, {0}); }));
   });
   // torch/_tensor.py: (element == self).any().item() for a tensor or a number.
   tt.method("__contains__", [](Interp& in, CallArgs& a) -> ObjRef {
