@@ -1,6 +1,8 @@
 #include "autograd/basic_nodes.h"
 
 #include <cstdint>
+#include <unordered_set>
+#include <utility>
 
 #include "autograd/engine.h"
 #include "autograd/function_helpers.h"
@@ -37,8 +39,33 @@ Tensor clone_obey_contract(const Tensor& new_grad, const Tensor& variable) {
 
 }  // namespace
 
-AccumulateGrad::AccumulateGrad(Tensor variable) : Node(UINT64_MAX), variable_(std::move(variable)) {
+namespace {
+const void* g_owner = nullptr;
+// Every live AccumulateGrad, for break_grad_cycles (NOTE [Gradient cycles]).
+std::unordered_set<AccumulateGrad*>& live_accumulators() {
+  static auto* live = new std::unordered_set<AccumulateGrad*>;  // outlives every node
+  return *live;
+}
+}  // namespace
+
+AccumulateGrad::AccumulateGrad(Tensor variable) : Node(UINT64_MAX), variable_(std::move(variable)), owner_(g_owner) {
   add_input_metadata(variable_);
+  live_accumulators().insert(this);
+}
+
+AccumulateGrad::~AccumulateGrad() { live_accumulators().erase(this); }
+
+const void* set_grad_cycle_owner(const void* owner) { return std::exchange(g_owner, owner); }
+
+void break_grad_cycles(const void* owner) {
+  // Collected first: dropping a gradient may free accumulators, which leave the set.
+  std::vector<Tensor> leaves;
+  for (AccumulateGrad* acc : live_accumulators())
+    if (acc->owner() == owner && acc->variable().defined()) leaves.push_back(acc->variable());
+  for (const Tensor& leaf : leaves) {
+    Tensor g = grad(leaf);
+    if (g.defined() && grad_fn(g)) set_grad(leaf, Tensor());
+  }
 }
 
 void accumulate_grad(const Tensor& variable, Tensor& grad, Tensor new_grad, long num_expected_refs) {

@@ -9,14 +9,23 @@ namespace stridelab::autograd {
 // The gradient sink of a leaf that requires grad: adds what it receives into the leaf's .grad
 // (after the leaf's hooks run). One per leaf while a graph uses it: the leaf only keeps it weakly,
 // the nodes of the graph keep it alive. It holds the leaf (Python's `grad_fn.variable`).
+// NOTE [Gradient cycles]
+// backward(create_graph=True) on a leaf gives it a gradient with a history, and that history ends
+// in the leaf's AccumulateGrad, which holds the leaf: a reference cycle, which PyTorch warns about
+// and leaks until the gradient is reset. The playground keeps that behaviour while a program runs
+// and breaks the cycles when its interpreter goes: each AccumulateGrad records the owner that was
+// current when it was made (the running interpreter), and break_grad_cycles(owner) resets the
+// gradients that have a history on that owner's leaves.
 class AccumulateGrad : public Node {
  public:
   explicit AccumulateGrad(Tensor variable);
+  ~AccumulateGrad() override;
   std::string name() const override { return "torch::autograd::AccumulateGrad"; }
   std::string type_name() const override { return "AccumulateGrad"; }
   variable_list apply(variable_list&& grads) override;
 
   const Tensor& variable() const { return variable_; }
+  const void* owner() const { return owner_; }
   void release_for_deletion(std::vector<std::shared_ptr<Node>>& nodes, std::vector<Tensor>& tensors) override {
     Node::release_for_deletion(nodes, tensors);
     tensors.push_back(std::move(variable_));
@@ -24,7 +33,14 @@ class AccumulateGrad : public Node {
 
  private:
   Tensor variable_;
+  const void* owner_;
 };
+
+// The owner recorded by AccumulateGrads made from now on (NOTE [Gradient cycles]); returns the
+// previous one, for restoring.
+const void* set_grad_cycle_owner(const void* owner);
+// Resets every gradient that has a history on a leaf whose AccumulateGrad belongs to `owner`.
+void break_grad_cycles(const void* owner);
 
 // Stores new_grad into variable's grad slot `grad` as PyTorch's AccumulateGrad does: steals it when
 // nothing else holds it and its layout matches the variable's, else copies it into the variable's

@@ -1,5 +1,6 @@
 #include "lang/interp.h"
 
+#include "autograd/basic_nodes.h"
 #include "lang/eval.h"
 #include "lang/parser.h"
 #include "lang/traceback.h"
@@ -17,6 +18,7 @@ Interp::~Interp() {
   modules_.clear();
   main_.reset();
   clear_tracked();
+  autograd::break_grad_cycles(this);  // NOTE [Gradient cycles]
 }
 
 // Frees what reference counting alone cannot: the objects of the run's reference cycles (NOTE
@@ -80,17 +82,21 @@ Interp* g_running = nullptr;
 unsigned long long g_run_serial = 0;
 
 // Sets Interp::running() and the list that new containers join (NOTE [Cycles at teardown]) for
-// the extent of run(), restoring the previous ones (nested runs).
+// the extent of run(), and the owner of the gradient cycles it makes (NOTE [Gradient cycles]),
+// restoring the previous ones (nested runs).
 struct RunningScope {
   Interp* saved;
   TrackLink* saved_tracking;
-  RunningScope(Interp* in, TrackLink* tracked) : saved(g_running), saved_tracking(g_tracking) {
+  const void* saved_grad_owner;
+  RunningScope(Interp* in, TrackLink* tracked)
+      : saved(g_running), saved_tracking(g_tracking), saved_grad_owner(autograd::set_grad_cycle_owner(in)) {
     g_running = in;
     g_tracking = tracked;
   }
   ~RunningScope() {
     g_running = saved;
     g_tracking = saved_tracking;
+    autograd::set_grad_cycle_owner(saved_grad_owner);
   }
 };
 
