@@ -91,6 +91,28 @@ struct IndexPutBackward0 : Node {
   }
 };
 
+// zeros(sizes).scatter_add_(dim, index, src), as an accumulating index_put_: the backward of the
+// ops that pick elements along a dim (gather, sort, topk).
+Tensor scatter_add_into_zeros(const IntArray& sizes, int64_t dim, const Tensor& index, const Tensor& src) {
+  int64_t n = index.dim();
+  int64_t d = core::wrap_dim(dim, std::max<int64_t>(n, 1));
+  std::vector<TensorIndex> indices;
+  for (int64_t k = 0; k < n; ++k) {
+    if (k == d) {
+      indices.push_back(TensorIndex::make_tensor(index));
+      continue;
+    }
+    IntArray shape(n, 1);
+    shape[k] = index.sizes()[k];
+    indices.push_back(TensorIndex::make_tensor(core::reshape(
+        core::arange(Scalar(int64_t{0}), Scalar(index.sizes()[k]), Scalar(int64_t{1}), core::DType::Int64), shape)));
+  }
+  Tensor z = detail::zeros(sizes, src.dtype());
+  if (n == 0) indices = {TensorIndex::make_tensor(core::reshape(index, {1}))};
+  autograd::index_put_(z, indices, n == 0 ? autograd::reshape(src, {1}) : src, /*accumulate=*/true);
+  return z;
+}
+
 struct GatherBackward0 : Node {
   NODE_NAME(GatherBackward0)
   SavedVariable self_, index_;
@@ -107,24 +129,26 @@ struct GatherBackward0 : Node {
     Tensor self = self_.unpack(), index = index_.unpack();
     variable_list out(1);
     if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    // zeros_like(self).scatter_add_(dim, index, grad), as an accumulating index_put_.
-    int64_t n = index.dim();
-    int64_t d = core::wrap_dim(dim, std::max<int64_t>(n, 1));
-    std::vector<TensorIndex> indices;
-    for (int64_t k = 0; k < n; ++k) {
-      if (k == d) {
-        indices.push_back(TensorIndex::make_tensor(index));
-        continue;
-      }
-      IntArray shape(n, 1);
-      shape[k] = index.sizes()[k];
-      indices.push_back(TensorIndex::make_tensor(core::reshape(
-          core::arange(Scalar(int64_t{0}), Scalar(index.sizes()[k]), Scalar(int64_t{1}), core::DType::Int64), shape)));
-    }
-    Tensor z = detail::zeros(self.sizes(), grads[0].dtype());
-    if (n == 0) indices = {TensorIndex::make_tensor(core::reshape(index, {1}))};
-    autograd::index_put_(z, indices, n == 0 ? autograd::reshape(grads[0], {1}) : grads[0], /*accumulate=*/true);
-    out[0] = z;
+    out[0] = scatter_add_into_zeros(self.sizes(), dim, index, grads[0]);
+    return out;
+  }
+};
+
+// sort and topk: the gradient of each value goes back to the position its index names.
+struct SortBackward0 : Node {
+  std::string name_;
+  std::string name() const override { return name_; }
+  IntArray self_sizes;
+  SavedVariable indices_;
+  int64_t dim = 0;
+  void release_variables() override { indices_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_indices", -1, &indices_}}; }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}, {"_saved_self_sym_sizes", self_sizes}}; }
+  variable_list apply(variable_list&& grads) override {
+    Tensor indices = indices_.unpack(shared_from_this());
+    variable_list out(1);
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
+    out[0] = scatter_add_into_zeros(self_sizes, dim, indices, grads[0]);
     return out;
   }
 };
@@ -381,6 +405,35 @@ Tensor masked_select(const Tensor& self, const Tensor& mask) {
   Tensor result = core::masked_select(self, mask);
   if (fn) impl::set_history(result, fn);
   return result;
+}
+
+namespace {
+
+// Records SortBackward0 (or TopkBackward0) on the values of a (values, indices) result.
+template <class F>
+std::pair<Tensor, Tensor> record_picks(const char* name, const Tensor& self, int64_t dim, F&& run) {
+  std::shared_ptr<SortBackward0> fn = make_node<SortBackward0>(self);
+  if (fn) {
+    fn->name_ = name;
+    fn->self_sizes = self.sizes();
+    fn->dim = dim;
+  }
+  std::pair<Tensor, Tensor> result = run();
+  if (fn) {
+    impl::set_history(result.first, fn);
+    fn->indices_ = SavedVariable(result.second, true);
+  }
+  return result;
+}
+
+}  // namespace
+
+std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending, bool stable) {
+  return record_picks("SortBackward0", self, dim, [&] { return core::sort(self, dim, descending, stable); });
+}
+
+std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
+  return record_picks("TopkBackward0", self, dim, [&] { return core::topk(self, k, dim, largest, sorted); });
 }
 
 }  // namespace stridelab::autograd

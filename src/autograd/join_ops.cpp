@@ -1,4 +1,4 @@
-// cat, stack, repeat, flip.
+// cat, stack, repeat, flip; tril, triu, diag.
 #include <algorithm>
 
 #include "autograd/function_helpers.h"
@@ -105,7 +105,86 @@ struct FlipBackward0 : Node {
   }
 };
 
+// tril / triu: the gradient keeps the same triangle.
+template <bool kLower>
+struct TriangleBackward : Node {
+  std::string name() const override { return kLower ? "TrilBackward0" : "TriuBackward0"; }
+  int64_t diagonal = 0;
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_diagonal", diagonal}}; }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && task_should_compute_output(0))
+      out[0] = kLower ? autograd::tril(grads[0], diagonal) : autograd::triu(grads[0], diagonal);
+    return out;
+  }
+};
+
+// diag: a 1-D input gets the diagonal of the gradient back; a 2-D one a matrix with the gradient
+// on its diagonal.
+struct DiagBackward0 : Node {
+  NODE_NAME(DiagBackward0)
+  IntArray self_sizes;
+  int64_t diagonal = 0;
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_diagonal", diagonal}, {"_saved_self_sym_sizes", self_sizes}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
+    if (self_sizes.size() == 1 || self_sizes[0] == self_sizes[1]) {
+      out[0] = autograd::diag(grads[0], diagonal);
+      return out;
+    }
+    Tensor z = detail::zeros(self_sizes, grads[0].dtype());
+    core::copy_(core::diagonal(z, diagonal, 0, 1), grads[0]);
+    out[0] = z;
+    return out;
+  }
+};
+
+template <bool kLower>
+Tensor triangle(const Tensor& self, int64_t diagonal) {
+  auto fn = make_node<TriangleBackward<kLower>>(self);
+  if (fn) fn->diagonal = diagonal;
+  Tensor result = kLower ? core::tril(self, diagonal) : core::triu(self, diagonal);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+template <bool kLower>
+Tensor& triangle_(Tensor& self, int64_t diagonal) {
+  const bool rg = detail::any_requires_grad(self);
+  impl::check_inplace(self, rg);
+  std::shared_ptr<TriangleBackward<kLower>> fn;
+  if (rg) {
+    fn = new_node<TriangleBackward<kLower>>();
+    fn->set_next_edges(detail::collect_next_edges(self));
+    fn->diagonal = diagonal;
+  }
+  if (kLower) core::tril_(self, diagonal);
+  else core::triu_(self, diagonal);
+  self.bump_version();
+  if (fn) impl::rebase_history(self, fn);
+  return self;
+}
+
 }  // namespace
+
+Tensor tril(const Tensor& self, int64_t diagonal) { return triangle<true>(self, diagonal); }
+Tensor triu(const Tensor& self, int64_t diagonal) { return triangle<false>(self, diagonal); }
+Tensor& tril_(Tensor& self, int64_t diagonal) { return triangle_<true>(self, diagonal); }
+Tensor& triu_(Tensor& self, int64_t diagonal) { return triangle_<false>(self, diagonal); }
+
+Tensor diag(const Tensor& self, int64_t diagonal) {
+  auto fn = make_node<DiagBackward0>(self);
+  if (fn) {
+    fn->self_sizes = self.sizes();
+    fn->diagonal = diagonal;
+  }
+  Tensor result = core::diag(self, diagonal);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
 
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
   std::shared_ptr<CatBackward0> fn;

@@ -301,11 +301,30 @@ UNARY_NODE(SigmoidBackward0, Result, autograd::mul(autograd::mul(grad, autograd:
 UNARY_NODE(ReluBackward0, Result,
            autograd::where(core::binary(BinaryOp::Le, saved, wrapped(Scalar(int64_t{0}))), zero_scalar(grad), grad))
 UNARY_NODE(ReciprocalBackward0, Result, autograd::mul(autograd::neg(grad), autograd::mul(saved, saved)))
+// Piecewise constant: the gradient is zero (shaped like grad, as PyTorch's zeros_like(grad)).
+UNARY_NODE(FloorBackward0, Nothing, detail::zeros_like(grad))
+UNARY_NODE(CeilBackward0, Nothing, detail::zeros_like(grad))
+UNARY_NODE(RoundBackward0, Nothing, detail::zeros_like(grad))
+UNARY_NODE(RoundBackward1, Nothing, detail::zeros_like(grad))
+UNARY_NODE(TruncBackward0, Nothing, detail::zeros_like(grad))
+UNARY_NODE(SignBackward0, Nothing, detail::zeros_like(grad))
+UNARY_NODE(FracBackward0, Nothing, grad)
+UNARY_NODE(RsqrtBackward0, Result,
+           autograd::mul(autograd::mul(grad, wrapped(Scalar(-0.5))), autograd::pow(saved, Scalar(int64_t{3}))))
+UNARY_NODE(Log1PBackward0, Self, autograd::div(grad, autograd::add(saved, wrapped(Scalar(int64_t{1})))))
+UNARY_NODE(Expm1Backward0, Result, autograd::mul(grad, autograd::add(saved, wrapped(Scalar(int64_t{1})))))
+UNARY_NODE(Log2Backward0, Self, autograd::div(grad, autograd::mul(saved, wrapped(Scalar(0.6931471805599453)))))
+UNARY_NODE(Log10Backward0, Self, autograd::div(grad, autograd::mul(saved, wrapped(Scalar(2.302585092994046)))))
+UNARY_NODE(TanBackward0, Result,
+           autograd::mul(grad, autograd::add(autograd::pow(saved, Scalar(int64_t{2})), wrapped(Scalar(int64_t{1})))))
+UNARY_NODE(NanToNumBackward0, Self, autograd::mul(grad, core::unary(UnaryOp::IsFinite, saved)))
 
-template <class N>
-Tensor unary_op(UnaryOp op, const Tensor& self) {
+// Runs `run` (the core op, returning the result) and records node N, which saves self or the
+// result as its formula needs.
+template <class N, class F>
+Tensor unary_with(const Tensor& self, F&& run) {
   auto fn = make_node<N>(self);
-  Tensor result = core::unary(op, self);
+  Tensor result = run();
   if (fn) {
     impl::set_history(result, fn);
     if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Self>, N>) fn->saved_ = SavedVariable(self, false);
@@ -314,10 +333,15 @@ Tensor unary_op(UnaryOp op, const Tensor& self) {
   return result;
 }
 
+template <class N>
+Tensor unary_op(UnaryOp op, const Tensor& self) {
+  return unary_with<N>(self, [&] { return core::unary(op, self); });
+}
+
 // In place: PyTorch saves a clone of self before the op when the formula needs the input, and self
 // itself (now the result) after it.
-template <class N>
-Tensor& unary_op_(UnaryOp op, Tensor& self) {
+template <class N, class F>
+Tensor& unary_with_(Tensor& self, F&& write) {
   bool rg = any_requires_grad(self);
   impl::check_inplace(self, rg);
   std::shared_ptr<N> fn;
@@ -326,13 +350,18 @@ Tensor& unary_op_(UnaryOp op, Tensor& self) {
     fn->set_next_edges(collect_next_edges(self));
     if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Self>, N>) fn->saved_ = SavedVariable(autograd::clone(self), false);
   }
-  core::unary_(op, self);
+  write();
   self.bump_version();
   if (fn) {
     impl::rebase_history(self, fn);
     if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Result>, N>) fn->saved_ = SavedVariable(self, true, is_view(self));
   }
   return self;
+}
+
+template <class N>
+Tensor& unary_op_(UnaryOp op, Tensor& self) {
+  return unary_with_<N>(self, [&] { core::unary_(op, self); });
 }
 
 // ---- clamp, maximum, where, masked_fill ------------------------------------------------------------
@@ -403,6 +432,51 @@ struct ClampBackward0 : Node {
       if (both) mask = cmp(BinaryOp::LogicalOr, mask, cmp(BinaryOp::Lt, max, min));
       out[2] = keep(mask);
     }
+    return out;
+  }
+};
+
+// clamp_min / clamp_max with a Python number (ClampMinBackward0, ClampMaxBackward0): the gradient
+// passes where self is on the kept side of the bound (the bound itself included).
+template <bool kMin>
+struct ClampBoundBackward0 : Node {
+  std::string name() const override { return kMin ? "ClampMinBackward0" : "ClampMaxBackward0"; }
+  SavedVariable self_;
+  Scalar bound;
+  void release_variables() override { self_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{kMin ? "_saved_min" : "_saved_max", bound}}; }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack();
+    variable_list out(1);
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
+    Tensor kept = core::binary(kMin ? BinaryOp::Ge : BinaryOp::Le, self, wrapped(bound));
+    out[0] = autograd::where(kept, grads[0], zero_scalar(grads[0]));
+    return out;
+  }
+};
+
+// With a tensor bound (ClampMinBackward1, ClampMaxBackward1): self's gradient where it is kept,
+// the bound's where the bound was taken.
+template <bool kMin>
+struct ClampBoundBackward1 : Node {
+  std::string name() const override { return kMin ? "ClampMinBackward1" : "ClampMaxBackward1"; }
+  SavedVariable self_, bound_;
+  void release_variables() override {
+    self_.reset_data();
+    bound_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{kMin ? "_saved_min" : "_saved_max", -1, &bound_}, {"_saved_self", -1, &self_}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack(), bound = bound_.unpack();
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    const Tensor& grad = grads[0];
+    Tensor kept = core::binary(kMin ? BinaryOp::Ge : BinaryOp::Le, self, bound);
+    if (task_should_compute_output(0)) out[0] = autograd::where(kept, grad, zero_scalar(grad));
+    if (task_should_compute_output(1)) out[1] = autograd::where(kept, zero_scalar(grad), grad);
     return out;
   }
 };
@@ -771,6 +845,72 @@ Tensor clamp(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar
   return result;
 }
 
+Tensor unary(UnaryOp op, const Tensor& self) {
+  switch (op) {
+    case UnaryOp::Neg: return neg(self);
+    case UnaryOp::Exp: return exp(self);
+    case UnaryOp::Log: return log(self);
+    case UnaryOp::Sqrt: return sqrt(self);
+    case UnaryOp::Abs: return abs(self);
+    case UnaryOp::Sin: return sin(self);
+    case UnaryOp::Cos: return cos(self);
+    case UnaryOp::Tanh: return tanh(self);
+    case UnaryOp::Sigmoid: return sigmoid(self);
+    case UnaryOp::Relu: return relu(self);
+    case UnaryOp::Floor: return unary_op<FloorBackward0>(op, self);
+    case UnaryOp::Ceil: return unary_op<CeilBackward0>(op, self);
+    case UnaryOp::Round: return unary_op<RoundBackward0>(op, self);
+    case UnaryOp::Trunc: return unary_op<TruncBackward0>(op, self);
+    case UnaryOp::Frac: return unary_op<FracBackward0>(op, self);
+    case UnaryOp::Sign: return unary_op<SignBackward0>(op, self);
+    case UnaryOp::Rsqrt: return unary_op<RsqrtBackward0>(op, self);
+    case UnaryOp::Log1p: return unary_op<Log1PBackward0>(op, self);
+    case UnaryOp::Expm1: return unary_op<Expm1Backward0>(op, self);
+    case UnaryOp::Log2: return unary_op<Log2Backward0>(op, self);
+    case UnaryOp::Log10: return unary_op<Log10Backward0>(op, self);
+    case UnaryOp::Tan: return unary_op<TanBackward0>(op, self);
+    default: return core::unary(op, self);  // not differentiable: logical_not, isnan, ...
+  }
+}
+
+Tensor round(const Tensor& self, int64_t decimals) {
+  return unary_with<RoundBackward1>(self, [&] { return core::round_decimals(self, decimals); });
+}
+
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+  return unary_with<NanToNumBackward0>(self, [&] { return core::nan_to_num(self, nan, posinf, neginf); });
+}
+
+template <bool kMin>
+Tensor clamp_bound(const Tensor& self, Scalar bound) {
+  auto fn = make_node<ClampBoundBackward0<kMin>>(self);
+  if (fn) {
+    fn->self_ = SavedVariable(self, false);
+    fn->bound = bound;
+  }
+  Tensor result = kMin ? core::clamp(self, bound, std::nullopt) : core::clamp(self, std::nullopt, bound);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+template <bool kMin>
+Tensor clamp_bound(const Tensor& self, const Tensor& bound) {
+  auto fn = make_node<ClampBoundBackward1<kMin>>(self, bound);
+  if (fn) {
+    fn->self_ = SavedVariable(self, false);
+    fn->bound_ = SavedVariable(bound, false);
+  }
+  // PyTorch's kernel: max(self, bound) (min for clamp_max), NaN from either propagating.
+  Tensor result = core::binary(kMin ? BinaryOp::Maximum : BinaryOp::Minimum, self, bound);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor clamp_min(const Tensor& self, Scalar min) { return clamp_bound<true>(self, min); }
+Tensor clamp_max(const Tensor& self, Scalar max) { return clamp_bound<false>(self, max); }
+Tensor clamp_min(const Tensor& self, const Tensor& min) { return clamp_bound<true>(self, min); }
+Tensor clamp_max(const Tensor& self, const Tensor& max) { return clamp_bound<false>(self, max); }
+
 Tensor clamp(const Tensor& self, const Tensor& min, const Tensor& max) {
   STRIDELAB_CHECK(min.defined() || max.defined(), "torch.clamp: At least one of 'min' or 'max' must not be None");
   std::shared_ptr<ClampBackward0> fn;
@@ -1041,6 +1181,91 @@ Tensor& abs_(Tensor& self) { return unary_op_<AbsBackward0>(UnaryOp::Abs, self);
 Tensor& relu_(Tensor& self) { return unary_op_<ReluBackward0>(UnaryOp::Relu, self); }
 Tensor& tanh_(Tensor& self) { return unary_op_<TanhBackward0>(UnaryOp::Tanh, self); }
 Tensor& sigmoid_(Tensor& self) { return unary_op_<SigmoidBackward0>(UnaryOp::Sigmoid, self); }
+
+Tensor& unary_(UnaryOp op, Tensor& self) {
+  switch (op) {
+    case UnaryOp::Neg: return neg_(self);
+    case UnaryOp::Exp: return exp_(self);
+    case UnaryOp::Log: return log_(self);
+    case UnaryOp::Sqrt: return sqrt_(self);
+    case UnaryOp::Abs: return abs_(self);
+    case UnaryOp::Sin: return sin_(self);
+    case UnaryOp::Cos: return cos_(self);
+    case UnaryOp::Tanh: return tanh_(self);
+    case UnaryOp::Sigmoid: return sigmoid_(self);
+    case UnaryOp::Relu: return relu_(self);
+    case UnaryOp::Floor: return unary_op_<FloorBackward0>(op, self);
+    case UnaryOp::Ceil: return unary_op_<CeilBackward0>(op, self);
+    case UnaryOp::Round: return unary_op_<RoundBackward0>(op, self);
+    case UnaryOp::Trunc: return unary_op_<TruncBackward0>(op, self);
+    case UnaryOp::Frac: return unary_op_<FracBackward0>(op, self);
+    case UnaryOp::Sign: return unary_op_<SignBackward0>(op, self);
+    case UnaryOp::Rsqrt: return unary_op_<RsqrtBackward0>(op, self);
+    case UnaryOp::Log1p: return unary_op_<Log1PBackward0>(op, self);
+    case UnaryOp::Expm1: return unary_op_<Expm1Backward0>(op, self);
+    case UnaryOp::Log2: return unary_op_<Log2Backward0>(op, self);
+    case UnaryOp::Log10: return unary_op_<Log10Backward0>(op, self);
+    case UnaryOp::Tan: return unary_op_<TanBackward0>(op, self);
+    default:  // not differentiable (logical_not_, bitwise_not_): no history to rewrite
+      impl::check_inplace(self, any_requires_grad(self));
+      core::unary_(op, self);
+      self.bump_version();
+      return self;
+  }
+}
+
+Tensor& reciprocal_(Tensor& self) {
+  return unary_with_<ReciprocalBackward0>(self, [&] {
+    Tensor r = core::binary(BinaryOp::Div, core::scalar_tensor(Scalar(int64_t{1}), self.dtype()), self);
+    STRIDELAB_CHECK(r.dtype() == self.dtype(), "result type ", core::scalar_type_name(r.dtype()),
+                    " can't be cast to the desired output type ", core::scalar_type_name(self.dtype()));
+    core::copy_(self, r);
+  });
+}
+
+Tensor& round_(Tensor& self, int64_t decimals) {
+  return unary_with_<RoundBackward1>(self, [&] { core::round_decimals_(self, decimals); });
+}
+
+Tensor& nan_to_num_(Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+  return unary_with_<NanToNumBackward0>(self, [&] { core::nan_to_num_(self, nan, posinf, neginf); });
+}
+
+template <bool kMin>
+Tensor& clamp_bound_(Tensor& self, Scalar bound) {
+  bool rg = any_requires_grad(self);
+  impl::check_inplace(self, rg);
+  std::shared_ptr<ClampBoundBackward0<kMin>> fn;
+  if (rg) {
+    fn = new_node<ClampBoundBackward0<kMin>>();
+    fn->set_next_edges(collect_next_edges(self));
+    fn->self_ = SavedVariable(autograd::clone(self), false);
+    fn->bound = bound;
+  }
+  if (kMin) core::clamp_(self, bound, std::nullopt);
+  else core::clamp_(self, std::nullopt, bound);
+  finish_inplace(self, fn);
+  return self;
+}
+
+template <bool kMin>
+Tensor& clamp_bound_(Tensor& self, const Tensor& bound) {
+  bool rg = any_requires_grad(self, bound);
+  impl::check_inplace(self, rg);
+  auto fn = inplace_node<ClampBoundBackward1<kMin>>(self, bound, rg);
+  if (fn) {
+    fn->self_ = SavedVariable(autograd::clone(self), false);
+    fn->bound_ = SavedVariable(bound, false);
+  }
+  core::binary_(kMin ? BinaryOp::Maximum : BinaryOp::Minimum, self, bound);
+  finish_inplace(self, fn);
+  return self;
+}
+
+Tensor& clamp_min_(Tensor& self, Scalar min) { return clamp_bound_<true>(self, min); }
+Tensor& clamp_max_(Tensor& self, Scalar max) { return clamp_bound_<false>(self, max); }
+Tensor& clamp_min_(Tensor& self, const Tensor& min) { return clamp_bound_<true>(self, min); }
+Tensor& clamp_max_(Tensor& self, const Tensor& max) { return clamp_bound_<false>(self, max); }
 
 Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
   bool rg = any_requires_grad(self);

@@ -51,6 +51,16 @@ Tensor tanh(const Tensor& self);
 Tensor sigmoid(const Tensor& self);
 Tensor relu(const Tensor& self);
 Tensor reciprocal(const Tensor& self);
+// Any unary op: the functions above, the rounding family (FloorBackward0 ...), rsqrt, log1p,
+// expm1, log2, log10, tan; the non-differentiable ones (isnan, logical_not ...) record nothing.
+Tensor unary(core::UnaryOp op, const Tensor& self);
+Tensor round(const Tensor& self, int64_t decimals);  // RoundBackward1
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                  std::optional<double> neginf);
+Tensor clamp_min(const Tensor& self, Scalar min);         // ClampMinBackward0
+Tensor clamp_min(const Tensor& self, const Tensor& min);  // ClampMinBackward1
+Tensor clamp_max(const Tensor& self, Scalar max);
+Tensor clamp_max(const Tensor& self, const Tensor& max);
 Tensor clamp(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
 // torch.clamp(x, min_tensor, max_tensor): ClampBackward0; an undefined bound is None.
 Tensor clamp(const Tensor& self, const Tensor& min, const Tensor& max);
@@ -91,6 +101,15 @@ Tensor& relu_(Tensor& self);
 Tensor& tanh_(Tensor& self);     // TanhBackward0, saving the result (self after the write)
 Tensor& sigmoid_(Tensor& self);  // SigmoidBackward0
 Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
+Tensor& clamp_min_(Tensor& self, Scalar min);
+Tensor& clamp_max_(Tensor& self, Scalar max);
+Tensor& clamp_min_(Tensor& self, const Tensor& min);  // ClampMinBackward1
+Tensor& clamp_max_(Tensor& self, const Tensor& max);
+Tensor& unary_(core::UnaryOp op, Tensor& self);
+Tensor& round_(Tensor& self, int64_t decimals);
+Tensor& reciprocal_(Tensor& self);  // ReciprocalBackward0; integer tensors can't hold the result
+Tensor& nan_to_num_(Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                    std::optional<double> neginf);
 Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value);
 Tensor& masked_fill_(Tensor& self, const Tensor& mask, const Tensor& value);
 Tensor& zero_(Tensor& self);
@@ -118,6 +137,14 @@ std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim = fa
 std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim = false);
 Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
 Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
+Tensor amax(const Tensor& self, const IntArray& dims = {}, bool keepdim = false);  // AmaxBackward0
+Tensor amin(const Tensor& self, const IntArray& dims = {}, bool keepdim = false);
+Tensor logsumexp(const Tensor& self, const IntArray& dims, bool keepdim = false);
+Tensor trace(const Tensor& self);
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
+Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
+Tensor& cumsum_(Tensor& self, int64_t dim);  // CumsumBackward0
+Tensor& cumprod_(Tensor& self, int64_t dim);
 
 // ---- matrix products (linalg_ops.cpp) ----------------------------------------------------------------
 // matmul decomposes as PyTorch 1.13 does: dot, mv, unsqueeze+mm+squeeze_, mm, folding the batch of a
@@ -174,6 +201,11 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor repeat(const Tensor& self, const IntArray& repeats);
 Tensor flip(const Tensor& self, const IntArray& dims);
+Tensor tril(const Tensor& self, int64_t diagonal = 0);  // TrilBackward0
+Tensor triu(const Tensor& self, int64_t diagonal = 0);
+Tensor& tril_(Tensor& self, int64_t diagonal = 0);
+Tensor& triu_(Tensor& self, int64_t diagonal = 0);
+Tensor diag(const Tensor& self, int64_t diagonal = 0);  // DiagBackward0
 
 // ---- indexing (index_ops.cpp) ------------------------------------------------------------------------
 // self[indices] as Python's __getitem__ does it: ints select, slices slice, None unsqueezes, then
@@ -192,6 +224,10 @@ Tensor index_tensors(const Tensor& self, const std::vector<core::TensorIndex>& i
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
 Tensor masked_select(const Tensor& self, const Tensor& mask);
+// (values, indices); values record SortBackward0 / TopkBackward0, whose gradient goes back to the
+// positions the indices name.
+std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim = -1, bool descending = false, bool stable = false);
+std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim = -1, bool largest = true, bool sorted = true);
 
 // ---- losses and nn.functional (loss_ops.cpp) ------------------------------------------------------
 enum class Reduction { None = 0, Mean = 1, Sum = 2 };

@@ -484,6 +484,152 @@ struct LogSoftmaxBackward0 : Node {
   }
 };
 
+
+// ---- amax amin logsumexp trace cumsum cumprod ---------------------------------------------------
+
+// grad (or result) of a reduction over dims with its reduced dims put back (PyTorch's
+// restore_reduced_dims), so that it broadcasts against self.
+Tensor restore_reduced(const Tensor& t, const IntArray& dims, bool keepdim, int64_t ndim) {
+  if (keepdim || dims.empty() || ndim == 0) return t;
+  return unsqueeze_multiple(t, dims, ndim);
+}
+
+// A reduction over dims whose node saves self and the result: Derived::formula gets the gradient
+// and the result with the reduced dims put back, so that both broadcast against self.
+template <class Derived>
+struct ReduceSelfResultBackward : Node {
+  SavedVariable self_, result_;
+  IntArray dim;
+  bool keepdim = false;
+  void release_variables() override {
+    self_.reset_data();
+    result_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}}; }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack(), result = result_.unpack(shared_from_this());
+    variable_list out(1);
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
+    out[0] = Derived::formula(restore_reduced(grads[0], dim, keepdim, self.dim()), self,
+                              restore_reduced(result, dim, keepdim, self.dim()), dim);
+    return out;
+  }
+};
+
+// amax / amin: the gradient shared equally among the elements equal to the result.
+template <bool kMax>
+struct AmaxBackwardT : ReduceSelfResultBackward<AmaxBackwardT<kMax>> {
+  std::string name() const override { return kMax ? "AmaxBackward0" : "AminBackward0"; }
+  static Tensor formula(const Tensor& grad, const Tensor& self, const Tensor& result, const IntArray& dim) {
+    Tensor mask = core::binary(BinaryOp::Eq, result, self);
+    return autograd::mul(autograd::div(grad, core::sum(mask, dim, true)), mask);
+  }
+};
+
+struct LogsumexpBackward0 : ReduceSelfResultBackward<LogsumexpBackward0> {
+  NODE_NAME(LogsumexpBackward0)
+  static Tensor formula(const Tensor& grad, const Tensor& self, const Tensor& result, const IntArray&) {
+    return autograd::mul(grad, autograd::exp(autograd::sub(self, result)));
+  }
+};
+
+// The gradient lands on the diagonal of a zero matrix.
+struct TraceBackward0 : Node {
+  NODE_NAME(TraceBackward0)
+  IntArray self_sizes;
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_self_sym_sizes", self_sizes}}; }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
+    Tensor z = detail::zeros(self_sizes, grads[0].dtype());
+    core::copy_(core::diagonal(z, 0, 0, 1), grads[0]);
+    out[0] = z;
+    return out;
+  }
+};
+
+// grad.flip(dim).cumsum(dim).flip(dim): each input feeds every later running sum.
+Tensor reversed_cumsum(const Tensor& t, int64_t dim) {
+  return autograd::flip(autograd::cumsum(autograd::flip(t, {dim}), dim), {dim});
+}
+
+struct CumsumBackward0 : Node {
+  NODE_NAME(CumsumBackward0)
+  int64_t dim = 0;
+  DType self_scalar_type{};
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
+    Tensor grad = autograd::to(grads[0], self_scalar_type);
+    const bool trivial = grad.numel() <= 1 || grad.dim() == 0 || grad.size(core::wrap_dim(dim, grad.dim())) == 1;
+    out[0] = trivial ? grad : reversed_cumsum(grad, dim);
+    return out;
+  }
+};
+
+// With zeros in the input, grad_input[k] = sum over j >= k of grad[j] * prod over i <= j, i != k of
+// input[i], computed directly per row in double (PyTorch divides only where no zero came first).
+Tensor cumprod_backward_with_zeros(const Tensor& grad, const Tensor& self, int64_t dim) {
+  const int64_t d = core::wrap_dim(dim, self.dim());
+  Tensor x = core::contiguous(core::movedim(core::to(self, DType::Float64), {d}, {-1}));
+  Tensor g = core::contiguous(core::movedim(core::to(grad, DType::Float64), {d}, {-1}));
+  Tensor r = core::empty(x.sizes(), DType::Float64);
+  const int64_t n = self.sizes()[d], rows = x.numel() / n;
+  const double* xs = x.data<double>();
+  const double* gs = g.data<double>();
+  double* rs = r.data<double>();
+  for (int64_t row = 0; row < rows; ++row) {
+    const double* xr = xs + row * n;
+    const double* gr = gs + row * n;
+    double before = 1;  // product of xr[0..k)
+    for (int64_t k = 0; k < n; ++k) {
+      double p = before, acc = 0;
+      for (int64_t j = k; j < n; ++j) {
+        if (j > k) p *= xr[j];
+        acc += gr[j] * p;
+      }
+      rs[row * n + k] = acc;
+      before *= xr[k];
+    }
+  }
+  Tensor out = core::empty(self.sizes(), grad.dtype());
+  core::copy_(out, core::movedim(r, {-1}, {d}));
+  return out;
+}
+
+struct CumprodBackward0 : Node {
+  NODE_NAME(CumprodBackward0)
+  SavedVariable self_, result_;
+  int64_t dim = 0;
+  DType self_scalar_type{};
+  void release_variables() override {
+    self_.reset_data();
+    result_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack(), result = result_.unpack(shared_from_this());
+    variable_list out(1);
+    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
+    Tensor grad = autograd::to(grads[0], self_scalar_type);
+    if (self.dim() == 0 || self.numel() == 0 || self.size(core::wrap_dim(dim, self.dim())) == 1) {
+      out[0] = grad;
+      return out;
+    }
+    const bool has_zero = core::item(core::any(core::binary(BinaryOp::Eq, self, wrapped(Scalar(int64_t{0}))))).to<bool>();
+    out[0] = has_zero ? cumprod_backward_with_zeros(grad, self, dim)
+                      : autograd::div(reversed_cumsum(autograd::mul(result, grad), dim), self);
+    return out;
+  }
+};
+
 }  // namespace
 
 Tensor sum(const Tensor& self, std::optional<DType> dtype) {
@@ -671,5 +817,95 @@ Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) 
   }
   return result;
 }
+
+// ---- amax amin logsumexp trace cumsum cumprod ---------------------------------------------------
+
+namespace {
+
+// Runs the reduction and records node N, which saves self and the result.
+template <class N, class F>
+Tensor reduce_self_result(const Tensor& self, const IntArray& dims, bool keepdim, F&& run) {
+  auto fn = make_node<N>(self);
+  if (fn) {
+    fn->dim = dims;
+    fn->keepdim = keepdim;
+    fn->self_ = SavedVariable(self, false);
+  }
+  Tensor result = run();
+  if (fn) {
+    impl::set_history(result, fn);
+    fn->result_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+}  // namespace
+
+Tensor amax(const Tensor& self, const IntArray& dims, bool keepdim) {
+  return reduce_self_result<AmaxBackwardT<true>>(self, dims, keepdim, [&] { return core::amax(self, dims, keepdim); });
+}
+Tensor amin(const Tensor& self, const IntArray& dims, bool keepdim) {
+  return reduce_self_result<AmaxBackwardT<false>>(self, dims, keepdim, [&] { return core::amin(self, dims, keepdim); });
+}
+Tensor logsumexp(const Tensor& self, const IntArray& dims, bool keepdim) {
+  return reduce_self_result<LogsumexpBackward0>(self, dims, keepdim, [&] { return core::logsumexp(self, dims, keepdim); });
+}
+
+Tensor trace(const Tensor& self) {
+  auto fn = make_node<TraceBackward0>(self);
+  if (fn) fn->self_sizes = self.sizes();
+  Tensor result = core::trace(self);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+namespace {
+
+// cumsum / cumprod (N is CumsumBackward0 or CumprodBackward0; the latter saves self and result).
+template <class N>
+Tensor scan(const Tensor& self, int64_t dim, std::optional<DType> dtype, bool product) {
+  auto fn = make_node<N>(self);
+  if (fn) {
+    fn->dim = dim;
+    fn->self_scalar_type = self.dtype();
+    if constexpr (std::is_same_v<N, CumprodBackward0>) fn->self_ = SavedVariable(self, false);
+  }
+  Tensor result = product ? core::cumprod(self, dim, dtype) : core::cumsum(self, dim, dtype);
+  if (fn) {
+    impl::set_history(result, fn);
+    if constexpr (std::is_same_v<N, CumprodBackward0>) fn->result_ = SavedVariable(result, true);
+  }
+  return result;
+}
+
+// In place: the scan written back into self, recorded as the out-of-place node (PyTorch's
+// cumsum_ / cumprod_), which sees self's old values through a clone when it needs them.
+template <class N>
+Tensor& scan_(Tensor& self, int64_t dim, bool product) {
+  const bool rg = detail::any_requires_grad(self);
+  impl::check_inplace(self, rg);
+  std::shared_ptr<N> fn;
+  if (rg) {
+    fn = new_node<N>();
+    fn->set_next_edges(detail::collect_next_edges(self));
+    fn->dim = dim;
+    fn->self_scalar_type = self.dtype();
+    if constexpr (std::is_same_v<N, CumprodBackward0>) fn->self_ = SavedVariable(autograd::clone(self), false);
+  }
+  core::copy_(self, product ? core::cumprod(self, dim, self.dtype()) : core::cumsum(self, dim, self.dtype()));
+  self.bump_version();
+  if (fn) {
+    impl::rebase_history(self, fn);
+    if constexpr (std::is_same_v<N, CumprodBackward0>) fn->result_ = SavedVariable(self, true, is_view(self));
+  }
+  return self;
+}
+
+}  // namespace
+
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype) { return scan<CumsumBackward0>(self, dim, dtype, false); }
+Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype) { return scan<CumprodBackward0>(self, dim, dtype, true); }
+Tensor& cumsum_(Tensor& self, int64_t dim) { return scan_<CumsumBackward0>(self, dim, false); }
+Tensor& cumprod_(Tensor& self, int64_t dim) { return scan_<CumprodBackward0>(self, dim, true); }
 
 }  // namespace stridelab::autograd

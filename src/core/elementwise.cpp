@@ -62,7 +62,15 @@ struct ResultTypeState {
   DType result() const { return combine(dim, combine(zero, wrapped)).value_or(kDefaultFloat); }
 };
 
-// The names PyTorch prints for a dtype through caffe2's TypeMeta ("long int"), as a few messages do.
+}  // namespace
+
+DType result_type(const Tensor& a, const Tensor& b) {
+  ResultTypeState state;
+  state.update(a);
+  state.update(b);
+  return state.result();
+}
+
 const char* type_meta_name(DType d) {
   switch (d) {
     case DType::Bool: return "bool";
@@ -72,15 +80,6 @@ const char* type_meta_name(DType d) {
     case DType::Float64: return "double";
   }
   return "?";
-}
-
-}  // namespace
-
-DType result_type(const Tensor& a, const Tensor& b) {
-  ResultTypeState state;
-  state.update(a);
-  state.update(b);
-  return state.result();
 }
 
 // ---- shared helpers (elementwise_kernels.h) -------------------------------------------------
@@ -908,8 +907,30 @@ bool is_float_op(UnaryOp op) {
     case UnaryOp::Sin:
     case UnaryOp::Cos:
     case UnaryOp::Tanh:
-    case UnaryOp::Sigmoid: return true;
+    case UnaryOp::Sigmoid:
+    case UnaryOp::Rsqrt:
+    case UnaryOp::Log1p:
+    case UnaryOp::Expm1:
+    case UnaryOp::Log2:
+    case UnaryOp::Log10:
+    case UnaryOp::Tan: return true;
     default: return false;
+  }
+}
+
+bool is_rounding(UnaryOp op) {
+  return op == UnaryOp::Floor || op == UnaryOp::Ceil || op == UnaryOp::Round || op == UnaryOp::Trunc;
+}
+
+bool is_classifier(UnaryOp op) { return op == UnaryOp::IsNan || op == UnaryOp::IsInf || op == UnaryOp::IsFinite; }
+
+// The kernel names PyTorch's dtype dispatch reports for the rounding ops (the vml family).
+const char* rounding_kernel(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::Floor: return "floor_vml_cpu";
+    case UnaryOp::Ceil: return "ceil_vml_cpu";
+    case UnaryOp::Round: return "round_vml_cpu";
+    default: return "trunc_vml_cpu";
   }
 }
 
@@ -922,10 +943,12 @@ void check_unary(UnaryOp op, DType dtype) {
     STRIDELAB_CHECK(op != UnaryOp::Relu, "Boolean inputs not supported for relu");
   }
   if (op == UnaryOp::BitwiseNot && is_floating(dtype)) not_implemented("bitwise_not_cpu", dtype);
+  if (is_rounding(op) && dtype == DType::Bool) not_implemented(rounding_kernel(op), dtype);
+  if (op == UnaryOp::Frac && !is_floating(dtype)) not_implemented("frac_cpu", dtype);
 }
 
 DType unary_result_dtype(UnaryOp op, DType in) {
-  if (op == UnaryOp::LogicalNot) return DType::Bool;
+  if (op == UnaryOp::LogicalNot || is_classifier(op)) return DType::Bool;
   if (is_float_op(op) && !is_floating(in)) return kDefaultFloat;
   return in;
 }
@@ -950,6 +973,12 @@ void float_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
     case UnaryOp::Sin: unary_loop<T, T>(out, in, [](T x) { return std::sin(x); }); return;
     case UnaryOp::Cos: unary_loop<T, T>(out, in, [](T x) { return std::cos(x); }); return;
     case UnaryOp::Tanh: unary_loop<T, T>(out, in, [](T x) { return std::tanh(x); }); return;
+    case UnaryOp::Rsqrt: unary_loop<T, T>(out, in, [](T x) { return T(1) / std::sqrt(x); }); return;
+    case UnaryOp::Log1p: unary_loop<T, T>(out, in, [](T x) { return std::log1p(x); }); return;
+    case UnaryOp::Expm1: unary_loop<T, T>(out, in, [](T x) { return std::expm1(x); }); return;
+    case UnaryOp::Log2: unary_loop<T, T>(out, in, [](T x) { return std::log2(x); }); return;
+    case UnaryOp::Log10: unary_loop<T, T>(out, in, [](T x) { return std::log10(x); }); return;
+    case UnaryOp::Tan: unary_loop<T, T>(out, in, [](T x) { return std::tan(x); }); return;
     case UnaryOp::Sigmoid:
       if constexpr (std::is_same_v<T, float>) {
         if (contiguous_f32) {
@@ -968,6 +997,25 @@ void float_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
       unary_loop<T, T>(out, in, [](T x) { return T(1) / (T(1) + std::exp(-x)); });
       return;
     default: return;
+  }
+}
+
+// floor, ceil, round, trunc and frac keep the dtype; on integers the rounding ones copy.
+template <class T>
+void rounding_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
+  if constexpr (!std::is_floating_point_v<T>) {
+    if (is_rounding(op)) unary_loop<T, T>(out, in, [](T x) { return x; });
+    return;
+  } else {
+    switch (op) {
+      case UnaryOp::Floor: unary_loop<T, T>(out, in, [](T x) { return std::floor(x); }); return;
+      case UnaryOp::Ceil: unary_loop<T, T>(out, in, [](T x) { return std::ceil(x); }); return;
+      // Half to even, as PyTorch's std::nearbyint under the default rounding mode.
+      case UnaryOp::Round: unary_loop<T, T>(out, in, [](T x) { return std::nearbyint(x); }); return;
+      case UnaryOp::Trunc: unary_loop<T, T>(out, in, [](T x) { return std::trunc(x); }); return;
+      case UnaryOp::Frac: unary_loop<T, T>(out, in, [](T x) { return x - std::trunc(x); }); return;
+      default: return;
+    }
   }
 }
 
@@ -994,7 +1042,12 @@ void keep_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
       if constexpr (std::is_same_v<T, bool>) unary_loop<T, T>(out, in, [](T x) -> T { return !x; });
       else if constexpr (std::is_integral_v<T>) unary_loop<T, T>(out, in, [](T x) -> T { return ~x; });
       return;
-    default: return;
+    case UnaryOp::Sign:
+      // NaN and -0.0 give 0, as PyTorch's (0 < x) - (x < 0).
+      if constexpr (std::is_same_v<T, bool>) unary_loop<T, T>(out, in, [](T x) { return x; });
+      else unary_loop<T, T>(out, in, [](T x) { return static_cast<T>(int(T(0) < x) - int(x < T(0))); });
+      return;
+    default: rounding_unary_kernel<T>(op, out, in); return;
   }
 }
 
@@ -1004,6 +1057,17 @@ void run_unary(UnaryOp op, const Tensor& out, const Tensor& in) {
     dispatch(in.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       unary_loop<bool, T>(out, in, [](T x) { return x == T(0); });
+    });
+    return;
+  }
+  if (is_classifier(op)) {
+    dispatch(in.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      // Integers and bools are always finite.
+      const double inf = std::numeric_limits<double>::infinity();
+      if (op == UnaryOp::IsNan) unary_loop<bool, T>(out, in, [](T x) { return x != x; });
+      else if (op == UnaryOp::IsInf) unary_loop<bool, T>(out, in, [inf](T x) { return std::fabs(double(x)) == inf; });
+      else unary_loop<bool, T>(out, in, [inf](T x) { return x == x && std::fabs(double(x)) != inf; });
     });
     return;
   }
@@ -1038,6 +1102,64 @@ void unary_(UnaryOp op, const Tensor& self) {
   Tensor tmp = empty(self.sizes(), result);
   run_unary(op, tmp, self);
   copy_(self, tmp);
+}
+
+namespace {
+
+// out = round(in, decimals) in in's floating dtype, the power of ten in that dtype as PyTorch's
+// kernel computes it.
+void run_round_decimals(const Tensor& out, const Tensor& in, int64_t decimals) {
+  STRIDELAB_CHECK(is_floating(in.dtype()), "\"round_cpu\" not implemented for '", scalar_type_name(in.dtype()), "'");
+  const bool negative = decimals < 0;
+  const double power = std::pow(10.0, static_cast<double>(negative ? -decimals : decimals));
+  dispatch(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_floating_point_v<T>) {
+      const T p = static_cast<T>(power);
+      if (negative) unary_loop<T, T>(out, in, [p](T x) { return std::nearbyint(x / p) * p; });
+      else unary_loop<T, T>(out, in, [p](T x) { return std::nearbyint(x * p) / p; });
+    }
+  });
+}
+
+void run_nan_to_num(const Tensor& out, const Tensor& in, std::optional<double> nan, std::optional<double> posinf,
+                    std::optional<double> neginf) {
+  dispatch(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_floating_point_v<T>) {
+      const T n = static_cast<T>(nan.value_or(0.0));
+      const T hi = posinf ? static_cast<T>(*posinf) : std::numeric_limits<T>::max();
+      const T lo = neginf ? static_cast<T>(*neginf) : std::numeric_limits<T>::lowest();
+      const T inf = std::numeric_limits<T>::infinity();
+      unary_loop<T, T>(out, in, [=](T x) { return x != x ? n : (x == inf ? hi : (x == -inf ? lo : x)); });
+    } else {
+      unary_loop<T, T>(out, in, [](T x) { return x; });
+    }
+  });
+}
+
+}  // namespace
+
+Tensor round_decimals(const Tensor& self, int64_t decimals) {
+  Tensor out = kernels::empty_elementwise(self.sizes(), {&self}, self.dtype());
+  run_round_decimals(out, self, decimals);
+  return out;
+}
+
+void round_decimals_(const Tensor& self, int64_t decimals) {
+  check_no_internal_overlap(self);
+  run_round_decimals(self, self, decimals);
+}
+
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+  Tensor out = kernels::empty_elementwise(self.sizes(), {&self}, self.dtype());
+  run_nan_to_num(out, self, nan, posinf, neginf);
+  return out;
+}
+
+void nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+  check_no_internal_overlap(self);
+  run_nan_to_num(self, self, nan, posinf, neginf);
 }
 
 // ---- where, clamp, masked_fill_ ----------------------------------------------------------------
@@ -1166,6 +1288,24 @@ bool allclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool e
                     });
   });
   return close;
+}
+
+// PyTorch's composite isclose, op by op, so float32 tensors compare in float32: equal values
+// (infinities too), NaNs when equal_nan, else a finite |a - b| <= atol + |rtol * b|.
+Tensor isclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool equal_nan) {
+  STRIDELAB_CHECK(a.dtype() == b.dtype(), scalar_type_name(a.dtype()), " did not match ", scalar_type_name(b.dtype()));
+  STRIDELAB_CHECK(rtol >= 0, "rtol must be greater than or equal to zero, but got ", rtol);
+  STRIDELAB_CHECK(atol >= 0, "atol must be greater than or equal to zero, but got ", atol);
+  Tensor close = binary(BinaryOp::Eq, a, b);
+  if (equal_nan && is_floating(a.dtype()))
+    close = binary(BinaryOp::LogicalOr, close, binary(BinaryOp::LogicalAnd, unary(UnaryOp::IsNan, a), unary(UnaryOp::IsNan, b)));
+  if (rtol == 0 && atol == 0) return close;
+  const Tensor x = a.dtype() == DType::Bool ? to(a, kDefaultFloat) : a;
+  const Tensor y = b.dtype() == DType::Bool ? to(b, kDefaultFloat) : b;
+  Tensor allowed = binary_scalar(BinaryOp::Add, unary(UnaryOp::Abs, binary_scalar(BinaryOp::Mul, y, Scalar(rtol))), Scalar(atol), true);
+  Tensor actual = unary(UnaryOp::Abs, binary(BinaryOp::Sub, x, y));
+  Tensor within = binary(BinaryOp::LogicalAnd, unary(UnaryOp::IsFinite, actual), binary(BinaryOp::Le, actual, allowed));
+  return binary(BinaryOp::LogicalOr, close, within);
 }
 
 bool equal(const Tensor& a, const Tensor& b) {

@@ -1,4 +1,4 @@
-// Joining and tiling: cat, stack, repeat, flip. Each result is a fresh tensor (never a view);
+// Joining and tiling: cat, stack, repeat, flip; the triangles and diagonals: tril, triu, diag. Each result is a fresh tensor (never a view);
 // the data moves through copy_ into views of it, so every strided layout and dtype conversion
 // takes copy_'s loops.
 #include <algorithm>
@@ -210,6 +210,65 @@ Tensor flip(const Tensor& self, const IntArray& dims) {
     strides[d] = -strides[d];
   }
   copy_(out, make_view(self, self.sizes(), std::move(strides), offset));
+  return out;
+}
+
+// ---- tril triu diag -------------------------------------------------------------------------
+
+namespace {
+
+// Zeroes the cells of each matrix (the last two dims) on the wrong side of diagonal k: above it
+// for tril (j - i > k), below it for triu (j - i < k).
+void zero_triangle(const Tensor& t, int64_t k, bool lower) {
+  const int64_t nd = t.dim(), rows = t.sizes()[nd - 2], cols = t.sizes()[nd - 1];
+  const int64_t rs = t.strides()[nd - 2], cs = t.strides()[nd - 1];
+  IntArray lead_sizes(t.sizes().begin(), t.sizes().end() - 2), lead_strides(t.strides().begin(), t.strides().end() - 2);
+  const int64_t batches = numel_of(lead_sizes);
+  dispatch(t.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* base = t.data<T>();
+    for (int64_t b = 0; b < batches; ++b) {
+      int64_t off = 0, rest = b;
+      for (int64_t d = static_cast<int64_t>(lead_sizes.size()) - 1; d >= 0; --d) {
+        off += (rest % lead_sizes[d]) * lead_strides[d];
+        rest /= lead_sizes[d];
+      }
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j)
+          if (lower ? j - i > k : j - i < k) base[off + i * rs + j * cs] = T(0);
+    }
+  });
+}
+
+Tensor triangle(const Tensor& self, int64_t k, bool lower) {
+  (void)wrap_dim(-2, self.dim());  // PyTorch's IndexError for fewer than 2 dims
+  Tensor out = empty(self.sizes(), self.dtype());
+  copy_(out, self);
+  zero_triangle(out, k, lower);
+  return out;
+}
+
+}  // namespace
+
+Tensor tril(const Tensor& self, int64_t diagonal) { return triangle(self, diagonal, true); }
+Tensor triu(const Tensor& self, int64_t diagonal) { return triangle(self, diagonal, false); }
+
+void tril_(const Tensor& self, int64_t diagonal) {
+  (void)wrap_dim(-2, self.dim());
+  zero_triangle(self, diagonal, true);
+}
+
+void triu_(const Tensor& self, int64_t diagonal) {
+  (void)wrap_dim(-2, self.dim());
+  zero_triangle(self, diagonal, false);
+}
+
+Tensor diag(const Tensor& self, int64_t k) {
+  STRIDELAB_CHECK(self.dim() == 1 || self.dim() == 2, "matrix or a vector expected");
+  if (self.dim() == 2) return contiguous(clone(diagonal(self, k, 0, 1)));
+  const int64_t n = self.sizes()[0] + (k < 0 ? -k : k);
+  Tensor out = zeros({n, n}, self.dtype());
+  copy_(diagonal(out, k, 0, 1), self);
   return out;
 }
 

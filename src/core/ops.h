@@ -8,9 +8,11 @@
 //   copy.cpp        copy_ clone contiguous to fill_
 //   elementwise.cpp unary / binary ops with broadcasting and promotion, where, clamp
 //   reduce.cpp      sum mean prod std var norm max min argmax argmin all any softmax log_softmax
+//                   amax amin logsumexp trace cumsum cumprod
 //   linalg.cpp      matmul mm bmm mv dot
 //   index.cpp       indexing and index assignment, gather, index_select, masked_select
-//   join.cpp        cat stack repeat flip
+//   join.cpp        cat stack repeat flip tril triu diag
+//   sort.cpp        sort topk
 //   random.cpp      the generator and the random fills
 //   print.cpp       the text of a tensor
 #pragma once
@@ -115,7 +117,10 @@ Scalar get_flat(const Tensor& self, int64_t k);
 // follow the inputs' memory order as PyTorch's TensorIterator does (`a.t() + 1` keeps a.t()'s
 // strides). Errors raised by Python itself (`~float_tensor`'s TypeError, torch.maximum(t, 2)'s
 // argument TypeError) are the caller's.
-enum class UnaryOp { Neg, Exp, Log, Sqrt, Abs, Sin, Cos, Tanh, Sigmoid, Relu, LogicalNot, BitwiseNot };
+enum class UnaryOp {
+  Neg, Exp, Log, Sqrt, Abs, Sin, Cos, Tanh, Sigmoid, Relu, LogicalNot, BitwiseNot,
+  Floor, Ceil, Round, Trunc, Frac, Sign, Rsqrt, Log1p, Expm1, Log2, Log10, Tan, IsNan, IsInf, IsFinite
+};
 enum class BinaryOp {
   Add, Sub, Mul, Div, FloorDivide, Remainder, Pow, Eq, Ne, Lt, Le, Gt, Ge,
   BitwiseAnd, BitwiseOr, BitwiseXor, LogicalAnd, LogicalOr, Maximum, Minimum
@@ -123,8 +128,19 @@ enum class BinaryOp {
 // The result dtype of a binary op over these operands, with PyTorch's priority of dimensioned
 // tensors over 0-d tensors over wrapped Python numbers.
 DType result_type(const Tensor& a, const Tensor& b);
+// The name PyTorch prints for a dtype through caffe2's TypeMeta ("long int"), as a few messages do.
+const char* type_meta_name(DType dtype);
 Tensor unary(UnaryOp op, const Tensor& self);
 void unary_(UnaryOp op, const Tensor& self);  // in place, no version bump (see copy_)
+// torch.round(x, decimals=d): x * 10^d rounded half to even, divided back (d < 0 the other way).
+Tensor round_decimals(const Tensor& self, int64_t decimals);
+void round_decimals_(const Tensor& self, int64_t decimals);
+// NaN, +inf and -inf replaced (defaults: 0, the dtype's largest and lowest finite values); an
+// integer or bool tensor comes back as a copy.
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                  std::optional<double> neginf);
+void nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                 std::optional<double> neginf);
 // add/sub take alpha: a + alpha * b.
 Tensor binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha = Scalar(int64_t{1}));
 // a op b (b op a when reflected) with b a Python number: binary(op, a, scalar_tensor(b, b.dtype(),
@@ -139,6 +155,9 @@ Tensor clamp(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar
 void clamp_(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
 void masked_fill_(const Tensor& self, const Tensor& mask, Scalar value);
 bool allclose(const Tensor& a, const Tensor& b, double rtol = 1e-5, double atol = 1e-8, bool equal_nan = false);
+// |a - b| <= atol + rtol * |b| elementwise (bool), with broadcasting; equal values (infinities
+// too) are close, NaNs only to each other with equal_nan.
+Tensor isclose(const Tensor& a, const Tensor& b, double rtol = 1e-5, double atol = 1e-8, bool equal_nan = false);
 bool equal(const Tensor& a, const Tensor& b);
 
 // ---- reduce.cpp: dims empty means all dims ---------------------------------------------------
@@ -158,6 +177,20 @@ Tensor all(const Tensor& self, std::optional<int64_t> dim = {}, bool keepdim = f
 Tensor any(const Tensor& self, std::optional<int64_t> dim = {}, bool keepdim = false);
 Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
 Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
+Tensor amax(const Tensor& self, const IntArray& dims = {}, bool keepdim = false);  // NaN wins
+Tensor amin(const Tensor& self, const IntArray& dims = {}, bool keepdim = false);
+Tensor logsumexp(const Tensor& self, const IntArray& dims, bool keepdim = false);
+Tensor trace(const Tensor& self);  // 2-D only; integers sum to int64
+// Running sum / product along dim; integer and bool inputs give int64 unless dtype says otherwise.
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
+Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
+
+// ---- sort.cpp --------------------------------------------------------------------------------
+// (values, indices) sorted along dim. Not stable unless asked: ties come out in the order the
+// C++ library's std::sort leaves them, as in PyTorch's CPU kernel. NaN sorts as the largest.
+std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim = -1, bool descending = false, bool stable = false);
+// The k largest (smallest) along dim, by PyTorch's partial_sort / nth_element choice.
+std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim = -1, bool largest = true, bool sorted = true);
 
 // ---- linalg.cpp ------------------------------------------------------------------------------
 Tensor matmul(const Tensor& a, const Tensor& b);  // 1-D, 2-D and batched with broadcasting
@@ -214,5 +247,13 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor repeat(const Tensor& self, const IntArray& repeats);
 Tensor flip(const Tensor& self, const IntArray& dims);
+// The lower (upper) triangle of the last two dims, from diagonal k on; the rest zeroed.
+Tensor tril(const Tensor& self, int64_t diagonal = 0);
+Tensor triu(const Tensor& self, int64_t diagonal = 0);
+void tril_(const Tensor& self, int64_t diagonal = 0);  // in place, no version bump (see copy_)
+void triu_(const Tensor& self, int64_t diagonal = 0);
+// torch.diag: a 1-D input becomes a square matrix with it on diagonal k; a 2-D input gives a copy
+// of its diagonal k.
+Tensor diag(const Tensor& self, int64_t diagonal = 0);
 
 }  // namespace stridelab::core

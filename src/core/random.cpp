@@ -369,18 +369,6 @@ void check_floating(DType dtype, const char* kernel) {
   STRIDELAB_CHECK(is_floating(dtype), "\"", kernel, "\" not implemented for '", scalar_type_name(dtype), "'");
 }
 
-// caffe2's TypeMeta names, as "from is out of bounds for float" prints them.
-const char* type_meta_name(DType dtype) {
-  switch (dtype) {
-    case DType::Bool: return "bool";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-  }
-  return "";
-}
-
 // random_'s update_from / update_to: nudge the bounds so the cast to a float dtype stays in range.
 template <class T>
 int64_t update_from(int64_t from) {

@@ -869,6 +869,129 @@ Tensor norm(const Tensor& self, double p, const IntArray& dims, bool keepdim) {
   return out;
 }
 
+// ---- amax amin logsumexp trace ------------------------------------------------------------------
+
+namespace {
+
+// PyTorch's zero_numel_check_dims: a reduction without an identity needs elements to reduce.
+void check_nonempty_reduction(const Tensor& self, const IntArray& dims, const char* name) {
+  if (self.numel() != 0) return;
+  STRIDELAB_CHECK(!dims.empty(), name,
+                  ": Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with "
+                  "the 'dim' argument.");
+  for (int64_t d : dims) {
+    const int64_t w = wrap_dim(d, self.dim());
+    STRIDELAB_CHECK_INDEX(self.dim() == 0 || self.sizes()[w] != 0, name, ": Expected reduction dim ", w,
+                          " to have non-zero size.");
+  }
+}
+
+Tensor extreme_dims(const Tensor& self, const IntArray& dims, bool keepdim, bool is_max) {
+  check_nonempty_reduction(self, dims, is_max ? "amax()" : "amin()");
+  std::vector<bool> mask = reduce_mask(dims, self.dim());
+  Tensor out = empty(reduced_shape(self.sizes(), mask, keepdim), self.dtype());
+  dispatch(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    Walker w(self, mask);
+    const T* base = self.data<T>();
+    T* o = out.data<T>();
+    w.for_each_output([&](int64_t k, int64_t off) {
+      T best = base[off];
+      w.for_each_inner(base + off, [&](T v, int64_t) {
+        if (better(v, best, is_max)) best = v;
+        return true;
+      });
+      o[k] = best;
+    });
+  });
+  return out;
+}
+
+}  // namespace
+
+Tensor amax(const Tensor& self, const IntArray& dims, bool keepdim) { return extreme_dims(self, dims, keepdim, true); }
+Tensor amin(const Tensor& self, const IntArray& dims, bool keepdim) { return extreme_dims(self, dims, keepdim, false); }
+
+// PyTorch's composite: maxes = amax(x, dims, keepdim=True) with infinite maxes zeroed, then
+// log(sum(exp(x - maxes))) + maxes; integer inputs in the default float dtype.
+Tensor logsumexp(const Tensor& self, const IntArray& dims, bool keepdim) {
+  const Tensor x = is_floating(self.dtype()) ? self : to(self, kDefaultFloat);
+  if (x.numel() == 0) {
+    Tensor r = sum(unary(UnaryOp::Exp, x), dims, keepdim);
+    unary_(UnaryOp::Log, r);
+    return r;
+  }
+  Tensor maxes = amax(x, dims, true);
+  const Tensor inf = scalar_tensor(Scalar(std::numeric_limits<double>::infinity()), DType::Float64, true);
+  masked_fill_(maxes, binary(BinaryOp::Eq, unary(UnaryOp::Abs, maxes), inf), Scalar(0.0));
+  Tensor r = sum(unary(UnaryOp::Exp, binary(BinaryOp::Sub, x, maxes)), dims, keepdim);
+  unary_(UnaryOp::Log, r);
+  const Tensor m = keepdim ? maxes : reshape(maxes, r.sizes());
+  binary_(BinaryOp::Add, r, m);
+  return r;
+}
+
+Tensor trace(const Tensor& self) {
+  // The dtype dispatch comes first in PyTorch's kernel, then the shape check.
+  STRIDELAB_CHECK(self.dtype() != DType::Bool, "\"trace\" not implemented for 'Bool'");
+  STRIDELAB_CHECK(self.dim() == 2, "trace: expected a matrix, but got tensor with dim ", self.dim());
+  const DType dt = sum_dtype(self.dtype(), std::nullopt);
+  Tensor out = empty({}, dt);
+  dispatch(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    // Accumulated in double (floats) or int64, as PyTorch's acc_type on the CPU.
+    using Acc = std::conditional_t<std::is_floating_point_v<T>, double, int64_t>;
+    const int64_t n = std::min(self.sizes()[0], self.sizes()[1]), step = self.strides()[0] + self.strides()[1];
+    const T* p = self.data<T>();
+    Acc acc = 0;
+    for (int64_t i = 0; i < n; ++i) acc += static_cast<Acc>(p[i * step]);
+    dispatch(dt, [&](auto otag) { *out.data<typename decltype(otag)::type>() = static_cast<typename decltype(otag)::type>(acc); });
+  });
+  return out;
+}
+
+// ---- cumsum cumprod ------------------------------------------------------------------------------
+
+namespace {
+
+// Running sums or products along dim, accumulated in double for floats (PyTorch's CPU acc_type)
+// and stored after each step; integers and bools scan in int64 (or the dtype asked for).
+Tensor scan(const Tensor& self, int64_t dim, std::optional<DType> dtype, bool product) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  const DType dt = sum_dtype(self.dtype(), dtype);
+  STRIDELAB_CHECK(dt != DType::Bool, "\"", product ? "cumprod" : "cumsum", "_out_cpu\" not implemented for 'Bool'");
+  if (self.dim() == 0) return to(self, dt, true);
+  Tensor rows = contiguous(movedim(to(self, dt), {d}, {-1}));
+  Tensor out = empty(rows.sizes(), dt);
+  const int64_t n = self.sizes()[d], count = n == 0 ? 0 : rows.numel() / n;
+  dispatch(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (!std::is_same_v<T, bool>) {
+      using Acc = std::conditional_t<std::is_floating_point_v<T>, double, T>;
+      const T* in = rows.data<T>();
+      T* o = out.data<T>();
+      for (int64_t r = 0; r < count; ++r) {
+        Acc acc = product ? 1 : 0;
+        for (int64_t i = 0; i < n; ++i) {
+          const Acc v = static_cast<Acc>(in[r * n + i]);
+          if constexpr (std::is_integral_v<Acc>) acc = product ? kernels::wrap_mul(acc, v) : kernels::wrap_add(acc, v);
+          else acc = product ? acc * v : acc + v;
+          o[r * n + i] = static_cast<T>(acc);
+        }
+      }
+    }
+  });
+  // A fresh result, never a view of the scratch rows (movedim back is a view when d is last).
+  Tensor result = empty(self.sizes(), dt);
+  copy_(result, movedim(out, {-1}, {d}));
+  return result;
+}
+
+}  // namespace
+
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype) { return scan(self, dim, dtype, false); }
+Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype) { return scan(self, dim, dtype, true); }
+
 Tensor max(const Tensor& self) { return extreme_all(self, true); }
 Tensor min(const Tensor& self) { return extreme_all(self, false); }
 std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim) { return extreme_dim(self, dim, keepdim, true); }

@@ -262,7 +262,10 @@ void define_ops() {
   for (auto [name, uop] : {std::pair{"neg", UnaryOp::Neg}, {"negative", UnaryOp::Neg}, {"exp", UnaryOp::Exp}, {"log", UnaryOp::Log},
                            {"sqrt", UnaryOp::Sqrt}, {"abs", UnaryOp::Abs}, {"absolute", UnaryOp::Abs}, {"sin", UnaryOp::Sin},
                            {"cos", UnaryOp::Cos}, {"tanh", UnaryOp::Tanh}, {"sigmoid", UnaryOp::Sigmoid},
-                           {"relu", UnaryOp::Relu}, {"logical_not", UnaryOp::LogicalNot}, {"bitwise_not", UnaryOp::BitwiseNot}}) {
+                           {"relu", UnaryOp::Relu}, {"logical_not", UnaryOp::LogicalNot}, {"bitwise_not", UnaryOp::BitwiseNot},
+                           {"floor", UnaryOp::Floor}, {"ceil", UnaryOp::Ceil}, {"trunc", UnaryOp::Trunc}, {"frac", UnaryOp::Frac},
+                           {"sign", UnaryOp::Sign}, {"rsqrt", UnaryOp::Rsqrt}, {"log1p", UnaryOp::Log1p}, {"expm1", UnaryOp::Expm1},
+                           {"log2", UnaryOp::Log2}, {"log10", UnaryOp::Log10}, {"tan", UnaryOp::Tan}}) {
     std::string n = name;
     UnaryOp u = uop;
     std::vector<std::string> f = n == "relu" ? std::vector<std::string>{"relu(Tensor input)"} : unary_f(name);
@@ -274,29 +277,92 @@ void define_ops() {
           return self_obj(a);
         });
   }
-  def("clamp", {"clamp(Tensor? min=None, Tensor? max=None)", "clamp(Scalar? min=None, Scalar? max=None)"},
-      {"clamp(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
-       "clamp(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)"},
+  // clip is clamp under another name, in both forms and in place.
+  for (std::string n : {"clamp", "clip"}) {
+    def(n.c_str(), {n + "(Tensor? min=None, Tensor? max=None)", n + "(Scalar? min=None, Scalar? max=None)"},
+        {n + "(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
+         n + "(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)"},
+        [](Interp&, ParsedArgs& a) {
+          return guarded([&] {
+            Object* lo = a.obj("min");
+            Object* hi = a.obj("max");
+            if (a.idx == 0) {  // clamp(Tensor? min, Tensor? max): ClampBackward0
+              return W(op::clamp(a.tensor("input"), lo ? a.tensor("min") : Tensor(), hi ? a.tensor("max") : Tensor()));
+            }
+            return W(op::clamp(a.tensor("input"), a.opt_scalar("min"), a.opt_scalar("max")));
+          });
+        });
+    def((n + "_").c_str(), {n + "_(Tensor? min=None, Tensor? max=None)", n + "_(Scalar? min=None, Scalar? max=None)"}, {},
+        [](Interp&, ParsedArgs& a) {
+          guarded([&] {
+            std::optional<Scalar> lo, hi;
+            if (a.has("min")) lo = to_scalar(*a.in, a.obj("min"));
+            if (a.has("max")) hi = to_scalar(*a.in, a.obj("max"));
+            op::clamp_(a.tensor("input"), lo, hi);
+          });
+          return self_obj(a);
+        });
+  }
+  for (std::string bound : {"min", "max"}) {
+    const std::string n = "clamp_" + bound;
+    const bool is_min = bound == "min";
+    def(n.c_str(), {n + "(Tensor " + bound + ")", n + "(Scalar " + bound + ")"},
+        {n + "(Tensor input, Tensor " + bound + ", *, Tensor out=None)", n + "(Tensor input, Scalar " + bound + ", *, Tensor out=None)"},
+        [bound, is_min](Interp&, ParsedArgs& a) {
+          return guarded([&] {
+            Tensor t = a.tensor("input"), b = a.tensor(bound.c_str());
+            return W(is_min ? op::clamp_min(t, b) : op::clamp_max(t, b));
+          });
+        });
+    def((n + "_").c_str(), {n + "_(Tensor " + bound + ")", n + "_(Scalar " + bound + ")"}, {}, [bound, is_min](Interp&, ParsedArgs& a) {
+      guarded([&] {
+        Tensor t = a.tensor("input"), b = a.tensor(bound.c_str());
+        if (is_min) op::clamp_min_(t, b);
+        else op::clamp_max_(t, b);
+      });
+      return self_obj(a);
+    });
+  }
+  def("round", {"round()", "round(*, int64_t decimals)"},
+      {"round(Tensor input, *, Tensor out=None)", "round(Tensor input, *, int64_t decimals, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          Object* lo = a.obj("min");
-          Object* hi = a.obj("max");
-          if (a.idx == 0) {  // clamp(Tensor? min, Tensor? max): ClampBackward0
-            return W(op::clamp(a.tensor("input"), lo ? a.tensor("min") : Tensor(), hi ? a.tensor("max") : Tensor()));
-          }
-          return W(op::clamp(a.tensor("input"), a.opt_scalar("min"), a.opt_scalar("max")));
+          Tensor t = a.tensor("input");
+          return W(a.has("decimals") ? op::round(t, a.toInt("decimals")) : op::unary(UnaryOp::Round, t));
         });
       });
-  def("clamp_", {"clamp_(Tensor? min=None, Tensor? max=None)", "clamp_(Scalar? min=None, Scalar? max=None)"}, {},
-      [](Interp&, ParsedArgs& a) {
-        guarded([&] {
-          std::optional<Scalar> lo, hi;
-          if (a.has("min")) lo = to_scalar(*a.in, a.obj("min"));
-          if (a.has("max")) hi = to_scalar(*a.in, a.obj("max"));
-          op::clamp_(a.tensor("input"), lo, hi);
+  def("round_", {"round_()", "round_(*, int64_t decimals)"}, {}, [](Interp&, ParsedArgs& a) {
+    guarded([&] {
+      Tensor t = a.tensor("input");
+      if (a.has("decimals")) op::round_(t, a.toInt("decimals"));
+      else op::unary_(UnaryOp::Round, t);
+    });
+    return self_obj(a);
+  });
+  def("reciprocal", {"reciprocal()"}, unary_f("reciprocal"),
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::reciprocal(a.tensor("input"))); }); });
+  def("reciprocal_", {"reciprocal_()"}, {}, [](Interp&, ParsedArgs& a) {
+    guarded([&] { op::reciprocal_(a.tensor("input")); });
+    return self_obj(a);
+  });
+  // isnan, isinf, isfinite: bool results, no out= and no in-place form.
+  for (auto [name, uop] : {std::pair{"isnan", UnaryOp::IsNan}, {"isinf", UnaryOp::IsInf}, {"isfinite", UnaryOp::IsFinite}}) {
+    std::string n = name;
+    UnaryOp u = uop;
+    def(name, {n + "()"}, {n + "(Tensor input)"}, [u](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::unary(u, a.tensor("input"))); }); });
+  }
+  auto opt_double = [](ParsedArgs& a, const char* name) { return a.has(name) ? std::optional<double>(a.toDouble(name)) : std::nullopt; };
+  def("nan_to_num", {"nan_to_num(double? nan=None, double? posinf=None, double? neginf=None)"},
+      {"nan_to_num(Tensor input, double? nan=None, double? posinf=None, double? neginf=None, *, Tensor out=None)"},
+      [opt_double](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          return W(op::nan_to_num(a.tensor("input"), opt_double(a, "nan"), opt_double(a, "posinf"), opt_double(a, "neginf")));
         });
-        return self_obj(a);
       });
+  def("nan_to_num_", {"nan_to_num_(double? nan=None, double? posinf=None, double? neginf=None)"}, {}, [opt_double](Interp&, ParsedArgs& a) {
+    guarded([&] { op::nan_to_num_(a.tensor("input"), opt_double(a, "nan"), opt_double(a, "posinf"), opt_double(a, "neginf")); });
+    return self_obj(a);
+  });
 
   // ---- linear algebra ----
   def("matmul", {"matmul(Tensor other)"}, {"matmul(Tensor input, Tensor other, *, Tensor out=None)"},
@@ -450,6 +516,92 @@ void define_ops() {
           });
         });
   }
+  for (const char* name : {"amax", "amin"}) {
+    std::string n = name;
+    bool is_max = n == "amax";
+    def(name, {n + "(IntArrayRef[1] dim=[], bool keepdim=False)"}, {n + "(Tensor input, IntArrayRef[1] dim=[], bool keepdim=False, *, Tensor out=None)"},
+        [is_max](Interp&, ParsedArgs& a) {
+          return guarded([&] {
+            Tensor t = a.tensor("input");
+            IntArray dims = a.intlist("dim");
+            return W(is_max ? op::amax(t, dims, a.toBool("keepdim")) : op::amin(t, dims, a.toBool("keepdim")));
+          });
+        });
+  }
+  def("logsumexp", {"logsumexp(IntArrayRef[1] dim, bool keepdim=False)", "logsumexp(DimnameList[1] dim, bool keepdim=False)"},
+      {"logsumexp(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
+       "logsumexp(Tensor input, DimnameList[1] dim, bool keepdim=False, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        return guarded([&] { return W(op::logsumexp(a.tensor("input"), a.intlist("dim"), a.toBool("keepdim"))); });
+      });
+  for (const char* name : {"cumsum", "cumprod"}) {
+    std::string n = name;
+    bool sum = n == "cumsum";
+    def(name, {n + "(int64_t dim, *, ScalarType? dtype=None)", n + "(Dimname dim, *, ScalarType? dtype=None)"},
+        {n + "(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",
+         n + "(Tensor input, Dimname dim, *, ScalarType? dtype=None, Tensor out=None)"},
+        [sum](Interp&, ParsedArgs& a) {
+          check_dimname(a, "dim");
+          return guarded([&] {
+            Tensor t = a.tensor("input");
+            return W(sum ? op::cumsum(t, a.toInt("dim"), a.dtype("dtype")) : op::cumprod(t, a.toInt("dim"), a.dtype("dtype")));
+          });
+        });
+    def((n + "_").c_str(), {n + "_(int64_t dim, *, ScalarType? dtype=None)", n + "_(Dimname dim, *, ScalarType? dtype=None)"}, {},
+        [sum](Interp&, ParsedArgs& a) {
+          check_dimname(a, "dim");
+          guarded([&] {
+            Tensor t = a.tensor("input");
+            const DType dt = a.dtype("dtype").value_or(t.dtype());
+            STRIDELAB_CHECK(dt == t.dtype(), "Bad in-place call: input tensor dtype ", core::type_meta_name(t.dtype()),
+                            " and output tensor dtype ", core::type_meta_name(dt), " should match");
+            if (sum) op::cumsum_(t, a.toInt("dim"));
+            else op::cumprod_(t, a.toInt("dim"));
+          });
+          return self_obj(a);
+        });
+  }
+  def("trace", {"trace()"}, {"trace(Tensor input)"}, [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::trace(a.tensor("input"))); }); });
+  def("isclose", {"isclose(Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"},
+      {"isclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"}, [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          return W(core::isclose(a.tensor("input"), a.tensor("other"), a.toDouble("rtol"), a.toDouble("atol"), a.toBool("equal_nan")));
+        });
+      });
+
+  // ---- sorting: (values, indices) as torch.return_types.sort / topk ----
+  auto sort_sigs = [](const std::string& n, bool method, bool with_out) {
+    const std::string in = method ? "" : "Tensor input, ";
+    const std::string out = with_out ? ", TensorList[2] out=None" : "";
+    const std::string star_out = with_out ? ", *, TensorList[2] out=None" : "";
+    return std::vector<std::string>{n + "(" + in + "*, bool? stable, int64_t dim=-1, bool descending=False" + out + ")",
+                                    n + "(" + in + "int64_t dim=-1, bool descending=False" + star_out + ")",
+                                    n + "(" + in + "*, bool? stable, Dimname dim, bool descending=False" + out + ")",
+                                    n + "(" + in + "Dimname dim, bool descending=False" + star_out + ")"};
+  };
+  auto run_sort = [](ParsedArgs& a) {
+    check_dimname(a, "dim");
+    const bool stable = a.at("stable") >= 0 && a.has("stable") && a.toBool("stable");
+    return op::sort(a.tensor("input"), a.toInt("dim"), a.toBool("descending"), stable);
+  };
+  def("sort", sort_sigs("sort", true, false), sort_sigs("sort", false, true), [run_sort](Interp&, ParsedArgs& a) {
+    return guarded([&] { return return_pair("sort", run_sort(a)); });
+  });
+  def("argsort", {"argsort(*, bool stable, int64_t dim=-1, bool descending=False)", "argsort(int64_t dim=-1, bool descending=False)",
+                  "argsort(Dimname dim, bool descending=False)"},
+      {"argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False)",
+       "argsort(Tensor input, int64_t dim=-1, bool descending=False)", "argsort(Tensor input, Dimname dim, bool descending=False)"},
+      [run_sort](Interp&, ParsedArgs& a) { return guarded([&] { return W(run_sort(a).second); }); });
+  def("topk", {"topk(int64_t k, int64_t dim=-1, bool largest=True, bool sorted=True)"},
+      {"topk(Tensor input, int64_t k, int64_t dim=-1, bool largest=True, bool sorted=True, *, TensorList[2] out=None)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          auto r = op::topk(a.tensor("input"), a.toInt("k"), a.toInt("dim"), a.toBool("largest"), a.toBool("sorted"));
+          return return_pair("topk", r);
+        });
+      });
+
   def("allclose", {"allclose(Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"},
       {"allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"}, [](Interp&, ParsedArgs& a) {
         return guarded([&] {
@@ -657,6 +809,48 @@ void define_ops() {
   }
   def("stack", {}, {"stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::stack(a.tensorlist("tensors"), a.toInt("dim"))); }); });
+  // hstack: cat along dim 1 (dim 0 for 1-D inputs) after atleast_1d; vstack: cat along dim 0
+  // after atleast_2d (a 1-D input becomes one row).
+  for (std::string n : {"hstack", "vstack"}) {
+    const bool h = n == "hstack";
+    def(n.c_str(), {}, {n + "(TensorList tensors, *, Tensor out=None)"}, [n, h](Interp&, ParsedArgs& a) {
+      std::vector<Tensor> ts = a.tensorlist("tensors");
+      return guarded([&] {
+        STRIDELAB_CHECK(!ts.empty(), n, " expects a non-empty TensorList");
+        for (Tensor& t : ts) {
+          if (t.dim() == 0) t = op::reshape(t, h ? IntArray{1} : IntArray{1, 1});
+          else if (!h && t.dim() == 1) t = op::unsqueeze(t, 0);
+        }
+        return W(op::cat(ts, h && ts[0].dim() == 1 ? 0 : (h ? 1 : 0)));
+      });
+    });
+  }
+  def("outer", {"outer(Tensor vec2)"}, {"outer(Tensor input, Tensor vec2, *, Tensor out=None)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] {
+      Tensor self = a.tensor("input"), vec2 = a.tensor("vec2");
+      STRIDELAB_CHECK(self.dim() == 1, "outer: Expected 1-D argument self, but got ", self.dim(), "-D");
+      STRIDELAB_CHECK(vec2.dim() == 1, "outer: Expected 1-D argument vec2, but got ", vec2.dim(), "-D");
+      // PyTorch's composite: self as a column times vec2 (MulBackward0).
+      return W(op::binary(BinaryOp::Mul, op::reshape(self, {self.size(0), 1}), vec2));
+    });
+  });
+  for (auto [name, lower] : {std::pair{"tril", true}, {"triu", false}}) {
+    std::string n = name;
+    bool lo = lower;
+    def(name, {n + "(int64_t diagonal=0)"}, {n + "(Tensor input, int64_t diagonal=0, *, Tensor out=None)"}, [lo](Interp&, ParsedArgs& a) {
+      return guarded([&] { return W(lo ? op::tril(a.tensor("input"), a.toInt("diagonal")) : op::triu(a.tensor("input"), a.toInt("diagonal"))); });
+    });
+    def((n + "_").c_str(), {n + "_(int64_t diagonal=0)"}, {}, [lo](Interp&, ParsedArgs& a) {
+      guarded([&] {
+        if (lo) op::tril_(a.tensor("input"), a.toInt("diagonal"));
+        else op::triu_(a.tensor("input"), a.toInt("diagonal"));
+      });
+      return self_obj(a);
+    });
+  }
+  def("diag", {"diag(int64_t diagonal=0)"}, {"diag(Tensor input, int64_t diagonal=0, *, Tensor out=None)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::diag(a.tensor("input"), a.toInt("diagonal"))); });
+  });
   def("where", {"where(Tensor condition, Tensor other)"},
       {"where(Tensor condition)", "where(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)",
        "where(Tensor condition, Scalar self, Tensor other)", "where(Tensor condition, Tensor input, Scalar other)",

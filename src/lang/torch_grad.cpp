@@ -157,13 +157,6 @@ void unrecorded_inplace(const char* name, const char* instead, const Tensor& sel
 }
 
 // (name, what to write instead) for the messages.
-std::pair<const char*, const char*> unary_names(UnaryOp o) {
-  switch (o) {
-    case UnaryOp::LogicalNot: return {"logical_not_", "x = x.logical_not()"};
-    default: return {"bitwise_not_", "x = x.bitwise_not()"};
-  }
-}
-
 std::pair<const char*, const char*> binary_names(BinaryOp o) {
   switch (o) {
     case BinaryOp::FloorDivide: return {"floor_divide_ (x //= y)", "x = x // y"};
@@ -239,21 +232,22 @@ Tensor binary_number(BinaryOp o, const Tensor& self, Scalar number, bool reflect
 
 Tensor pow(Scalar self, const Tensor& exponent) { return ag::pow(self, exponent); }
 
-Tensor unary(UnaryOp o, const Tensor& a) {
-  switch (o) {
-    case UnaryOp::Neg: return ag::neg(a);
-    case UnaryOp::Exp: return ag::exp(a);
-    case UnaryOp::Log: return ag::log(a);
-    case UnaryOp::Sqrt: return ag::sqrt(a);
-    case UnaryOp::Abs: return ag::abs(a);
-    case UnaryOp::Sin: return ag::sin(a);
-    case UnaryOp::Cos: return ag::cos(a);
-    case UnaryOp::Tanh: return ag::tanh(a);
-    case UnaryOp::Sigmoid: return ag::sigmoid(a);
-    case UnaryOp::Relu: return ag::relu(a);
-    default: return core::unary(o, a);
-  }
+Tensor unary(UnaryOp o, const Tensor& a) { return ag::unary(o, a); }
+
+Tensor round(const Tensor& s, int64_t decimals) { return ag::round(s, decimals); }
+Tensor nan_to_num(const Tensor& s, std::optional<double> n, std::optional<double> p, std::optional<double> m) {
+  return ag::nan_to_num(s, n, p, m);
 }
+Tensor clamp_min(const Tensor& s, const Tensor& min) {
+  return is_number(min) ? ag::clamp_min(s, number_of(min)) : ag::clamp_min(s, min);
+}
+Tensor clamp_max(const Tensor& s, const Tensor& max) {
+  return is_number(max) ? ag::clamp_max(s, number_of(max)) : ag::clamp_max(s, max);
+}
+Tensor tril(const Tensor& s, int64_t k) { return ag::tril(s, k); }
+Tensor triu(const Tensor& s, int64_t k) { return ag::triu(s, k); }
+Tensor diag(const Tensor& s, int64_t k) { return ag::diag(s, k); }
+Tensor trace(const Tensor& s) { return ag::trace(s); }
 
 Tensor reciprocal(const Tensor& self) { return ag::reciprocal(self); }
 Tensor div(const Tensor& a, const Tensor& b, ag::DivRounding mode) { return ag::div(a, b, mode); }
@@ -369,6 +363,15 @@ std::pair<Tensor, Tensor> max(const Tensor& s, int64_t d, bool k) { return ag::m
 std::pair<Tensor, Tensor> min(const Tensor& s, int64_t d, bool k) { return ag::min(s, d, k); }
 Tensor softmax(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::softmax(s, d, dt); }
 Tensor log_softmax(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::log_softmax(s, d, dt); }
+Tensor amax(const Tensor& s, const IntArray& d, bool k) { return ag::amax(s, d, k); }
+Tensor amin(const Tensor& s, const IntArray& d, bool k) { return ag::amin(s, d, k); }
+Tensor logsumexp(const Tensor& s, const IntArray& d, bool k) { return ag::logsumexp(s, d, k); }
+Tensor cumsum(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::cumsum(s, d, dt); }
+Tensor cumprod(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::cumprod(s, d, dt); }
+std::pair<Tensor, Tensor> sort(const Tensor& s, int64_t d, bool desc, bool stable) { return ag::sort(s, d, desc, stable); }
+std::pair<Tensor, Tensor> topk(const Tensor& s, int64_t k, int64_t d, bool largest, bool sorted) {
+  return ag::topk(s, k, d, largest, sorted);
+}
 
 // ---- matrix products --------------------------------------------------------------------------------------
 
@@ -439,28 +442,14 @@ void binary_number_(BinaryOp o, const Tensor& a, Scalar number) {
 
 void unary_(UnaryOp o, const Tensor& a) {
   Tensor self = a;
-  switch (o) {
-    case UnaryOp::Neg: ag::neg_(self); return;
-    case UnaryOp::Exp: ag::exp_(self); return;
-    case UnaryOp::Log: ag::log_(self); return;
-    case UnaryOp::Sqrt: ag::sqrt_(self); return;
-    case UnaryOp::Abs: ag::abs_(self); return;
-    case UnaryOp::Sin: ag::sin_(self); return;
-    case UnaryOp::Cos: ag::cos_(self); return;
-    case UnaryOp::Relu: ag::relu_(self); return;
-    case UnaryOp::Tanh: ag::tanh_(self); return;
-    case UnaryOp::Sigmoid: ag::sigmoid_(self); return;
-    case UnaryOp::BitwiseNot:
-    case UnaryOp::LogicalNot:
-      ag::impl::check_inplace(self, ag::requires_grad(self));
-      core::unary_(o, self);
-      self.bump_version();
-      return;
-    default: {
-      auto [name, instead] = unary_names(o);
-      unrecorded_inplace(name, instead, self, Tensor(), [&] { core::unary_(o, self); });
-    }
+  if (o == UnaryOp::BitwiseNot || o == UnaryOp::LogicalNot) {
+    // Not differentiable, and only defined on integer and bool tensors, which never require grad.
+    ag::impl::check_inplace(self, ag::requires_grad(self));
+    core::unary_(o, self);
+    self.bump_version();
+    return;
   }
+  ag::unary_(o, self);
 }
 
 void copy_(const Tensor& s, const Tensor& src) {
@@ -482,6 +471,44 @@ void zero_(const Tensor& s) {
 void clamp_(const Tensor& s, std::optional<Scalar> lo, std::optional<Scalar> hi) {
   Tensor self = s;
   ag::clamp_(self, lo, hi);
+}
+void clamp_min_(const Tensor& s, const Tensor& min) {
+  Tensor self = s;
+  if (is_number(min)) ag::clamp_min_(self, number_of(min));
+  else ag::clamp_min_(self, min);
+}
+void clamp_max_(const Tensor& s, const Tensor& max) {
+  Tensor self = s;
+  if (is_number(max)) ag::clamp_max_(self, number_of(max));
+  else ag::clamp_max_(self, max);
+}
+void cumsum_(const Tensor& s, int64_t dim) {
+  Tensor self = s;
+  ag::cumsum_(self, dim);
+}
+void cumprod_(const Tensor& s, int64_t dim) {
+  Tensor self = s;
+  ag::cumprod_(self, dim);
+}
+void reciprocal_(const Tensor& s) {
+  Tensor self = s;
+  ag::reciprocal_(self);
+}
+void round_(const Tensor& s, int64_t decimals) {
+  Tensor self = s;
+  ag::round_(self, decimals);
+}
+void nan_to_num_(const Tensor& s, std::optional<double> n, std::optional<double> p, std::optional<double> m) {
+  Tensor self = s;
+  ag::nan_to_num_(self, n, p, m);
+}
+void tril_(const Tensor& s, int64_t k) {
+  Tensor self = s;
+  ag::tril_(self, k);
+}
+void triu_(const Tensor& s, int64_t k) {
+  Tensor self = s;
+  ag::triu_(self, k);
 }
 void masked_fill_(const Tensor& s, const Tensor& m, Scalar v) {
   Tensor self = s;

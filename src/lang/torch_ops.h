@@ -41,6 +41,14 @@ Tensor clamp(const Tensor& self, const Tensor& lo, const Tensor& hi);  // tensor
 Tensor where(const Tensor& c, const Tensor& a, const Tensor& b);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // a 0-d tensor value
+Tensor round(const Tensor& self, int64_t decimals);  // torch.round(x, decimals=d)
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf);
+Tensor clamp_min(const Tensor& self, const Tensor& min);  // a wrapped number takes the Scalar overload
+Tensor clamp_max(const Tensor& self, const Tensor& max);
+Tensor tril(const Tensor& self, int64_t diagonal);
+Tensor triu(const Tensor& self, int64_t diagonal);
+Tensor diag(const Tensor& self, int64_t diagonal);
+Tensor trace(const Tensor& self);
 
 // ---- views (each notes its origin) ---------------------------------------------------------------
 Tensor view(const Tensor& self, IntArray sizes);
@@ -98,6 +106,13 @@ std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim);
 std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim);
 Tensor softmax(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
 Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
+Tensor amax(const Tensor& self, const IntArray& dims, bool keepdim);
+Tensor amin(const Tensor& self, const IntArray& dims, bool keepdim);
+Tensor logsumexp(const Tensor& self, const IntArray& dims, bool keepdim);
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
+Tensor cumprod(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
+std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending, bool stable);
+std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted);
 
 // ---- matrix products -------------------------------------------------------------------------------------
 Tensor matmul(const Tensor& a, const Tensor& b);
@@ -124,6 +139,15 @@ void fill_(const Tensor& self, Scalar v);
 void fill_(const Tensor& self, const Tensor& v);  // a 0-d tensor value (FillBackward3)
 void zero_(const Tensor& self);
 void clamp_(const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar> hi);
+void clamp_min_(const Tensor& self, const Tensor& min);  // a wrapped number takes the Scalar overload
+void clamp_max_(const Tensor& self, const Tensor& max);
+void cumsum_(const Tensor& self, int64_t dim);
+void cumprod_(const Tensor& self, int64_t dim);
+void round_(const Tensor& self, int64_t decimals);
+void reciprocal_(const Tensor& self);
+void nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf);
+void tril_(const Tensor& self, int64_t diagonal);
+void triu_(const Tensor& self, int64_t diagonal);
 void masked_fill_(const Tensor& self, const Tensor& mask, Scalar v);
 void masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& v);
 // Tensor.index_put_(indices, values, accumulate): tensor indices only.

@@ -1,0 +1,107 @@
+// Sorting along a dim: sort and topk, as PyTorch's CPU kernels do them.
+//
+// NOTE [Order of ties in sort and topk]
+// PyTorch's CPU sort (stable=False) runs std::sort over (value, index) pairs compared by value
+// only, and topk runs std::partial_sort (when k * 64 <= n) or std::nth_element then std::sort
+// over the first k - 1, on a vector of (value, index) pairs. Neither is stable in general, so
+// the order of equal values is whatever those algorithms leave: we run the same algorithms on
+// the same pairs with the same comparisons, which gives the same order where the C++ library is
+// the same as PyTorch's (libstdc++; std::sort is an insertion sort, hence stable, up to 16
+// elements). NaN compares as larger than every number, so it comes last ascending, first
+// descending.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/ops.h"
+
+namespace stridelab::core {
+namespace {
+
+template <class T>
+bool is_nan(T v) {
+  if constexpr (std::is_floating_point_v<T>) return std::isnan(v);
+  return false;
+}
+
+// PyTorch's KeyValueCompAsc / KeyValueCompDesc over the values of (value, index) pairs.
+template <class T>
+bool less_first(const std::pair<T, int64_t>& a, const std::pair<T, int64_t>& b) {
+  return (!is_nan(a.first) && is_nan(b.first)) || a.first < b.first;
+}
+template <class T>
+bool greater_first(const std::pair<T, int64_t>& a, const std::pair<T, int64_t>& b) {
+  return (is_nan(a.first) && !is_nan(b.first)) || a.first > b.first;
+}
+
+// Calls fn(pairs) on each row along dim (as (value, position) pairs), then writes its first
+// `keep` pairs into values and indices: laid out as self (sort), or contiguous with dim set to
+// keep (topk), as PyTorch allocates them.
+template <class Fn>
+std::pair<Tensor, Tensor> per_row(const Tensor& self, int64_t dim, int64_t keep, Fn&& fn) {
+  IntArray sizes = self.sizes();
+  const bool whole = self.dim() == 0 || keep == sizes[dim];
+  if (!whole) sizes[dim] = keep;
+  Tensor values = whole ? empty_like(self) : empty(sizes, self.dtype());
+  Tensor indices = whole ? empty_like(self, DType::Int64) : empty(sizes, DType::Int64);
+  if (self.dim() == 0) {
+    copy_(values, self);
+    fill_(indices, Scalar(int64_t{0}));
+    return {values, indices};
+  }
+  const int64_t n = self.sizes()[dim];
+  Tensor rows = contiguous(movedim(self, {dim}, {-1}));
+  Tensor vrows = empty(movedim(values, {dim}, {-1}).sizes(), self.dtype());
+  Tensor irows = empty(vrows.sizes(), DType::Int64);
+  const int64_t count = n == 0 ? 0 : rows.numel() / n;
+  dispatch(self.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* in = rows.data<T>();
+    T* vo = vrows.data<T>();
+    int64_t* io = irows.data<int64_t>();
+    std::vector<std::pair<T, int64_t>> row(static_cast<size_t>(n));
+    for (int64_t r = 0; r < count; ++r) {
+      for (int64_t i = 0; i < n; ++i) row[i] = {in[r * n + i], i};
+      fn(row);
+      for (int64_t i = 0; i < keep; ++i) {
+        vo[r * keep + i] = row[i].first;
+        io[r * keep + i] = row[i].second;
+      }
+    }
+  });
+  copy_(values, movedim(vrows, {-1}, {dim}));
+  copy_(indices, movedim(irows, {-1}, {dim}));
+  return {values, indices};
+}
+
+}  // namespace
+
+std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending, bool stable) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  const int64_t n = self.dim() == 0 ? 1 : self.sizes()[d];
+  return per_row(self, d, n, [&](auto& row) {
+    using T = typename std::decay_t<decltype(row)>::value_type::first_type;
+    auto cmp = descending ? &greater_first<T> : &less_first<T>;
+    if (stable) std::stable_sort(row.begin(), row.end(), cmp);
+    else std::sort(row.begin(), row.end(), cmp);
+  });
+}
+
+std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  const int64_t n = self.dim() == 0 ? 1 : self.sizes()[d];
+  STRIDELAB_CHECK(k >= 0 && k <= n, "selected index k out of range");
+  return per_row(self, d, k, [&](auto& row) {
+    using T = typename std::decay_t<decltype(row)>::value_type::first_type;
+    if (k == 0) return;
+    auto cmp = largest ? &greater_first<T> : &less_first<T>;
+    if (k * 64 <= n) {
+      std::partial_sort(row.begin(), row.begin() + k, row.end(), cmp);
+      return;
+    }
+    std::nth_element(row.begin(), row.begin() + (k - 1), row.end(), cmp);
+    if (sorted) std::sort(row.begin(), row.begin() + (k - 1), cmp);
+  });
+}
+
+}  // namespace stridelab::core
