@@ -1,5 +1,6 @@
 // torch.nn (Module as a native base class, Parameter, Linear, ReLU, Flatten, Softmax, Sequential,
 // the losses), torch.nn.functional, torch.optim.SGD and torch.autograd.
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 
@@ -479,6 +480,69 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       walk(a.pos[0].get());
       return generator_of(std::move(items), "Module.modules");
     });
+    mt.method("named_modules", [](Interp& in, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "named_modules", {"self", "memo=", "prefix=", "remove_duplicate="});
+      const bool dedup = p.get_bool(in, 3, true);
+      std::vector<ObjRef> items;
+      std::vector<Object*> seen;
+      // Depth first, self first under the prefix, children as prefix.name; a module reached
+      // twice is listed once unless remove_duplicate=False.
+      std::function<void(Object*, const std::string&)> walk = [&](Object* o, const std::string& prefix) {
+        if (dedup && std::find(seen.begin(), seen.end(), o) != seen.end()) return;
+        seen.push_back(o);
+        items.push_back(make_tuple({make_str(prefix), ObjRef(o)}));
+        for (auto& n : M(o)->modules) walk(M(o)->dict_.get(n), prefix.empty() ? n : prefix + "." + n);
+      };
+      walk(a.pos[0].get(), p.get_str(2, ""));
+      return generator_of(std::move(items), "Module.named_modules");
+    });
+    mt.method("apply", [](Interp& in, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "apply", {"self", "fn"});
+      // Children first (each applying to its own children), then self, as Module.apply; a child
+      // registered twice under one parent is visited once there, as children() yields it once.
+      std::function<void(Object*)> walk = [&](Object* o) {
+        std::vector<Object*> done;
+        for (auto& n : M(o)->modules) {
+          Object* c = M(o)->dict_.get(n);
+          if (std::find(done.begin(), done.end(), c) != done.end()) continue;
+          done.push_back(c);
+          walk(c);
+        }
+        CallArgs args;
+        args.pos.push_back(ObjRef(o));
+        call(in, p.get(1), args);
+      };
+      walk(a.pos[0].get());
+      return a.pos[0];
+    });
+    mt.method("requires_grad_", [](Interp& in, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "requires_grad_", {"self", "requires_grad="});
+      for (auto& [n, v] : all_named_params(in, a.pos[0].get())) {
+        CallArgs args;
+        args.pos.push_back(ObjRef(p.has(1) ? p.get(1) : true_obj()));
+        call_method(in, v.get(), "requires_grad_", args);
+      }
+      return a.pos[0];
+    });
+    // float() / double(): each floating parameter (and its grad) gets converted data in place, so
+    // the Parameter objects stay the same, as Module._apply does.
+    for (const char* conv : {"float", "double"}) {
+      mt.method(conv, [conv](Interp& in, CallArgs& a) -> ObjRef {
+        ArgParser p(a, conv, {"self"});
+        auto convert_data = [&](Object* t) {
+          if (!core::is_floating(unwrap(t).dtype())) return;
+          ObjRef data = get_attr(in, t, "data");
+          CallArgs none_args;
+          set_attr(in, t, "data", call_method(in, data.get(), conv, none_args));
+        };
+        for (auto& [n, v] : all_named_params(in, a.pos[0].get())) {
+          convert_data(v.get());
+          ObjRef g = get_attr(in, v.get(), "grad");
+          if (is_tensor(g.get())) convert_data(g.get());
+        }
+        return a.pos[0];
+      });
+    }
     mt.method("zero_grad", [](Interp& in, CallArgs& a) -> ObjRef {
       ArgParser p(a, "zero_grad", {"self", "set_to_none="});
       std::vector<ObjRef> ps;
