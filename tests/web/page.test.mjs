@@ -429,3 +429,54 @@ test('screen readers: the memory grid is named and moved through with the keyboa
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// The memory view reuses drawings (a storage's drawing kept while its layout
+// stays, and drawings put aside when a badge or a tensor came or went): after
+// any order of steps, quick or not, what it shows is the step shown, read from
+// the worker afresh rather than from the page's cache of states.
+test('stepping quickly forward, back and by jumps, the memory view shows the step shown and no other', async () => {
+  const { page, problems, context } = haveWasm ? await open('', '#lesson=004-inplace-autograd') : await open();
+  if (!haveWasm) await setCodeAndRun(page, SLICE.code);
+  await waitStep(page, 0);
+  const total = await page.evaluate(() => window.stridelab.summary.steps);
+  assert.ok(total > 4);
+  const check = async (n, before) => {
+    await waitStep(page, n);
+    const { drawn, state } = await page.evaluate(async (k) => {
+      const cells = [...document.querySelectorAll('[data-testid="memory-cell"]')].map((c) => [c.dataset.storage, Number(c.dataset.cell), c.dataset.value]);
+      const storages = [...document.querySelectorAll('[data-testid="memory-storage"]')].map((g) => ({
+        id: g.dataset.storage,
+        badges: [...g.querySelectorAll('[data-testid="memory-alloc"], [data-testid="memory-new"], [data-testid="memory-differs"]')].map((b) => [b.dataset.testid, b.textContent]),
+      }));
+      const reply = await window.stridelab.engine.send('state', { step: k });
+      return { drawn: { cells, storages }, state: reply.state };
+    }, n);
+    const byId = new Map((state.storages || []).map((s) => [s.id, s]));
+    assert.deepEqual(drawn.storages.map((s) => s.id).sort(), [...byId.keys()].sort(), `storages at step ${n}`);
+    for (const [sid, k, v] of drawn.cells) {
+      const s = byId.get(sid);
+      if (Array.isArray(s.values)) assert.equal(v, String(s.values[k]), `${sid} cell ${k} at step ${n}`);
+    }
+    const allocated = new Set((state.events || []).filter((e) => e.type === 'alloc').map((e) => e.storage));
+    for (const s of drawn.storages) {
+      assert.equal(s.badges.some(([t]) => t === 'memory-alloc'), allocated.has(s.id), `allocation badge of ${s.id} at step ${n}`);
+      // A badge that names the step shown before names that one.
+      for (const [, text] of s.badges) {
+        const m = /step (\d+)/.exec(text);
+        if (m && before !== null) assert.equal(Number(m[1]), before + 1, `badge "${text}" of ${s.id} at step ${n}, shown after step ${before}`);
+      }
+    }
+  };
+  const go = (n) => page.evaluate((k) => window.stridelab.channel.emit('step:request', { n: k }), n);
+  let shown = 0;
+  const path = [];
+  for (let n = 1; n < total; n++) path.push(n);
+  for (let n = total - 2; n >= 0; n--) path.push(n);
+  path.push(total - 1, 1, total - 2, 0, 2, total - 1, 1, total - 1, 3, 2, 3);
+  for (const n of path) { await go(n); await check(n, shown); shown = n; }
+  // Asked for faster than states arrive: only the last one asked for is shown.
+  await page.evaluate((t) => { for (let k = 0; k < t; k++) window.stridelab.channel.emit('step:request', { n: k }); for (let k = t - 1; k >= 1; k--) window.stridelab.channel.emit('step:request', { n: k }); }, total);
+  await check(1, null);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

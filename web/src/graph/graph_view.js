@@ -142,7 +142,7 @@ export function createGraphView(root, channel) {
       y += rowH + GAP_Y;
     }
     const height = y - GAP_Y + 10;
-    const root_ = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'graph-svg', width, height, viewBox: `0 0 ${width} ${height}`,
+    const root_ = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'graph-svg', width, height,
       role: 'img', 'aria-label': `Autograd graph with ${graph.nodes.length} nodes`, 'font-family': FONT, 'font-size': 11 });
     root_.append(svg('defs', {}, svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
       svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#5b6472' }))));

@@ -18,6 +18,21 @@ const CHANGED_STROKE = '#b3261e';
 const MAX_CELLS_DRAWN = 512;
 const GRAD_INK = '#8a3b6e'; // gradient buffers during backward (Okabe-Ito reddish purple, darkened for text)
 
+// A text's content changed through its text node: replacing the node
+// (textContent) takes it out of layout and puts a new one in.
+function setText(node, text) {
+  const t = node.firstChild;
+  if (t && t.nodeType === 3 && !t.nextSibling) { if (t.data !== text) t.data = text; } else node.textContent = text;
+}
+
+// The badges whose words name the step shown before.
+function newBadgeText(d) {
+  return d.adjacent ? 'new at this step' : d.forward ? `new since step ${d.from + 1}` : `freed by step ${d.from + 1}, shown before`;
+}
+function differsBadgeText(d) {
+  return `every value differs from step ${d.from + 1}, shown before`;
+}
+
 // A read cell's mark: a triangle in the cell's lower left corner.
 function readCorner(cx, y) {
   return svg('path', { d: `M${cx + 1} ${y + CELL_H} h9 l-9 -9 z`, fill: READ_MARK, 'data-testid': 'memory-read-mark' });
@@ -114,6 +129,22 @@ export function createMemoryView(root, channel) {
   // outline, a tensor's version) in place, and moves it when a storage above
   // grew or shrank; a step that changes nothing leaves the SVG as it is.
   let drawnGroups = new Map(); // storage id -> {g, h, y, layout, cells, tensors}
+  // Drawings of a storage that went out of use (a badge came or went, a tensor
+  // appeared), kept by layout so that stepping back and forth over the change
+  // takes them up again instead of building them anew.
+  const spare = new Map(); // storage id -> Map(layout -> entry)
+  const SPARE_PER_STORAGE = 4;
+  const SPARE_STORAGES = 64;
+  function keepSpare(id, entry) {
+    const m = spare.get(id) || new Map();
+    m.delete(entry.layout);
+    m.set(entry.layout, entry);
+    if (m.size > SPARE_PER_STORAGE) m.delete(m.keys().next().value);
+    spare.delete(id);
+    spare.set(id, m);
+    // A long run frees many storages: the ones least recently put aside go.
+    if (spare.size > SPARE_STORAGES) spare.delete(spare.keys().next().value);
+  }
   const legends = new Map(); // which marks it names -> its group, drawn once
   let captionDrawn = null; // {key, g}: the comparison line
   let svgRoot = null;
@@ -122,6 +153,7 @@ export function createMemoryView(root, channel) {
   function render() {
     if (!current) {
       drawnGroups = new Map();
+      spare.clear();
       svgRoot = null;
       wrap.replaceChildren(el('p', { class: 'empty', text: 'Run the code to see its storages here.' }));
       return;
@@ -162,12 +194,15 @@ export function createMemoryView(root, channel) {
     const roles = gradientRoles(state);
     const gradStorages = new Set(tensors.filter((t) => roles.has(t.id)).map((t) => t.storage));
     const storages = [...(state.storages || [])].sort((a, b) => (gradStorages.has(b.id) ? 1 : 0) - (gradStorages.has(a.id) ? 1 : 0));
+    // The legend's line is kept while there are storages, empty on a step
+    // without marks: a legend that comes and goes would move every storage
+    // below it and resize the drawing, which lays out and paints all of it.
     if (writes.size || reads.size) {
       const key = `${writes.size > 0},${reads.size > 0}`;
       if (!legends.has(key)) legends.set(key, legend(y, writes.size > 0, reads.size > 0));
       nodes.push(legends.get(key));
-      y += 20;
     }
+    if (writes.size || reads.size || storages.length) y += 20;
     // After a jump or a step back, a line says what differs from the step shown
     // before; the marks below stay sparse (see marksAgainst).
     const against = marksAgainst(diff, storages, freed);
@@ -194,13 +229,20 @@ export function createMemoryView(root, channel) {
       };
       const layout = layoutKey(s, inStorage, cols, ctx);
       let entry = drawnGroups.get(s.id);
-      if (entry && entry.layout === layout) updateStorage(entry, s, ctx);
+      if (!entry || entry.layout !== layout) {
+        if (entry) keepSpare(s.id, entry);
+        const kept = spare.get(s.id);
+        entry = kept && kept.get(layout);
+        if (entry) kept.delete(layout);
+      }
+      if (entry) updateStorage(entry, s, ctx);
       else entry = drawStorage(s, inStorage, cols, ctx, layout);
       groups.set(s.id, entry);
       if (entry.y !== y) { entry.g.setAttribute('transform', `translate(0 ${y})`); entry.y = y; }
       nodes.push(entry.g);
       y += entry.h;
     }
+    for (const [id, entry] of drawnGroups) if (!groups.has(id)) keepSpare(id, entry);
     drawnGroups = groups;
     for (const id of freed) {
       const old = prevStorages.get(id);
@@ -219,12 +261,12 @@ export function createMemoryView(root, channel) {
       if (n === at) at = at.nextSibling;
       else svgRoot.insertBefore(n, at);
     }
+    // No viewBox: drawn at one unit a pixel, a new height only resizes the
+    // viewport, where a new viewBox would transform, lay out and paint every
+    // shape in it. The export adds one (share.js svgText).
     const h = String(y + PAD);
-    if (svgRoot.getAttribute('width') !== String(width) || svgRoot.getAttribute('height') !== h) {
-      svgRoot.setAttribute('width', width);
-      svgRoot.setAttribute('height', h);
-      svgRoot.setAttribute('viewBox', `0 0 ${width} ${h}`);
-    }
+    if (svgRoot.getAttribute('width') !== String(width)) svgRoot.setAttribute('width', width);
+    if (svgRoot.getAttribute('height') !== h) svgRoot.setAttribute('height', h);
   }
 
   // What a storage's drawing is laid out from: a change here redraws it.
@@ -233,7 +275,8 @@ export function createMemoryView(root, channel) {
     const d = current.diff;
     const ts = inStorage.map((t) => [t.id, t.shape, t.stride, t.offset, t.base,
       t.base && ctx.tensorsById.get(t.base) ? tensorLabel(ctx.tensorsById.get(t.base), ctx.names) : '', ctx.names.get(t.id) || null]);
-    const badge = `${ctx.isNew && !first ? `${d.adjacent}${d.forward}${d.from}` : ''}|${ctx.allDiffer ? d.from : ''}`;
+    // Which badges, not their step numbers: those are set in place.
+    const badge = `${ctx.isNew && !first ? (d.adjacent ? 'adjacent' : d.forward ? 'forward' : 'back') : ''}|${ctx.allDiffer}`;
     const { cells, summary } = storageValues(s);
     return JSON.stringify([s.id, s.dtype, s.nbytes, s.address, s.itemsize, cells.length, summary && [summary.numel, summary.gapAfter, cells.map(([k]) => k)],
       ts, cols, ctx.allocated, badge, ctx.roles]);
@@ -257,11 +300,8 @@ export function createMemoryView(root, channel) {
       badges.push([`gradient buffer, ${texts.join('; ')}`, GRAD_INK, 'memory-gradient', ctx.roles.some(([, rs]) => rs.some((r) => r.role === 'passed')) ? 'passed' : ctx.roles.some(([, rs]) => rs.some((r) => r.role === 'produced')) ? 'produced' : 'received']);
     }
     if (ctx.allocated) badges.push(['allocated this step', '#0b6e4f']);
-    else if (ctx.isNew && !current.diff.first) {
-      const d = current.diff;
-      badges.push([d.adjacent ? 'new at this step' : d.forward ? `new since step ${d.from + 1}` : `freed by step ${d.from + 1}, shown before`, '#0b6e4f']);
-    }
-    if (ctx.allDiffer) badges.push([`every value differs from step ${current.diff.from + 1}, shown before`, CHANGED_STROKE, 'memory-differs']);
+    else if (ctx.isNew && !current.diff.first) badges.push([newBadgeText, '#0b6e4f']);
+    if (ctx.allDiffer) badges.push([differsBadgeText, CHANGED_STROKE, 'memory-differs']);
     let x = PAD;
     const title = svg('text', { x, y: y + 12, fill: INK, 'font-weight': 700, text: `storage ${s.id}` });
     g.append(title);
@@ -272,9 +312,12 @@ export function createMemoryView(root, channel) {
     g.append(svg('text', { x, y: y + 12, fill: MUTED,
       text: `${s.dtype || ''} · ${s.nbytes} bytes · ${ncells} × ${itemsize} · address ${s.address} (${hex(s.address)})` }));
     y += 16;
+    const badgeRefs = [];
     for (const [text, colour, testid, role] of badges) {
-      g.append(svg('text', { x: PAD, y: y + 10, fill: colour, 'font-weight': 600, 'data-testid': testid || (ctx.allocated ? 'memory-alloc' : 'memory-new'),
-        'data-role': role || null, text: (testid === 'memory-gradient' ? '∇ ' : '● ') + text }));
+      const b = svg('text', { x: PAD, y: y + 10, fill: colour, 'font-weight': 600, 'data-testid': testid || (ctx.allocated ? 'memory-alloc' : 'memory-new'),
+        'data-role': role || null });
+      badgeRefs.push({ node: b, text, mark: testid === 'memory-gradient' ? '∇ ' : '● ', shown: null });
+      g.append(b);
       y += 14;
     }
     if (ctx.roles.length) {
@@ -371,7 +414,7 @@ export function createMemoryView(root, channel) {
     });
     // Everything but the rows of cells is said once, in the grid's description.
     for (const c of g.children) if (c.getAttribute('role') !== 'row') c.setAttribute('aria-hidden', 'true');
-    const entry = { g, h: 0, y: null, layout, cells: cellRefs, tensors, lanes, drawn, badges: badges.map(([text]) => text), ncells, itemsize, description: null };
+    const entry = { g, h: 0, y: null, layout, cells: cellRefs, tensors, lanes, drawn, badges: badgeRefs, ncells, itemsize, description: null };
     updateStorage(entry, s, ctx);
     const frame = g.querySelector('.grad-frame');
     if (frame) frame.setAttribute('height', y + 4);
@@ -414,7 +457,12 @@ export function createMemoryView(root, channel) {
         `shape [${t.shape.join(', ')}], stride (${t.stride.join(', ')}), offset ${t.offset}, version ${t.version}` +
         `${ctx.tensorMarks.has(t.id) ? `, ${ctx.tensorMarks.get(t.id)}` : ''}`);
     }
-    const description = [`${entry.ncells} cells of ${entry.itemsize} bytes`, ...entry.badges,
+    const badges = entry.badges.map((b) => {
+      const text = typeof b.text === 'function' ? b.text(current.diff) : b.text;
+      if (text !== b.shown) { setText(b.node, b.mark + text); b.shown = text; }
+      return text;
+    });
+    const description = [`${entry.ncells} cells of ${entry.itemsize} bytes`, ...badges,
       described.length ? `tensors: ${described.join('; ')}` : 'no tensor', 'arrow keys, Home and End move between cells'].join('. ');
     if (description !== entry.description) { entry.g.setAttribute('aria-description', description); entry.description = description; }
   }
@@ -436,7 +484,7 @@ export function createMemoryView(root, channel) {
   }
   function applyLegend(entry, look) {
     const prev = entry.look;
-    look.texts.forEach((text, i) => { if (!prev || prev.texts[i] !== text) entry.texts[i].textContent = text; });
+    look.texts.forEach((text, i) => { if (!prev || prev.texts[i] !== text) setText(entry.texts[i], text); });
     if (!prev || prev.weight !== look.weight) entry.texts[0].setAttribute('font-weight', look.weight);
     entry.look = look;
   }
@@ -468,7 +516,7 @@ export function createMemoryView(root, channel) {
     if (prev.v !== look.v) ref.g.setAttribute('data-value', look.v);
     if (prev.tab !== look.tab) ref.g.setAttribute('tabindex', look.tab);
     if (prev.sel !== look.sel) set(ref.g, 'aria-selected', look.sel ? 'true' : null);
-    if (prev.title !== look.title) ref.title.textContent = look.title;
+    if (prev.title !== look.title) setText(ref.title, look.title);
     if (prev.fill !== look.fill) ref.rect.setAttribute('fill', look.fill);
     if (prev.stroke !== look.stroke) ref.rect.setAttribute('stroke', look.stroke);
     if (prev.sw !== look.sw) ref.rect.setAttribute('stroke-width', look.sw);
@@ -484,7 +532,7 @@ export function createMemoryView(root, channel) {
     // characters are squeezed to the cell, so they never spill over.
     if (prev.txt !== look.txt) {
       const t = look.txt;
-      ref.value.textContent = t;
+      setText(ref.value, t);
       ref.value.setAttribute('font-size', t.length <= 6 ? 12 : t.length <= 7 ? 10.5 : 9);
       set(ref.value, 'textLength', t.length > 8 ? CELL_W - 6 : null);
       set(ref.value, 'lengthAdjust', t.length > 8 ? 'spacingAndGlyphs' : null);
@@ -497,7 +545,7 @@ export function createMemoryView(root, channel) {
           ref.old = svg('text', { x: ref.cx + CELL_W - 3, y: ref.y + 9, fill: '#8c1d18', 'text-anchor': 'end', 'font-size': 8, 'text-decoration': 'line-through', 'aria-hidden': 'true' });
           ref.g.append(ref.old);
         }
-        ref.old.textContent = look.old;
+        setText(ref.old, look.old);
       }
     }
     ref.look = look;

@@ -54,6 +54,9 @@ export function svgText(svgEl, title) {
   const w = Number(clone.getAttribute('width')) || 600;
   const h = Number(clone.getAttribute('height')) || 400;
   const bg = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  // The page draws its SVGs without a viewBox (one unit a pixel); the file
+  // gets one so that it scales where it is shown.
+  if (!clone.hasAttribute('viewBox')) clone.setAttribute('viewBox', `0 0 ${w} ${h}`);
   bg.setAttribute('x', 0); bg.setAttribute('y', 0); bg.setAttribute('width', w); bg.setAttribute('height', h); bg.setAttribute('fill', '#ffffff');
   clone.insertBefore(bg, clone.firstChild);
   if (title) {

@@ -79,13 +79,16 @@ export function createStepperView(root, channel) {
     play.setAttribute('aria-pressed', 'true');
     timer = setInterval(() => { if (n >= total - 1) pause(); else go(n + 1); }, speed);
   }
+  // Only what differs is set: writing a range input's max, even to the same
+  // value, makes Chromium lay out and paint the slider again.
+  const setProp = (node, name, value) => { if (node[name] !== value) node[name] = value; };
   function update() {
-    slider.max = Math.max(0, total - 1);
-    slider.value = n;
-    for (const b of [first, back]) b.disabled = !total || n <= 0;
-    for (const b of [fwd, last]) b.disabled = !total || n >= total - 1;
-    play.disabled = !total;
-    slider.disabled = !total;
+    setProp(slider, 'max', String(Math.max(0, total - 1)));
+    setProp(slider, 'value', String(n));
+    for (const b of [first, back]) setProp(b, 'disabled', !total || n <= 0);
+    for (const b of [fwd, last]) setProp(b, 'disabled', !total || n >= total - 1);
+    setProp(play, 'disabled', !total);
+    setProp(slider, 'disabled', !total);
   }
 
   channel.on('run:started', () => { pause(); pending = null; lastConsole = ''; total = 0; n = 0; label.textContent = 'running…'; label.dataset.shown = ''; update(); });
