@@ -10,6 +10,8 @@ import { tensorColour, WRITE_FILL, READ_MARK } from '../palette.js';
 const CELL_W = 48;
 const CELL_H = 30;
 const LANE_H = 6;
+const PANEL_CHROME = 40; // the panel's title, padding and border around the drawing, with a little to spare
+const CHAR_W = 6.7; // a character of the 11 px monospaced font, with a little to spare
 const PAD = 8;
 const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 const INK = '#1d2430';
@@ -149,6 +151,7 @@ export function createMemoryView(root, channel) {
   let captionDrawn = null; // {key, g}: the comparison line
   let svgRoot = null;
   let width = 0; // from the ResizeObserver: render never reads layout
+  let tallest = 0; // the drawing's greatest height in this run (layout.css keeps the panel that tall)
 
   function render() {
     if (!current) {
@@ -267,6 +270,10 @@ export function createMemoryView(root, channel) {
     const h = String(y + PAD);
     if (svgRoot.getAttribute('width') !== String(width)) svgRoot.setAttribute('width', width);
     if (svgRoot.getAttribute('height') !== h) svgRoot.setAttribute('height', h);
+    if (y + PAD > tallest) {
+      tallest = y + PAD;
+      root.style.setProperty('--memory-tallest', `${tallest + PANEL_CHROME}px`);
+    }
   }
 
   // What a storage's drawing is laid out from: a change here redraws it.
@@ -309,16 +316,24 @@ export function createMemoryView(root, channel) {
     // Narrow (a phone): the metadata goes on lines of its own instead of running off the edge.
     const narrow = cols * CELL_W < 620;
     if (narrow) { y += 14; x = PAD; }
-    g.append(svg('text', { x, y: y + 12, fill: MUTED,
-      text: `${s.dtype || ''} · ${s.nbytes} bytes · ${ncells} × ${itemsize} · address ${s.address} (${hex(s.address)})` }));
+    const meta = `${s.dtype || ''} · ${s.nbytes} bytes · ${ncells} × ${itemsize} · address ${s.address} (${hex(s.address)})`;
+    g.append(svg('text', { x, y: y + 12, fill: MUTED, text: meta }));
+    // A lone badge ends the header line when it fits there (the font is
+    // monospaced, so its width is known without reading layout): on a line of
+    // its own, a badge that comes and goes ("allocated this step") would change
+    // the storage's height and move every storage below it.
+    const badgeX = x + meta.length * CHAR_W + 16;
+    const longest = badges.length === 1 ? (typeof badges[0][0] === 'function' ? badges[0][0](current.diff) : badges[0][0]).length + 6 : Infinity;
+    const inline = !narrow && badgeX + longest * CHAR_W <= PAD + cols * CELL_W;
+    const headerY = y;
     y += 16;
     const badgeRefs = [];
     for (const [text, colour, testid, role] of badges) {
-      const b = svg('text', { x: PAD, y: y + 10, fill: colour, 'font-weight': 600, 'data-testid': testid || (ctx.allocated ? 'memory-alloc' : 'memory-new'),
+      const b = svg('text', { x: inline ? badgeX : PAD, y: inline ? headerY + 12 : y + 10, fill: colour, 'font-weight': 600, 'data-testid': testid || (ctx.allocated ? 'memory-alloc' : 'memory-new'),
         'data-role': role || null });
       badgeRefs.push({ node: b, text, mark: testid === 'memory-gradient' ? '∇ ' : '● ', shown: null });
       g.append(b);
-      y += 14;
+      if (!inline) y += 14;
     }
     if (ctx.roles.length) {
       // The whole storage framed in the gradient colour.
@@ -613,7 +628,12 @@ export function createMemoryView(root, channel) {
   }
 
   channel.on('step:changed', ({ state, prev, diff }) => { current = { state, prev, diff: diff || diffStates(prev, state) }; render(); });
-  channel.on('run:started', () => { current = null; selectedCell = null; selectedElement = null; render(); });
+  channel.on('run:started', () => {
+    current = null; selectedCell = null; selectedElement = null;
+    tallest = 0;
+    root.style.removeProperty('--memory-tallest');
+    render();
+  });
   channel.on('select:element', (sel) => { selectedElement = sel; if (sel) selectedCell = null; render(); });
   channel.on('select:cell', (sel) => { selectedCell = sel; if (sel) selectedElement = null; render(); });
   channel.on('select:tensor', ({ tensor }) => { selectedTensor = tensor; render(); });
