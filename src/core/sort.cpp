@@ -5,15 +5,15 @@
 // only, and topk runs std::partial_sort (when k * 64 <= n) or std::nth_element then std::sort
 // over the first k - 1, on a vector of (value, index) pairs. Neither is stable in general, so
 // the order of equal values is whatever those algorithms leave: we run the same algorithms on
-// the same pairs with the same comparisons, which gives the same order where the C++ library is
-// the same as PyTorch's (libstdc++; std::sort is an insertion sort, hence stable, up to 16
-// elements). NaN compares as larger than every number, so it comes last ascending, first
-// descending.
+// the same pairs with the same comparisons. They are libstdc++'s, written out in
+// sort_algorithms.h, so the browser build (LLVM's libc++) orders ties as PyTorch does too. NaN
+// compares as larger than every number, so it comes last ascending, first descending.
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
 #include "core/ops.h"
+#include "core/sort_algorithms.h"
 
 namespace stridelab::core {
 namespace {
@@ -83,7 +83,7 @@ std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending,
     using T = typename std::decay_t<decltype(row)>::value_type::first_type;
     auto cmp = descending ? &greater_first<T> : &less_first<T>;
     if (stable) std::stable_sort(row.begin(), row.end(), cmp);
-    else std::sort(row.begin(), row.end(), cmp);
+    else sort_algorithms::sort(row.begin(), row.end(), cmp);
   });
 }
 
@@ -96,11 +96,11 @@ std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool 
     if (k == 0) return;
     auto cmp = largest ? &greater_first<T> : &less_first<T>;
     if (k * 64 <= n) {
-      std::partial_sort(row.begin(), row.begin() + k, row.end(), cmp);
+      sort_algorithms::partial_sort(row.begin(), row.begin() + k, row.end(), cmp);
       return;
     }
-    std::nth_element(row.begin(), row.begin() + (k - 1), row.end(), cmp);
-    if (sorted) std::sort(row.begin(), row.begin() + (k - 1), cmp);
+    sort_algorithms::nth_element(row.begin(), row.begin() + (k - 1), row.end(), cmp);
+    if (sorted) sort_algorithms::sort(row.begin(), row.begin() + (k - 1), cmp);
   });
 }
 
