@@ -12,6 +12,7 @@
 //   "received an invalid combination of arguments" text listing every visible overload.
 #include <algorithm>
 #include <sstream>
+#include <unordered_set>
 
 #include "lang/torch_internal.h"
 
@@ -259,13 +260,52 @@ static bool check_param(const Param& p, Object* obj, Interp& in, size_t argnum) 
 
 // ---- the messages ----
 
+// PyTorch says "was" for one argument, except in the "from ... to" form (sic).
 [[noreturn]] static void extra_args(const Signature& sig, size_t nargs) {
-  const std::string given = " but " + std::to_string(nargs) + (nargs == 1 ? " was given" : " were given");
   if (sig.min_args != sig.max_pos_args)
     raise(BT.type_error, sig.name + "() takes from " + std::to_string(sig.min_args) + " to " +
-                             std::to_string(sig.max_pos_args) + " positional arguments" + given);
+                             std::to_string(sig.max_pos_args) + " positional arguments but " + std::to_string(nargs) +
+                             " were given");
   raise(BT.type_error, sig.name + "() takes " + std::to_string(sig.max_pos_args) + " positional argument" +
-                           (sig.max_pos_args == 1 ? "" : "s") + given);
+                           (sig.max_pos_args == 1 ? "" : "s") + " but " + std::to_string(nargs) +
+                           (nargs == 1 ? " was given" : " were given"));
+}
+
+// The Tensor methods PyTorch 1.13 binds without an argument parser (METH_NOARGS), recorded by
+// calling each of them with arguments: CPython's own TypeErrors name them after _TensorBase, the C
+// type that defines them (as `x.floor(1)` reaches them).
+static bool is_noargs_method(const std::string& name) {
+  static const std::unordered_set<std::string> names = {
+      "abs", "abs_", "absolute", "absolute_", "acos", "acos_", "acosh", "acosh_", "adjoint", "angle",
+      "arccos", "arccos_", "arccosh", "arccosh_", "arcsin", "arcsin_", "arcsinh", "arcsinh_",
+      "arctan", "arctan_", "arctanh", "arctanh_", "argwhere", "asin", "asin_", "asinh", "asinh_",
+      "atan", "atan_", "atanh", "atanh_", "bitwise_not", "bitwise_not_", "ccol_indices", "ceil",
+      "ceil_", "coalesce", "col_indices", "conj", "conj_physical", "conj_physical_", "corrcoef",
+      "cos", "cos_", "cosh", "cosh_", "crow_indices", "data_ptr", "deg2rad", "deg2rad_", "dense_dim",
+      "dequantize", "det", "detach", "detach_", "digamma", "digamma_", "dim", "element_size", "erf",
+      "erf_", "erfc", "erfc_", "erfinv", "erfinv_", "exp", "exp2", "exp2_", "exp_", "expm1",
+      "expm1_", "fix", "fix_", "fliplr", "flipud", "floor", "floor_", "frac", "frac_", "frexp",
+      "geqrf", "get_device", "has_names", "i0", "i0_", "indices", "int_repr", "inverse",
+      "is_coalesced", "is_complex", "is_conj", "is_distributed", "is_floating_point", "is_inference",
+      "is_neg", "is_nonzero", "is_signed", "isfinite", "isinf", "isnan", "isneginf", "isposinf",
+      "isreal", "item", "lgamma", "lgamma_", "log", "log10", "log10_", "log1p", "log1p_", "log2",
+      "log2_", "log_", "logdet", "logical_not", "logical_not_", "matrix_exp", "msort", "ndimension",
+      "neg", "neg_", "negative", "negative_", "nelement", "numel", "positive", "q_per_channel_axis",
+      "q_per_channel_scales", "q_per_channel_zero_points", "q_scale", "q_zero_point", "qscheme",
+      "rad2deg", "rad2deg_", "ravel", "reciprocal", "reciprocal_", "relu", "relu_", "resolve_conj",
+      "resolve_neg", "retain_grad", "row_indices", "rsqrt", "rsqrt_", "sgn", "sgn_", "sigmoid",
+      "sigmoid_", "sign", "sign_", "signbit", "sin", "sin_", "sinc", "sinc_", "sinh", "sinh_",
+      "slogdet", "sparse_dim", "sqrt", "sqrt_", "square", "square_", "storage_offset", "t", "t_",
+      "tan", "tan_", "tanh", "tanh_", "to_sparse_csc", "to_sparse_csr", "tolist", "trace", "trunc",
+      "trunc_", "values", "zero_"
+  };
+  return names.count(name) > 0;
+}
+
+[[noreturn]] static void noargs_error(const std::string& name, const CallArgs& args, size_t first) {
+  const std::string fn = "_TensorBase." + name + "()";
+  if (!args.kw.empty()) raise(BT.type_error, fn + " takes no keyword arguments");
+  raise(BT.type_error, fn + " takes no arguments (" + std::to_string(args.pos.size() - first) + " given)");
 }
 
 [[noreturn]] static void missing_args(const Signature& sig, size_t idx) {
@@ -520,6 +560,8 @@ ParsedArgs Parser::parse(Interp& in, CallArgs& args, bool has_self) const {
   ParsedArgs out;
   out.in = &in;
   size_t first = has_self ? 1 : 0;
+  if (has_self && (args.pos.size() > first || !args.kw.empty()) && is_noargs_method(sigs_[0]->name))
+    noargs_error(sigs_[0]->name, args, first);
   auto finish = [&](size_t i) {
     out.idx = static_cast<int>(i);
     const Signature& s = *sigs_[i];
