@@ -12,7 +12,8 @@ Tensor wrapped(double v) { return scalar_tensor(v, DType::Float64, true); }
 
 // Float32 values in [-1, 1) without special cases: (k % 1000) / 500 - 1.
 Tensor values(const IntArray& sizes) {
-  Tensor k = binary(BinaryOp::Remainder, arange(0, numel_of(sizes), 1, std::nullopt), scalar_tensor(1000, DType::Int64, true));
+  Tensor k =
+      binary(BinaryOp::Remainder, arange(0, numel_of(sizes), 1, std::nullopt), scalar_tensor(1000, DType::Int64, true));
   return reshape(binary(BinaryOp::Sub, binary(BinaryOp::Div, k, wrapped(500.0)), wrapped(1.0)), sizes);
 }
 

@@ -119,7 +119,8 @@ variable_list CopySlices::apply(variable_list&& grads) {
   for (const Edge& next : fn_->next_edges()) {
     if (next.is_valid()) engine_mark_needed(next.function.get());
   }
-  Tensor grad_slice = autograd::as_strided(result, view_sizes_, view_strides_, view_offset_ - base_offset_ + result.storage_offset());
+  Tensor grad_slice =
+      autograd::as_strided(result, view_sizes_, view_strides_, view_offset_ - base_offset_ + result.storage_offset());
   variable_list res = (*fn_).apply({autograd::clone(grad_slice, MemoryFormat::Contiguous)});
   for (size_t i = 0; i < res.size() && i < grad_inputs.size(); ++i) {
     if (!task_should_compute_output(i)) continue;

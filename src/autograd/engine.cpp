@@ -266,8 +266,7 @@ variable_list execute(const std::vector<Edge>& roots, variable_list grads, bool 
   } scope(&task);
 
   bool skip_dummy_node = roots.size() == 1;
-  std::shared_ptr<Node> graph_root =
-      skip_dummy_node ? roots[0].function : new_node<GraphRoot>(roots, grads);
+  std::shared_ptr<Node> graph_root = skip_dummy_node ? roots[0].function : new_node<GraphRoot>(roots, grads);
   compute_dependencies(graph_root.get(), task);
   if (!outputs.empty()) init_to_execute(graph_root.get(), outputs, task);
 
@@ -340,7 +339,8 @@ variable_list run_backward(const std::vector<Tensor>& tensors, const variable_li
       else output_edges.emplace_back(std::move(fn), nr);
     }
   }
-  variable_list result = execute(roots, std::move(root_grads), keep_graph, create_graph, inputs == nullptr, output_edges);
+  variable_list result =
+      execute(roots, std::move(root_grads), keep_graph, create_graph, inputs == nullptr, output_edges);
   if (inputs) {
     for (const Tensor& r : result) {
       STRIDELAB_CHECK(allow_unreachable || r.defined(),
@@ -373,8 +373,8 @@ void backward(const std::vector<Tensor>& tensors, const std::vector<Tensor>& gra
 }
 
 std::vector<Tensor> grad(const std::vector<Tensor>& outputs, const std::vector<Tensor>& inputs,
-                         const std::vector<Tensor>& grad_outputs, std::optional<bool> retain_graph,
-                         bool create_graph, bool allow_unused) {
+                         const std::vector<Tensor>& grad_outputs, std::optional<bool> retain_graph, bool create_graph,
+                         bool allow_unused) {
   variable_list grads = make_grads(outputs, grad_outputs);
   bool keep = retain_graph.value_or(create_graph);
   return run_backward(outputs, grads, keep, create_graph, &inputs, allow_unused);

@@ -124,7 +124,9 @@ struct GatherBackward0 : Node {
   std::vector<SavedTensorRef> saved_tensors() const override {
     return {{"_saved_index", -1, &index_}, {"_saved_self", -1, &self_}};
   }
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}, {"_saved_sparse_grad", false}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim", dim}, {"_saved_sparse_grad", false}};
+  }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), index = index_.unpack();
     variable_list out(1);
@@ -143,7 +145,9 @@ struct SortBackward0 : Node {
   int64_t dim = 0;
   void release_variables() override { indices_.reset_data(); }
   std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_indices", -1, &indices_}}; }
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}, {"_saved_self_sym_sizes", self_sizes}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim", dim}, {"_saved_self_sym_sizes", self_sizes}};
+  }
   variable_list apply(variable_list&& grads) override {
     Tensor indices = indices_.unpack(shared_from_this());
     variable_list out(1);
@@ -160,7 +164,9 @@ struct IndexSelectBackward0 : Node {
   int64_t dim = 0;
   void release_variables() override { index_.reset_data(); }
   std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_index", -1, &index_}}; }
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}, {"_saved_self_sizes", self_sizes}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim", dim}, {"_saved_self_sizes", self_sizes}};
+  }
   variable_list apply(variable_list&& grads) override {
     Tensor index = index_.unpack();
     variable_list out(1);
@@ -225,9 +231,7 @@ int64_t count_specified_dims(const std::vector<TensorIndex>& indices) {
     switch (i.kind) {
       case TensorIndex::Kind::Integer:
       case TensorIndex::Kind::Slice: ++count; break;
-      case TensorIndex::Kind::Tensor:
-        count += i.tensor.dtype() == core::DType::Bool ? i.tensor.dim() : 1;
-        break;
+      case TensorIndex::Kind::Tensor: count += i.tensor.dtype() == core::DType::Bool ? i.tensor.dim() : 1; break;
       default: break;
     }
   }
@@ -243,7 +247,8 @@ Tensor apply_slicing(const Tensor& self, const std::vector<TensorIndex>& indices
   Tensor result = self;
   int64_t dim = 0;
   auto record = [&](Tensor t) {
-    while (static_cast<int64_t>(tensor_indices.size()) < dim) tensor_indices.push_back(TensorIndex::make_slice({}, {}, 1));
+    while (static_cast<int64_t>(tensor_indices.size()) < dim)
+      tensor_indices.push_back(TensorIndex::make_slice({}, {}, 1));
     tensor_indices.resize(dim);
     tensor_indices.push_back(TensorIndex::make_tensor(std::move(t)));
     ++dim;
@@ -252,9 +257,7 @@ Tensor apply_slicing(const Tensor& self, const std::vector<TensorIndex>& indices
     const TensorIndex& i = indices[position];
     const auto real_dim = static_cast<int64_t>(position);
     switch (i.kind) {
-      case TensorIndex::Kind::Integer:
-        result = apply_select(result, dim, i.integer, real_dim);
-        break;
+      case TensorIndex::Kind::Integer: result = apply_select(result, dim, i.integer, real_dim); break;
       case TensorIndex::Kind::Slice: {
         int64_t size = result.sizes()[dim];
         bool full = raw_start(i) == 0 && raw_stop(i) == size && i.step == 1;
@@ -262,9 +265,7 @@ Tensor apply_slicing(const Tensor& self, const std::vector<TensorIndex>& indices
         ++dim;
         break;
       }
-      case TensorIndex::Kind::Ellipsis:
-        dim += self.dim() - specified;
-        break;
+      case TensorIndex::Kind::Ellipsis: dim += self.dim() - specified; break;
       case TensorIndex::Kind::None:
         result = autograd::unsqueeze(result, dim);
         ++dim;

@@ -22,13 +22,17 @@ Tensor maybe_multiply(const Tensor& t, Scalar s) {
 }
 
 // d(mat1 @ mat2)/d mat1. A column-major mat1 gets a column-major gradient, as in PyTorch.
-Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const IntArray& sizes, const IntArray& strides, Scalar alpha) {
-  if (strides[0] == 1 && strides[1] == sizes[0]) return maybe_multiply(autograd::t(autograd::mm(mat2, autograd::t(grad))), alpha);
+Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const IntArray& sizes, const IntArray& strides,
+                        Scalar alpha) {
+  if (strides[0] == 1 && strides[1] == sizes[0])
+    return maybe_multiply(autograd::t(autograd::mm(mat2, autograd::t(grad))), alpha);
   return maybe_multiply(autograd::mm(grad, autograd::t(mat2)), alpha);
 }
 
-Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const IntArray& sizes, const IntArray& strides, Scalar alpha) {
-  if (strides[0] == 1 && strides[1] == sizes[0]) return maybe_multiply(autograd::t(autograd::mm(autograd::t(grad), mat1)), alpha);
+Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const IntArray& sizes, const IntArray& strides,
+                        Scalar alpha) {
+  if (strides[0] == 1 && strides[1] == sizes[0])
+    return maybe_multiply(autograd::t(autograd::mm(autograd::t(grad), mat1)), alpha);
   return maybe_multiply(autograd::mm(autograd::t(mat1), grad), alpha);
 }
 
@@ -44,8 +48,10 @@ struct MmBackward0 : Node {
     return {{"_saved_mat2", -1, &mat2_}, {"_saved_self", -1, &self_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_mat2_sym_sizes", mat2_sizes}, {"_saved_mat2_sym_strides", mat2_strides},
-            {"_saved_self_sym_sizes", self_sizes}, {"_saved_self_sym_strides", self_strides}};
+    return {{"_saved_mat2_sym_sizes", mat2_sizes},
+            {"_saved_mat2_sym_strides", mat2_strides},
+            {"_saved_self_sym_sizes", self_sizes},
+            {"_saved_self_sym_strides", self_strides}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), mat2 = mat2_.unpack();
@@ -72,9 +78,12 @@ struct AddmmBackward0 : Node {
     return {{"_saved_mat1", -1, &mat1_}, {"_saved_mat2", -1, &mat2_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_alpha", alpha}, {"_saved_beta", beta},
-            {"_saved_mat1_sym_sizes", mat1_sizes}, {"_saved_mat1_sym_strides", mat1_strides},
-            {"_saved_mat2_sym_sizes", mat2_sizes}, {"_saved_mat2_sym_strides", mat2_strides}};
+    return {{"_saved_alpha", alpha},
+            {"_saved_beta", beta},
+            {"_saved_mat1_sym_sizes", mat1_sizes},
+            {"_saved_mat1_sym_strides", mat1_strides},
+            {"_saved_mat2_sym_sizes", mat2_sizes},
+            {"_saved_mat2_sym_strides", mat2_strides}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor mat1 = mat1_.unpack(), mat2 = mat2_.unpack();
@@ -124,7 +133,8 @@ struct MvBackward0 : Node {
     variable_list out(2);
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
-    if (task_should_compute_output(0)) out[0] = autograd::mul(autograd::reshape(grad, {-1, 1}), vec);  // outer(grad, vec)
+    if (task_should_compute_output(0))
+      out[0] = autograd::mul(autograd::reshape(grad, {-1, 1}), vec);  // outer(grad, vec)
     if (task_should_compute_output(1)) out[1] = autograd::mv(autograd::t(self), grad);
     return out;
   }

@@ -44,8 +44,10 @@ struct MseLossBackward0 : Node {
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
     double norm = reduction == static_cast<int64_t>(Reduction::Mean) ? 2.0 / static_cast<double>(self.numel()) : 2.0;
-    if (task_should_compute_output(0)) out[0] = autograd::mul(autograd::mul(wrapped(Scalar(norm)), autograd::sub(self, target)), grad);
-    if (task_should_compute_output(1)) out[1] = autograd::mul(autograd::mul(wrapped(Scalar(norm)), autograd::sub(target, self)), grad);
+    if (task_should_compute_output(0))
+      out[0] = autograd::mul(autograd::mul(wrapped(Scalar(norm)), autograd::sub(self, target)), grad);
+    if (task_should_compute_output(1))
+      out[1] = autograd::mul(autograd::mul(wrapped(Scalar(norm)), autograd::sub(target, self)), grad);
     return out;
   }
 };
@@ -86,7 +88,9 @@ struct NllLossBackward0 : Node {
     total_weight_.reset_data();
   }
   std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_self", -1, &self_}, {"_saved_target", -1, &target_}, {"_saved_total_weight", -1, &total_weight_},
+    return {{"_saved_self", -1, &self_},
+            {"_saved_target", -1, &target_},
+            {"_saved_total_weight", -1, &total_weight_},
             {"_saved_weight", -1, &weight_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
@@ -108,9 +112,11 @@ struct NllLossBackward0 : Node {
       picked = autograd::neg(grad);
       if (reduction == static_cast<int64_t>(Reduction::Mean)) picked = autograd::div(picked, total_weight);
     }
-    if (weight.defined()) picked = autograd::mul(picked, core::index(weight, {core::TensorIndex::make_tensor(p.classes)}));
+    if (weight.defined())
+      picked = autograd::mul(picked, core::index(weight, {core::TensorIndex::make_tensor(p.classes)}));
     if (self.dim() == 2) {
-      autograd::index_put_(z, {core::TensorIndex::make_tensor(p.rows), core::TensorIndex::make_tensor(p.classes)}, picked, false);
+      autograd::index_put_(z, {core::TensorIndex::make_tensor(p.rows), core::TensorIndex::make_tensor(p.classes)},
+                           picked, false);
     } else if (p.classes.numel() > 0) {
       autograd::index_put_(z, {core::TensorIndex::make_tensor(p.classes)}, picked, false);
     }
@@ -130,7 +136,9 @@ struct BinaryCrossEntropyWithLogitsBackward0 : Node {
     pos_weight_.reset_data();
   }
   std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_pos_weight", -1, &pos_weight_}, {"_saved_self", -1, &self_}, {"_saved_target", -1, &target_},
+    return {{"_saved_pos_weight", -1, &pos_weight_},
+            {"_saved_self", -1, &self_},
+            {"_saved_target", -1, &target_},
             {"_saved_weight", -1, &weight_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_reduction", reduction}}; }
@@ -146,8 +154,11 @@ struct BinaryCrossEntropyWithLogitsBackward0 : Node {
       if (pos_weight.defined()) {
         // ((pos_weight * t + 1 - t) * sigmoid(x) - pos_weight * t) * grad
         Tensor t = autograd::mul(pos_weight, target);
-        g = autograd::mul(autograd::sub(autograd::mul(autograd::sub(autograd::add(t, wrapped(Scalar(int64_t{1}))), target),
-                                                      autograd::sigmoid(self)), t), grad);
+        g = autograd::mul(
+            autograd::sub(autograd::mul(autograd::sub(autograd::add(t, wrapped(Scalar(int64_t{1}))), target),
+                                        autograd::sigmoid(self)),
+                          t),
+            grad);
       } else {
         g = autograd::mul(autograd::sub(autograd::sigmoid(self), target), grad);
       }
@@ -245,13 +256,14 @@ std::pair<T, T> nll_cascade(const Tensor& self, const Tensor& target, const Tens
 
 }  // namespace
 
-Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction, int64_t ignore_index, const Tensor& weight) {
+Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction, int64_t ignore_index,
+                const Tensor& weight) {
   STRIDELAB_CHECK(self.dim() > 0 && self.dim() <= 2, "input tensor should be 1D or 2D");
-  STRIDELAB_CHECK(target.dim() <= 1,
-                  "0D or 1D target tensor expected, multi-target not supported");
+  STRIDELAB_CHECK(target.dim() <= 1, "0D or 1D target tensor expected, multi-target not supported");
   bool no_batch_dim = self.dim() == 1 && target.dim() == 0;
   STRIDELAB_CHECK_VALUE(no_batch_dim || self.sizes()[0] == target.sizes()[0], "Expected input batch_size (",
-                  self.sizes()[0], ") to match target batch_size (", target.dim() == 0 ? 1 : target.sizes()[0], ").");
+                        self.sizes()[0], ") to match target batch_size (", target.dim() == 0 ? 1 : target.sizes()[0],
+                        ").");
   STRIDELAB_CHECK(target.dtype() == core::DType::Int64, "expected scalar type Long but found ",
                   core::scalar_type_name(target.dtype()));
   const int64_t n_classes = self.sizes().back();
@@ -267,8 +279,10 @@ Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction, i
     fn->ignore_index = ignore_index;
   }
   NllPicks p = nll_picks(self, target, ignore_index);
-  Tensor picked = self.dim() == 2 ? core::index(self, {core::TensorIndex::make_tensor(p.rows), core::TensorIndex::make_tensor(p.classes)})
-                                  : core::index(self, {core::TensorIndex::make_tensor(p.classes)});
+  Tensor picked =
+      self.dim() == 2
+          ? core::index(self, {core::TensorIndex::make_tensor(p.rows), core::TensorIndex::make_tensor(p.classes)})
+          : core::index(self, {core::TensorIndex::make_tensor(p.classes)});
   Tensor picked_weight = weight.defined() ? core::index(weight, {core::TensorIndex::make_tensor(p.classes)}) : Tensor();
   if (picked_weight.defined()) picked = core::binary(BinaryOp::Mul, picked, picked_weight);
   Tensor total_weight = core::scalar_tensor(Scalar(static_cast<double>(p.classes.numel())), self.dtype());
@@ -302,7 +316,8 @@ Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction, i
 namespace {
 
 // cross_entropy with class probabilities as the target (its shape is the input's).
-Tensor cross_entropy_probabilities(const Tensor& self, const Tensor& target, Reduction reduction, const Tensor& weight) {
+Tensor cross_entropy_probabilities(const Tensor& self, const Tensor& target, Reduction reduction,
+                                   const Tensor& weight) {
   const int64_t class_dim = self.dim() == 1 ? 0 : 1;
   const int64_t n_classes = self.sizes()[static_cast<size_t>(class_dim)];
   Tensor input = autograd::log_softmax(self, class_dim, self.dtype());
@@ -313,7 +328,8 @@ Tensor cross_entropy_probabilities(const Tensor& self, const Tensor& target, Red
     terms = autograd::mul(terms, autograd::view(weight, shape));
   }
   switch (reduction) {
-    case Reduction::Mean: return autograd::div_scalar(autograd::neg(autograd::sum(terms)), Scalar(input.numel() / n_classes));
+    case Reduction::Mean:
+      return autograd::div_scalar(autograd::neg(autograd::sum(terms)), Scalar(input.numel() / n_classes));
     case Reduction::Sum: return autograd::neg(autograd::sum(terms));
     default: return autograd::neg(autograd::sum(terms, {class_dim}));
   }
@@ -342,7 +358,8 @@ Tensor cross_entropy_smoothed(const Tensor& self, const Tensor& target, Reductio
     case Reduction::Mean:
       if (weight.defined()) {
         Tensor kept = core::masked_select(target, core::unary(core::UnaryOp::LogicalNot, ignore_mask));
-        ret = autograd::div(autograd::sum(smooth), core::sum(core::index(weight, {core::TensorIndex::make_tensor(kept)})));
+        ret = autograd::div(autograd::sum(smooth),
+                            core::sum(core::index(weight, {core::TensorIndex::make_tensor(kept)})));
       } else {
         ret = autograd::div(autograd::sum(smooth), core::sum(core::unary(core::UnaryOp::LogicalNot, ignore_mask)));
       }
@@ -356,18 +373,20 @@ Tensor cross_entropy_smoothed(const Tensor& self, const Tensor& target, Reductio
 
 }  // namespace
 
-Tensor cross_entropy(const Tensor& self, const Tensor& target, Reduction reduction, int64_t ignore_index, const Tensor& weight,
-                     double label_smoothing) {
+Tensor cross_entropy(const Tensor& self, const Tensor& target, Reduction reduction, int64_t ignore_index,
+                     const Tensor& weight, double label_smoothing) {
   int64_t class_dim = self.dim() == 1 ? 0 : 1;
   if (self.sizes() == target.sizes()) {
-    STRIDELAB_CHECK(core::is_floating(target.dtype()), "Expected floating point type for target with class probabilities, got ",
+    STRIDELAB_CHECK(core::is_floating(target.dtype()),
+                    "Expected floating point type for target with class probabilities, got ",
                     core::scalar_type_name(target.dtype()));
     STRIDELAB_CHECK(ignore_index < 0, "ignore_index is not supported for floating point target");
-    STRIDELAB_CHECK(label_smoothing >= 0.0 && label_smoothing <= 1.0, "label_smoothing must be between 0.0 and 1.0. Got: ",
-                    label_smoothing);
+    STRIDELAB_CHECK(label_smoothing >= 0.0 && label_smoothing <= 1.0,
+                    "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
     if (label_smoothing > 0.0) {
       const double n_classes = static_cast<double>(self.sizes()[static_cast<size_t>(class_dim)]);
-      Tensor smoothed = autograd::add(autograd::mul_scalar(target, Scalar(1 - label_smoothing)), wrapped(Scalar(label_smoothing / n_classes)));
+      Tensor smoothed = autograd::add(autograd::mul_scalar(target, Scalar(1 - label_smoothing)),
+                                      wrapped(Scalar(label_smoothing / n_classes)));
       return cross_entropy_probabilities(self, smoothed, reduction, weight);
     }
     return cross_entropy_probabilities(self, target, reduction, weight);
@@ -376,13 +395,15 @@ Tensor cross_entropy(const Tensor& self, const Tensor& target, Reduction reducti
     STRIDELAB_CHECK(label_smoothing <= 1.0, "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
     return cross_entropy_smoothed(self, target, reduction, ignore_index, weight, label_smoothing);
   }
-  return autograd::nll_loss(autograd::log_softmax(self, class_dim, self.dtype()), target, reduction, ignore_index, weight);
+  return autograd::nll_loss(autograd::log_softmax(self, class_dim, self.dtype()), target, reduction, ignore_index,
+                            weight);
 }
 
-Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target, Reduction reduction, const Tensor& weight,
-                                        const Tensor& pos_weight) {
-  STRIDELAB_CHECK_VALUE(self.sizes() == target.sizes(), "Target size (torch.Size(", core::format_int_list(target.sizes()),
-                        ")) must be the same as input size (torch.Size(", core::format_int_list(self.sizes()), "))");
+Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target, Reduction reduction,
+                                        const Tensor& weight, const Tensor& pos_weight) {
+  STRIDELAB_CHECK_VALUE(self.sizes() == target.sizes(), "Target size (torch.Size(",
+                        core::format_int_list(target.sizes()), ")) must be the same as input size (torch.Size(",
+                        core::format_int_list(self.sizes()), "))");
   auto fn = make_node<BinaryCrossEntropyWithLogitsBackward0>(self, target);
   if (fn) {
     fn->self_ = SavedVariable(self, false);
@@ -402,8 +423,10 @@ Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target
   Tensor e2 = core::unary(UnaryOp::Exp, core::binary(BinaryOp::Sub, neg_x, max_val));
   Tensor log_term = core::unary(UnaryOp::Log, core::binary(BinaryOp::Add, e1, e2));
   if (pos_weight.defined()) {
-    Tensor log_weight = core::binary(BinaryOp::Add, core::binary(BinaryOp::Mul, core::binary(BinaryOp::Sub, pos_weight, one), target), one);
-    loss = core::binary(BinaryOp::Add, loss, core::binary(BinaryOp::Mul, log_weight, core::binary(BinaryOp::Add, log_term, max_val)));
+    Tensor log_weight = core::binary(
+        BinaryOp::Add, core::binary(BinaryOp::Mul, core::binary(BinaryOp::Sub, pos_weight, one), target), one);
+    loss = core::binary(BinaryOp::Add, loss,
+                        core::binary(BinaryOp::Mul, log_weight, core::binary(BinaryOp::Add, log_term, max_val)));
   } else {
     loss = core::binary(BinaryOp::Add, loss, max_val);
     loss = core::binary(BinaryOp::Add, loss, log_term);

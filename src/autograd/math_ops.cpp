@@ -36,9 +36,7 @@ struct AddBackward0 : Node {
   NODE_NAME(AddBackward0)
   Scalar alpha;
   DType self_scalar_type{}, other_scalar_type{};
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_alpha", alpha}};
-  }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_alpha", alpha}}; }
   variable_list apply(variable_list&& grads) override {
     variable_list out(2);
     if (!any_defined(grads)) return out;
@@ -52,9 +50,7 @@ struct SubBackward0 : Node {
   NODE_NAME(SubBackward0)
   Scalar alpha;
   DType self_scalar_type{}, other_scalar_type{};
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_alpha", alpha}};
-  }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_alpha", alpha}}; }
   variable_list apply(variable_list&& grads) override {
     variable_list out(2);
     if (!any_defined(grads)) return out;
@@ -68,9 +64,7 @@ struct RsubBackward1 : Node {
   NODE_NAME(RsubBackward1)
   Scalar alpha;
   DType self_scalar_type{};
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_alpha", alpha}};
-  }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_alpha", alpha}}; }
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0)) out[0] = maybe_multiply(autograd::neg(grads[0]), alpha);
@@ -115,7 +109,8 @@ struct DivBackward0 : Node {
     variable_list out(2);
     if (!any_defined(grads)) return out;
     if (task_should_compute_output(0)) out[0] = autograd::div(grads[0], other);
-    if (task_should_compute_output(1)) out[1] = autograd::mul(autograd::neg(grads[0]), autograd::div(autograd::div(self, other), other));
+    if (task_should_compute_output(1))
+      out[1] = autograd::mul(autograd::neg(grads[0]), autograd::div(autograd::div(self, other), other));
     return out;
   }
 };
@@ -171,7 +166,8 @@ struct DivBackward2 : Node {
       return out;
     }
     if (task_should_compute_output(0)) out[0] = autograd::div(grads[0], other);
-    if (task_should_compute_output(1)) out[1] = autograd::mul(autograd::neg(grads[0]), autograd::div(autograd::div(self, other), other));
+    if (task_should_compute_output(1))
+      out[1] = autograd::mul(autograd::neg(grads[0]), autograd::div(autograd::div(self, other), other));
     return out;
   }
 };
@@ -224,7 +220,11 @@ struct PowBackward1 : Node {
     const Tensor& grad = grads[0];
     if (task_should_compute_output(0)) {
       Tensor cond = core::binary(BinaryOp::Eq, exponent, wrapped(Scalar(0.0)));
-      out[0] = autograd::where(cond, zero_scalar(grad), autograd::mul(grad, autograd::mul(exponent, autograd::pow(self, autograd::sub(exponent, wrapped(Scalar(int64_t{1})))))));
+      out[0] = autograd::where(
+          cond, zero_scalar(grad),
+          autograd::mul(
+              grad,
+              autograd::mul(exponent, autograd::pow(self, autograd::sub(exponent, wrapped(Scalar(int64_t{1})))))));
     }
     if (task_should_compute_output(1)) out[1] = pow_backward_exponent(grad, self, exponent, result);
     return out;
@@ -283,9 +283,9 @@ struct UnaryBackward : Node {
   }
 };
 
-#define UNARY_NODE(N, SAVES, FORMULA)                                        \
-  struct N : UnaryBackward<N, Saves::SAVES> {                                 \
-    NODE_NAME(N)                                                              \
+#define UNARY_NODE(N, SAVES, FORMULA)                                                  \
+  struct N : UnaryBackward<N, Saves::SAVES> {                                          \
+    NODE_NAME(N)                                                                       \
     static Tensor formula(const Tensor& grad, const Tensor& saved) { return FORMULA; } \
   };
 
@@ -297,7 +297,8 @@ UNARY_NODE(AbsBackward0, Self, autograd::mul(grad, detail::sign(saved)))
 UNARY_NODE(SinBackward0, Self, autograd::mul(grad, autograd::cos(saved)))
 UNARY_NODE(CosBackward0, Self, autograd::mul(grad, autograd::neg(autograd::sin(saved))))
 UNARY_NODE(TanhBackward0, Result, autograd::mul(grad, autograd::rsub(autograd::mul(saved, saved), Scalar(int64_t{1}))))
-UNARY_NODE(SigmoidBackward0, Result, autograd::mul(autograd::mul(grad, autograd::rsub(saved, Scalar(int64_t{1}))), saved))
+UNARY_NODE(SigmoidBackward0, Result,
+           autograd::mul(autograd::mul(grad, autograd::rsub(saved, Scalar(int64_t{1}))), saved))
 UNARY_NODE(ReluBackward0, Result,
            autograd::where(core::binary(BinaryOp::Le, saved, wrapped(Scalar(int64_t{0}))), zero_scalar(grad), grad))
 UNARY_NODE(ReciprocalBackward0, Result, autograd::mul(autograd::neg(grad), autograd::mul(saved, saved)))
@@ -348,13 +349,15 @@ Tensor& unary_with_(Tensor& self, F&& write) {
   if (rg) {
     fn = new_node<N>();
     fn->set_next_edges(collect_next_edges(self));
-    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Self>, N>) fn->saved_ = SavedVariable(autograd::clone(self), false);
+    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Self>, N>)
+      fn->saved_ = SavedVariable(autograd::clone(self), false);
   }
   write();
   self.bump_version();
   if (fn) {
     impl::rebase_history(self, fn);
-    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Result>, N>) fn->saved_ = SavedVariable(self, true, is_view(self));
+    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Result>, N>)
+      fn->saved_ = SavedVariable(self, true, is_view(self));
   }
   return self;
 }
@@ -373,7 +376,8 @@ struct ClampBackward1 : Node {
   void release_variables() override { self_.reset_data(); }
   std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
   std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_max", max ? SavedValue(*max) : SavedValue()}, {"_saved_min", min ? SavedValue(*min) : SavedValue()}};
+    return {{"_saved_max", max ? SavedValue(*max) : SavedValue()},
+            {"_saved_min", min ? SavedValue(*min) : SavedValue()}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
@@ -445,7 +449,9 @@ struct ClampBoundBackward0 : Node {
   Scalar bound;
   void release_variables() override { self_.reset_data(); }
   std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
-  std::vector<SavedAttribute> saved_attributes() const override { return {{kMin ? "_saved_min" : "_saved_max", bound}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{kMin ? "_saved_min" : "_saved_max", bound}};
+  }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
     variable_list out(1);
@@ -539,7 +545,8 @@ struct MaskedFillBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     Tensor mask = mask_.unpack();
     variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) out[0] = autograd::masked_fill(grads[0], mask, Scalar(int64_t{0}));
+    if (any_defined(grads) && task_should_compute_output(0))
+      out[0] = autograd::masked_fill(grads[0], mask, Scalar(int64_t{0}));
     return out;
   }
 };
@@ -729,9 +736,11 @@ Tensor div_rounded(const Tensor& a, const Tensor& b, DivRounding mode) {
   Tensor floor = core::binary(BinaryOp::FloorDivide, a, b);
   Tensor zero = core::scalar_tensor(Scalar(int64_t{0}), DType::Int64, true);
   Tensor rem = core::binary(BinaryOp::Remainder, a, b);
-  Tensor signs_differ = core::binary(BinaryOp::Ne, core::binary(BinaryOp::Lt, a, zero), core::binary(BinaryOp::Lt, b, zero));
+  Tensor signs_differ =
+      core::binary(BinaryOp::Ne, core::binary(BinaryOp::Lt, a, zero), core::binary(BinaryOp::Lt, b, zero));
   Tensor inexact = core::binary(BinaryOp::LogicalAnd, core::binary(BinaryOp::Ne, rem, zero), signs_differ);
-  return core::where(inexact, core::binary(BinaryOp::Add, floor, core::scalar_tensor(Scalar(int64_t{1}), DType::Int64, true)), floor);
+  return core::where(
+      inexact, core::binary(BinaryOp::Add, floor, core::scalar_tensor(Scalar(int64_t{1}), DType::Int64, true)), floor);
 }
 
 }  // namespace
@@ -877,7 +886,8 @@ Tensor round(const Tensor& self, int64_t decimals) {
   return unary_with<RoundBackward1>(self, [&] { return core::round_decimals(self, decimals); });
 }
 
-Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                  std::optional<double> neginf) {
   return unary_with<NanToNumBackward0>(self, [&] { return core::nan_to_num(self, nan, posinf, neginf); });
 }
 
@@ -1227,7 +1237,8 @@ Tensor& round_(Tensor& self, int64_t decimals) {
   return unary_with_<RoundBackward1>(self, [&] { core::round_decimals_(self, decimals); });
 }
 
-Tensor& nan_to_num_(Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+Tensor& nan_to_num_(Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                    std::optional<double> neginf) {
   return unary_with_<NanToNumBackward0>(self, [&] { core::nan_to_num_(self, nan, posinf, neginf); });
 }
 

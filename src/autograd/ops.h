@@ -69,13 +69,13 @@ Tensor minimum(const Tensor& self, const Tensor& other);
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);         // MaskedFillBackward0
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // MaskedFillBackward1 (0-d value)
-Tensor remainder(const Tensor& self, Scalar other);         // x % 2: RemainderBackward0
-Tensor remainder(const Tensor& self, const Tensor& other);  // x % y: RemainderBackward1
+Tensor remainder(const Tensor& self, Scalar other);                               // x % 2: RemainderBackward0
+Tensor remainder(const Tensor& self, const Tensor& other);                        // x % y: RemainderBackward1
 // PyTorch records these but has no derivative for them: a NotImplemented node whose backward raises
 // "derivative for aten::remainder is not implemented".
-Tensor remainder(Scalar self, const Tensor& other);             // 2 % x
-Tensor floor_divide(const Tensor& self, Scalar other);          // x // 2
-Tensor floor_divide(const Tensor& self, const Tensor& other);   // x // y
+Tensor remainder(Scalar self, const Tensor& other);            // 2 % x
+Tensor floor_divide(const Tensor& self, Scalar other);         // x // 2
+Tensor floor_divide(const Tensor& self, const Tensor& other);  // x // y
 // A binary op without a derivative (comparisons, logical and bitwise ops): the core op, no history.
 Tensor binary_nondiff(core::BinaryOp op, const Tensor& a, const Tensor& b);
 
@@ -86,8 +86,8 @@ Tensor& mul_(Tensor& self, const Tensor& other);
 Tensor& div_(Tensor& self, const Tensor& other);
 Tensor& div_(Tensor& self, const Tensor& other, DivRounding mode);
 Tensor& pow_(Tensor& self, Scalar exponent);
-Tensor& remainder_(Tensor& self, Scalar other);         // x %= 2: RemainderBackward0
-Tensor& remainder_(Tensor& self, const Tensor& other);  // RemainderBackward1
+Tensor& remainder_(Tensor& self, Scalar other);            // x %= 2: RemainderBackward0
+Tensor& remainder_(Tensor& self, const Tensor& other);     // RemainderBackward1
 Tensor& floor_divide_(Tensor& self, const Tensor& other);  // x //= y: a NotImplemented node
 Tensor& pow_(Tensor& self, const Tensor& exponent);
 Tensor& exp_(Tensor& self);
@@ -121,7 +121,8 @@ Tensor& uniform_(Tensor& self, double from = 0, double to = 1);
 
 // ---- reductions (reduce_ops.cpp) -------------------------------------------------------------------
 Tensor sum(const Tensor& self, std::optional<DType> dtype = {});  // SumBackward0
-Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim = false, std::optional<DType> dtype = {});  // SumBackward1
+Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim = false,
+           std::optional<DType> dtype = {});  // SumBackward1
 Tensor mean(const Tensor& self, std::optional<DType> dtype = {});
 Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim = false, std::optional<DType> dtype = {});
 Tensor prod(const Tensor& self);
@@ -178,7 +179,8 @@ Tensor expand(const Tensor& self, const IntArray& sizes);
 Tensor expand_as(const Tensor& self, const Tensor& other);
 Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
 Tensor select(const Tensor& self, int64_t dim, int64_t index);
-Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step = 1);
+Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
+             int64_t step = 1);
 std::vector<Tensor> unbind(const Tensor& self, int64_t dim = 0);
 std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim = 0);
 std::vector<Tensor> split_with_sizes(const Tensor& self, const IntArray& sizes, int64_t dim = 0);
@@ -195,7 +197,7 @@ Tensor unsafe_view(const Tensor& self, const IntArray& sizes);
 // ---- copies (copy_ops.cpp, join_ops.cpp) ------------------------------------------------------------
 enum class MemoryFormat { Preserve, Contiguous };
 Tensor clone(const Tensor& self, MemoryFormat format = MemoryFormat::Preserve);
-Tensor contiguous(const Tensor& self);                    // self when already contiguous
+Tensor contiguous(const Tensor& self);                          // self when already contiguous
 Tensor to(const Tensor& self, DType dtype, bool copy = false);  // self when the dtype matches
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
@@ -227,7 +229,8 @@ Tensor masked_select(const Tensor& self, const Tensor& mask);
 // (values, indices); values record SortBackward0 / TopkBackward0, whose gradient goes back to the
 // positions the indices name.
 std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim = -1, bool descending = false, bool stable = false);
-std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim = -1, bool largest = true, bool sorted = true);
+std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim = -1, bool largest = true,
+                               bool sorted = true);
 
 // ---- losses and nn.functional (loss_ops.cpp) ------------------------------------------------------
 enum class Reduction { None = 0, Mean = 1, Sum = 2 };
@@ -242,9 +245,8 @@ Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction = 
 Tensor cross_entropy(const Tensor& self, const Tensor& target, Reduction reduction = Reduction::Mean,
                      int64_t ignore_index = -100, const Tensor& weight = Tensor(), double label_smoothing = 0.0);
 // weight scales each element's loss; pos_weight the positive term, broadcast along the last dim.
-Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target,
-                                        Reduction reduction = Reduction::Mean, const Tensor& weight = Tensor(),
-                                        const Tensor& pos_weight = Tensor());
+Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target, Reduction reduction = Reduction::Mean,
+                                        const Tensor& weight = Tensor(), const Tensor& pos_weight = Tensor());
 // F.linear: addmm for a 2-D input with bias, else matmul with weight.t() (+ bias in place).
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias = Tensor());
 

@@ -105,7 +105,8 @@ struct MeanBackward1 : Node {
     Tensor self = self_.unpack();
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0))
-      out[0] = autograd::div(sum_backward(grads[0], self_sizes, dim, keepdim), wrapped(Scalar(safe_size(self_sizes, dim))));
+      out[0] =
+          autograd::div(sum_backward(grads[0], self_sizes, dim, keepdim), wrapped(Scalar(safe_size(self_sizes, dim))));
     return out;
   }
 };
@@ -212,11 +213,13 @@ Tensor var_backward(Tensor grad, const Tensor& self, const IntArray& dims, int64
                                 core::scalar_tensor(Scalar(std::numeric_limits<double>::infinity()), grad.dtype()));
       return autograd::mul(grad, fill);
     }
-    return autograd::mul(autograd::mul(wrapped(Scalar(2.0 / static_cast<double>(dof))), grad), autograd::sub(self, autograd::mean(self)));
+    return autograd::mul(autograd::mul(wrapped(Scalar(2.0 / static_cast<double>(dof))), grad),
+                         autograd::sub(self, autograd::mean(self)));
   }
   if (!keepdim && self.dim() > 1) grad = unsqueeze_multiple(grad, dims, self.dim());
   int64_t dof = safe_size(self.sizes(), dims) - correction;
-  return autograd::mul(autograd::mul(wrapped(Scalar(2.0 / static_cast<double>(dof))), grad), autograd::sub(self, autograd::mean(self, dims, true)));
+  return autograd::mul(autograd::mul(wrapped(Scalar(2.0 / static_cast<double>(dof))), grad),
+                       autograd::sub(self, autograd::mean(self, dims, true)));
 }
 
 struct VarBackward0 : Node {
@@ -228,12 +231,15 @@ struct VarBackward0 : Node {
   void release_variables() override { self_.reset_data(); }
   std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
   std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_correction", correction}, {"_saved_dim", dim.empty() ? SavedValue() : SavedValue(dim)}, {"_saved_keepdim", keepdim}};
+    return {{"_saved_correction", correction},
+            {"_saved_dim", dim.empty() ? SavedValue() : SavedValue(dim)},
+            {"_saved_keepdim", keepdim}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
     variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) out[0] = var_backward(grads[0], self, dim, correction, keepdim);
+    if (any_defined(grads) && task_should_compute_output(0))
+      out[0] = var_backward(grads[0], self, dim, correction, keepdim);
     return out;
   }
 };
@@ -252,7 +258,9 @@ struct StdBackward0 : Node {
     return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_correction", correction}, {"_saved_dim", dim.empty() ? SavedValue() : SavedValue(dim)}, {"_saved_keepdim", keepdim}};
+    return {{"_saved_correction", correction},
+            {"_saved_dim", dim.empty() ? SavedValue() : SavedValue(dim)},
+            {"_saved_keepdim", keepdim}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
@@ -304,11 +312,13 @@ struct NormBackward1 : Node {
       Tensor mask = core::binary(BinaryOp::LogicalOr, core::binary(BinaryOp::Eq, self_abs, norm),
                                  core::binary(BinaryOp::Ne, self_abs, self_abs));
       Tensor count = core::sum(mask, dim.empty() ? IntArray{} : dim, true);
-      out[0] = autograd::mul(detail::sign(self), autograd::mul(autograd::div(grad, count), core::to(mask, grad.dtype())));
+      out[0] =
+          autograd::mul(detail::sign(self), autograd::mul(autograd::div(grad, count), core::to(mask, grad.dtype())));
     } else if (p < 2.0) {
       Tensor self_scaled = autograd::mul(detail::sign(self), autograd::pow(autograd::abs(self), Scalar(p - 1)));
       if (p < 1.0) {
-        autograd::masked_fill_(self_scaled, core::binary(BinaryOp::Eq, self, wrapped(Scalar(int64_t{0}))), Scalar(int64_t{0}));
+        autograd::masked_fill_(self_scaled, core::binary(BinaryOp::Eq, self, wrapped(Scalar(int64_t{0}))),
+                               Scalar(int64_t{0}));
         out[0] = autograd::mul(autograd::mul(self_scaled, grad), autograd::pow(norm, Scalar(1 - p)));
       } else {
         Tensor scale = autograd::div(grad, autograd::pow(norm, Scalar(p - 1)));
@@ -382,9 +392,12 @@ struct MaxBackward0T : Node {
     // One-hot along d: position i of dim d is picked where indices == i.
     IntArray positions_shape(self_sizes.size(), 1);
     positions_shape[d] = self_sizes[d];
-    Tensor positions = core::reshape(core::arange(Scalar(int64_t{0}), Scalar(self_sizes[d]), Scalar(int64_t{1}), core::DType::Int64), positions_shape);
+    Tensor positions =
+        core::reshape(core::arange(Scalar(int64_t{0}), Scalar(self_sizes[d]), Scalar(int64_t{1}), core::DType::Int64),
+                      positions_shape);
     Tensor picked = core::binary(BinaryOp::Eq, indices, positions);
-    out[0] = autograd::where(picked, autograd::expand(grad, self_sizes), core::scalar_tensor(Scalar(0.0), grad.dtype()));
+    out[0] =
+        autograd::where(picked, autograd::expand(grad, self_sizes), core::scalar_tensor(Scalar(0.0), grad.dtype()));
     return out;
   }
 };
@@ -446,9 +459,7 @@ struct SoftmaxBackward0 : Node {
   DType self_scalar_type{};
   void release_variables() override { result_.reset_data(); }
   std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_result", -1, &result_}}; }
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dim", dim}};
-  }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor result = result_.unpack(shared_from_this());
     variable_list out(1);
@@ -469,21 +480,19 @@ struct LogSoftmaxBackward0 : Node {
   DType self_scalar_type{};
   void release_variables() override { result_.reset_data(); }
   std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_result", -1, &result_}}; }
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dim", dim}};
-  }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor result = result_.unpack(shared_from_this());
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0)) {
       const Tensor& grad = grads[0];
       out[0] = softmax_backward_lastdim(grad, result, dim, true);
-      if (!out[0].defined()) out[0] = autograd::sub(grad, autograd::mul(autograd::exp(result), autograd::sum(grad, {dim}, true)));
+      if (!out[0].defined())
+        out[0] = autograd::sub(grad, autograd::mul(autograd::exp(result), autograd::sum(grad, {dim}, true)));
     }
     return out;
   }
 };
-
 
 // ---- amax amin logsumexp trace cumsum cumprod ---------------------------------------------------
 
@@ -508,7 +517,9 @@ struct ReduceSelfResultBackward : Node {
   std::vector<SavedTensorRef> saved_tensors() const override {
     return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
   }
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}};
+  }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), result = result_.unpack(shared_from_this());
     variable_list out(1);
@@ -623,7 +634,8 @@ struct CumprodBackward0 : Node {
       out[0] = grad;
       return out;
     }
-    const bool has_zero = core::item(core::any(core::binary(BinaryOp::Eq, self, wrapped(Scalar(int64_t{0}))))).to<bool>();
+    const bool has_zero =
+        core::item(core::any(core::binary(BinaryOp::Eq, self, wrapped(Scalar(int64_t{0}))))).to<bool>();
     out[0] = has_zero ? cumprod_backward_with_zeros(grad, self, dim)
                       : autograd::div(reversed_cumsum(autograd::mul(result, grad), dim), self);
     return out;
@@ -785,8 +797,12 @@ std::pair<Tensor, Tensor> max_dim(const Tensor& self, int64_t dim, bool keepdim)
   return result;
 }
 
-std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim) { return max_dim<true>(self, dim, keepdim); }
-std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) { return max_dim<false>(self, dim, keepdim); }
+std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim) {
+  return max_dim<true>(self, dim, keepdim);
+}
+std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) {
+  return max_dim<false>(self, dim, keepdim);
+}
 
 Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
   Tensor input = dtype ? autograd::to(self, *dtype) : self;
@@ -848,7 +864,8 @@ Tensor amin(const Tensor& self, const IntArray& dims, bool keepdim) {
   return reduce_self_result<AmaxBackwardT<false>>(self, dims, keepdim, [&] { return core::amin(self, dims, keepdim); });
 }
 Tensor logsumexp(const Tensor& self, const IntArray& dims, bool keepdim) {
-  return reduce_self_result<LogsumexpBackward0>(self, dims, keepdim, [&] { return core::logsumexp(self, dims, keepdim); });
+  return reduce_self_result<LogsumexpBackward0>(self, dims, keepdim,
+                                                [&] { return core::logsumexp(self, dims, keepdim); });
 }
 
 Tensor trace(const Tensor& self) {
@@ -903,8 +920,12 @@ Tensor& scan_(Tensor& self, int64_t dim, bool product) {
 
 }  // namespace
 
-Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype) { return scan<CumsumBackward0>(self, dim, dtype, false); }
-Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype) { return scan<CumprodBackward0>(self, dim, dtype, true); }
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+  return scan<CumsumBackward0>(self, dim, dtype, false);
+}
+Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+  return scan<CumprodBackward0>(self, dim, dtype, true);
+}
 Tensor& cumsum_(Tensor& self, int64_t dim) { return scan_<CumsumBackward0>(self, dim, false); }
 Tensor& cumprod_(Tensor& self, int64_t dim) { return scan_<CumprodBackward0>(self, dim, true); }
 

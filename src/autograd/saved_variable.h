@@ -52,8 +52,8 @@ class SavedVariable {
  private:
   Tensor data_;
   std::shared_ptr<core::VersionCounter> version_counter_;
-  std::weak_ptr<Node> weak_grad_fn_;       // is_inplace_on_view only
-  std::weak_ptr<Node> grad_accumulator_;   // saved leaf outputs only
+  std::weak_ptr<Node> weak_grad_fn_;      // is_inplace_on_view only
+  std::weak_ptr<Node> grad_accumulator_;  // saved leaf outputs only
   uint32_t saved_version_ = 0;
   uint32_t output_nr_ = 0;
   bool saved_ = false;

@@ -41,12 +41,14 @@ void handle_view_on_rebase(const Tensor& t, AutogradMeta* meta, bool indirect) {
     msg = core::str("A view was created in no_grad mode and ", modified, " modified inplace with grad mode enabled.");
   }
   if (meta->creation_meta == CreationMeta::MultiOutputNode) {
-    msg += " This view is the output of a function that returns multiple views. Such functions do not allow the "
-           "output views to be modified inplace. You should replace the inplace operation by an out-of-place one.";
+    msg +=
+        " This view is the output of a function that returns multiple views. Such functions do not allow the "
+        "output views to be modified inplace. You should replace the inplace operation by an out-of-place one.";
   } else {
-    msg += " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
-           "moving both the view and the inplace either both inside the no_grad block (if you don't want the "
-           "inplace to be tracked) or both outside (if you want the inplace to be tracked).";
+    msg +=
+        " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
+        "moving both the view and the inplace either both inside the no_grad block (if you don't want the "
+        "inplace to be tracked) or both outside (if you want the inplace to be tracked).";
   }
   STRIDELAB_CHECK(false, msg);
 }
@@ -238,8 +240,8 @@ void set_requires_grad(const Tensor& t, bool flag, RequiresGradCall call) {
       break;
     case RequiresGradCall::Attribute:
       STRIDELAB_CHECK(is_leaf(t), "you can only change requires_grad flags of leaf variables.",
-                      flag ? "" :
-                             " If you want to use a computed variable in a subgraph that doesn't require "
+                      flag ? ""
+                           : " If you want to use a computed variable in a subgraph that doesn't require "
                              "differentiation use var_no_grad = var.detach().");
       STRIDELAB_CHECK(!flag || floating, "only Tensors of floating point and complex dtype can require gradients");
       break;

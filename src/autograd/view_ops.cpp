@@ -52,7 +52,9 @@ struct UnsafeViewBackward0 : ViewBackward<UnsafeViewBackward0> {
 struct TransposeBackward0 : ViewBackward<TransposeBackward0> {
   NODE_NAME(TransposeBackward0)
   int64_t dim0 = 0, dim1 = 0;
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim0", dim0}, {"_saved_dim1", dim1}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim0", dim0}, {"_saved_dim1", dim1}};
+  }
   Tensor formula(const Tensor& g) { return autograd::transpose(g, dim0, dim1); }
 };
 
@@ -99,7 +101,9 @@ struct SqueezeDimBackward : ViewBackward<SqueezeDimBackward<kVariant>> {
   std::string name() const override { return kVariant == 1 ? "SqueezeBackward1" : "SqueezeBackward3"; }
   IntArray self_sizes;
   int64_t dim = 0;
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}, {"_saved_self_sizes", self_sizes}}; }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_dim", dim}, {"_saved_self_sizes", self_sizes}};
+  }
   Tensor formula(const Tensor& g) {
     if (self_sizes.empty()) return g;
     int64_t d = core::wrap_dim(dim, static_cast<int64_t>(self_sizes.size()));
@@ -159,7 +163,8 @@ struct DiagonalBackward0 : ViewBackward<DiagonalBackward0> {
   IntArray self_sizes;
   int64_t offset = 0, dim1 = 0, dim2 = 1;
   std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dim1", dim1}, {"_saved_dim2", dim2}, {"_saved_offset", offset}, {"_saved_self_sym_sizes", self_sizes}};
+    return {
+        {"_saved_dim1", dim1}, {"_saved_dim2", dim2}, {"_saved_offset", offset}, {"_saved_self_sym_sizes", self_sizes}};
   }
   Tensor formula(const Tensor& g) {
     return zeros_with(self_sizes, g, [&](const Tensor& z) { return autograd::diagonal(z, offset, dim1, dim2); });
@@ -171,7 +176,10 @@ struct UnfoldBackward0 : ViewBackward<UnfoldBackward0> {
   IntArray self_sizes;
   int64_t dimension = 0, size = 0, step = 1;
   std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dimension", dimension}, {"_saved_self_sizes", self_sizes}, {"_saved_size", size}, {"_saved_step", step}};
+    return {{"_saved_dimension", dimension},
+            {"_saved_self_sizes", self_sizes},
+            {"_saved_size", size},
+            {"_saved_step", step}};
   }
   Tensor formula(const Tensor& g) {
     Tensor z = detail::zeros(self_sizes, g.dtype());
@@ -200,8 +208,8 @@ Tensor storage_indices(const IntArray& sizes, const IntArray& strides, int64_t o
   for (size_t d = 0; d < sizes.size(); ++d) {
     IntArray shape(sizes.size(), 1);
     shape[d] = sizes[d];
-    Tensor steps = core::arange(Scalar(int64_t{0}), Scalar(sizes[d] * strides[d]), Scalar(strides[d] == 0 ? int64_t{1} : strides[d]),
-                                core::DType::Int64);
+    Tensor steps = core::arange(Scalar(int64_t{0}), Scalar(sizes[d] * strides[d]),
+                                Scalar(strides[d] == 0 ? int64_t{1} : strides[d]), core::DType::Int64);
     if (strides[d] == 0) steps = core::zeros({sizes[d]}, core::DType::Int64);
     idx = core::binary(core::BinaryOp::Add, idx, core::reshape(steps, shape));
   }
@@ -323,7 +331,8 @@ Tensor finish_view(const Tensor& self, Tensor result, const std::shared_ptr<Node
   return result;
 }
 
-std::vector<Tensor> finish_multi_view(const Tensor& self, std::vector<Tensor> results, const std::shared_ptr<Node>& fn) {
+std::vector<Tensor> finish_multi_view(const Tensor& self, std::vector<Tensor> results,
+                                      const std::shared_ptr<Node>& fn) {
   for (Tensor& r : results) impl::as_view(self, r, CreationMeta::MultiOutputNode);
   if (fn) {
     for (Tensor& r : results) impl::set_history(r, fn);
@@ -400,10 +409,11 @@ Tensor t(const Tensor& self) {
 Tensor T(const Tensor& self) {
   int64_t n = self.dim();
   if (n != 0 && n != 2) {
-    warn_once("x.T", "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it "
-                     "will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
-                     "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered "
-                     "internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)");
+    warn_once("x.T",
+              "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it "
+              "will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+              "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered "
+              "internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)");
   }
   IntArray dims;
   for (int64_t d = n - 1; d >= 0; --d) dims.push_back(d);
@@ -599,7 +609,8 @@ Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step) {
   return finish_view(self, core::unfold(self, dim, size, step), fn);
 }
 
-Tensor as_strided(const Tensor& self, const IntArray& sizes, const IntArray& strides, std::optional<int64_t> storage_offset) {
+Tensor as_strided(const Tensor& self, const IntArray& sizes, const IntArray& strides,
+                  std::optional<int64_t> storage_offset) {
   auto fn = make_node<AsStridedBackward0>(self);
   Tensor result = core::as_strided(self, sizes, strides, storage_offset);
   if (fn) {

@@ -59,7 +59,7 @@ void transpose_tile(T* out, const T* in, int64_t rows, int64_t cols, int64_t dr,
 // contiguous in src), transposed in registers and written as 8 rows; the edges element by element.
 // Only bits are moved (float lanes carry int32 just as well).
 __attribute__((target("avx2"))) void transpose_tile_4byte_avx2(std::byte* out_bytes, const std::byte* in_bytes,
-                                                                int64_t rows, int64_t cols, int64_t dr, int64_t sc) {
+                                                               int64_t rows, int64_t cols, int64_t dr, int64_t sc) {
   float* out = reinterpret_cast<float*>(out_bytes);
   const float* in = reinterpret_cast<const float*>(in_bytes);
   const int64_t rows8 = rows / 8 * 8, cols8 = cols / 8 * 8;
@@ -132,7 +132,8 @@ bool copy_transposed_tiles(const Tensor& self, const Tensor& src) {
         const T* p = in + i0 + j0 * sc;
 #ifdef STRIDELAB_X86_TRANSPOSE
         if (avx2) {
-          transpose_tile_4byte_avx2(reinterpret_cast<std::byte*>(o), reinterpret_cast<const std::byte*>(p), tr, tc, dr, sc);
+          transpose_tile_4byte_avx2(reinterpret_cast<std::byte*>(o), reinterpret_cast<const std::byte*>(p), tr, tc, dr,
+                                    sc);
           continue;
         }
 #endif
@@ -176,7 +177,8 @@ void copy_(const Tensor& self, const Tensor& src) {
                           return;
                         }
                         for (int64_t i = 0; i < n; ++i)
-                          *reinterpret_cast<O*>(p[0] + i * s[0]) = static_cast<O>(*reinterpret_cast<const I*>(p[1] + i * s[1]));
+                          *reinterpret_cast<O*>(p[0] + i * s[0]) =
+                              static_cast<O>(*reinterpret_cast<const I*>(p[1] + i * s[1]));
                       });
     });
   });

@@ -9,10 +9,10 @@
 namespace stridelab::core {
 
 // _(C++ type, enumerator, torch name, legacy tensor type, scalar type name in messages)
-#define STRIDELAB_FORALL_DTYPES(_)                            \
-  _(bool, Bool, "torch.bool", "torch.BoolTensor", "Bool")     \
-  _(int32_t, Int32, "torch.int32", "torch.IntTensor", "Int")   \
-  _(int64_t, Int64, "torch.int64", "torch.LongTensor", "Long") \
+#define STRIDELAB_FORALL_DTYPES(_)                                 \
+  _(bool, Bool, "torch.bool", "torch.BoolTensor", "Bool")          \
+  _(int32_t, Int32, "torch.int32", "torch.IntTensor", "Int")       \
+  _(int64_t, Int64, "torch.int64", "torch.LongTensor", "Long")     \
   _(float, Float32, "torch.float32", "torch.FloatTensor", "Float") \
   _(double, Float64, "torch.float64", "torch.DoubleTensor", "Double")
 
@@ -45,15 +45,26 @@ DType promote_types(DType a, DType b);
 // The default floating dtype (torch.get_default_dtype()).
 constexpr DType kDefaultFloat = DType::Float32;
 
-template <DType D> struct CTypeOf;
-template <class T> struct DTypeOf;
+template <DType D>
+struct CTypeOf;
+template <class T>
+struct DTypeOf;
 #define STRIDELAB_DTYPE_TRAITS(ctype, name, torch_name, legacy, scalar_name) \
-  template <> struct CTypeOf<DType::name> { using type = ctype; };         \
-  template <> struct DTypeOf<ctype> { static constexpr DType value = DType::name; };
+  template <>                                                                \
+  struct CTypeOf<DType::name> {                                              \
+    using type = ctype;                                                      \
+  };                                                                         \
+  template <>                                                                \
+  struct DTypeOf<ctype> {                                                    \
+    static constexpr DType value = DType::name;                              \
+  };
 STRIDELAB_FORALL_DTYPES(STRIDELAB_DTYPE_TRAITS)
 #undef STRIDELAB_DTYPE_TRAITS
 
-template <class T> struct TypeTag { using type = T; };
+template <class T>
+struct TypeTag {
+  using type = T;
+};
 
 // Calls fn(TypeTag<T>{}) with T the C++ type of dtype:
 //   dispatch(t.dtype(), [&](auto tag) { using T = typename decltype(tag)::type; ... });

@@ -163,7 +163,7 @@ bool can_cast(DType from, DType to) {
 namespace {
 
 constexpr float kExpRLn2 = 1.442695040888963407359924681001892137426645954152985934135449406931f;
-constexpr float kExpL2U = 0.693145751953125f;       // ln2, high part
+constexpr float kExpL2U = 0.693145751953125f;         // ln2, high part
 constexpr float kExpL2L = 1.428606765330187045e-06f;  // ln2, low part
 constexpr float kExpC0 = 0.000198527617612853646278381f, kExpC1 = 0.00139304355252534151077271f,
                 kExpC2 = 0.00833336077630519866943359f, kExpC3 = 0.0416664853692054748535156f,
@@ -282,7 +282,8 @@ __attribute__((target("avx2,fma"))) float exp_f32_row_avx2(float* out, const flo
   }
   alignas(32) float lanes[8];
   _mm256_store_ps(lanes, total);
-  if constexpr (Sum) return fold_exp_tail(lanes, out, in, i, n, [shift](float v) { return exp_f32(Shift ? v - shift : v); });
+  if constexpr (Sum)
+    return fold_exp_tail(lanes, out, in, i, n, [shift](float v) { return exp_f32(Shift ? v - shift : v); });
   for (; i < n; ++i) out[i] = exp_f32(Shift ? in[i] - shift : in[i]);
   return 0;
 }
@@ -370,8 +371,7 @@ void unary_row(std::byte* po, const std::byte* pi, int64_t so, int64_t si, int64
     for (; i < n; ++i) out[i] = f(in[i]);
     return;
   }
-  for (int64_t i = 0; i < n; ++i)
-    *reinterpret_cast<O*>(po + i * so) = f(*reinterpret_cast<const I*>(pi + i * si));
+  for (int64_t i = 0; i < n; ++i) *reinterpret_cast<O*>(po + i * so) = f(*reinterpret_cast<const I*>(pi + i * si));
 }
 
 template <class O, class I, class F>
@@ -455,18 +455,17 @@ void binary_row(std::array<std::byte*, 3> p, std::array<int64_t, 3> s, int64_t n
 template <class O, class C, class F>
 void binary_loop(const Tensor& out, const Tensor& a, const Tensor& b, F f) {
   const IntArray& shape = out.sizes();
-  for_each_row<3>(shape, {out.raw_data(), a.raw_data(), b.raw_data()},
-                  {byte_strides(out), byte_strides(a, shape), byte_strides(b, shape)},
-                  [&f](std::array<std::byte*, 3> p, std::array<int64_t, 3> s, int64_t n) {
-                    binary_row<O, C>(p, s, n, f);
-                  });
+  for_each_row<3>(
+      shape, {out.raw_data(), a.raw_data(), b.raw_data()},
+      {byte_strides(out), byte_strides(a, shape), byte_strides(b, shape)},
+      [&f](std::array<std::byte*, 3> p, std::array<int64_t, 3> s, int64_t n) { binary_row<O, C>(p, s, n, f); });
 }
 
 // ---- binary ops --------------------------------------------------------------------------------
 
 bool is_comparison(BinaryOp op) {
-  return op == BinaryOp::Eq || op == BinaryOp::Ne || op == BinaryOp::Lt || op == BinaryOp::Le ||
-         op == BinaryOp::Gt || op == BinaryOp::Ge;
+  return op == BinaryOp::Eq || op == BinaryOp::Ne || op == BinaryOp::Lt || op == BinaryOp::Le || op == BinaryOp::Gt ||
+         op == BinaryOp::Ge;
 }
 bool is_logical(BinaryOp op) { return op == BinaryOp::LogicalAnd || op == BinaryOp::LogicalOr; }
 bool is_bitwise(BinaryOp op) {
@@ -489,8 +488,7 @@ void check_binary_args(BinaryOp op, const Tensor& a, const Tensor& b) {
                     "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
                     "invert a mask, use the `~` or `logical_not()` operator instead.");
   }
-  if (op == BinaryOp::Pow && b.is_wrapped_number() && is_integral(a.dtype(), true) &&
-      is_integral(b.dtype(), false)) {
+  if (op == BinaryOp::Pow && b.is_wrapped_number() && is_integral(a.dtype(), true) && is_integral(b.dtype(), false)) {
     STRIDELAB_CHECK(item(b).to_int() >= 0, "Integers to negative integer powers are not allowed.");
   }
 }
@@ -503,7 +501,7 @@ DType compute_dtype(BinaryOp op, DType common) {
 
 void check_compute_dtype(BinaryOp op, DType compute) {
   if (is_bitwise(op) && is_floating(compute)) {
-    const char* name = op == BinaryOp::BitwiseAnd ? "bitwise_and_cpu"
+    const char* name = op == BinaryOp::BitwiseAnd  ? "bitwise_and_cpu"
                        : op == BinaryOp::BitwiseOr ? "bitwise_or_cpu"
                                                    : "bitwise_xor_cpu";
     not_implemented(name, compute);
@@ -624,7 +622,8 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
                 if constexpr (std::is_same_v<std::decay_t<decltype(v)>, C>) return v;
                 else return v[l];
               };
-              for (int l = 0; l < static_cast<int>(sizeof(r) / sizeof(C)); ++l) r[l] = std::fma(scale, lane(y, l), lane(x, l));
+              for (int l = 0; l < static_cast<int>(sizeof(r) / sizeof(C)); ++l)
+                r[l] = std::fma(scale, lane(y, l), lane(x, l));
             }
             return r;
           });
@@ -678,19 +677,17 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
     case BinaryOp::BitwiseXor:
       if constexpr (!is_float) binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x ^ y; });
       return;
-    case BinaryOp::LogicalAnd:
-      binary_loop<bool, C>(out, a, b, [](C x, C y) { return x != C(0) && y != C(0); });
-      return;
-    case BinaryOp::LogicalOr:
-      binary_loop<bool, C>(out, a, b, [](C x, C y) { return x != C(0) || y != C(0); });
-      return;
+    case BinaryOp::LogicalAnd: binary_loop<bool, C>(out, a, b, [](C x, C y) { return x != C(0) && y != C(0); }); return;
+    case BinaryOp::LogicalOr: binary_loop<bool, C>(out, a, b, [](C x, C y) { return x != C(0) || y != C(0); }); return;
     case BinaryOp::Maximum:
       // NaN wins: x when x is NaN, y when y is NaN (x > y is then false).
-      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return ((x > y) | (x != x)) ? x : y; });
+      if constexpr (is_float)
+        binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return ((x > y) | (x != x)) ? x : y; });
       else binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x > y ? x : y; });
       return;
     case BinaryOp::Minimum:
-      if constexpr (is_float) binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return ((x < y) | (x != x)) ? x : y; });
+      if constexpr (is_float)
+        binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return ((x < y) | (x != x)) ? x : y; });
       else binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x < y ? x : y; });
       return;
   }
@@ -715,9 +712,15 @@ constexpr int64_t kTinyNumel = 16;
 
 bool tiny_op(BinaryOp op, DType compute) {
   switch (op) {
-    case BinaryOp::Add: case BinaryOp::Sub: case BinaryOp::Mul:
-    case BinaryOp::Eq: case BinaryOp::Ne: case BinaryOp::Lt: case BinaryOp::Le: case BinaryOp::Gt: case BinaryOp::Ge:
-      return compute != DType::Bool;
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+    case BinaryOp::Mul:
+    case BinaryOp::Eq:
+    case BinaryOp::Ne:
+    case BinaryOp::Lt:
+    case BinaryOp::Le:
+    case BinaryOp::Gt:
+    case BinaryOp::Ge: return compute != DType::Bool;
     case BinaryOp::Div: return is_floating(compute);
     default: return false;
   }
@@ -874,11 +877,11 @@ void binary_(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha) {
   const DType result = returns_bool(op) ? DType::Bool : compute;
   if (!kernels::can_cast(result, a.dtype())) {
     if (op == BinaryOp::Pow)
-      throw Error(ErrorKind::RuntimeError, str("Found dtype ", scalar_type_name(a.dtype()), " but expected ",
-                                               scalar_type_name(result)));
-    throw Error(ErrorKind::RuntimeError, str("result type ", scalar_type_name(result),
-                                             " can't be cast to the desired output type ",
-                                             scalar_type_name(a.dtype())));
+      throw Error(ErrorKind::RuntimeError,
+                  str("Found dtype ", scalar_type_name(a.dtype()), " but expected ", scalar_type_name(result)));
+    throw Error(ErrorKind::RuntimeError,
+                str("result type ", scalar_type_name(result), " can't be cast to the desired output type ",
+                    scalar_type_name(a.dtype())));
   }
   check_compute_dtype(op, compute);
   check_alpha(op, compute, alpha);
@@ -955,8 +958,8 @@ DType unary_result_dtype(UnaryOp op, DType in) {
 
 template <class T>
 void float_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
-  const bool contiguous_f32 = std::is_same_v<T, float> && out.is_contiguous() && in.is_contiguous() &&
-                              out.sizes() == in.sizes();
+  const bool contiguous_f32 =
+      std::is_same_v<T, float> && out.is_contiguous() && in.is_contiguous() && out.sizes() == in.sizes();
   switch (op) {
     case UnaryOp::Exp:
       if constexpr (std::is_same_v<T, float>) {
@@ -1151,13 +1154,15 @@ void round_decimals_(const Tensor& self, int64_t decimals) {
   run_round_decimals(self, self, decimals);
 }
 
-Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                  std::optional<double> neginf) {
   Tensor out = kernels::empty_elementwise(self.sizes(), {&self}, self.dtype());
   run_nan_to_num(out, self, nan, posinf, neginf);
   return out;
 }
 
-void nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+void nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                 std::optional<double> neginf) {
   check_no_internal_overlap(self);
   run_nan_to_num(self, self, nan, posinf, neginf);
 }
@@ -1174,15 +1179,15 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b) {
   Tensor ca = to(a, dtype), cb = to(b, dtype);
   dispatch(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    for_each_row<4>(shape, {out.raw_data(), condition.raw_data(), ca.raw_data(), cb.raw_data()},
-                    {byte_strides(out), byte_strides(condition, shape), byte_strides(ca, shape), byte_strides(cb, shape)},
-                    [](std::array<std::byte*, 4> p, std::array<int64_t, 4> s, int64_t n) {
-                      for (int64_t i = 0; i < n; ++i) {
-                        bool c = *reinterpret_cast<const bool*>(p[1] + i * s[1]);
-                        *reinterpret_cast<T*>(p[0] + i * s[0]) =
-                            *reinterpret_cast<const T*>(p[c ? 2 : 3] + i * s[c ? 2 : 3]);
-                      }
-                    });
+    for_each_row<4>(
+        shape, {out.raw_data(), condition.raw_data(), ca.raw_data(), cb.raw_data()},
+        {byte_strides(out), byte_strides(condition, shape), byte_strides(ca, shape), byte_strides(cb, shape)},
+        [](std::array<std::byte*, 4> p, std::array<int64_t, 4> s, int64_t n) {
+          for (int64_t i = 0; i < n; ++i) {
+            bool c = *reinterpret_cast<const bool*>(p[1] + i * s[1]);
+            *reinterpret_cast<T*>(p[0] + i * s[0]) = *reinterpret_cast<const T*>(p[c ? 2 : 3] + i * s[c ? 2 : 3]);
+          }
+        });
   });
   return out;
 }
@@ -1204,7 +1209,8 @@ DType clamp_dtype(const Tensor& self, const std::optional<Scalar>& min, const st
   return state.result();
 }
 
-void run_clamp(const Tensor& out, const Tensor& in, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+void run_clamp(const Tensor& out, const Tensor& in, const std::optional<Scalar>& min,
+               const std::optional<Scalar>& max) {
   dispatch(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T lo = min ? min->to<T>() : T(0), hi = max ? max->to<T>() : T(0);
@@ -1215,10 +1221,8 @@ void run_clamp(const Tensor& out, const Tensor& in, const std::optional<Scalar>&
         T y = x < lo ? lo : x;
         return hi < y ? hi : y;
       });
-    else if (min)
-      unary_loop<T, T>(out, in, [lo](T x) -> T { return (x != x) ? x : (x < lo ? lo : x); });
-    else
-      unary_loop<T, T>(out, in, [hi](T x) -> T { return (x != x) ? x : (hi < x ? hi : x); });
+    else if (min) unary_loop<T, T>(out, in, [lo](T x) -> T { return (x != x) ? x : (x < lo ? lo : x); });
+    else unary_loop<T, T>(out, in, [hi](T x) -> T { return (x != x) ? x : (hi < x ? hi : x); });
   });
 }
 
@@ -1298,11 +1302,13 @@ Tensor isclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool 
   STRIDELAB_CHECK(atol >= 0, "atol must be greater than or equal to zero, but got ", atol);
   Tensor close = binary(BinaryOp::Eq, a, b);
   if (equal_nan && is_floating(a.dtype()))
-    close = binary(BinaryOp::LogicalOr, close, binary(BinaryOp::LogicalAnd, unary(UnaryOp::IsNan, a), unary(UnaryOp::IsNan, b)));
+    close = binary(BinaryOp::LogicalOr, close,
+                   binary(BinaryOp::LogicalAnd, unary(UnaryOp::IsNan, a), unary(UnaryOp::IsNan, b)));
   if (rtol == 0 && atol == 0) return close;
   const Tensor x = a.dtype() == DType::Bool ? to(a, kDefaultFloat) : a;
   const Tensor y = b.dtype() == DType::Bool ? to(b, kDefaultFloat) : b;
-  Tensor allowed = binary_scalar(BinaryOp::Add, unary(UnaryOp::Abs, binary_scalar(BinaryOp::Mul, y, Scalar(rtol))), Scalar(atol), true);
+  Tensor allowed = binary_scalar(BinaryOp::Add, unary(UnaryOp::Abs, binary_scalar(BinaryOp::Mul, y, Scalar(rtol))),
+                                 Scalar(atol), true);
   Tensor actual = unary(UnaryOp::Abs, binary(BinaryOp::Sub, x, y));
   Tensor within = binary(BinaryOp::LogicalAnd, unary(UnaryOp::IsFinite, actual), binary(BinaryOp::Le, actual, allowed));
   return binary(BinaryOp::LogicalOr, close, within);

@@ -43,18 +43,16 @@ std::string str(const Args&... args) {
   do {                                                                                        \
     if (!(cond)) throw ::stridelab::core::Error((kind), ::stridelab::core::str(__VA_ARGS__)); \
   } while (0)
-#define STRIDELAB_CHECK(cond, ...) \
-  STRIDELAB_CHECK_KIND(cond, ::stridelab::core::ErrorKind::RuntimeError, __VA_ARGS__)
+#define STRIDELAB_CHECK(cond, ...) STRIDELAB_CHECK_KIND(cond, ::stridelab::core::ErrorKind::RuntimeError, __VA_ARGS__)
 #define STRIDELAB_CHECK_INDEX(cond, ...) \
   STRIDELAB_CHECK_KIND(cond, ::stridelab::core::ErrorKind::IndexError, __VA_ARGS__)
-#define STRIDELAB_CHECK_TYPE(cond, ...) \
-  STRIDELAB_CHECK_KIND(cond, ::stridelab::core::ErrorKind::TypeError, __VA_ARGS__)
+#define STRIDELAB_CHECK_TYPE(cond, ...) STRIDELAB_CHECK_KIND(cond, ::stridelab::core::ErrorKind::TypeError, __VA_ARGS__)
 #define STRIDELAB_CHECK_VALUE(cond, ...) \
   STRIDELAB_CHECK_KIND(cond, ::stridelab::core::ErrorKind::ValueError, __VA_ARGS__)
-#define STRIDELAB_INTERNAL_ASSERT(cond, ...)                                                          \
-  do {                                                                                                \
-    if (!(cond))                                                                                      \
-      throw ::stridelab::core::InternalError(                                                         \
+#define STRIDELAB_INTERNAL_ASSERT(cond, ...)                                                                       \
+  do {                                                                                                             \
+    if (!(cond))                                                                                                   \
+      throw ::stridelab::core::InternalError(                                                                      \
           ::stridelab::core::str(__FILE__, ":", __LINE__, ": internal assert failed: " #cond " ", ##__VA_ARGS__)); \
   } while (0)
 

@@ -23,16 +23,16 @@ int64_t storage_cells(const IntArray& sizes, const IntArray& strides) {
   }
   // Guard the multiplication below against overflow from absurd sizes like 10**20.
   constexpr int64_t kMaxCells = int64_t{1} << 52;
-  STRIDELAB_CHECK_KIND(cells <= kMaxCells, ErrorKind::RuntimeError,
-                       "Trying to create tensor with more elements than this playground can hold: ",
-                       format_int_list(sizes));
+  STRIDELAB_CHECK_KIND(
+      cells <= kMaxCells, ErrorKind::RuntimeError,
+      "Trying to create tensor with more elements than this playground can hold: ", format_int_list(sizes));
   return cells;
 }
 
 Tensor new_tensor(IntArray sizes, IntArray strides, int64_t cells, DType dtype) {
   Storage storage = StorageImpl::allocate(static_cast<uint64_t>(cells) * itemsize(dtype), dtype);
-  return Tensor(make_tensor_impl(std::move(storage), std::move(sizes), std::move(strides), 0, dtype,
-                                 make_version_counter()));
+  return Tensor(
+      make_tensor_impl(std::move(storage), std::move(sizes), std::move(strides), 0, dtype, make_version_counter()));
 }
 
 }  // namespace
@@ -47,8 +47,8 @@ Tensor empty(const IntArray& sizes, DType dtype) {
   // numel can overflow int64 for absurd sizes; check with doubles first.
   double n = 1;
   for (int64_t s : sizes) n *= static_cast<double>(s);
-  STRIDELAB_CHECK(n < 9.0e15, "Trying to create tensor with more elements than this playground can hold: ",
-                  format_int_list(sizes));
+  STRIDELAB_CHECK(n < 9.0e15,
+                  "Trying to create tensor with more elements than this playground can hold: ", format_int_list(sizes));
   IntArray strides = contiguous_strides(sizes);
   const int64_t cells = storage_cells(sizes, strides);
   return new_tensor(sizes, std::move(strides), cells, dtype);
@@ -77,7 +77,8 @@ Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype)
   double s = start.to_double(), e = end.to_double(), st = step.to_double();
   if (integral) {
     STRIDELAB_CHECK(std::isfinite(s) && std::isfinite(e) && std::isfinite(st), "unsupported range: ", s, " -> ", e);
-    s = static_cast<double>(start.to_int()), e = static_cast<double>(end.to_int()), st = static_cast<double>(step.to_int());
+    s = static_cast<double>(start.to_int()), e = static_cast<double>(end.to_int()),
+    st = static_cast<double>(step.to_int());
   }
   STRIDELAB_CHECK(st != 0, "step must be nonzero");
   STRIDELAB_CHECK(std::isfinite(s) && std::isfinite(e), "unsupported range: ", s, " -> ", e);

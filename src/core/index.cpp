@@ -44,8 +44,8 @@ void check_scratch(int64_t count) {
   size_t limit = storage_limit(), used = storage_bytes_in_use();
   double bytes = static_cast<double>(count) * 8.0;
   STRIDELAB_CHECK_KIND(bytes <= static_cast<double>(limit - std::min(limit, used)), ErrorKind::RuntimeError,
-                       "stridelab: tensor storage limit of ", limit >> 20,
-                       " MiB reached: indexing needs ", count, " index positions");
+                       "stridelab: tensor storage limit of ", limit >> 20, " MiB reached: indexing needs ", count,
+                       " index positions");
 }
 
 bool try_broadcast(IntArray& acc, const IntArray& s) {
@@ -75,8 +75,7 @@ bool is_expandable_to(const IntArray& shape, const IntArray& desired) {
 IntArray broadcast_strides(const IntArray& sizes, const IntArray& strides, const IntArray& shape) {
   IntArray out(shape.size(), 0);
   size_t lead = shape.size() - sizes.size();
-  for (size_t d = 0; d < sizes.size(); ++d)
-    out[lead + d] = sizes[d] == 1 && shape[lead + d] != 1 ? 0 : strides[d];
+  for (size_t d = 0; d < sizes.size(); ++d) out[lead + d] = sizes[d] == 1 && shape[lead + d] != 1 ? 0 : strides[d];
   return out;
 }
 
@@ -294,8 +293,7 @@ Sliced apply_basic(const Tensor& self, const std::vector<TensorIndex>& indices) 
   bool single = indices.size() == 1 &&
                 (indices[0].kind == TensorIndex::Kind::Integer || indices[0].kind == TensorIndex::Kind::Slice);
   int64_t specified = count_specified_dims(indices);
-  if (!single)
-    STRIDELAB_CHECK_INDEX(specified <= self.dim(), "too many indices for tensor of dimension ", self.dim());
+  if (!single) STRIDELAB_CHECK_INDEX(specified <= self.dim(), "too many indices for tensor of dimension ", self.dim());
   int64_t dim = 0;
   for (size_t i = 0; i < indices.size(); ++i) {
     const TensorIndex& index = indices[i];
@@ -308,9 +306,7 @@ Sliced apply_basic(const Tensor& self, const std::vector<TensorIndex>& indices) 
         result = apply_slice(result, dim, index);
         ++dim;
         break;
-      case TensorIndex::Kind::Ellipsis:
-        dim += self.dim() - specified;
-        break;
+      case TensorIndex::Kind::Ellipsis: dim += self.dim() - specified; break;
       case TensorIndex::Kind::None:
         result = unsqueeze(result, dim);
         ++dim;
@@ -350,9 +346,7 @@ struct LongIndex {
   std::shared_ptr<const std::vector<int64_t>> owned;
 };
 
-LongIndex long_index_of(const Tensor& t) {
-  return LongIndex{t.data<int64_t>(), t.sizes(), t.strides(), nullptr};
-}
+LongIndex long_index_of(const Tensor& t) { return LongIndex{t.data<int64_t>(), t.sizes(), t.strides(), nullptr}; }
 
 LongIndex long_index_owned(std::shared_ptr<const std::vector<int64_t>> values, int64_t offset, IntArray sizes,
                            IntArray strides) {
@@ -396,13 +390,13 @@ std::shared_ptr<std::vector<int64_t>> nonzero_coords(const Tensor& mask, int64_t
 }
 
 struct Advanced {
-  Tensor src;                   // the sliced tensor, indexed dims moved to the front if needed
-  IntArray sizes, strides;      // src's, after the move
+  Tensor src;               // the sliced tensor, indexed dims moved to the front if needed
+  IntArray sizes, strides;  // src's, after the move
   int64_t dims_before = 0, dims_indexed = 0;
-  IntArray index_shape;         // the broadcast shape of the index tensors
+  IntArray index_shape;            // the broadcast shape of the index tensors
   std::vector<LongIndex> indices;  // defined ones only, in order, not yet broadcast
   IntArray indexed_sizes, indexed_strides;
-  IntArray result_shape;        // before + index_shape + after
+  IntArray result_shape;  // before + index_shape + after
   // When the only index is one bool mask (x[mask], x[:, mask]), its true cells are walked
   // directly and `indices` carry only its coordinates' shape (for the layout), no values.
   Tensor mask;
@@ -410,8 +404,8 @@ struct Advanced {
 
 void invalid_mask(const Tensor& self, int64_t idx, const Tensor& mask, int64_t mask_idx) {
   STRIDELAB_CHECK_INDEX(false, "The shape of the mask ", format_int_list(mask.sizes()), " at index ", mask_idx,
-                        " does not match the shape of the indexed tensor ", format_int_list(self.sizes()),
-                        " at index ", idx);
+                        " does not match the shape of the indexed tensor ", format_int_list(self.sizes()), " at index ",
+                        idx);
 }
 
 std::string shapes_as_str(const std::vector<std::optional<LongIndex>>& list) {
@@ -426,8 +420,8 @@ std::string shapes_as_str(const std::vector<std::optional<LongIndex>>& list) {
 
 // PyTorch's make_info + AdvancedIndex: checks, masks to coordinates, broadcast, transpose.
 Advanced make_advanced(const Tensor& self, const std::vector<Recorded>& recorded) {
-  STRIDELAB_CHECK_INDEX(static_cast<int64_t>(recorded.size()) <= self.dim(), "too many indices for tensor of dimension ",
-                        self.dim(), " (got ", recorded.size(), ")");
+  STRIDELAB_CHECK_INDEX(static_cast<int64_t>(recorded.size()) <= self.dim(),
+                        "too many indices for tensor of dimension ", self.dim(), " (got ", recorded.size(), ")");
   for (const Recorded& r : recorded)
     if (r.kind == Recorded::Kind::Tensor)
       STRIDELAB_CHECK_INDEX(r.tensor.dtype() == DType::Int64 || r.tensor.dtype() == DType::Bool,
@@ -547,8 +541,7 @@ void compute_index_positions(const Advanced& info, IndexLoop& loop, size_t items
   }
   const size_t k = info.indices.size();
   std::vector<IntArray> strides(k);
-  for (size_t j = 0; j < k; ++j)
-    strides[j] = broadcast_strides(info.indices[j].sizes, info.indices[j].strides, shape);
+  for (size_t j = 0; j < k; ++j) strides[j] = broadcast_strides(info.indices[j].sizes, info.indices[j].strides, shape);
   int64_t npos = numel_of(shape);
   check_scratch(2 * npos);
   loop.pos_ind.resize(static_cast<size_t>(npos));
@@ -559,8 +552,8 @@ void compute_index_positions(const Advanced& info, IndexLoop& loop, size_t items
     for (size_t j = 0; j < k; ++j) {
       int64_t v = info.indices[j].data[off[j]];
       int64_t size = info.indexed_sizes[j];
-      STRIDELAB_CHECK_INDEX(v >= -size && v < size, "index ", v, " is out of bounds for dimension ", j,
-                            " with size ", size);
+      STRIDELAB_CHECK_INDEX(v >= -size && v < size, "index ", v, " is out of bounds for dimension ", j, " with size ",
+                            size);
       if (v < 0) v += size;
       total += v * info.indexed_strides[j];
     }
@@ -766,8 +759,8 @@ void masked_fill_scalar(const Tensor& self, const Tensor& mask, Scalar value) {
 
 void index_put_advanced(const Tensor& self, const std::vector<Recorded>& recorded, const Tensor& value,
                         bool accumulate) {
-  STRIDELAB_CHECK_INDEX(static_cast<int64_t>(recorded.size()) <= self.dim(), "too many indices for tensor of dimension ",
-                        self.dim(), " (got ", recorded.size(), ")");
+  STRIDELAB_CHECK_INDEX(static_cast<int64_t>(recorded.size()) <= self.dim(),
+                        "too many indices for tensor of dimension ", self.dim(), " (got ", recorded.size(), ")");
   if (!accumulate) {
     Tensor mask = mask_for_fill(self, recorded, value);
     if (mask.defined()) {
@@ -787,7 +780,8 @@ void index_put_advanced(const Tensor& self, const std::vector<Recorded>& recorde
                   " for the source.");
   // Only index_put_tensors_ gets here with no index left (a lone 0-d mask); PyTorch's kernel
   // then fails its own assertion, and so do we, in its words.
-  STRIDELAB_CHECK(!info.indices.empty(), "ntensor >= 3 INTERNAL ASSERT FAILED at "
+  STRIDELAB_CHECK(!info.indices.empty(),
+                  "ntensor >= 3 INTERNAL ASSERT FAILED at "
                   "\"./aten/src/ATen/native/cpu/IndexKernelUtils.h\":10, please report a bug to PyTorch. ");
   if (numel_of(info.result_shape) == 0) return;
   IndexLoop loop = make_index_loop(info, byte_strides(value, info.result_shape));
@@ -831,8 +825,7 @@ Tensor index(const Tensor& self, const std::vector<TensorIndex>& indices) {
   Sliced sliced = apply_basic(self, indices);
   if (sliced.advanced()) return index_advanced(sliced.tensor, sliced.recorded);
   // x[...] and friends still give a new tensor: a view with the same metadata.
-  if (sliced.tensor.is_same(self))
-    return make_view(self, self.sizes(), self.strides(), self.storage_offset());
+  if (sliced.tensor.is_same(self)) return make_view(self, self.sizes(), self.strides(), self.storage_offset());
   return sliced.tensor;
 }
 
@@ -845,8 +838,7 @@ void index_put_(const Tensor& self, const std::vector<TensorIndex>& indices, con
   index_put_advanced(sliced.tensor, sliced.recorded, strip_leading_ones(value), accumulate);
 }
 
-void index_put_tensors_(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& value,
-                        bool accumulate) {
+void index_put_tensors_(const Tensor& self, const std::vector<Tensor>& indices, const Tensor& value, bool accumulate) {
   STRIDELAB_CHECK(!indices.empty(), "strides() called on an undefined Tensor");
   std::vector<Recorded> recorded;
   for (const Tensor& t : indices) {
@@ -881,8 +873,8 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   const IntArray self_strides = strides_of(self), index_strides = strides_of(index), out_strides = strides_of(out);
   const int64_t last = static_cast<int64_t>(index_sizes.size()) - 1;
   IntArray outer_sizes(index_sizes.begin(), index_sizes.end() - 1);
-  IntArray s_self(self_strides.begin(), self_strides.end() - 1), s_index(index_strides.begin(), index_strides.end() - 1),
-      s_out(out_strides.begin(), out_strides.end() - 1);
+  IntArray s_self(self_strides.begin(), self_strides.end() - 1),
+      s_index(index_strides.begin(), index_strides.end() - 1), s_out(out_strides.begin(), out_strides.end() - 1);
   if (dim < last) s_self[dim] = 0;
   const int64_t n = index_sizes[last], bound = self_sizes[dim], step_dim = self_strides[dim];
   const int64_t inner_self = dim == last ? 0 : self_strides[last];
@@ -898,7 +890,8 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
       T* o = dst + it.offset(2);
       for (int64_t k = 0; k < n; ++k) {
         int64_t v = ix[k * inner_index];
-        STRIDELAB_CHECK(v >= 0 && v < bound, "index ", v, " is out of bounds for dimension ", dim, " with size ", bound);
+        STRIDELAB_CHECK(v >= 0 && v < bound, "index ", v, " is out of bounds for dimension ", dim, " with size ",
+                        bound);
         o[k * inner_out] = s[k * inner_self + v * step_dim];
       }
     }

@@ -1,5 +1,5 @@
-// Joining and tiling: cat, stack, repeat, flip; the triangles and diagonals: tril, triu, diag. Each result is a fresh tensor (never a view);
-// the data moves through copy_ into views of it, so every strided layout and dtype conversion
+// Joining and tiling: cat, stack, repeat, flip; the triangles and diagonals: tril, triu, diag. Each result is a fresh
+// tensor (never a view); the data moves through copy_ into views of it, so every strided layout and dtype conversion
 // takes copy_'s loops.
 #include <algorithm>
 
@@ -111,8 +111,8 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
       for (int64_t d = 0; d < t.dim(); ++d) {
         if (d == dim) continue;
         STRIDELAB_CHECK(valid->sizes()[d] == t.sizes()[d], "Sizes of tensors must match except in dimension ", dim,
-                        ". Expected size ", valid->sizes()[d], " but got size ", t.sizes()[d], " for tensor number ",
-                        i, " in the list.");
+                        ". Expected size ", valid->sizes()[d], " but got size ", t.sizes()[d], " for tensor number ", i,
+                        " in the list.");
       }
       size_at_dim += t.sizes()[dim];
     }

@@ -23,9 +23,9 @@ namespace {
 // panels of MR rows. A micro-kernel then keeps an MR x NR tile of C in registers while it walks
 // k through one A panel and one B panel, both read sequentially from cache. Packing also makes
 // any input strides (a transposed matrix, a slice) cost nothing in the inner loop.
-constexpr int64_t kKc = 256;  // depth of a packed block (A panel + B panel fit in L1)
-constexpr int64_t kMc = 96;   // rows of A per packed block (fits in L2)
-constexpr int64_t kNc = 1024; // columns of B per packed block
+constexpr int64_t kKc = 256;   // depth of a packed block (A panel + B panel fit in L1)
+constexpr int64_t kMc = 96;    // rows of A per packed block (fits in L2)
+constexpr int64_t kNc = 1024;  // columns of B per packed block
 
 // Packs rows [0, mc) x cols [0, kc) of A (element strides sa0, sa1) into panels of MR rows,
 // zero-padded: panel p holds a[p*MR + i][k] at out[p*MR*kc + k*MR + i].
@@ -91,7 +91,7 @@ void micro_kernel_generic(int64_t kc, const T* a, const T* b, T* c, int64_t ldc)
 #ifdef STRIDELAB_X86_GEMM
 // 6 x 16 floats in 12 ymm registers, with FMA; used when the CPU has AVX2 and FMA.
 __attribute__((target("avx2,fma"))) void micro_kernel_avx2(int64_t kc, const float* a, const float* b, float* c,
-                                                            int64_t ldc) {
+                                                           int64_t ldc) {
   __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00, c30 = c00, c31 = c00,
          c40 = c00, c41 = c00, c50 = c00, c51 = c00;
   for (int64_t k = 0; k < kc; ++k, a += 6, b += 16) {
@@ -190,7 +190,8 @@ void gemm(int64_t m, int64_t n, int64_t k, const T* a, int64_t sa0, int64_t sa1,
     for (int64_t i = 0; i < m; ++i)
       for (int64_t p = 0; p < k; ++p) {
         const T av = a[i * sa0 + p * sa1];
-        for (int64_t j = 0; j < n; ++j) c[i * n + j] = kernels::wrap_add(c[i * n + j], kernels::wrap_mul(av, b[p * sb0 + j * sb1]));
+        for (int64_t j = 0; j < n; ++j)
+          c[i * n + j] = kernels::wrap_add(c[i * n + j], kernels::wrap_mul(av, b[p * sb0 + j * sb1]));
       }
   }
 }
@@ -244,8 +245,9 @@ Tensor bmm(const Tensor& a, const Tensor& b) {
   STRIDELAB_CHECK(a.dim() == 3, "batch1 must be a 3D tensor");
   STRIDELAB_CHECK(b.dim() == 3, "batch2 must be a 3D tensor");
   const int64_t bs = a.sizes()[0], m = a.sizes()[1], k = a.sizes()[2], n = b.sizes()[2];
-  STRIDELAB_CHECK(b.sizes()[0] == bs && b.sizes()[1] == k, "Expected size for first two dimensions of batch2 tensor to be: [",
-                  bs, ", ", k, "] but got: [", b.sizes()[0], ", ", b.sizes()[1], "].");
+  STRIDELAB_CHECK(b.sizes()[0] == bs && b.sizes()[1] == k,
+                  "Expected size for first two dimensions of batch2 tensor to be: [", bs, ", ", k, "] but got: [",
+                  b.sizes()[0], ", ", b.sizes()[1], "].");
   check_same_dtype(a, b);
   if (a.dtype() == DType::Bool) not_implemented("bmm", a.dtype());
   Tensor out = zeros({bs, m, n}, a.dtype());
@@ -265,7 +267,8 @@ Tensor mv(const Tensor& a, const Tensor& b) {
 }
 
 Tensor dot(const Tensor& a, const Tensor& b) {
-  STRIDELAB_CHECK(a.dim() == 1 && b.dim() == 1, "1D tensors expected, but got ", a.dim(), "D and ", b.dim(), "D tensors");
+  STRIDELAB_CHECK(a.dim() == 1 && b.dim() == 1, "1D tensors expected, but got ", a.dim(), "D and ", b.dim(),
+                  "D tensors");
   STRIDELAB_CHECK(a.dtype() == b.dtype(), "dot : expected both vectors to have same dtype, but found ",
                   scalar_type_name(a.dtype()), " and ", scalar_type_name(b.dtype()));
   STRIDELAB_CHECK(a.numel() == b.numel(), "inconsistent tensor size, expected tensor [", a.numel(), "] and src [",

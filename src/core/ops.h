@@ -101,8 +101,8 @@ void check_no_partial_overlap(const Tensor& dst, const Tensor& src);
 // (PyTorch's preserve_format), else contiguous.
 Tensor empty_like(const Tensor& self, std::optional<DType> dtype = {});
 bool is_non_overlapping_and_dense(const Tensor& t);
-Tensor clone(const Tensor& self);        // preserve_format copy (see empty_like)
-Tensor contiguous(const Tensor& self);   // self when already contiguous
+Tensor clone(const Tensor& self);                               // preserve_format copy (see empty_like)
+Tensor contiguous(const Tensor& self);                          // self when already contiguous
 Tensor to(const Tensor& self, DType dtype, bool copy = false);  // self when dtype matches and !copy
 void fill_(const Tensor& self, Scalar value);
 Scalar item(const Tensor& self);  // one element, any shape; PyTorch's error otherwise
@@ -118,12 +118,55 @@ Scalar get_flat(const Tensor& self, int64_t k);
 // strides). Errors raised by Python itself (`~float_tensor`'s TypeError, torch.maximum(t, 2)'s
 // argument TypeError) are the caller's.
 enum class UnaryOp {
-  Neg, Exp, Log, Sqrt, Abs, Sin, Cos, Tanh, Sigmoid, Relu, LogicalNot, BitwiseNot,
-  Floor, Ceil, Round, Trunc, Frac, Sign, Rsqrt, Log1p, Expm1, Log2, Log10, Tan, IsNan, IsInf, IsFinite
+  Neg,
+  Exp,
+  Log,
+  Sqrt,
+  Abs,
+  Sin,
+  Cos,
+  Tanh,
+  Sigmoid,
+  Relu,
+  LogicalNot,
+  BitwiseNot,
+  Floor,
+  Ceil,
+  Round,
+  Trunc,
+  Frac,
+  Sign,
+  Rsqrt,
+  Log1p,
+  Expm1,
+  Log2,
+  Log10,
+  Tan,
+  IsNan,
+  IsInf,
+  IsFinite
 };
 enum class BinaryOp {
-  Add, Sub, Mul, Div, FloorDivide, Remainder, Pow, Eq, Ne, Lt, Le, Gt, Ge,
-  BitwiseAnd, BitwiseOr, BitwiseXor, LogicalAnd, LogicalOr, Maximum, Minimum
+  Add,
+  Sub,
+  Mul,
+  Div,
+  FloorDivide,
+  Remainder,
+  Pow,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  BitwiseAnd,
+  BitwiseOr,
+  BitwiseXor,
+  LogicalAnd,
+  LogicalOr,
+  Maximum,
+  Minimum
 };
 // The result dtype of a binary op over these operands, with PyTorch's priority of dimensioned
 // tensors over 0-d tensors over wrapped Python numbers.
@@ -190,7 +233,8 @@ Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = {})
 // C++ library's std::sort leaves them, as in PyTorch's CPU kernel. NaN sorts as the largest.
 std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim = -1, bool descending = false, bool stable = false);
 // The k largest (smallest) along dim, by PyTorch's partial_sort / nth_element choice.
-std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim = -1, bool largest = true, bool sorted = true);
+std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim = -1, bool largest = true,
+                               bool sorted = true);
 
 // ---- linalg.cpp ------------------------------------------------------------------------------
 Tensor matmul(const Tensor& a, const Tensor& b);  // 1-D, 2-D and batched with broadcasting
@@ -209,13 +253,36 @@ struct TensorIndex {
   int64_t step = 1;
   Tensor tensor;  // int64 or bool (a Python list of ints/bools becomes a tensor first)
 
-  static TensorIndex make_integer(int64_t i) { TensorIndex x; x.kind = Kind::Integer; x.integer = i; return x; }
-  static TensorIndex make_slice(std::optional<int64_t> a, std::optional<int64_t> b, int64_t step) {
-    TensorIndex x; x.kind = Kind::Slice; x.start = a; x.stop = b; x.step = step; return x;
+  static TensorIndex make_integer(int64_t i) {
+    TensorIndex x;
+    x.kind = Kind::Integer;
+    x.integer = i;
+    return x;
   }
-  static TensorIndex make_none() { TensorIndex x; x.kind = Kind::None; return x; }
-  static TensorIndex make_ellipsis() { TensorIndex x; x.kind = Kind::Ellipsis; return x; }
-  static TensorIndex make_tensor(Tensor t) { TensorIndex x; x.kind = Kind::Tensor; x.tensor = std::move(t); return x; }
+  static TensorIndex make_slice(std::optional<int64_t> a, std::optional<int64_t> b, int64_t step) {
+    TensorIndex x;
+    x.kind = Kind::Slice;
+    x.start = a;
+    x.stop = b;
+    x.step = step;
+    return x;
+  }
+  static TensorIndex make_none() {
+    TensorIndex x;
+    x.kind = Kind::None;
+    return x;
+  }
+  static TensorIndex make_ellipsis() {
+    TensorIndex x;
+    x.kind = Kind::Ellipsis;
+    return x;
+  }
+  static TensorIndex make_tensor(Tensor t) {
+    TensorIndex x;
+    x.kind = Kind::Tensor;
+    x.tensor = std::move(t);
+    return x;
+  }
 };
 // x[indices] as PyTorch 1.13 applies a Python subscript (NOTE [How a subscript is applied] in
 // index.cpp). Ints, slices, None, `...` and 0-d integer tensors give a view (x[...] a new view of

@@ -188,9 +188,9 @@ class Layout {
       for (int64_t i = 0; i < size; ++i) items.push_back(&cells_.text[next_++]);
     }
     int64_t element_length = static_cast<int64_t>(cells_.width) + 2;
-    int64_t per_line = std::max<int64_t>(
-        1, static_cast<int64_t>(std::floor(static_cast<double>(options_.linewidth - indent) /
-                                           static_cast<double>(element_length))));
+    int64_t per_line =
+        std::max<int64_t>(1, static_cast<int64_t>(std::floor(static_cast<double>(options_.linewidth - indent) /
+                                                             static_cast<double>(element_length))));
     std::string out = "[";
     std::string line_break = ",\n" + std::string(static_cast<size_t>(indent + 1), ' ');
     for (size_t i = 0; i < items.size(); ++i) {
@@ -233,8 +233,8 @@ std::string add_suffixes(std::string text, const std::vector<std::string>& suffi
                          const PrintOptions& options) {
   size_t newline = text.rfind('\n');
   // PyTorch's arithmetic, rfind = -1 included: the line's length plus two.
-  int64_t last_line_len = static_cast<int64_t>(text.size()) -
-                          (newline == std::string::npos ? -1 : static_cast<int64_t>(newline)) + 1;
+  int64_t last_line_len =
+      static_cast<int64_t>(text.size()) - (newline == std::string::npos ? -1 : static_cast<int64_t>(newline)) + 1;
   for (const std::string& suffix : suffixes) {
     int64_t len = static_cast<int64_t>(suffix.size());
     if (last_line_len + len + 2 > options.linewidth) {

@@ -407,8 +407,7 @@ void uniform_(const Tensor& self, double from, double to) {
       const char* name = type_meta_name(self.dtype());
       STRIDELAB_CHECK(from >= lo && from <= hi, "from is out of bounds for ", name);
       STRIDELAB_CHECK(to >= lo && to <= hi, "to is out of bounds for ", name);
-      STRIDELAB_CHECK(from <= to, "uniform_ expects to return a [from, to) range, but found from=", from,
-                      " > to=", to);
+      STRIDELAB_CHECK(from <= to, "uniform_ expects to return a [from, to) range, but found from=", from, " > to=", to);
       STRIDELAB_CHECK(to - from <= hi, "uniform_ expects to-from <= std::numeric_limits<",
                       scalar_type_name(self.dtype()), ">::max(), but found to=", to, " and from=", from,
                       " which result in to-from to exceed the limit");
@@ -454,8 +453,9 @@ void random_(const Tensor& self, int64_t from, int64_t to) {
     to = update_to<double>(to);
   }
   if (is_floating(dtype))
-    STRIDELAB_CHECK(from < to, "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=",
-                    from, " >= to=", to);
+    STRIDELAB_CHECK(from < to,
+                    "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=", from,
+                    " >= to=", to);
   dispatch(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     const int64_t to_inc = to - 1;

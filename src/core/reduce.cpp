@@ -270,12 +270,12 @@ void cascade_sum_2d(std::byte* out, const std::byte* in, int64_t size0, int64_t 
 
 // The 2-d sum blocks as plain functions, compiled a second time for AVX2 where the compiler can
 // (see STRIDELAB_SIMD_CLONES): the vectors of 8 floats are then single instructions.
-STRIDELAB_SIMD_CLONES void sum_block_f32(std::byte* out, const std::byte* in, int64_t size0, int64_t size1, int64_t in_s0,
-                                         int64_t in_s1, int64_t out_s0, int64_t out_s1) {
+STRIDELAB_SIMD_CLONES void sum_block_f32(std::byte* out, const std::byte* in, int64_t size0, int64_t size1,
+                                         int64_t in_s0, int64_t in_s1, int64_t out_s0, int64_t out_s1) {
   cascade_sum_2d<float>(out, in, size0, size1, in_s0, in_s1, out_s0, out_s1);
 }
-STRIDELAB_SIMD_CLONES void sum_block_f64(std::byte* out, const std::byte* in, int64_t size0, int64_t size1, int64_t in_s0,
-                                         int64_t in_s1, int64_t out_s0, int64_t out_s1) {
+STRIDELAB_SIMD_CLONES void sum_block_f64(std::byte* out, const std::byte* in, int64_t size0, int64_t size1,
+                                         int64_t in_s0, int64_t in_s1, int64_t out_s0, int64_t out_s1) {
   cascade_sum_2d<double>(out, in, size0, size1, in_s0, in_s1, out_s0, out_s1);
 }
 
@@ -336,8 +336,8 @@ void for_each_reduce_block(const Tensor& out, const Tensor& in, const std::vecto
   if (nd > 1) {
     int64_t prev = 0;
     for (int64_t d = 1; d < nd; ++d) {
-      bool can = sizes[prev] == 1 || sizes[d] == 1 ||
-                 (sizes[prev] * os[prev] == os[d] && sizes[prev] * is[prev] == is[d]);
+      bool can =
+          sizes[prev] == 1 || sizes[d] == 1 || (sizes[prev] * os[prev] == os[d] && sizes[prev] * is[prev] == is[d]);
       if (can) {
         if (sizes[prev] == 1) {
           os[prev] = os[d];
@@ -454,8 +454,10 @@ Tensor extreme_all(const Tensor& self, bool is_max) {
 template <class T>
 STRIDELAB_SIMD_CLONES int64_t best_in_row(const T* row, int64_t n, bool is_max, T* best) {
   T b;
-  if (is_max) b = kernels::reduce_row(row, n, row[0], [](const auto& m, const auto& v) { return ((v > m) | (v != v)) ? v : m; });
-  else b = kernels::reduce_row(row, n, row[0], [](const auto& m, const auto& v) { return ((v < m) | (v != v)) ? v : m; });
+  if (is_max)
+    b = kernels::reduce_row(row, n, row[0], [](const auto& m, const auto& v) { return ((v > m) | (v != v)) ? v : m; });
+  else
+    b = kernels::reduce_row(row, n, row[0], [](const auto& m, const auto& v) { return ((v < m) | (v != v)) ? v : m; });
   *best = b;
   // Skip whole vectors that do not hold it, then find the lane.
   using V = kernels::Vec32<T>;
@@ -545,7 +547,8 @@ std::pair<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keep
     int64_t* io = indices.data<int64_t>();
     if constexpr (!std::is_same_v<T, bool>) {
       if (w.inner_sizes.size() == 1 && w.inner_strides[0] == 1) {
-        w.for_each_output([&](int64_t k, int64_t off) { io[k] = best_in_row(base + off, w.inner_numel, is_max, vo + k); });
+        w.for_each_output(
+            [&](int64_t k, int64_t off) { io[k] = best_in_row(base + off, w.inner_numel, is_max, vo + k); });
         return;
       }
       // A contiguous input reduced along another dim than the last: (outer, n, inner) blocks
@@ -696,9 +699,10 @@ Tensor softmax_impl(const Tensor& self, int64_t dim, std::optional<DType> dtype,
   Tensor in = dtype ? to(self, *dtype) : self;
   if (!is_floating(in.dtype())) {
     const bool last = in.dim() == 0 || d == in.dim() - 1;
-    const char* kernel = last ? (log ? "log_softmax_lastdim_kernel_impl" : "softmax_lastdim_kernel_impl")
-                              : "softmax_kernel_impl";
-    throw Error(ErrorKind::RuntimeError, str("\"", kernel, "\" not implemented for '", scalar_type_name(in.dtype()), "'"));
+    const char* kernel =
+        last ? (log ? "log_softmax_lastdim_kernel_impl" : "softmax_lastdim_kernel_impl") : "softmax_kernel_impl";
+    throw Error(ErrorKind::RuntimeError,
+                str("\"", kernel, "\" not implemented for '", scalar_type_name(in.dtype()), "'"));
   }
   in = contiguous(in);
   Tensor out = empty(in.sizes(), in.dtype());
@@ -739,11 +743,13 @@ Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim, std::optiona
   if (dtype) {
     STRIDELAB_CHECK(is_floating(*dtype),
                     "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex "
-                    "dtype. Got: ", scalar_type_name(*dtype));
+                    "dtype. Got: ",
+                    scalar_type_name(*dtype));
   } else {
     STRIDELAB_CHECK(is_floating(self.dtype()),
                     "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
-                    "dtype. Got: ", scalar_type_name(self.dtype()));
+                    "dtype. Got: ",
+                    scalar_type_name(self.dtype()));
   }
   std::vector<bool> mask = reduce_mask(dims, self.dim());
   Tensor out = sum(self, dims, keepdim, dtype);
@@ -808,9 +814,8 @@ Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool ke
         o[0] = w.inner_numel == 0 ? std::numeric_limits<T>::quiet_NaN() : one(0);
         return;
       }
-      w.for_each_output([&](int64_t k, int64_t off) {
-        o[k] = w.inner_numel == 0 ? std::numeric_limits<T>::quiet_NaN() : one(off);
-      });
+      w.for_each_output(
+          [&](int64_t k, int64_t off) { o[k] = w.inner_numel == 0 ? std::numeric_limits<T>::quiet_NaN() : one(off); });
     }
   });
   return out;
@@ -945,7 +950,9 @@ Tensor trace(const Tensor& self) {
     const T* p = self.data<T>();
     Acc acc = 0;
     for (int64_t i = 0; i < n; ++i) acc += static_cast<Acc>(p[i * step]);
-    dispatch(dt, [&](auto otag) { *out.data<typename decltype(otag)::type>() = static_cast<typename decltype(otag)::type>(acc); });
+    dispatch(dt, [&](auto otag) {
+      *out.data<typename decltype(otag)::type>() = static_cast<typename decltype(otag)::type>(acc);
+    });
   });
   return out;
 }
@@ -994,14 +1001,24 @@ Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype) { re
 
 Tensor max(const Tensor& self) { return extreme_all(self, true); }
 Tensor min(const Tensor& self) { return extreme_all(self, false); }
-std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim) { return extreme_dim(self, dim, keepdim, true); }
-std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) { return extreme_dim(self, dim, keepdim, false); }
-Tensor argmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim) { return arg_extreme(self, dim, keepdim, true); }
-Tensor argmin(const Tensor& self, std::optional<int64_t> dim, bool keepdim) { return arg_extreme(self, dim, keepdim, false); }
+std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim) {
+  return extreme_dim(self, dim, keepdim, true);
+}
+std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) {
+  return extreme_dim(self, dim, keepdim, false);
+}
+Tensor argmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return arg_extreme(self, dim, keepdim, true);
+}
+Tensor argmin(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return arg_extreme(self, dim, keepdim, false);
+}
 Tensor all(const Tensor& self, std::optional<int64_t> dim, bool keepdim) { return all_any(self, dim, keepdim, true); }
 Tensor any(const Tensor& self, std::optional<int64_t> dim, bool keepdim) { return all_any(self, dim, keepdim, false); }
 
-Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) { return softmax_impl(self, dim, dtype, false); }
+Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+  return softmax_impl(self, dim, dtype, false);
+}
 Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
   return softmax_impl(self, dim, dtype, true);
 }

@@ -12,9 +12,9 @@ class Scalar {
   enum class Kind : uint8_t { Bool, Int, Float };
 
   Scalar() : kind_(Kind::Int), i_(0) {}
-  Scalar(bool v) : kind_(Kind::Bool), i_(v) {}  // NOLINT: implicit like a Python literal
-  Scalar(int v) : kind_(Kind::Int), i_(v) {}    // NOLINT
-  Scalar(int64_t v) : kind_(Kind::Int), i_(v) {}  // NOLINT
+  Scalar(bool v) : kind_(Kind::Bool), i_(v) {}     // NOLINT: implicit like a Python literal
+  Scalar(int v) : kind_(Kind::Int), i_(v) {}       // NOLINT
+  Scalar(int64_t v) : kind_(Kind::Int), i_(v) {}   // NOLINT
   Scalar(double v) : kind_(Kind::Float), d_(v) {}  // NOLINT
 
   Kind kind() const { return kind_; }
@@ -23,9 +23,7 @@ class Scalar {
   bool is_float() const { return kind_ == Kind::Float; }
 
   // The dtype PyTorch gives a Python number wrapped into a tensor: bool, int64 or float64.
-  DType dtype() const {
-    return kind_ == Kind::Bool ? DType::Bool : kind_ == Kind::Int ? DType::Int64 : DType::Float64;
-  }
+  DType dtype() const { return kind_ == Kind::Bool ? DType::Bool : kind_ == Kind::Int ? DType::Int64 : DType::Float64; }
 
   template <class T>
   T to() const {

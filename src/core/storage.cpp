@@ -16,9 +16,7 @@ const char* g_limit_hint = "--max-memory";
 uint64_t g_next_id = 1;
 constexpr size_t kAlignment = 64;
 
-std::string mib(size_t bytes) {
-  return bytes % (1 << 20) == 0 ? str(bytes >> 20, " MiB") : str(bytes, " bytes");
-}
+std::string mib(size_t bytes) { return bytes % (1 << 20) == 0 ? str(bytes >> 20, " MiB") : str(bytes, " bytes"); }
 
 // NOTE [Large block cache]
 // The interpreter's small objects come from the same C heap as storages. Left to itself, the heap
@@ -101,10 +99,10 @@ Storage StorageImpl::allocate(uint64_t requested, DType dtype) {
   // A RuntimeError, the type PyTorch's allocator raises when memory runs out (torch.zeros(10**10)),
   // so that a program catching it behaves the same; the message names the limit and its flag.
   if (requested > g_limit || g_bytes_in_use > g_limit - requested) {
-    throw Error(ErrorKind::RuntimeError,
-                str("stridelab: tensor storage limit of ", mib(g_limit), " reached: the program tried to allocate ",
-                    requested, " bytes with ", g_bytes_in_use, " bytes already in use (raise the limit with ",
-                    g_limit_hint, ")"));
+    throw Error(
+        ErrorKind::RuntimeError,
+        str("stridelab: tensor storage limit of ", mib(g_limit), " reached: the program tried to allocate ", requested,
+            " bytes with ", g_bytes_in_use, " bytes already in use (raise the limit with ", g_limit_hint, ")"));
   }
   const size_t nbytes = static_cast<size_t>(requested);
   const size_t size = block_size(nbytes);

@@ -32,9 +32,8 @@ bool Tensor::is_contiguous() const {
 
 uintptr_t Tensor::data_ptr() const { return reinterpret_cast<uintptr_t>(raw_data()); }
 
-std::shared_ptr<TensorImpl> make_tensor_impl(Storage storage, IntArray sizes, IntArray strides,
-                                             int64_t storage_offset, DType dtype,
-                                             std::shared_ptr<VersionCounter> version) {
+std::shared_ptr<TensorImpl> make_tensor_impl(Storage storage, IntArray sizes, IntArray strides, int64_t storage_offset,
+                                             DType dtype, std::shared_ptr<VersionCounter> version) {
   return std::allocate_shared<TensorImpl>(support::FreeListAllocator<TensorImpl>(), std::move(storage),
                                           std::move(sizes), std::move(strides), storage_offset, dtype,
                                           std::move(version));
@@ -70,8 +69,8 @@ int64_t numel_of(const IntArray& sizes) {
 int64_t wrap_dim(int64_t dim, int64_t ndim) {
   int64_t lo = ndim > 0 ? -ndim : -1;
   int64_t hi = ndim > 0 ? ndim - 1 : 0;
-  STRIDELAB_CHECK_INDEX(dim >= lo && dim <= hi, "Dimension out of range (expected to be in range of [", lo,
-                        ", ", hi, "], but got ", dim, ")");
+  STRIDELAB_CHECK_INDEX(dim >= lo && dim <= hi, "Dimension out of range (expected to be in range of [", lo, ", ", hi,
+                        "], but got ", dim, ")");
   return dim < 0 ? dim + std::max<int64_t>(ndim, 1) : dim;
 }
 

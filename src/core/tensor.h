@@ -109,9 +109,8 @@ class Tensor {
 };
 
 // A new TensorImpl / version counter (from the free lists, NOTE [Free lists] in support/free_list.h).
-std::shared_ptr<TensorImpl> make_tensor_impl(Storage storage, IntArray sizes, IntArray strides,
-                                             int64_t storage_offset, DType dtype,
-                                             std::shared_ptr<VersionCounter> version);
+std::shared_ptr<TensorImpl> make_tensor_impl(Storage storage, IntArray sizes, IntArray strides, int64_t storage_offset,
+                                             DType dtype, std::shared_ptr<VersionCounter> version);
 std::shared_ptr<VersionCounter> make_version_counter();
 
 // A new tensor over `base`'s storage with the given metadata, sharing its version counter and

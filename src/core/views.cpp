@@ -19,9 +19,9 @@ IntArray infer_size(IntArray sizes, int64_t numel) {
     }
   }
   if (infer) {
-    STRIDELAB_CHECK(known != 0 || numel == 0, "shape '", format_int_list(sizes), "' is invalid for input of size ", numel);
-    STRIDELAB_CHECK(known != 0, "cannot reshape tensor of ", numel,
-                    " elements into shape ", format_int_list(sizes),
+    STRIDELAB_CHECK(known != 0 || numel == 0, "shape '", format_int_list(sizes), "' is invalid for input of size ",
+                    numel);
+    STRIDELAB_CHECK(known != 0, "cannot reshape tensor of ", numel, " elements into shape ", format_int_list(sizes),
                     " because the unspecified dimension size -1 can be any value and is ambiguous");
     STRIDELAB_CHECK(numel % known == 0, "shape '", format_int_list(sizes), "' is invalid for input of size ", numel);
     sizes[*infer] = numel / known;
@@ -128,8 +128,8 @@ Tensor t(const Tensor& self) {
 }
 
 Tensor mT(const Tensor& self) {
-  STRIDELAB_CHECK(self.dim() >= 2, "tensor.mT is only supported on matrices or batches of matrices. Got ",
-                  self.dim(), "-D tensor.");
+  STRIDELAB_CHECK(self.dim() >= 2, "tensor.mT is only supported on matrices or batches of matrices. Got ", self.dim(),
+                  "-D tensor.");
   return transpose(self, -2, -1);
 }
 
@@ -156,9 +156,7 @@ Tensor unflatten(const Tensor& self, int64_t dim, IntArray sizes) {
   std::string problem;
   try {
     inferred = infer_size(sizes, dim_size);
-  } catch (const Error& e) {
-    problem = e.what();
-  }
+  } catch (const Error& e) { problem = e.what(); }
   // PyTorch catches infer_size's std::runtime_errors only (its other checks pass through): the size
   // mismatch gets unflatten's own message, a second -1 is "unexpected".
   STRIDELAB_CHECK(problem != "only one dimension can be inferred", "unflatten got an unexpected error:\n", problem);
@@ -222,9 +220,9 @@ Tensor expand(const Tensor& self, IntArray sizes) {
       out_sizes[i] = size;
       out_strides[i] = self.strides()[od];
     } else {
-      STRIDELAB_CHECK(size == 1, "The expanded size of the tensor (", target,
-                      ") must match the existing size (", size, ") at non-singleton dimension ", i,
-                      ".  Target sizes: ", format_int_list(sizes), ".  Tensor sizes: ", format_int_list(self.sizes()));
+      STRIDELAB_CHECK(size == 1, "The expanded size of the tensor (", target, ") must match the existing size (", size,
+                      ") at non-singleton dimension ", i, ".  Target sizes: ", format_int_list(sizes),
+                      ".  Tensor sizes: ", format_int_list(self.sizes()));
       out_sizes[i] = target;
       out_strides[i] = 0;
     }
@@ -233,12 +231,13 @@ Tensor expand(const Tensor& self, IntArray sizes) {
 }
 
 Tensor view_dtype(const Tensor& self, DType dtype) {
-  const int64_t old_size = static_cast<int64_t>(itemsize(self.dtype())), new_size = static_cast<int64_t>(itemsize(dtype));
+  const int64_t old_size = static_cast<int64_t>(itemsize(self.dtype())),
+                new_size = static_cast<int64_t>(itemsize(dtype));
   IntArray sizes = self.sizes(), strides = self.strides();
   int64_t offset = self.storage_offset();
   if (old_size != new_size) {
-    const std::string what = std::string(" to view ") + scalar_type_name(self.dtype()) + " as " + scalar_type_name(dtype) +
-                             " (different element sizes)";
+    const std::string what = std::string(" to view ") + scalar_type_name(self.dtype()) + " as " +
+                             scalar_type_name(dtype) + " (different element sizes)";
     STRIDELAB_CHECK(self.dim() > 0, "self.dim() cannot be 0", what);
     const int64_t last = self.dim() - 1;
     auto check_last_stride = [&] {
@@ -252,18 +251,21 @@ Tensor view_dtype(const Tensor& self, DType dtype) {
       offset *= ratio;
     } else {  // `ratio` elements along the last dim become one
       const int64_t ratio = new_size / old_size;
-      STRIDELAB_CHECK(sizes[last] % ratio == 0, "self.size(-1) must be divisible by ", ratio, what, ", but got ", sizes[last]);
+      STRIDELAB_CHECK(sizes[last] % ratio == 0, "self.size(-1) must be divisible by ", ratio, what, ", but got ",
+                      sizes[last]);
       check_last_stride();
-      STRIDELAB_CHECK(offset % ratio == 0, "self.storage_offset() must be divisible by ", ratio, what, ", but got ", offset);
+      STRIDELAB_CHECK(offset % ratio == 0, "self.storage_offset() must be divisible by ", ratio, what, ", but got ",
+                      offset);
       for (int64_t d = 0; d < last; ++d)
-        STRIDELAB_CHECK(strides[d] % ratio == 0, "self.stride(", d, ") must be divisible by ", ratio, what, ", but got ",
-                        strides[d]);
+        STRIDELAB_CHECK(strides[d] % ratio == 0, "self.stride(", d, ") must be divisible by ", ratio, what,
+                        ", but got ", strides[d]);
       for (int64_t d = 0; d < last; ++d) strides[d] /= ratio;
       sizes[last] /= ratio;
       offset /= ratio;
     }
   }
-  return Tensor(make_tensor_impl(self.storage(), std::move(sizes), std::move(strides), offset, dtype, self.impl()->version_));
+  return Tensor(
+      make_tensor_impl(self.storage(), std::move(sizes), std::move(strides), offset, dtype, self.impl()->version_));
 }
 
 Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
@@ -282,8 +284,8 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
   STRIDELAB_CHECK_INDEX(self.dim() > 0, "select() cannot be applied to a 0-dim tensor.");
   dim = wrap_dim(dim, self.dim());
   int64_t size = self.sizes()[dim];
-  STRIDELAB_CHECK_INDEX(index >= -size && index < size, "select(): index ", index,
-                        " out of range for tensor of size ", format_int_list(self.sizes()), " at dimension ", dim);
+  STRIDELAB_CHECK_INDEX(index >= -size && index < size, "select(): index ", index, " out of range for tensor of size ",
+                        format_int_list(self.sizes()), " at dimension ", dim);
   if (index < 0) index += size;
   IntArray sizes = self.sizes(), strides = self.strides();
   int64_t offset = self.storage_offset() + index * strides[dim];
@@ -292,8 +294,7 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
   return make_view(self, std::move(sizes), std::move(strides), offset);
 }
 
-Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
-             int64_t step) {
+Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) {
   STRIDELAB_CHECK_INDEX(self.dim() > 0, "slice() cannot be applied to a 0-dim tensor.");
   dim = wrap_dim(dim, self.dim());
   STRIDELAB_CHECK_VALUE(step > 0, "step must be greater than zero");
@@ -323,7 +324,8 @@ std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
   dim = wrap_dim(dim, self.dim());
   STRIDELAB_CHECK(split_size >= 0, "split expects split_size be non-negative, but got split_size=", split_size);
   int64_t size = self.sizes()[dim];
-  STRIDELAB_CHECK(split_size > 0 || size == 0, "split_size can only be 0 if dimension size is 0, but got dimension size of ", size);
+  STRIDELAB_CHECK(split_size > 0 || size == 0,
+                  "split_size can only be 0 if dimension size is 0, but got dimension size of ", size);
   std::vector<Tensor> out;
   if (size == 0) return {self};
   for (int64_t start = 0; start < size; start += split_size)
@@ -387,10 +389,9 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) 
 
 Tensor movedim(const Tensor& self, IntArray source, IntArray destination) {
   int64_t n = self.dim();
-  STRIDELAB_CHECK(source.size() == destination.size(),
-                  "movedim: Invalid source or destination dims: source (", format_int_list(source),
-                  " dims) should contain the same number of dims as destination (", format_int_list(destination),
-                  " dims)");
+  STRIDELAB_CHECK(source.size() == destination.size(), "movedim: Invalid source or destination dims: source (",
+                  format_int_list(source), " dims) should contain the same number of dims as destination (",
+                  format_int_list(destination), " dims)");
   IntArray order(n, -1);
   std::vector<bool> used_src(n, false);
   for (size_t i = 0; i < source.size(); ++i) {
@@ -413,8 +414,8 @@ Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step) {
   int64_t n = self.dim();
   dim = wrap_dim(dim, n);
   int64_t dim_size = n == 0 ? 1 : self.sizes()[dim];
-  STRIDELAB_CHECK(size <= dim_size, "maximum size for tensor at dimension ", dim, " is ", dim_size,
-                  " but size is ", size);
+  STRIDELAB_CHECK(size <= dim_size, "maximum size for tensor at dimension ", dim, " is ", dim_size, " but size is ",
+                  size);
   STRIDELAB_CHECK(step > 0, "step is ", step, " but must be > 0");
   IntArray sizes = self.sizes(), strides = self.strides();
   if (n == 0) {
@@ -433,8 +434,11 @@ Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step) {
 Tensor as_strided(const Tensor& self, IntArray sizes, IntArray strides, std::optional<int64_t> storage_offset) {
   int64_t offset = storage_offset.value_or(self.storage_offset());
   STRIDELAB_CHECK(sizes.size() == strides.size(), "mismatch in length of strides and shape");
-  for (int64_t s : sizes) STRIDELAB_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", format_int_list(sizes));
-  for (int64_t s : strides) STRIDELAB_CHECK(s >= 0, "as_strided: Negative strides are not supported at the moment, got strides: ", format_int_list(strides));
+  for (int64_t s : sizes)
+    STRIDELAB_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", format_int_list(sizes));
+  for (int64_t s : strides)
+    STRIDELAB_CHECK(s >= 0, "as_strided: Negative strides are not supported at the moment, got strides: ",
+                    format_int_list(strides));
   STRIDELAB_CHECK(offset >= 0, "Tensor: invalid storage offset ", offset);
   int64_t needed = 0;  // elements the view spans, from cell 0
   if (numel_of(sizes) > 0) {
@@ -468,8 +472,8 @@ IntArray broadcast_shapes(const IntArray& a, const IntArray& b) {
   for (size_t i = n; i-- > 0;) {
     int64_t da = i < n - a.size() ? 1 : a[i - (n - a.size())];
     int64_t db = i < n - b.size() ? 1 : b[i - (n - b.size())];
-    STRIDELAB_CHECK(da == db || da == 1 || db == 1, "The size of tensor a (", da,
-                    ") must match the size of tensor b (", db, ") at non-singleton dimension ", i);
+    STRIDELAB_CHECK(da == db || da == 1 || db == 1, "The size of tensor a (", da, ") must match the size of tensor b (",
+                    db, ") at non-singleton dimension ", i);
     out[i] = da == 1 ? db : da;
   }
   return out;

@@ -13,13 +13,53 @@ namespace stridelab::lang {
 class Object;  // object.h; constants cache their value object in the node
 
 enum class ExprKind {
-  Name, Constant, JoinedStr, FormattedValue, List, Tuple, Dict, Set, ListComp, DictComp,
-  GeneratorExp, Attribute, Subscript, Slice, Call, UnaryOp, BinOp, BoolOp, Compare, IfExp,
-  Lambda, Starred, Yield
+  Name,
+  Constant,
+  JoinedStr,
+  FormattedValue,
+  List,
+  Tuple,
+  Dict,
+  Set,
+  ListComp,
+  DictComp,
+  GeneratorExp,
+  Attribute,
+  Subscript,
+  Slice,
+  Call,
+  UnaryOp,
+  BinOp,
+  BoolOp,
+  Compare,
+  IfExp,
+  Lambda,
+  Starred,
+  Yield
 };
 enum class StmtKind {
-  Expr, Assign, AugAssign, AnnAssign, If, While, For, Break, Continue, Pass, FunctionDef,
-  ClassDef, Return, With, Try, Raise, Assert, Delete, Import, ImportFrom, Global, Nonlocal
+  Expr,
+  Assign,
+  AugAssign,
+  AnnAssign,
+  If,
+  While,
+  For,
+  Break,
+  Continue,
+  Pass,
+  FunctionDef,
+  ClassDef,
+  Return,
+  With,
+  Try,
+  Raise,
+  Assert,
+  Delete,
+  Import,
+  ImportFrom,
+  Global,
+  Nonlocal
 };
 enum class Ctx { Load, Store, Del };
 enum class BinOpKind { Add, Sub, Mult, MatMult, Div, FloorDiv, Mod, Pow, LShift, RShift, BitOr, BitXor, BitAnd };
@@ -27,9 +67,9 @@ enum class UnaryOpKind { UAdd, USub, Invert, Not };
 enum class CmpOpKind { Eq, NotEq, Lt, LtE, Gt, GtE, Is, IsNot, In, NotIn };
 enum class ConstKind { None, True, False, Ellipsis, Int, Float, Str, Imag };
 
-const char* binop_symbol(BinOpKind op);   // "+", "@", ...
-const char* binop_name(BinOpKind op);     // "Add", "MatMult", ...
-const char* cmpop_symbol(CmpOpKind op);   // "<", "is not", ...
+const char* binop_symbol(BinOpKind op);  // "+", "@", ...
+const char* binop_name(BinOpKind op);    // "Add", "MatMult", ...
+const char* cmpop_symbol(CmpOpKind op);  // "<", "is not", ...
 
 struct Node {
   Pos pos;

@@ -10,8 +10,8 @@ const char* binop_symbol(BinOpKind op) {
 }
 
 const char* binop_name(BinOpKind op) {
-  static const char* const kNames[] = {"Add", "Sub", "Mult", "MatMult", "Div", "FloorDiv", "Mod",
-                                       "Pow", "LShift", "RShift", "BitOr", "BitXor", "BitAnd"};
+  static const char* const kNames[] = {"Add", "Sub",    "Mult",   "MatMult", "Div",    "FloorDiv", "Mod",
+                                       "Pow", "LShift", "RShift", "BitOr",   "BitXor", "BitAnd"};
   return kNames[static_cast<int>(op)];
 }
 
@@ -32,9 +32,8 @@ class Dumper {
 
  private:
   void line(int depth, const std::string& text, const Pos& p) {
-    out += std::string(depth * 2, ' ') + text + "  @" + std::to_string(p.line) + ":" +
-           std::to_string(p.col) + "-" + std::to_string(p.end_line) + ":" +
-           std::to_string(p.end_col) + "\n";
+    out += std::string(depth * 2, ' ') + text + "  @" + std::to_string(p.line) + ":" + std::to_string(p.col) + "-" +
+           std::to_string(p.end_line) + ":" + std::to_string(p.end_col) + "\n";
   }
   void label(int depth, const std::string& text) { out += std::string(depth * 2, ' ') + text + "\n"; }
 
@@ -83,7 +82,8 @@ class Dumper {
       case ConstKind::False: v = "False"; break;
       case ConstKind::Ellipsis: v = "Ellipsis"; break;
       case ConstKind::Int: v = c.big_digits.empty() ? std::to_string(c.int_value) : c.big_digits; break;
-      case ConstKind::Float: case ConstKind::Imag: {
+      case ConstKind::Float:
+      case ConstKind::Imag: {
         char buf[40];
         std::snprintf(buf, sizeof buf, "%.17g%s", c.float_value, c.value_kind == ConstKind::Imag ? "j" : "");
         v = buf;
@@ -112,7 +112,9 @@ class Dumper {
         child("format_spec:", f.format_spec, d + 1);
         return;
       }
-      case ExprKind::List: case ExprKind::Tuple: case ExprKind::Set: {
+      case ExprKind::List:
+      case ExprKind::Tuple:
+      case ExprKind::Set: {
         auto& s = static_cast<const SequenceExpr&>(e);
         const char* name = e.kind == ExprKind::List ? "List" : e.kind == ExprKind::Tuple ? "Tuple" : "Set";
         line(d, std::string(name) + ctx_name(s.ctx), e.pos);
@@ -126,9 +128,15 @@ class Dumper {
         exprs("values:", m.values, d + 1);
         return;
       }
-      case ExprKind::ListComp: case ExprKind::DictComp: case ExprKind::GeneratorExp: {
+      case ExprKind::ListComp:
+      case ExprKind::DictComp:
+      case ExprKind::GeneratorExp: {
         auto& c = static_cast<const CompExpr&>(e);
-        line(d, e.kind == ExprKind::ListComp ? "ListComp" : e.kind == ExprKind::DictComp ? "DictComp" : "GeneratorExp", e.pos);
+        line(d,
+             e.kind == ExprKind::ListComp   ? "ListComp"
+             : e.kind == ExprKind::DictComp ? "DictComp"
+                                            : "GeneratorExp",
+             e.pos);
         expr(*c.elt, d + 1);
         if (c.value) expr(*c.value, d + 1);
         for (auto& g : c.generators) {
@@ -222,9 +230,7 @@ class Dumper {
 
   void stmt(const Stmt& s, int d) {
     switch (s.kind) {
-      case StmtKind::Expr:
-        line(d, "Expr", s.pos);
-        return expr(*static_cast<const ExprStmt&>(s).value, d + 1);
+      case StmtKind::Expr: line(d, "Expr", s.pos); return expr(*static_cast<const ExprStmt&>(s).value, d + 1);
       case StmtKind::Assign: {
         auto& a = static_cast<const AssignStmt&>(s);
         line(d, "Assign", s.pos);
@@ -244,7 +250,8 @@ class Dumper {
         child("annotation:", a.annotation, d + 1);
         return child("value:", a.value, d + 1);
       }
-      case StmtKind::If: case StmtKind::While: {
+      case StmtKind::If:
+      case StmtKind::While: {
         bool is_if = s.kind == StmtKind::If;
         const ExprPtr& test = is_if ? static_cast<const IfStmt&>(s).test : static_cast<const WhileStmt&>(s).test;
         const StmtList& body = is_if ? static_cast<const IfStmt&>(s).body : static_cast<const WhileStmt&>(s).body;
@@ -332,7 +339,8 @@ class Dumper {
         line(d, "Delete", s.pos);
         for (auto& t : static_cast<const DeleteStmt&>(s).targets) expr(*t, d + 1);
         return;
-      case StmtKind::Import: case StmtKind::ImportFrom: {
+      case StmtKind::Import:
+      case StmtKind::ImportFrom: {
         bool from = s.kind == StmtKind::ImportFrom;
         auto& names = from ? static_cast<const ImportFromStmt&>(s).names : static_cast<const ImportStmt&>(s).names;
         std::string text = from ? "ImportFrom " + static_cast<const ImportFromStmt&>(s).module : "Import";
@@ -340,7 +348,8 @@ class Dumper {
         for (auto& a : names) label(d + 1, "alias " + a.name + (a.asname.empty() ? "" : " as " + a.asname));
         return;
       }
-      case StmtKind::Global: case StmtKind::Nonlocal: {
+      case StmtKind::Global:
+      case StmtKind::Nonlocal: {
         std::string text = s.kind == StmtKind::Global ? "Global" : "Nonlocal";
         for (auto& n : static_cast<const NamesStmt&>(s).names) text += " " + n;
         return line(d, text, s.pos);

@@ -91,7 +91,10 @@ static uint32_t div_small(Limbs& m, uint32_t div) {
 bool BigInt::parse(std::string_view digits, int base, BigInt* out) {
   BigInt r;
   for (char c : digits) {
-    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'z' ? c - 'a' + 10 : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : 99;
+    int d = c >= '0' && c <= '9'   ? c - '0'
+            : c >= 'a' && c <= 'z' ? c - 'a' + 10
+            : c >= 'A' && c <= 'Z' ? c - 'A' + 10
+                                   : 99;
     if (d >= base) return false;
     mul_add_small(r.mag_, static_cast<uint32_t>(base), static_cast<uint32_t>(d));
   }
@@ -124,7 +127,8 @@ std::string BigInt::to_string(int base) const {
   // Peel off as many digits at a time as fit in one limb.
   uint32_t chunk = static_cast<uint32_t>(base);
   int per_chunk = 1;
-  while (static_cast<uint64_t>(chunk) * static_cast<uint64_t>(base) <= 0xFFFFFFFFull) chunk *= static_cast<uint32_t>(base), ++per_chunk;
+  while (static_cast<uint64_t>(chunk) * static_cast<uint64_t>(base) <= 0xFFFFFFFFull)
+    chunk *= static_cast<uint32_t>(base), ++per_chunk;
   Limbs m = mag_;
   std::string rev;
   static const char* kDigits = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -412,7 +416,8 @@ constexpr int64_t kMaxBits = int64_t{1} << 24;
 
 void check_size(int64_t bits) {
   if (bits > kMaxBits)
-    raise(BT.overflow_error, "integer result too large: stridelab's ints hold at most " + std::to_string(kMaxBits) + " bits");
+    raise(BT.overflow_error,
+          "integer result too large: stridelab's ints hold at most " + std::to_string(kMaxBits) + " bits");
 }
 
 double true_divide(const BigInt& a, const BigInt& b) {
@@ -446,13 +451,13 @@ ObjRef big_binop(Interp& in, BinOpKind op, Object* ao, Object* bo) {
   switch (op) {
     case BinOpKind::Add: return make_int_from_big(a + b);
     case BinOpKind::Sub: return make_int_from_big(a - b);
-    case BinOpKind::Mult:
-      check_size(a.bit_length() + b.bit_length());
-      return make_int_from_big(a * b);
+    case BinOpKind::Mult: check_size(a.bit_length() + b.bit_length()); return make_int_from_big(a * b);
     case BinOpKind::Div: return make_float(true_divide(a, b));
-    case BinOpKind::FloorDiv: case BinOpKind::Mod: {
+    case BinOpKind::FloorDiv:
+    case BinOpKind::Mod: {
       if (b.is_zero())
-        raise(BT.zero_division_error, op == BinOpKind::Mod ? "integer modulo by zero" : "integer division or modulo by zero");
+        raise(BT.zero_division_error,
+              op == BinOpKind::Mod ? "integer modulo by zero" : "integer division or modulo by zero");
       BigInt q, r;
       BigInt::divmod(a, b, &q, &r);
       return make_int_from_big(op == BinOpKind::Mod ? r : q);
@@ -467,7 +472,8 @@ ObjRef big_binop(Interp& in, BinOpKind op, Object* ao, Object* bo) {
       }
       if (a.is_zero() || a.compare(BigInt(1)) == 0) return make_int_from_big(a);
       if (a.compare(BigInt(-1)) == 0) return make_int(BigInt::bitwise(b, BigInt(1), '&').is_zero() ? 1 : -1);
-      if (!b.fits_int64() || b.to_int64() > kMaxBits || (a.bit_length() - 1) * b.to_int64() > kMaxBits) check_size(kMaxBits + 1);
+      if (!b.fits_int64() || b.to_int64() > kMaxBits || (a.bit_length() - 1) * b.to_int64() > kMaxBits)
+        check_size(kMaxBits + 1);
       return make_int_from_big(a.pow(static_cast<uint64_t>(b.to_int64())));
     }
     case BinOpKind::LShift: {
@@ -501,7 +507,9 @@ std::string int_to_decimal(const Object* o) {
   BigInt v = int_as_big(o);
   // CPython refuses str() of ints over 4300 digits (sys.set_int_max_str_digits).
   if (v.bit_length() > 14280 && v.to_string().size() - v.negative() > 4300)
-    raise(BT.value_error, "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit");
+    raise(BT.value_error,
+          "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase "
+          "the limit");
   return v.to_string();
 }
 
@@ -555,7 +563,8 @@ ObjRef parse_int_text(const std::string& text, int base, const std::string& orig
   }
   if (prev_underscore || digits.empty()) return bad();
   // Base 0 takes a literal as Python source does: no leading zeros on a nonzero decimal.
-  if (base == 0 && !prefixed && digits.size() > 1 && digits[0] == '0' && digits.find_first_not_of('0') != std::string::npos)
+  if (base == 0 && !prefixed && digits.size() > 1 && digits[0] == '0' &&
+      digits.find_first_not_of('0') != std::string::npos)
     return bad();
   BigInt v;
   if (!BigInt::parse(digits, b, &v)) return bad();

@@ -63,7 +63,9 @@ class BigIntObject : public IntObject {
 };
 
 // True when an int's value_ may stand for a big int: take the slow path and ask int_as_big.
-inline bool is_big_candidate(const Object* int_obj) { return static_cast<const IntObject*>(int_obj)->value_ == INT64_MIN; }
+inline bool is_big_candidate(const Object* int_obj) {
+  return static_cast<const IntObject*>(int_obj)->value_ == INT64_MIN;
+}
 // The value of an int or bool object.
 BigInt int_as_big(const Object* int_obj);
 // An int object for v: a plain IntObject when it fits in 64 bits (except INT64_MIN itself).

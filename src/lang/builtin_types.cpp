@@ -17,7 +17,8 @@ namespace {
 // A live view of a dict: it sees later changes, as CPython's dict_keys does.
 class DictViewObject : public Object {
  public:
-  DictViewObject(TypeObject* type, Ref<DictObject> dict, DictView kind) : Object(type), dict_(std::move(dict)), kind_(kind) {}
+  DictViewObject(TypeObject* type, Ref<DictObject> dict, DictView kind)
+      : Object(type), dict_(std::move(dict)), kind_(kind) {}
   Ref<DictObject> dict_;
   DictView kind_;
 
@@ -35,27 +36,31 @@ DictViewObject* self_view(CallArgs& a) { return as<DictViewObject>(a.pos[0].get(
 
 TypeObject* make_view_type(const char* name) {
   return NativeType(name, "builtins")
-      .method("__iter__", [](Interp&, CallArgs& a) -> ObjRef {
-        return ObjRef(new VectorIterator(self_view(a)->items(), BT.iterator));
-      })
-      .method("__len__", [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<int64_t>(self_view(a)->dict_->size())); })
-      .method("__contains__", [](Interp& in, CallArgs& a) -> ObjRef {
-        DictViewObject* v = self_view(a);
-        Object* x = a.pos[1].get();
-        if (v->kind_ == DictView::Keys) return ObjRef(bool_obj(v->dict_->get(in, x) != nullptr));
-        if (v->kind_ == DictView::Items) {
-          if (x->type() != BT.tuple || as<TupleObject>(x)->items_.size() != 2) return ObjRef(false_obj());
-          Object* value = v->dict_->get(in, as<TupleObject>(x)->items_[0].get());
-          return ObjRef(bool_obj(value && equals(in, value, as<TupleObject>(x)->items_[1].get())));
-        }
-        for (auto& item : v->items())
-          if (item.get() == x || equals(in, item.get(), x)) return ObjRef(true_obj());
-        return ObjRef(false_obj());
-      })
-      .method("__repr__", [name](Interp& in, CallArgs& a) -> ObjRef {
-        ObjRef list = make_list(self_view(a)->items());
-        return make_str(std::string(name) + "(" + repr(in, list.get()) + ")");
-      })
+      .method(
+          "__iter__",
+          [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(new VectorIterator(self_view(a)->items(), BT.iterator)); })
+      .method(
+          "__len__",
+          [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<int64_t>(self_view(a)->dict_->size())); })
+      .method("__contains__",
+              [](Interp& in, CallArgs& a) -> ObjRef {
+                DictViewObject* v = self_view(a);
+                Object* x = a.pos[1].get();
+                if (v->kind_ == DictView::Keys) return ObjRef(bool_obj(v->dict_->get(in, x) != nullptr));
+                if (v->kind_ == DictView::Items) {
+                  if (x->type() != BT.tuple || as<TupleObject>(x)->items_.size() != 2) return ObjRef(false_obj());
+                  Object* value = v->dict_->get(in, as<TupleObject>(x)->items_[0].get());
+                  return ObjRef(bool_obj(value && equals(in, value, as<TupleObject>(x)->items_[1].get())));
+                }
+                for (auto& item : v->items())
+                  if (item.get() == x || equals(in, item.get(), x)) return ObjRef(true_obj());
+                return ObjRef(false_obj());
+              })
+      .method("__repr__",
+              [name](Interp& in, CallArgs& a) -> ObjRef {
+                ObjRef list = make_list(self_view(a)->items());
+                return make_str(std::string(name) + "(" + repr(in, list.get()) + ")");
+              })
       .build();
 }
 
@@ -80,7 +85,8 @@ class MapIterator : public IteratorObject {
 
 class FilterIterator : public IteratorObject {
  public:
-  FilterIterator(TypeObject* type, ObjRef fn, Ref<IteratorObject> it) : IteratorObject(type), fn_(std::move(fn)), it_(std::move(it)) {}
+  FilterIterator(TypeObject* type, ObjRef fn, Ref<IteratorObject> it)
+      : IteratorObject(type), fn_(std::move(fn)), it_(std::move(it)) {}
   ObjRef next(Interp& in) override {
     while (ObjRef x = it_->next(in)) {
       bool keep;
@@ -156,15 +162,17 @@ TypeObject* make_wrapper_type(const char* name, bool bind_class) {
   return NativeType(name, "builtins")
       .constructor([name](Interp&, TypeObject* cls, CallArgs& a) -> ObjRef {
         if (!a.kw.empty()) raise(BT.type_error, std::string(name) + "() takes no keyword arguments");
-        if (a.pos.size() != 1) raise(BT.type_error, std::string(name) + " expected 1 argument, got " + std::to_string(a.pos.size()));
+        if (a.pos.size() != 1)
+          raise(BT.type_error, std::string(name) + " expected 1 argument, got " + std::to_string(a.pos.size()));
         return ObjRef(new MethodWrapper(cls, a.pos[0]));
       })
-      .method("__get__", [bind_class](Interp&, CallArgs& a) -> ObjRef {
-        auto* w = as<MethodWrapper>(a.pos[0].get());
-        if (!bind_class) return w->fn_;
-        Object* owner = a.pos.size() > 2 && a.pos[2].get() != none() ? a.pos[2].get() : a.pos[1]->type();
-        return ObjRef(new BoundMethodObject(ObjRef(owner), w->fn_));
-      })
+      .method("__get__",
+              [bind_class](Interp&, CallArgs& a) -> ObjRef {
+                auto* w = as<MethodWrapper>(a.pos[0].get());
+                if (!bind_class) return w->fn_;
+                Object* owner = a.pos.size() > 2 && a.pos[2].get() != none() ? a.pos[2].get() : a.pos[1]->type();
+                return ObjRef(new BoundMethodObject(ObjRef(owner), w->fn_));
+              })
       .property("__func__", [](Interp&, Object* self) { return as<MethodWrapper>(self)->fn_; })
       .build();
 }
@@ -172,8 +180,12 @@ TypeObject* make_wrapper_type(const char* name, bool bind_class) {
 // ---- numbers: the attributes of int and float that programs use ----
 
 void install_number_attributes() {
-  auto prop = [](TypeObject* t, const char* name, NativeGetter get) { t->dict_.set(name, ObjRef(new PropertyObject(std::move(get), nullptr))); };
-  auto same = [](Interp&, Object* self) -> ObjRef { return is_int(self) && self->type() == BT.bool_ ? make_int(as<IntObject>(self)->value_) : ObjRef(self); };
+  auto prop = [](TypeObject* t, const char* name, NativeGetter get) {
+    t->dict_.set(name, ObjRef(new PropertyObject(std::move(get), nullptr)));
+  };
+  auto same = [](Interp&, Object* self) -> ObjRef {
+    return is_int(self) && self->type() == BT.bool_ ? make_int(as<IntObject>(self)->value_) : ObjRef(self);
+  };
   auto zero = [](Interp&, Object* self) -> ObjRef { return self->type() == BT.float_ ? make_float(0.0) : make_int(0); };
   prop(BT.int_, "real", same);
   prop(BT.int_, "imag", zero);
@@ -182,18 +194,26 @@ void install_number_attributes() {
   prop(BT.float_, "real", same);
   prop(BT.float_, "imag", zero);
   BT.int_->dict_.set("bit_length", make_function("bit_length", [](Interp&, CallArgs& a) -> ObjRef {
-    if (a.pos.size() != 1 || !is_int(a.pos[0].get())) raise(BT.type_error, "int.bit_length() takes no arguments (" + std::to_string(a.pos.size() - 1) + " given)");
-    return make_int(int_as_big(a.pos[0].get()).bit_length());
-  }));
-  BT.int_->dict_.set("conjugate", make_function("conjugate", [same](Interp& in, CallArgs& a) -> ObjRef { return same(in, a.pos[0].get()); }));
+                       if (a.pos.size() != 1 || !is_int(a.pos[0].get()))
+                         raise(BT.type_error,
+                               "int.bit_length() takes no arguments (" + std::to_string(a.pos.size() - 1) + " given)");
+                       return make_int(int_as_big(a.pos[0].get()).bit_length());
+                     }));
+  BT.int_->dict_.set("conjugate", make_function("conjugate", [same](Interp& in, CallArgs& a) -> ObjRef {
+                       return same(in, a.pos[0].get());
+                     }));
   BT.float_->dict_.set("is_integer", make_function("is_integer", [](Interp&, CallArgs& a) -> ObjRef {
-    if (a.pos.size() != 1 || a.pos[0]->type() != BT.float_) raise(BT.type_error, "float.is_integer() takes no arguments (" + std::to_string(a.pos.size() - 1) + " given)");
-    double v = as<FloatObject>(a.pos[0].get())->value_;
-    return ObjRef(bool_obj(std::isfinite(v) && v == std::floor(v)));
-  }));
+                         if (a.pos.size() != 1 || a.pos[0]->type() != BT.float_)
+                           raise(BT.type_error, "float.is_integer() takes no arguments (" +
+                                                    std::to_string(a.pos.size() - 1) + " given)");
+                         double v = as<FloatObject>(a.pos[0].get())->value_;
+                         return ObjRef(bool_obj(std::isfinite(v) && v == std::floor(v)));
+                       }));
 }
 
-ObjRef not_supported_set(Interp&, TypeObject*, CallArgs&) { raise(BT.not_implemented_error, "sets are not supported by stridelab"); }
+ObjRef not_supported_set(Interp&, TypeObject*, CallArgs&) {
+  raise(BT.not_implemented_error, "sets are not supported by stridelab");
+}
 
 }  // namespace
 
@@ -226,17 +246,19 @@ void install_builtin_types(Namespace& ns) {
     BT.property->dict_.set("getter", make_function("getter", property_with(0)));
     BT.property->dict_.set("deleter", make_function("deleter", property_with(2)));
     BT.property->dict_.set("__set_name__", make_function("__set_name__", [](Interp&, CallArgs& a) -> ObjRef {
-      if (auto* p = dynamic_cast<UserProperty*>(a.pos[0].get()); p && a.pos.size() == 3 && is_str(a.pos[2].get()))
-        p->name_ = as<StrObject>(a.pos[2].get())->value_;
-      return ObjRef(none());
-    }));
+                             if (auto* p = dynamic_cast<UserProperty*>(a.pos[0].get());
+                                 p && a.pos.size() == 3 && is_str(a.pos[2].get()))
+                               p->name_ = as<StrObject>(a.pos[2].get())->value_;
+                             return ObjRef(none());
+                           }));
     staticmethod_type = make_wrapper_type("staticmethod", false);
     classmethod_type = make_wrapper_type("classmethod", true);
     set_type = NativeType("set", "builtins").constructor(not_supported_set).build();
     frozenset_type = NativeType("frozenset", "builtins").constructor(not_supported_set).build();
     install_number_attributes();
   }
-  for (TypeObject* t : {map_type, filter_type, BT.property, staticmethod_type, classmethod_type, set_type, frozenset_type})
+  for (TypeObject* t :
+       {map_type, filter_type, BT.property, staticmethod_type, classmethod_type, set_type, frozenset_type})
     ns.set(t->name_, ObjRef(t));
 }
 

@@ -24,11 +24,13 @@ void add(Namespace& ns, const std::string& name, NativeFn fn) { ns.set(name, mak
 // as CPython's method descriptors do.
 void add_method(TypeObject* t, const std::string& name, NativeFn fn) {
   t->dict_.set(name, make_function(name, [t, name, fn = std::move(fn)](Interp& in, CallArgs& a) -> ObjRef {
-    if (a.pos.empty()) raise(BT.type_error, "unbound method " + t->name_ + "." + name + "() needs an argument");
-    if (!is_instance(a.pos[0].get(), t))
-      raise(BT.type_error, "descriptor '" + name + "' for '" + t->name_ + "' objects doesn't apply to a '" + type_name(a.pos[0].get()) + "' object");
-    return fn(in, a);
-  }));
+                 if (a.pos.empty())
+                   raise(BT.type_error, "unbound method " + t->name_ + "." + name + "() needs an argument");
+                 if (!is_instance(a.pos[0].get(), t))
+                   raise(BT.type_error, "descriptor '" + name + "' for '" + t->name_ +
+                                            "' objects doesn't apply to a '" + type_name(a.pos[0].get()) + "' object");
+                 return fn(in, a);
+               }));
 }
 
 void expect_args(CallArgs& a, const char* name, size_t lo, size_t hi) {
@@ -36,11 +38,16 @@ void expect_args(CallArgs& a, const char* name, size_t lo, size_t hi) {
   size_t n = a.pos.size();
   if (n >= lo && n <= hi) return;
   if (lo == hi) {
-    if (lo == 1) raise(BT.type_error, std::string(name) + "() takes exactly one argument (" + std::to_string(n) + " given)");
-    raise(BT.type_error, std::string(name) + " expected " + std::to_string(lo) + " arguments, got " + std::to_string(n));
+    if (lo == 1)
+      raise(BT.type_error, std::string(name) + "() takes exactly one argument (" + std::to_string(n) + " given)");
+    raise(BT.type_error,
+          std::string(name) + " expected " + std::to_string(lo) + " arguments, got " + std::to_string(n));
   }
-  if (n < lo) raise(BT.type_error, std::string(name) + " expected at least " + std::to_string(lo) + " argument" + (lo == 1 ? "" : "s") + ", got " + std::to_string(n));
-  raise(BT.type_error, std::string(name) + " expected at most " + std::to_string(hi) + " arguments, got " + std::to_string(n));
+  if (n < lo)
+    raise(BT.type_error, std::string(name) + " expected at least " + std::to_string(lo) + " argument" +
+                             (lo == 1 ? "" : "s") + ", got " + std::to_string(n));
+  raise(BT.type_error,
+        std::string(name) + " expected at most " + std::to_string(hi) + " arguments, got " + std::to_string(n));
 }
 
 // Method arity: pos[0] is self.
@@ -49,9 +56,13 @@ void expect_method_args(CallArgs& a, const std::string& name, size_t lo, size_t 
   size_t n = a.pos.size() - 1;
   if (n >= lo && n <= hi) return;
   if (lo == hi && lo == 0) raise(BT.type_error, name + "() takes no arguments (" + std::to_string(n) + " given)");
-  if (lo == hi && lo == 1) raise(BT.type_error, name + "() takes exactly one argument (" + std::to_string(n) + " given)");
-  if (n < lo) raise(BT.type_error, name + " expected at least " + std::to_string(lo) + " argument" + (lo == 1 ? "" : "s") + ", got " + std::to_string(n));
-  raise(BT.type_error, name + " expected at most " + std::to_string(hi) + " argument" + (hi == 1 ? "" : "s") + ", got " + std::to_string(n));
+  if (lo == hi && lo == 1)
+    raise(BT.type_error, name + "() takes exactly one argument (" + std::to_string(n) + " given)");
+  if (n < lo)
+    raise(BT.type_error, name + " expected at least " + std::to_string(lo) + " argument" + (lo == 1 ? "" : "s") +
+                             ", got " + std::to_string(n));
+  raise(BT.type_error, name + " expected at most " + std::to_string(hi) + " argument" + (hi == 1 ? "" : "s") +
+                           ", got " + std::to_string(n));
 }
 
 Object* kwarg(CallArgs& a, const char* name) {
@@ -126,7 +137,8 @@ bool isinstance_of(Interp& in, Object* o, Object* cls, const char* fname) {
       if (isinstance_of(in, o, c.get(), fname)) return true;
     return false;
   }
-  if (cls->type() != BT.type) raise(BT.type_error, std::string(fname) + " arg 2 must be a type, a tuple of types, or a union");
+  if (cls->type() != BT.type)
+    raise(BT.type_error, std::string(fname) + " arg 2 must be a type, a tuple of types, or a union");
   return is_instance(o, as<TypeObject>(cls));
 }
 
@@ -139,7 +151,8 @@ ObjRef builtin_issubclass(Interp& in, CallArgs& a) {
   expect_args(a, "issubclass", 2, 2);
   if (a.pos[0]->type() != BT.type) raise(BT.type_error, "issubclass() arg 1 must be a class");
   Object* cls = a.pos[1].get();
-  if (cls->type() != BT.type) raise(BT.type_error, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+  if (cls->type() != BT.type)
+    raise(BT.type_error, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
   return ObjRef(bool_obj(as<TypeObject>(a.pos[0].get())->is_subtype_of(as<TypeObject>(cls))));
 }
 
@@ -184,7 +197,8 @@ ObjRef make_int_obj(Interp& in, TypeObject*, CallArgs& a) {
     ObjRef r = call_special(in, x, hook, none_args, &found);
     if (found) return r;
   }
-  raise(BT.type_error, "int() argument must be a string, a bytes-like object or a real number, not '" + type_name(x) + "'");
+  raise(BT.type_error,
+        "int() argument must be a string, a bytes-like object or a real number, not '" + type_name(x) + "'");
 }
 
 double parse_float_literal(const std::string& text) {
@@ -247,10 +261,12 @@ void dict_update(Interp& in, DictObject* d, Object* src) {
     TypeObject* pt = pair->type();
     if (pt != BT.list && pt != BT.tuple && pt != BT.str && pt != BT.dict && pt != BT.range && !pt->lookup("__iter__") &&
         !dynamic_cast<IteratorObject*>(pair))
-      raise(BT.type_error, "cannot convert dictionary update sequence element #" + std::to_string(i) + " to a sequence");
+      raise(BT.type_error,
+            "cannot convert dictionary update sequence element #" + std::to_string(i) + " to a sequence");
     std::vector<ObjRef> kv = to_vector(in, pair);
     if (kv.size() != 2)
-      raise(BT.value_error, "dictionary update sequence element #" + std::to_string(i) + " has length " + std::to_string(kv.size()) + "; 2 is required");
+      raise(BT.value_error, "dictionary update sequence element #" + std::to_string(i) + " has length " +
+                                std::to_string(kv.size()) + "; 2 is required");
     d->set(in, kv[0], kv[1]);
   }
 }
@@ -279,7 +295,8 @@ ObjRef builtin_zip(Interp& in, CallArgs& a) {
 }
 
 ObjRef builtin_enumerate(Interp& in, CallArgs& a) {
-  if (a.pos.empty() && !kwarg(a, "iterable")) raise(BT.type_error, "enumerate() missing required argument 'iterable' (pos 1)");
+  if (a.pos.empty() && !kwarg(a, "iterable"))
+    raise(BT.type_error, "enumerate() missing required argument 'iterable' (pos 1)");
   int64_t start = 0;
   if (a.pos.size() > 1) start = to_index(in, a.pos[1].get());
   if (Object* s = kwarg(a, "start")) start = to_index(in, s);
@@ -434,7 +451,8 @@ ObjRef builtin_hash(Interp& in, CallArgs& a) {
   expect_args(a, "hash", 1, 1);
   Object* x = a.pos[0].get();
   if (is_int(x)) return make_int(int_hash(x));
-  if (x->type() == BT.float_ && !std::isnan(as<FloatObject>(x)->value_)) return make_int(float_hash(as<FloatObject>(x)->value_));
+  if (x->type() == BT.float_ && !std::isnan(as<FloatObject>(x)->value_))
+    return make_int(float_hash(as<FloatObject>(x)->value_));
   return make_int(hash_of(in, x));
 }
 
@@ -595,7 +613,9 @@ ObjRef builtin_chr_ord(Interp& in, CallArgs& a, bool is_chr) {
   if (!is_str(a.pos[0].get()))
     raise(BT.type_error, "ord() expected string of length 1, but " + type_name(a.pos[0].get()) + " found");
   const std::string& s = str_of(a.pos[0].get());
-  if (utf8_length(s) != 1) raise(BT.type_error, "ord() expected a character, but string of length " + std::to_string(utf8_length(s)) + " found");
+  if (utf8_length(s) != 1)
+    raise(BT.type_error,
+          "ord() expected a character, but string of length " + std::to_string(utf8_length(s)) + " found");
   return make_int(utf8_decode(s)[0]);
 }
 
@@ -618,12 +638,12 @@ ObjRef builtin_reversed(Interp& in, CallArgs& a) {
     CallArgs none_args;
     return call_special(in, x, "__reversed__", none_args);
   }
-  TypeObject* it = t == BT.list ? BT.list_reverseiterator
+  TypeObject* it = t == BT.list    ? BT.list_reverseiterator
                    : t == BT.range ? BT.range_iterator
-                   : t == BT.dict ? BT.dict_reversekeyiterator
-                   : BT.reversed;
-  const bool sequence = is_instance(x, BT.list) || is_instance(x, BT.tuple) || is_instance(x, BT.str) || t == BT.range ||
-                        t == BT.dict || (t->lookup("__len__") && t->lookup("__getitem__"));
+                   : t == BT.dict  ? BT.dict_reversekeyiterator
+                                   : BT.reversed;
+  const bool sequence = is_instance(x, BT.list) || is_instance(x, BT.tuple) || is_instance(x, BT.str) ||
+                        t == BT.range || t == BT.dict || (t->lookup("__len__") && t->lookup("__getitem__"));
   if (!sequence) raise(BT.type_error, "'" + type_name(x) + "' object is not reversible");
   std::vector<ObjRef> items = to_vector(in, x);
   std::reverse(items.begin(), items.end());
@@ -643,11 +663,12 @@ void install_exceptions(Namespace& ns) {
     e->args_ = make_tuple(std::vector<ObjRef>(a.pos.begin() + 1, a.pos.end()));
     return None();
   });
-  for (TypeObject* t : {BT.base_exception, BT.exception, BT.runtime_error, BT.not_implemented_error, BT.recursion_error,
-                        BT.lookup_error, BT.index_error, BT.key_error, BT.type_error, BT.value_error,
-                        BT.arithmetic_error, BT.zero_division_error, BT.overflow_error, BT.name_error,
-                        BT.unbound_local_error, BT.attribute_error, BT.assertion_error, BT.stop_iteration,
-                        BT.import_error, BT.module_not_found_error, BT.memory_error})
+  for (TypeObject* t : {BT.base_exception,  BT.exception,      BT.runtime_error,       BT.not_implemented_error,
+                        BT.recursion_error, BT.lookup_error,   BT.index_error,         BT.key_error,
+                        BT.type_error,      BT.value_error,    BT.arithmetic_error,    BT.zero_division_error,
+                        BT.overflow_error,  BT.name_error,     BT.unbound_local_error, BT.attribute_error,
+                        BT.assertion_error, BT.stop_iteration, BT.import_error,        BT.module_not_found_error,
+                        BT.memory_error})
     ns.set(t->name_, ObjRef(t));
 }
 
@@ -861,7 +882,8 @@ void install_builtins(Interp& in, Namespace& ns) {
   add(ns, "callable", builtin_callable);
   add(ns, "reversed", builtin_reversed);
   add(ns, "super", [](Interp&, CallArgs&) -> ObjRef { raise(BT.runtime_error, "super(): no arguments"); });
-  for (TypeObject* t : {BT.object, BT.type, BT.int_, BT.bool_, BT.float_, BT.str, BT.list, BT.tuple, BT.dict, BT.range, BT.slice})
+  for (TypeObject* t :
+       {BT.object, BT.type, BT.int_, BT.bool_, BT.float_, BT.str, BT.list, BT.tuple, BT.dict, BT.range, BT.slice})
     ns.set(t->name_, ObjRef(t));
   ns.set("None", ObjRef(none()));
   ns.set("True", ObjRef(true_obj()));

@@ -63,9 +63,7 @@ Flow Evaluator::exec(const Stmt& s) {
   line_event(s.pos.line);
   try {
     return exec_stmt(s);
-  } catch (const PyError& e) {
-    rethrow_with(e, s.pos);
-  }
+  } catch (const PyError& e) { rethrow_with(e, s.pos); }
 }
 
 Flow Evaluator::exec_stmt(const Stmt& s) {
@@ -100,7 +98,8 @@ Flow Evaluator::exec_stmt(const Stmt& s) {
       return Flow::Normal;
     case StmtKind::Import: exec_import(static_cast<const ImportStmt&>(s)); return Flow::Normal;
     case StmtKind::ImportFrom: exec_import_from(static_cast<const ImportFromStmt&>(s)); return Flow::Normal;
-    case StmtKind::Global: case StmtKind::Nonlocal: return Flow::Normal;
+    case StmtKind::Global:
+    case StmtKind::Nonlocal: return Flow::Normal;
   }
   return Flow::Normal;
 }
@@ -118,9 +117,7 @@ Flow Evaluator::exec_if(const IfStmt& s) {
     line_event(elif.pos.line);
     try {
       return exec_if(static_cast<const IfStmt&>(elif));
-    } catch (const PyError& e) {
-      rethrow_with(e, elif.pos);
-    }
+    } catch (const PyError& e) { rethrow_with(e, elif.pos); }
   }
   return exec_block(s.orelse);
 }
@@ -174,9 +171,7 @@ Flow Evaluator::exec_try_except(const TryStmt& s) {
   try {
     Flow f = exec_block(s.body);
     if (f != Flow::Normal) return f;
-  } catch (const PyError& e) {
-    caught = e.exc;
-  }
+  } catch (const PyError& e) { caught = e.exc; }
   if (!caught) return exec_block(s.orelse);
   for (const ExceptHandler& h : s.handlers) {
     if (h.type) {
@@ -240,9 +235,7 @@ Flow Evaluator::exec_with(const WithStmt& s, size_t index) {
     const Pos& p = item.context_expr->pos;
     try {
       raise(BT.type_error, "'" + type_name(mgr.get()) + "' object does not support the context manager protocol");
-    } catch (const PyError& e) {
-      rethrow_with(e, p);
-    }
+    } catch (const PyError& e) { rethrow_with(e, p); }
   }
   ObjRef entered = call1(in_, enter, mgr);
   if (item.optional_vars) assign(*item.optional_vars, std::move(entered));
@@ -279,9 +272,7 @@ void Evaluator::exec_augassign(const AugAssignStmt& s) {
     ObjRef cur;
     try {
       cur = load_name(n);
-    } catch (const PyError& e) {
-      rethrow_with(e, n.pos);
-    }
+    } catch (const PyError& e) { rethrow_with(e, n.pos); }
     ObjRef rhs = eval(*s.value);
     ObjRef result = inplace_op(in_, s.op, cur.get(), rhs.get());
     cur.reset();
@@ -293,36 +284,29 @@ void Evaluator::exec_augassign(const AugAssignStmt& s) {
     ObjRef cur;
     try {
       cur = get_attr(in_, obj.get(), a.attr);
-    } catch (const PyError& e) {
-      rethrow_with(e, t.pos);
-    }
+    } catch (const PyError& e) { rethrow_with(e, t.pos); }
     ObjRef rhs = eval(*s.value);
     ObjRef result = inplace_op(in_, s.op, cur.get(), rhs.get());
     cur.reset();
     try {
       set_attr(in_, obj.get(), a.attr, std::move(result));
-    } catch (const PyError& e) {
-      rethrow_with(e, t.pos);
-    }
+    } catch (const PyError& e) { rethrow_with(e, t.pos); }
   } else {
     auto& sub = static_cast<const SubscriptExpr&>(t);
     ObjRef obj = eval(*sub.value);
-    ObjRef key = sub.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*sub.slice)) : eval(*sub.slice);
+    ObjRef key =
+        sub.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*sub.slice)) : eval(*sub.slice);
     int left = sub.value->pos.end_col, right = sub.slice->pos.end_col + 1;
     ObjRef cur;
     try {
       cur = get_item(in_, obj.get(), key.get());
-    } catch (const PyError& e) {
-      rethrow_with(e, t.pos, 2, left, right);
-    }
+    } catch (const PyError& e) { rethrow_with(e, t.pos, 2, left, right); }
     ObjRef rhs = eval(*s.value);
     ObjRef result = inplace_op(in_, s.op, cur.get(), rhs.get());
     cur.reset();
     try {
       set_item(in_, obj.get(), key.get(), std::move(result));
-    } catch (const PyError& e) {
-      rethrow_with(e, t.pos, 2, left, right);
-    }
+    } catch (const PyError& e) { rethrow_with(e, t.pos, 2, left, right); }
   }
 }
 
@@ -429,7 +413,8 @@ void Evaluator::exec_raise(const RaiseStmt& s) {
         e.exc->cause_.reset();
       } else {
         if (cause->type() == BT.type) cause = call0(in_, cause.get());
-        if (!is_instance(cause.get(), BT.base_exception)) raise(BT.type_error, "exception causes must derive from BaseException");
+        if (!is_instance(cause.get(), BT.base_exception))
+          raise(BT.type_error, "exception causes must derive from BaseException");
         e.exc->cause_ = Ref<ExceptionObject>(as<ExceptionObject>(cause.get()));
       }
       e.exc->suppress_context_ = true;
@@ -482,22 +467,20 @@ void Evaluator::exec_delete(const Expr& t) {
       case ExprKind::Subscript: {
         auto& s = static_cast<const SubscriptExpr&>(t);
         ObjRef obj = eval(*s.value);
-        ObjRef key = s.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*s.slice)) : eval(*s.slice);
+        ObjRef key =
+            s.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*s.slice)) : eval(*s.slice);
         try {
           del_item(in_, obj.get(), key.get());
-        } catch (const PyError& e) {
-          rethrow_with(e, t.pos, 2, s.value->pos.end_col, s.slice->pos.end_col + 1);
-        }
+        } catch (const PyError& e) { rethrow_with(e, t.pos, 2, s.value->pos.end_col, s.slice->pos.end_col + 1); }
         return;
       }
-      case ExprKind::Tuple: case ExprKind::List:
+      case ExprKind::Tuple:
+      case ExprKind::List:
         for (auto& elt : static_cast<const SequenceExpr&>(t).elts) exec_delete(*elt);
         return;
       default: return;
     }
-  } catch (const PyError& e) {
-    rethrow_with(e, t.pos);
-  }
+  } catch (const PyError& e) { rethrow_with(e, t.pos); }
 }
 
 void Evaluator::exec_import(const ImportStmt& s) {
@@ -546,33 +529,25 @@ void Evaluator::assign(const Expr& target, ObjRef value) {
       ObjRef obj = eval(*a.value);
       try {
         set_attr(in_, obj.get(), a.attr, std::move(value));
-      } catch (const PyError& e) {
-        rethrow_with(e, target.pos);
-      }
+      } catch (const PyError& e) { rethrow_with(e, target.pos); }
       return;
     }
     case ExprKind::Subscript: {
       auto& s = static_cast<const SubscriptExpr&>(target);
       ObjRef obj = eval(*s.value);
-      ObjRef key = s.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*s.slice)) : eval(*s.slice);
+      ObjRef key =
+          s.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*s.slice)) : eval(*s.slice);
       try {
         set_item(in_, obj.get(), key.get(), std::move(value));
-      } catch (const PyError& e) {
-        rethrow_with(e, target.pos, 2, s.value->pos.end_col, s.slice->pos.end_col + 1);
-      }
+      } catch (const PyError& e) { rethrow_with(e, target.pos, 2, s.value->pos.end_col, s.slice->pos.end_col + 1); }
       return;
     }
-    case ExprKind::Tuple: case ExprKind::List:
-      try {
-        unpack(static_cast<const SequenceExpr&>(target), std::move(value));
-      } catch (const PyError& e) {
-        rethrow_with(e, target.pos);
-      }
+    case ExprKind::Tuple:
+    case ExprKind::List: try { unpack(static_cast<const SequenceExpr&>(target), std::move(value));
+      } catch (const PyError& e) { rethrow_with(e, target.pos); }
       return;
-    case ExprKind::Starred:
-      return assign(*static_cast<const StarredExpr&>(target).value, std::move(value));
-    default:
-      raise(BT.type_error, "cannot assign to expression");
+    case ExprKind::Starred: return assign(*static_cast<const StarredExpr&>(target).value, std::move(value));
+    default: raise(BT.type_error, "cannot assign to expression");
   }
 }
 
@@ -590,12 +565,14 @@ void Evaluator::unpack(const SequenceExpr& target, ObjRef value) {
   if (star == n) {
     if (items.size() > n) raise(BT.value_error, "too many values to unpack (expected " + std::to_string(n) + ")");
     if (items.size() < n)
-      raise(BT.value_error, "not enough values to unpack (expected " + std::to_string(n) + ", got " + std::to_string(items.size()) + ")");
+      raise(BT.value_error, "not enough values to unpack (expected " + std::to_string(n) + ", got " +
+                                std::to_string(items.size()) + ")");
     for (size_t i = 0; i < n; ++i) assign(*target.elts[i], std::move(items[i]));
     return;
   }
   if (items.size() < n - 1)
-    raise(BT.value_error, "not enough values to unpack (expected at least " + std::to_string(n - 1) + ", got " + std::to_string(items.size()) + ")");
+    raise(BT.value_error, "not enough values to unpack (expected at least " + std::to_string(n - 1) + ", got " +
+                              std::to_string(items.size()) + ")");
   size_t after = n - 1 - star;
   for (size_t i = 0; i < star; ++i) assign(*target.elts[i], items[i]);
   std::vector<ObjRef> middle(items.begin() + star, items.end() - after);
@@ -666,13 +643,15 @@ ObjRef Evaluator::load_name(const NameExpr& n) {
     if (n.resolved < 0) resolve(n);
     if (n.resolved == 1) {
       if (Object* v = frame_.env->slots_[n.slot].get()) return ObjRef(v);
-      raise(BT.unbound_local_error, "cannot access local variable '" + n.id + "' where it is not associated with a value");
+      raise(BT.unbound_local_error,
+            "cannot access local variable '" + n.id + "' where it is not associated with a value");
     }
     if (n.resolved == 2) {
       Env* e = frame_.env.get();
       for (int d = 0; d < n.env_depth; ++d) e = e->parent_.get();
       if (Object* v = e->slots_[n.slot].get()) return ObjRef(v);
-      raise(BT.name_error, "cannot access free variable '" + n.id + "' where it is not associated with a value in enclosing scope");
+      raise(BT.name_error,
+            "cannot access free variable '" + n.id + "' where it is not associated with a value in enclosing scope");
     }
   }
   if (Object* v = lookup_global(in_, frame_.globals, n)) return ObjRef(v);
@@ -700,7 +679,8 @@ void Evaluator::store_name(const std::string& name, const NameExpr* node, ObjRef
       }
     } else if (!frame_.scope->is_global(name)) {
       slot = env->slot_of(name);
-      if (slot < 0 && std::find(frame_.scope->nonlocals.begin(), frame_.scope->nonlocals.end(), name) != frame_.scope->nonlocals.end()) {
+      if (slot < 0 && std::find(frame_.scope->nonlocals.begin(), frame_.scope->nonlocals.end(), name) !=
+                          frame_.scope->nonlocals.end()) {
         for (env = env->parent_.get(); env && (slot = env->slot_of(name)) < 0; env = env->parent_.get()) {}
       }
     }
@@ -735,7 +715,8 @@ bool Evaluator::delete_name(const NameExpr& n) {
     if (n.resolved < 0) resolve(n);
     if (n.resolved == 1) {
       if (!frame_.env->slots_[n.slot]) {
-        raise(BT.unbound_local_error, "cannot access local variable '" + n.id + "' where it is not associated with a value");
+        raise(BT.unbound_local_error,
+              "cannot access local variable '" + n.id + "' where it is not associated with a value");
       }
       ObjRef old = std::move(frame_.env->slots_[n.slot]);
       return true;
@@ -749,12 +730,8 @@ bool Evaluator::delete_name(const NameExpr& n) {
 ObjRef Evaluator::eval(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Constant: return eval_constant(static_cast<const ConstantExpr&>(e));
-    case ExprKind::Name:
-      try {
-        return load_name(static_cast<const NameExpr&>(e));
-      } catch (const PyError& err) {
-        rethrow_with(err, e.pos);
-      }
+    case ExprKind::Name: try { return load_name(static_cast<const NameExpr&>(e));
+      } catch (const PyError& err) { rethrow_with(err, e.pos); }
     default: break;
   }
   return eval_inner(e);
@@ -773,12 +750,8 @@ ObjRef Evaluator::eval_constant(const ConstantExpr& c) {
       break;
     case ConstKind::Float: v = make_float(c.float_value); break;
     case ConstKind::Str: v = make_str(c.str_value); break;
-    case ConstKind::Imag:
-      try {
-        raise(BT.value_error, "complex numbers are not supported by stridelab");
-      } catch (const PyError& e) {
-        rethrow_with(e, c.pos);
-      }
+    case ConstKind::Imag: try { raise(BT.value_error, "complex numbers are not supported by stridelab");
+      } catch (const PyError& e) { rethrow_with(e, c.pos); }
   }
   v->incref();
   c.cached = v.get();
@@ -812,8 +785,8 @@ ObjRef Evaluator::eval_joined_str(const JoinedStrExpr& j) {
 
 static bool is_iterable(Object* o) {
   TypeObject* t = o->type();
-  return t == BT.list || t == BT.tuple || t == BT.str || t == BT.dict || t == BT.range || dynamic_cast<IteratorObject*>(o) ||
-         t->lookup("__iter__") || t->lookup("__getitem__");
+  return t == BT.list || t == BT.tuple || t == BT.str || t == BT.dict || t == BT.range ||
+         dynamic_cast<IteratorObject*>(o) || t->lookup("__iter__") || t->lookup("__getitem__");
 }
 
 // How CPython names a callable in argument errors: "__main__.f()", "__main__.A.m()", "print()".
@@ -989,7 +962,8 @@ static void check_keyword_names(Object* mapping) {
 
 ObjRef Evaluator::make_super(const CallExpr& c, CallArgs& args) {
   if (args.pos.size() == 2) {
-    if (args.pos[0]->type() != BT.type) raise(BT.type_error, "super() argument 1 must be a type, not " + type_name(args.pos[0].get()));
+    if (args.pos[0]->type() != BT.type)
+      raise(BT.type_error, "super() argument 1 must be a type, not " + type_name(args.pos[0].get()));
     return ObjRef(new SuperObject(as<TypeObject>(args.pos[0].get()), args.pos[1]));
   }
   FunctionObject* fn = frame_.function;
@@ -1010,16 +984,19 @@ ObjRef Evaluator::eval_call(const CallExpr& c) {
       continue;
     }
     if (v->type() != BT.dict)
-      raise(BT.type_error, function_str(in_, func.get()) + " argument after ** must be a mapping, not " + type_name(v.get()));
+      raise(BT.type_error,
+            function_str(in_, func.get()) + " argument after ** must be a mapping, not " + type_name(v.get()));
     check_keyword_names(v.get());
-    for (auto& [key, val] : as<DictObject>(v.get())->items()) args.kw.emplace_back(as<StrObject>(key.get())->value_, val);
+    for (auto& [key, val] : as<DictObject>(v.get())->items())
+      args.kw.emplace_back(as<StrObject>(key.get())->value_, val);
     spread = true;
   }
   if (spread)  // a keyword given twice through **
     for (size_t i = 0; i < args.kw.size(); ++i)
       for (size_t j = 0; j < i; ++j)
         if (args.kw[i].first == args.kw[j].first)
-          raise(BT.type_error, function_str(in_, func.get()) + " got multiple values for keyword argument '" + args.kw[i].first + "'");
+          raise(BT.type_error,
+                function_str(in_, func.get()) + " got multiple values for keyword argument '" + args.kw[i].first + "'");
   if (func.get() == in_.builtins().get("super") && c.func->kind == ExprKind::Name) return make_super(c, args);
   return call(in_, func.get(), args);
 }
@@ -1035,8 +1012,9 @@ ObjRef Evaluator::eval_inner(const Expr& e) {
       case ExprKind::Tuple: return make_tuple(eval_elements(static_cast<const SequenceExpr&>(e).elts));
       case ExprKind::Set: raise(BT.not_implemented_error, "sets are not supported by stridelab");
       case ExprKind::Dict: return eval_dict(static_cast<const DictExpr&>(e));
-      case ExprKind::ListComp: case ExprKind::DictComp: case ExprKind::GeneratorExp:
-        return eval_comprehension(static_cast<const CompExpr&>(e));
+      case ExprKind::ListComp:
+      case ExprKind::DictComp:
+      case ExprKind::GeneratorExp: return eval_comprehension(static_cast<const CompExpr&>(e));
       case ExprKind::Attribute: {
         auto& a = static_cast<const AttributeExpr&>(e);
         ObjRef obj = eval(*a.value);
@@ -1045,12 +1023,11 @@ ObjRef Evaluator::eval_inner(const Expr& e) {
       case ExprKind::Subscript: {
         auto& s = static_cast<const SubscriptExpr&>(e);
         ObjRef obj = eval(*s.value);
-        ObjRef key = s.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*s.slice)) : eval(*s.slice);
+        ObjRef key =
+            s.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*s.slice)) : eval(*s.slice);
         try {
           return get_item(in_, obj.get(), key.get());
-        } catch (const PyError& err) {
-          rethrow_with(err, e.pos, 2, s.value->pos.end_col, s.slice->pos.end_col + 1);
-        }
+        } catch (const PyError& err) { rethrow_with(err, e.pos, 2, s.value->pos.end_col, s.slice->pos.end_col + 1); }
       }
       case ExprKind::Slice: return eval_slice(static_cast<const SliceExpr&>(e));
       case ExprKind::Call: return eval_call(static_cast<const CallExpr&>(e));
@@ -1088,9 +1065,7 @@ ObjRef Evaluator::eval_inner(const Expr& e) {
       case ExprKind::Yield: raise(BT.not_implemented_error, "generators (yield) are not supported by stridelab");
       default: return eval(e);
     }
-  } catch (const PyError& err) {
-    rethrow_with(err, e.pos);
-  }
+  } catch (const PyError& err) { rethrow_with(err, e.pos); }
 }
 
 // ---- calls ----
@@ -1112,15 +1087,21 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
   size_t given = args.pos.size();
   if (given > npos && !a.vararg) {
     size_t required = npos - fn->defaults_.size();
-    std::string takes = required == npos ? std::to_string(npos) : "from " + std::to_string(required) + " to " + std::to_string(npos);
+    std::string takes =
+        required == npos ? std::to_string(npos) : "from " + std::to_string(required) + " to " + std::to_string(npos);
     std::string kwpart;
     size_t kwgiven = 0;
     for (auto& [k, v] : args.kw)
       for (auto& ko : a.kwonly)
         if (ko.name == k) ++kwgiven;
-    if (kwgiven) kwpart = " positional argument" + std::string(given == 1 ? "" : "s") + " (and " + std::to_string(kwgiven) + " keyword-only argument" + (kwgiven == 1 ? "" : "s") + ")";
-    raise(BT.type_error, fname + "() takes " + takes + " positional argument" + (npos == 1 && required == npos ? "" : "s") +
-                             " but " + std::to_string(given) + (kwpart.empty() ? (given == 1 ? " was" : " were") : kwpart + (given + kwgiven == 1 ? " was" : " were")) + " given");
+    if (kwgiven)
+      kwpart = " positional argument" + std::string(given == 1 ? "" : "s") + " (and " + std::to_string(kwgiven) +
+               " keyword-only argument" + (kwgiven == 1 ? "" : "s") + ")";
+    raise(BT.type_error,
+          fname + "() takes " + takes + " positional argument" + (npos == 1 && required == npos ? "" : "s") + " but " +
+              std::to_string(given) +
+              (kwpart.empty() ? (given == 1 ? " was" : " were") : kwpart + (given + kwgiven == 1 ? " was" : " were")) +
+              " given");
   }
   for (size_t i = 0; i < std::min(given, npos); ++i) env.slots_[slot(a.args[i].name)] = std::move(args.pos[i]);
   if (a.vararg) {
@@ -1173,7 +1154,8 @@ ObjRef Interp::call_function(FunctionObject* fn, CallArgs& args) {
     throw LimitExceeded("recursion limit exceeded: more than " + std::to_string(limits_.max_depth) +
                         " nested calls (raise it with --max-depth N)");
   if (fn->def_ && fn->def_->is_generator)
-    raise(BT.not_implemented_error, "generators (yield) are not supported by stridelab: " + fn->name_ + "() contains yield");
+    raise(BT.not_implemented_error,
+          "generators (yield) are not supported by stridelab: " + fn->name_ + "() contains yield");
   Ref<FunctionObject> keep(fn);
   Frame frame;
   frame.name = fn->name_;

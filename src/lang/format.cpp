@@ -119,7 +119,7 @@ namespace {
 
 struct Spec {
   std::string fill = " ";  // one character (UTF-8)
-  char align = 0;  // '<' '>' '^' '='
+  char align = 0;          // '<' '>' '^' '='
   char sign = '-';
   bool z = false;  // coerce negative zero to zero
   bool alt = false;
@@ -154,7 +154,8 @@ Spec parse_spec(std::string_view s, const char* kind) {
     ++i;
   }
   int width = -1;
-  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) width = (width < 0 ? 0 : width * 10) + (s[i++] - '0');
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
+    width = (width < 0 ? 0 : width * 10) + (s[i++] - '0');
   sp.width = width;
   if (i < s.size() && (s[i] == ',' || s[i] == '_')) sp.grouping = s[i++];
   if (i < s.size() && s[i] == '.') {
@@ -166,7 +167,8 @@ Spec parse_spec(std::string_view s, const char* kind) {
     sp.precision = p;
   }
   if (i + 1 == s.size()) sp.type = s[i++];
-  if (i < s.size()) raise(BT.value_error, "Invalid format specifier '" + std::string(s) + "' for object of type '" + kind + "'");
+  if (i < s.size())
+    raise(BT.value_error, "Invalid format specifier '" + std::string(s) + "' for object of type '" + kind + "'");
   if (sp.grouping && sp.type && std::string_view("deEfFgG%").find(sp.type) == std::string_view::npos &&
       !(sp.grouping == '_' && std::string_view("bxXo").find(sp.type) != std::string_view::npos))
     raise(BT.value_error, std::string("Cannot specify '") + sp.grouping + "' with '" + sp.type + "'.");
@@ -235,8 +237,12 @@ static std::string format_integer(bool negative, const std::function<std::string
   if (sp.z) raise(BT.value_error, "Negative zero coercion (z) not allowed in integer format specifier");
   std::string digits, prefix = sign_prefix(sp, negative);
   switch (t) {
-    case 'd': case 'n': digits = digits_in(10); break;
-    case 'x': case 'X': case 'o': case 'b': {
+    case 'd':
+    case 'n': digits = digits_in(10); break;
+    case 'x':
+    case 'X':
+    case 'o':
+    case 'b': {
       digits = digits_in(t == 'o' ? 8 : t == 'b' ? 2 : 16);
       if (t == 'X')
         for (char& c : digits) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -251,8 +257,7 @@ static std::string format_integer(bool negative, const std::function<std::string
       utf8_append(ch, static_cast<uint32_t>(v));
       return pad(sp, "", ch, '<');
     }
-    default:
-      raise(BT.value_error, std::string("Unknown format code '") + t + "' for object of type 'int'");
+    default: raise(BT.value_error, std::string("Unknown format code '") + t + "' for object of type 'int'");
   }
   if (sp.grouping) digits = group_digits(digits, sp.grouping);
   return pad(sp, prefix, digits, '>');
@@ -270,7 +275,8 @@ std::string format_int(int64_t v, std::string_view spec) {
     } while (m);
     return out;
   };
-  return format_integer(negative, digits, [v] { return static_cast<double>(v); }, spec);
+  return format_integer(
+      negative, digits, [v] { return static_cast<double>(v); }, spec);
 }
 
 std::string format_big_int(const BigInt& v, std::string_view spec) {
@@ -281,7 +287,8 @@ std::string format_big_int(const BigInt& v, std::string_view spec) {
     if (overflow) raise(BT.overflow_error, "int too large to convert to float");
     return d;
   };
-  return format_integer(v.negative(), [&mag](int base) { return mag.to_string(base); }, as_double, spec);
+  return format_integer(
+      v.negative(), [&mag](int base) { return mag.to_string(base); }, as_double, spec);
 }
 
 std::string format_float(double v, std::string_view spec) {
@@ -302,7 +309,12 @@ std::string format_float(double v, std::string_view spec) {
     std::string fmt = "%";
     if (sp.alt) fmt += "#";
     switch (t) {
-      case 'f': case 'F': case 'e': case 'E': case 'g': case 'G':
+      case 'f':
+      case 'F':
+      case 'e':
+      case 'E':
+      case 'g':
+      case 'G':
         std::snprintf(buf, sizeof buf, (fmt + ".*" + t).c_str(), prec, mag);
         body = buf;
         break;
@@ -316,8 +328,7 @@ std::string format_float(double v, std::string_view spec) {
         if (body.find_first_of(".en") == std::string::npos) body += ".0";
         break;
       }
-      default:
-        raise(BT.value_error, std::string("Unknown format code '") + t + "' for object of type 'float'");
+      default: raise(BT.value_error, std::string("Unknown format code '") + t + "' for object of type 'float'");
     }
   }
   if (sp.z && negative && body.find_first_of("123456789") == std::string::npos) negative = false;
@@ -405,28 +416,42 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
     else if (flags.find('0') != std::string::npos && conv != 's' && conv != 'r') spec += "0";
     if (flags.find('+') != std::string::npos) spec.insert(spec.begin(), '+');
     else if (flags.find(' ') != std::string::npos) spec.insert(spec.begin(), ' ');
-    if (!spec.empty() && (spec[0] == '+' || spec[0] == ' ') && spec.size() > 1 && spec[1] == '<') std::swap(spec[0], spec[1]);
+    if (!spec.empty() && (spec[0] == '+' || spec[0] == ' ') && spec.size() > 1 && spec[1] == '<')
+      std::swap(spec[0], spec[1]);
     bool alt = flags.find('#') != std::string::npos;
     std::string base_spec = spec;
     if (alt) base_spec += "#";
     base_spec += width;
     switch (conv) {
-      case 'd': case 'i': case 'u': {
-        if (!is_number(v)) raise(BT.type_error, "%" + std::string(1, conv) + " format: a real number is required, not " + type_name(v));
+      case 'd':
+      case 'i':
+      case 'u': {
+        if (!is_number(v))
+          raise(BT.type_error, "%" + std::string(1, conv) + " format: a real number is required, not " + type_name(v));
         ObjRef n = is_int(v) ? ObjRef(v) : int_from_double(to_double(in, v));
         out += format_value(in, n.get(), base_spec + "d");
         break;
       }
-      case 'x': case 'X': case 'o':
-        if (!is_int(v)) raise(BT.type_error, "%" + std::string(1, conv) + " format: an integer is required, not " + type_name(v));
+      case 'x':
+      case 'X':
+      case 'o':
+        if (!is_int(v))
+          raise(BT.type_error, "%" + std::string(1, conv) + " format: an integer is required, not " + type_name(v));
         out += format_value(in, v, base_spec + conv);
         break;
-      case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
+      case 'e':
+      case 'E':
+      case 'f':
+      case 'F':
+      case 'g':
+      case 'G': {
         if (!is_number(v)) raise(BT.type_error, "must be real number, not " + type_name(v));
         out += format_float(to_double(in, v), base_spec + "." + (has_prec ? prec : "6") + conv);
         break;
       }
-      case 's': case 'r': case 'a': {
+      case 's':
+      case 'r':
+      case 'a': {
         std::string s = conv == 's' ? str(in, v) : repr(in, v);
         if (has_prec) s = s.substr(0, std::stoul(prec));
         out += format_str(s, (flags.find('-') != std::string::npos ? "<" : ">") + width);
@@ -453,8 +478,7 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
       }
     }
   }
-  if (next < values.size() && !mapping)
-    raise(BT.type_error, "not all arguments converted during string formatting");
+  if (next < values.size() && !mapping) raise(BT.type_error, "not all arguments converted during string formatting");
   return out;
 }
 
@@ -511,7 +535,8 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
       if (bang + 1 >= field.size()) raise(BT.value_error, "end of string while looking for conversion specifier");
       if (bang + 2 < field.size()) raise(BT.value_error, "expected ':' after conversion specifier");
       conv = field[bang + 1];
-      if (conv != 'r' && conv != 's' && conv != 'a') raise(BT.value_error, std::string("Unknown conversion specifier ") + conv);
+      if (conv != 'r' && conv != 's' && conv != 'a')
+        raise(BT.value_error, std::string("Unknown conversion specifier ") + conv);
       field.resize(bang);
     }
     if (spec.find('{') != std::string::npos) spec = str_format(in, spec, args, first);
@@ -519,14 +544,17 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
     std::string head = field.substr(0, name_end);
     ObjRef value;
     if (head.empty()) {
-      if (used_manual) raise(BT.value_error, "cannot switch from manual field specification to automatic field numbering");
+      if (used_manual)
+        raise(BT.value_error, "cannot switch from manual field specification to automatic field numbering");
       used_auto = true;
       size_t k = first + auto_index++;
       if (k >= args.pos.size())
-        raise(BT.index_error, "Replacement index " + std::to_string(auto_index - 1) + " out of range for positional args tuple");
+        raise(BT.index_error,
+              "Replacement index " + std::to_string(auto_index - 1) + " out of range for positional args tuple");
       value = args.pos[k];
     } else if (std::isdigit(static_cast<unsigned char>(head[0]))) {
-      if (used_auto) raise(BT.value_error, "cannot switch from automatic field numbering to manual field specification");
+      if (used_auto)
+        raise(BT.value_error, "cannot switch from automatic field numbering to manual field specification");
       used_manual = true;
       size_t k = first + std::stoul(head);
       if (k >= args.pos.size())
@@ -545,7 +573,8 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
       } else {
         size_t close = field.find(']', name_end);
         std::string key = field.substr(name_end + 1, close - name_end - 1);
-        ObjRef k = !key.empty() && std::isdigit(static_cast<unsigned char>(key[0])) ? make_int(std::stoll(key)) : make_str(key);
+        ObjRef k = !key.empty() && std::isdigit(static_cast<unsigned char>(key[0])) ? make_int(std::stoll(key))
+                                                                                    : make_str(key);
         value = get_item(in, value.get(), k.get());
         name_end = close + 1 < field.size() ? close + 1 : std::string::npos;
       }

@@ -9,8 +9,8 @@
 
 namespace stridelab::lang {
 
-std::string float_repr(double v);           // repr(1e16) == "1e+16", repr(0.1) == "0.1"
-std::string str_repr(std::string_view s);   // repr("it's") == "\"it's\""
+std::string float_repr(double v);          // repr(1e16) == "1e+16", repr(0.1) == "0.1"
+std::string str_repr(std::string_view s);  // repr("it's") == "\"it's\""
 
 // format(value, spec) for the built-in kinds; raises ValueError for a bad spec.
 std::string format_int(int64_t v, std::string_view spec);

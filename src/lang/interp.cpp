@@ -27,7 +27,8 @@ Interp::~Interp() {
 // Those still alive after that are held from outside the interpreter: they leave its list.
 void Interp::clear_tracked() {
   std::vector<ObjRef> held;
-  for (TrackLink* l = tracked_.track_next_; l != &tracked_; l = l->track_next_) held.emplace_back(static_cast<Object*>(l));
+  for (TrackLink* l = tracked_.track_next_; l != &tracked_; l = l->track_next_)
+    held.emplace_back(static_cast<Object*>(l));
   for (ObjRef& o : held) o->clear_refs();
   held.clear();
   while (tracked_.track_next_ != &tracked_) static_cast<Object*>(tracked_.track_next_)->untrack();
@@ -73,9 +74,7 @@ std::vector<std::pair<std::string, Object*>> Frame::locals() const {
   return out;
 }
 
-std::string Interp::format_exception(ExceptionObject* exc) {
-  return format_traceback(*this, exc, source_, filename_);
-}
+std::string Interp::format_exception(ExceptionObject* exc) { return format_traceback(*this, exc, source_, filename_); }
 
 namespace {
 Interp* g_running = nullptr;

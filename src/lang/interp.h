@@ -48,10 +48,14 @@ class Interp {
 
   // ---- embedding ----
   void set_stdout(std::function<void(std::string_view)> sink) { stdout_ = std::move(sink); }
-  void write_stdout(std::string_view text) { if (stdout_) stdout_(text); }
+  void write_stdout(std::string_view text) {
+    if (stdout_) stdout_(text);
+  }
   // stderr while the program runs (warnings); the final traceback is RunResult::error_text.
   void set_stderr(std::function<void(std::string_view)> sink) { stderr_ = std::move(sink); }
-  void write_stderr(std::string_view text) { if (stderr_) stderr_(text); }
+  void write_stderr(std::string_view text) {
+    if (stderr_) stderr_(text);
+  }
   void set_observer(Observer* observer) { observer_ = observer; }
   Limits& limits() { return limits_; }
   // Makes `import name` (dotted names too: "torch.nn") load the module from `loader`, once.

@@ -22,11 +22,11 @@ const char* token_kind_name(TokenKind kind) {
 }
 
 bool is_keyword(const std::string& name) {
-  static const char* const kKeywords[] = {
-      "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-      "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
-      "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
-      "return", "try", "while", "with", "yield"};
+  static const char* const kKeywords[] = {"False",  "None",   "True",    "and",      "as",       "assert", "async",
+                                          "await",  "break",  "class",   "continue", "def",      "del",    "elif",
+                                          "else",   "except", "finally", "for",      "from",     "global", "if",
+                                          "import", "in",     "is",      "lambda",   "nonlocal", "not",    "or",
+                                          "pass",   "raise",  "return",  "try",      "while",    "with",   "yield"};
   for (const char* kw : kKeywords)
     if (name == kw) return true;
   return false;
@@ -38,8 +38,8 @@ bool is_ident_start(unsigned char c) { return std::isalpha(c) || c == '_' || c >
 bool is_ident_char(unsigned char c) { return std::isalnum(c) || c == '_' || c >= 0x80; }
 
 const char* const kOps3[] = {"**=", "//=", ">>=", "<<=", "...", nullptr};
-const char* const kOps2[] = {"**", "//", ">>", "<<", "<=", ">=", "==", "!=", "->", "+=", "-=",
-                             "*=", "/=", "%=", "&=", "|=", "^=", "@=", ":=", nullptr};
+const char* const kOps2[] = {"**", "//", ">>", "<<", "<=", ">=", "==", "!=", "->", "+=",
+                             "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=", ":=", nullptr};
 const char kOps1[] = "+-*/%@&|^~<>()[]{},:;.=";
 
 struct Bracket {
@@ -130,7 +130,10 @@ class Lexer {
         while (pos_ < end_ && peek() != '\n') ++pos_;
         c = peek();
       }
-      if (c == '\r') { ++pos_; c = peek(); }
+      if (c == '\r') {
+        ++pos_;
+        c = peek();
+      }
       if (c == '\n') {
         newline_at(pos_);
         ++pos_;
@@ -182,8 +185,7 @@ class Lexer {
       emit_empty(TokenKind::EndMarker);
       return;
     }
-    if (!tokens_.empty() && tokens_.back().kind != TokenKind::Newline &&
-        tokens_.back().kind != TokenKind::Dedent) {
+    if (!tokens_.empty() && tokens_.back().kind != TokenKind::Newline && tokens_.back().kind != TokenKind::Dedent) {
       emit_empty(TokenKind::Newline);
       tokens_.back().text = "";
     }
@@ -210,8 +212,7 @@ class Lexer {
       if (string_prefix()) return string(start, line, column);
       return name(start, line, column);
     }
-    if (std::isdigit(static_cast<unsigned char>(c)) ||
-        (c == '.' && std::isdigit(static_cast<unsigned char>(peek(1)))))
+    if (std::isdigit(static_cast<unsigned char>(c)) || (c == '.' && std::isdigit(static_cast<unsigned char>(peek(1)))))
       return number(start, line, column);
     if (c == '"' || c == '\'') return string(start, line, column);
     return op(start, line, column);
@@ -225,9 +226,7 @@ class Lexer {
       newline_at(nl);
       return true;
     }
-    if (nl >= end_) {
-      throw_syntax_error("unexpected EOF while parsing", line_, col());
-    }
+    if (nl >= end_) { throw_syntax_error("unexpected EOF while parsing", line_, col()); }
     throw_syntax_error("unexpected character after line continuation character", line_, col() + 1);
   }
 
@@ -267,15 +266,12 @@ class Lexer {
     int len = u >= 0xF0 ? 4 : u >= 0xE0 ? 3 : 2;
     unsigned cp = u & (len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07);
     for (int i = 1; i < len; ++i) cp = (cp << 6) | (static_cast<unsigned char>(peek(i)) & 0x3F);
-    bool letter = (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) ||
-                  (cp >= 0x370 && cp <= 0x3FF) || (cp >= 0x400 && cp <= 0x4FF) ||
-                  (cp >= 0x4E00 && cp <= 0x9FFF);
+    bool letter = (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) || (cp >= 0x370 && cp <= 0x3FF) ||
+                  (cp >= 0x400 && cp <= 0x4FF) || (cp >= 0x4E00 && cp <= 0x9FFF);
     if (letter) return true;
     char buf[16];
     std::snprintf(buf, sizeof buf, "%04X", cp);
-    throw_syntax_error("invalid character '" + std::string(src_.substr(pos_, len)) + "' (U+" +
-                           buf + ")",
-                       line_, col());
+    throw_syntax_error("invalid character '" + std::string(src_.substr(pos_, len)) + "' (U+" + buf + ")", line_, col());
   }
 
   bool string_prefix() {
@@ -314,8 +310,8 @@ class Lexer {
       }
       if (std::tolower(peek()) == 'j') ++pos_;
       std::string_view text = src_.substr(start, pos_ - start);
-      if (!is_float && text.size() > 1 && text[0] == '0' &&
-          text.find_first_not_of("0_") != std::string_view::npos && std::tolower(text.back()) != 'j')
+      if (!is_float && text.size() > 1 && text[0] == '0' && text.find_first_not_of("0_") != std::string_view::npos &&
+          std::tolower(text.back()) != 'j')
         throw_syntax_error(
             "leading zeros in decimal integer literals are not permitted; use an 0o prefix for "
             "octal integers",
@@ -359,12 +355,10 @@ class Lexer {
     int last_line = line_;
     if (pos_ > 0 && pos_ >= end_ && src_[end_ - 1] == '\n') --last_line;
     if (triple)
-      throw_syntax_error("unterminated triple-quoted string literal (detected at line " +
-                             std::to_string(last_line) + ")",
-                         line, quote_col);
-    throw_syntax_error(
-        "unterminated string literal (detected at line " + std::to_string(line) + ")", line,
-        quote_col);
+      throw_syntax_error(
+          "unterminated triple-quoted string literal (detected at line " + std::to_string(last_line) + ")", line,
+          quote_col);
+    throw_syntax_error("unterminated string literal (detected at line " + std::to_string(line) + ")", line, quote_col);
   }
 
   bool op(size_t start, int line, int column) {
@@ -399,13 +393,12 @@ class Lexer {
       return;
     }
     if (c != ')' && c != ']' && c != '}') return;
-    if (brackets_.empty())
-      throw_syntax_error(std::string("unmatched '") + c + "'", line, column);
+    if (brackets_.empty()) throw_syntax_error(std::string("unmatched '") + c + "'", line, column);
     char open = brackets_.back().ch;
     char want = open == '(' ? ')' : open == '[' ? ']' : '}';
     if (c != want) {
-      std::string msg = std::string("closing parenthesis '") + c +
-                        "' does not match opening parenthesis '" + open + "'";
+      std::string msg =
+          std::string("closing parenthesis '") + c + "' does not match opening parenthesis '" + open + "'";
       if (brackets_.back().line != line) msg += " on line " + std::to_string(brackets_.back().line);
       throw_syntax_error(msg, line, column);
     }
@@ -437,8 +430,8 @@ std::vector<Token> tokenize_expression(std::string_view source, size_t begin, si
 std::string dump_tokens(const std::vector<Token>& tokens) {
   std::string out;
   for (const Token& t : tokens) {
-    std::string where = std::to_string(t.line) + "," + std::to_string(t.col) + "-" +
-                        std::to_string(t.end_line) + "," + std::to_string(t.end_col) + ":";
+    std::string where = std::to_string(t.line) + "," + std::to_string(t.col) + "-" + std::to_string(t.end_line) + "," +
+                        std::to_string(t.end_col) + ":";
     where.resize(std::max<size_t>(where.size(), 20), ' ');
     std::string kind = token_kind_name(t.kind);
     kind.resize(std::max<size_t>(kind.size(), 15), ' ');
@@ -469,7 +462,14 @@ static size_t decode_escape(std::string_view body, size_t i, std::string& out) {
     case 'b': out += '\b'; return i + 2;
     case 'f': out += '\f'; return i + 2;
     case 'v': out += '\v'; return i + 2;
-    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7': {
       unsigned v = 0;
       size_t k = i + 1;
       for (; k < body.size() && k < i + 4 && body[k] >= '0' && body[k] <= '7'; ++k) v = v * 8 + (body[k] - '0');

@@ -13,9 +13,11 @@ namespace {
 double number_arg(Interp& in, CallArgs& a, const char* name) {
   if (!a.kw.empty()) raise(BT.type_error, std::string("math.") + name + "() takes no keyword arguments");
   if (a.pos.size() != 1)
-    raise(BT.type_error, std::string("math.") + name + "() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
+    raise(BT.type_error,
+          std::string("math.") + name + "() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
   Object* x = a.pos[0].get();
-  if (!is_number(x) && !x->type()->lookup("__float__")) raise(BT.type_error, "must be real number, not " + type_name(x));
+  if (!is_number(x) && !x->type()->lookup("__float__"))
+    raise(BT.type_error, "must be real number, not " + type_name(x));
   return to_double(in, x);
 }
 
@@ -37,10 +39,13 @@ void add_real_function(ModuleObject* m, const char* name, double (*fn)(double), 
 
 std::vector<double> real_args(Interp& in, CallArgs& a, const char* name, size_t n) {
   if (!a.kw.empty()) raise(BT.type_error, std::string(name) + "() takes no keyword arguments");
-  if (a.pos.size() != n) raise(BT.type_error, std::string(name) + " expected " + std::to_string(n) + " arguments, got " + std::to_string(a.pos.size()));
+  if (a.pos.size() != n)
+    raise(BT.type_error,
+          std::string(name) + " expected " + std::to_string(n) + " arguments, got " + std::to_string(a.pos.size()));
   std::vector<double> out;
   for (auto& x : a.pos) {
-    if (!is_number(x.get()) && !x->type()->lookup("__float__")) raise(BT.type_error, "must be real number, not " + type_name(x.get()));
+    if (!is_number(x.get()) && !x->type()->lookup("__float__"))
+      raise(BT.type_error, "must be real number, not " + type_name(x.get()));
     out.push_back(to_double(in, x.get()));
   }
   return out;
@@ -48,7 +53,8 @@ std::vector<double> real_args(Interp& in, CallArgs& a, const char* name, size_t 
 
 // floor/ceil/trunc: an int, exact for any float.
 ObjRef round_to_int(Interp& in, CallArgs& a, const char* name, double (*fn)(double)) {
-  if (a.pos.size() == 1 && is_int(a.pos[0].get())) return a.pos[0]->type() == BT.int_ ? a.pos[0] : make_int(as<IntObject>(a.pos[0].get())->value_);
+  if (a.pos.size() == 1 && is_int(a.pos[0].get()))
+    return a.pos[0]->type() == BT.int_ ? a.pos[0] : make_int(as<IntObject>(a.pos[0].get())->value_);
   double x = number_arg(in, a, name);
   if (std::isnan(x)) raise(BT.value_error, "cannot convert float NaN to integer");
   if (std::isinf(x)) raise(BT.overflow_error, "cannot convert float infinity to integer");
@@ -133,8 +139,10 @@ Ref<ModuleObject> make_math(Interp&) {
   add_real_function(mod, "fabs", std::fabs, nullptr);
   add_real_function(mod, "erf", std::erf, nullptr);
   add_real_function(mod, "erfc", std::erfc, nullptr);
-  add_real_function(mod, "degrees", [](double x) { return x * (180.0 / M_PI); }, nullptr);
-  add_real_function(mod, "radians", [](double x) { return x * (M_PI / 180.0); }, nullptr);
+  add_real_function(
+      mod, "degrees", [](double x) { return x * (180.0 / M_PI); }, nullptr);
+  add_real_function(
+      mod, "radians", [](double x) { return x * (M_PI / 180.0); }, nullptr);
   module_add_function(mod, "log", [](Interp& in, CallArgs& a) -> ObjRef {
     if (a.pos.empty() || a.pos.size() > 2 || !a.kw.empty()) raise(BT.type_error, "math.log requires 1 to 2 arguments");
     auto ln = [&](Object* o) {
@@ -194,7 +202,8 @@ Ref<ModuleObject> make_math(Interp&) {
     });
   }
   module_add_function(mod, "factorial", [](Interp& in, CallArgs& a) -> ObjRef {
-    if (a.pos.size() != 1 || !a.kw.empty()) raise(BT.type_error, "math.factorial() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
+    if (a.pos.size() != 1 || !a.kw.empty())
+      raise(BT.type_error, "math.factorial() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
     BigInt n = nonnegative_int(in, a.pos[0].get(), "factorial() not defined for negative values");
     return make_int_from_big(product_range(2, small(n, "factorial() argument should not exceed 100000")));
   });
@@ -209,7 +218,8 @@ Ref<ModuleObject> make_math(Interp&) {
     return make_int_from_big(q);
   });
   module_add_function(mod, "perm", [](Interp& in, CallArgs& a) -> ObjRef {
-    if (a.pos.empty() || a.pos.size() > 2) raise(BT.type_error, "perm expected at most 2 arguments, got " + std::to_string(a.pos.size()));
+    if (a.pos.empty() || a.pos.size() > 2)
+      raise(BT.type_error, "perm expected at most 2 arguments, got " + std::to_string(a.pos.size()));
     BigInt n = nonnegative_int(in, a.pos[0].get(), "n must be a non-negative integer");
     BigInt k = a.pos.size() == 2 ? nonnegative_int(in, a.pos[1].get(), "k must be a non-negative integer") : n;
     if (k.compare(n) > 0) return make_int(0);
@@ -239,10 +249,12 @@ Ref<ModuleObject> make_math(Interp&) {
     return total;
   });
   module_add_function(mod, "fsum", [](Interp& in, CallArgs& a) -> ObjRef {
-    if (a.pos.size() != 1) raise(BT.type_error, "math.fsum() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
+    if (a.pos.size() != 1)
+      raise(BT.type_error, "math.fsum() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
     std::vector<double> xs;
     for (auto& x : to_vector(in, a.pos[0].get())) {
-      if (!is_number(x.get()) && !x->type()->lookup("__float__")) raise(BT.type_error, "must be real number, not " + type_name(x.get()));
+      if (!is_number(x.get()) && !x->type()->lookup("__float__"))
+        raise(BT.type_error, "must be real number, not " + type_name(x.get()));
       xs.push_back(to_double(in, x.get()));
     }
     return make_float(exact_sum(xs));
@@ -267,7 +279,8 @@ Ref<ModuleObject> make_time(Interp&) {
     return make_float(std::chrono::duration<double>(now).count());
   });
   module_add_function(m.get(), "sleep", [](Interp& in, CallArgs& a) -> ObjRef {
-    if (a.pos.size() != 1 || !a.kw.empty()) raise(BT.type_error, "time.sleep() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
+    if (a.pos.size() != 1 || !a.kw.empty())
+      raise(BT.type_error, "time.sleep() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
     Object* x = a.pos[0].get();
     if (!is_number(x)) raise(BT.type_error, "'" + type_name(x) + "' object cannot be interpreted as an integer");
     double secs = to_double(in, x);
@@ -279,7 +292,8 @@ Ref<ModuleObject> make_time(Interp&) {
     if (secs > limit) {
       char buf[32];
       std::snprintf(buf, sizeof buf, "%g", limit);
-      throw LimitExceeded(std::string("time limit exceeded: the program ran longer than ") + buf + " s (raise it with --max-seconds N)");
+      throw LimitExceeded(std::string("time limit exceeded: the program ran longer than ") + buf +
+                          " s (raise it with --max-seconds N)");
     }
     return ObjRef(none());
   });

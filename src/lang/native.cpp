@@ -39,9 +39,7 @@ NativeType& NativeType::attr(const std::string& name, ObjRef value) {
 
 TypeObject* NativeType::build() { return type_; }
 
-static std::string plural(size_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
+static std::string plural(size_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
 ArgParser::ArgParser(CallArgs& args, std::string func, std::initializer_list<const char*> params) {
   struct Param {
@@ -66,7 +64,8 @@ ArgParser::ArgParser(CallArgs& args, std::string func, std::initializer_list<con
     if (!p.kwonly) ++positional;
   if (args.pos.size() > positional) {
     size_t given = args.pos.size();
-    raise(BT.type_error, func + "() takes " + (positional == 1 ? "1 positional argument" : plural(positional, "positional argument")) +
+    raise(BT.type_error, func + "() takes " +
+                             (positional == 1 ? "1 positional argument" : plural(positional, "positional argument")) +
                              " but " + std::to_string(given) + (given == 1 ? " was" : " were") + " given");
   }
   for (size_t i = 0; i < args.pos.size(); ++i) values_[i] = args.pos[i].get();
@@ -91,9 +90,7 @@ double ArgParser::get_double(Interp& in, size_t i, double dflt) const {
   return values_[i] && values_[i] != none() ? to_double(in, values_[i]) : dflt;
 }
 
-bool ArgParser::get_bool(Interp& in, size_t i, bool dflt) const {
-  return values_[i] ? truthy(in, values_[i]) : dflt;
-}
+bool ArgParser::get_bool(Interp& in, size_t i, bool dflt) const { return values_[i] ? truthy(in, values_[i]) : dflt; }
 
 std::string ArgParser::get_str(size_t i, const std::string& dflt) const {
   if (!values_[i] || values_[i] == none()) return dflt;
@@ -103,7 +100,9 @@ std::string ArgParser::get_str(size_t i, const std::string& dflt) const {
 
 Ref<ModuleObject> make_module(const std::string& name) { return Ref<ModuleObject>(new ModuleObject(name)); }
 
-void module_add(ModuleObject* module, const std::string& name, ObjRef value) { module->dict_.set(name, std::move(value)); }
+void module_add(ModuleObject* module, const std::string& name, ObjRef value) {
+  module->dict_.set(name, std::move(value));
+}
 
 void module_add_function(ModuleObject* module, const std::string& name, NativeFn fn) {
   module->dict_.set(name, make_function(name, std::move(fn)));

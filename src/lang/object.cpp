@@ -131,10 +131,12 @@ TypeLookupEntry g_type_lookups[kTypeLookupEntries];
 Object* TypeObject::lookup(std::string_view name) const {
   uint64_t stamp = 0;
   for (const TypeObject* t = this; t; t = t->base_) stamp = std::max(stamp, t->dict_.version());
-  const size_t slot = ((reinterpret_cast<uintptr_t>(this) >> 4) ^ (reinterpret_cast<uintptr_t>(name.data()) >> 3) ^
-                       name.size()) % kTypeLookupEntries;
+  const size_t slot =
+      ((reinterpret_cast<uintptr_t>(this) >> 4) ^ (reinterpret_cast<uintptr_t>(name.data()) >> 3) ^ name.size()) %
+      kTypeLookupEntries;
   TypeLookupEntry& e = g_type_lookups[slot];
-  if (e.type == this && e.stamp == stamp && e.length == name.size() && std::memcmp(e.name, name.data(), name.size()) == 0)
+  if (e.type == this && e.stamp == stamp && e.length == name.size() &&
+      std::memcmp(e.name, name.data(), name.size()) == 0)
     return e.value;
   Object* found = nullptr;
   for (const TypeObject* t = this; t && !found; t = t->base_) found = t->dict_.get(name);
@@ -264,7 +266,9 @@ ObjRef SeqIterator::next(Interp& in) {
     if (index_ < v.size()) {
       size_t len = 1;
       unsigned char c = static_cast<unsigned char>(v[index_]);
-      if (c >= 0xF0) len = 4; else if (c >= 0xE0) len = 3; else if (c >= 0xC0) len = 2;
+      if (c >= 0xF0) len = 4;
+      else if (c >= 0xE0) len = 3;
+      else if (c >= 0xC0) len = 2;
       ObjRef r = make_str(v.substr(index_, len));
       index_ += len;
       return r;
@@ -428,16 +432,59 @@ BuiltinTypes make_builtin_types() {
   b.module_not_found_error = T("ModuleNotFoundError", b.import_error);
   b.syntax_error = T("SyntaxError", b.exception);
   b.memory_error = T("MemoryError", b.exception);
-  for (TypeObject* t : {b.object, b.type, b.none, b.int_, b.bool_, b.float_, b.str, b.list, b.tuple, b.dict,
-                        b.range, b.slice, b.ellipsis, b.not_implemented, b.function, b.builtin_function,
-                        b.method, b.property, b.module, b.super, b.list_iterator, b.tuple_iterator,
-                        b.str_iterator, b.range_iterator, b.iterator, b.list_reverseiterator, b.reversed,
-                        b.dict_reversekeyiterator, b.zip, b.enumerate, b.env, b.generator,
-                        b.base_exception, b.exception, b.runtime_error, b.not_implemented_error,
-                        b.recursion_error, b.lookup_error, b.index_error, b.key_error, b.type_error,
-                        b.value_error, b.arithmetic_error, b.zero_division_error, b.overflow_error,
-                        b.name_error, b.unbound_local_error, b.attribute_error, b.assertion_error,
-                        b.stop_iteration, b.import_error, b.module_not_found_error, b.syntax_error,
+  for (TypeObject* t : {b.object,
+                        b.type,
+                        b.none,
+                        b.int_,
+                        b.bool_,
+                        b.float_,
+                        b.str,
+                        b.list,
+                        b.tuple,
+                        b.dict,
+                        b.range,
+                        b.slice,
+                        b.ellipsis,
+                        b.not_implemented,
+                        b.function,
+                        b.builtin_function,
+                        b.method,
+                        b.property,
+                        b.module,
+                        b.super,
+                        b.list_iterator,
+                        b.tuple_iterator,
+                        b.str_iterator,
+                        b.range_iterator,
+                        b.iterator,
+                        b.list_reverseiterator,
+                        b.reversed,
+                        b.dict_reversekeyiterator,
+                        b.zip,
+                        b.enumerate,
+                        b.env,
+                        b.generator,
+                        b.base_exception,
+                        b.exception,
+                        b.runtime_error,
+                        b.not_implemented_error,
+                        b.recursion_error,
+                        b.lookup_error,
+                        b.index_error,
+                        b.key_error,
+                        b.type_error,
+                        b.value_error,
+                        b.arithmetic_error,
+                        b.zero_division_error,
+                        b.overflow_error,
+                        b.name_error,
+                        b.unbound_local_error,
+                        b.attribute_error,
+                        b.assertion_error,
+                        b.stop_iteration,
+                        b.import_error,
+                        b.module_not_found_error,
+                        b.syntax_error,
                         b.memory_error})
     t->set_type(b.type);
   return b;

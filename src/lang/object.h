@@ -205,7 +205,7 @@ class TypeObject : public Object {
   std::string c_name_;
   TypeObject* base_;  // null only for `object`
   Namespace dict_;
-  NativeNew new_;     // set on native types whose instances are not plain InstanceObjects
+  NativeNew new_;  // set on native types whose instances are not plain InstanceObjects
   bool is_user_ = false;
 
   // Finds `name` on this type or its bases (the MRO of single inheritance).
@@ -363,7 +363,7 @@ class FunctionObject : public Object {
   std::string name_, qualname_;
   const FunctionDefStmt* def_ = nullptr;  // one of def_ / lambda_
   const LambdaExpr* lambda_ = nullptr;
-  Ref<Env> closure_;                      // the defining function's env (null at module level)
+  Ref<Env> closure_;  // the defining function's env (null at module level)
   Namespace* globals_ = nullptr;
   std::vector<ObjRef> defaults_, kw_defaults_;
   TypeObject* defining_class_ = nullptr;  // for zero-argument super()
@@ -422,7 +422,7 @@ class SuperObject : public Object {
 struct TracebackEntry {
   std::string func;
   Pos pos;
-  int marker_kind = 0;  // 0: plain span, 1: BinOp anchors, 2: Subscript anchors
+  int marker_kind = 0;                    // 0: plain span, 1: BinOp anchors, 2: Subscript anchors
   int anchor_left = 0, anchor_right = 0;  // columns of the `^` part when marker_kind != 0
   // A frame of a library's own Python code that a native function stands for (PyTorch's
   // torch/autograd/__init__.py, nn/modules/module.py, ...): printed as `File "<file>", line
@@ -452,16 +452,14 @@ struct PyError {
 
 // ---- the built-in types, created once ----
 struct BuiltinTypes {
-  TypeObject *object, *type, *none, *bool_, *int_, *float_, *str, *list, *tuple, *dict, *range,
-      *slice, *ellipsis, *not_implemented, *function, *builtin_function, *method, *property,
-      *module, *super, *list_iterator, *tuple_iterator, *str_iterator, *range_iterator,
-      *iterator, *zip, *enumerate, *env, *generator, *list_reverseiterator, *reversed,
-      *dict_reversekeyiterator;
-  TypeObject *base_exception, *exception, *runtime_error, *not_implemented_error,
-      *recursion_error, *lookup_error, *index_error, *key_error, *type_error, *value_error,
-      *arithmetic_error, *zero_division_error, *overflow_error, *name_error,
-      *unbound_local_error, *attribute_error, *assertion_error, *stop_iteration,
-      *import_error, *module_not_found_error, *syntax_error, *memory_error;
+  TypeObject *object, *type, *none, *bool_, *int_, *float_, *str, *list, *tuple, *dict, *range, *slice, *ellipsis,
+      *not_implemented, *function, *builtin_function, *method, *property, *module, *super, *list_iterator,
+      *tuple_iterator, *str_iterator, *range_iterator, *iterator, *zip, *enumerate, *env, *generator,
+      *list_reverseiterator, *reversed, *dict_reversekeyiterator;
+  TypeObject *base_exception, *exception, *runtime_error, *not_implemented_error, *recursion_error, *lookup_error,
+      *index_error, *key_error, *type_error, *value_error, *arithmetic_error, *zero_division_error, *overflow_error,
+      *name_error, *unbound_local_error, *attribute_error, *assertion_error, *stop_iteration, *import_error,
+      *module_not_found_error, *syntax_error, *memory_error;
 };
 BuiltinTypes make_builtin_types();
 inline const BuiltinTypes& builtin_types() {

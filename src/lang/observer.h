@@ -11,15 +11,15 @@ namespace stridelab::lang {
 
 // One activation: the module body, a function call or a class body.
 struct Frame {
-  std::string name;                // "<module>", the function's name, or the class name
-  const ScopeInfo* scope = nullptr;  // null for the module and class bodies
-  Ref<Env> env;                    // function locals (null for the module / class body)
-  Namespace* globals = nullptr;    // the module's namespace
-  Namespace* class_ns = nullptr;   // the class body's namespace while it runs
-  Frame* parent = nullptr;         // the caller
-  int line = 0;                    // the line executing now
-  int depth = 0;                   // 0 for the module
-  std::string qualname;            // prefix for functions defined here ("A", "f.<locals>")
+  std::string name;                          // "<module>", the function's name, or the class name
+  const ScopeInfo* scope = nullptr;          // null for the module and class bodies
+  Ref<Env> env;                              // function locals (null for the module / class body)
+  Namespace* globals = nullptr;              // the module's namespace
+  Namespace* class_ns = nullptr;             // the class body's namespace while it runs
+  Frame* parent = nullptr;                   // the caller
+  int line = 0;                              // the line executing now
+  int depth = 0;                             // 0 for the module
+  std::string qualname;                      // prefix for functions defined here ("A", "f.<locals>")
   class FunctionObject* function = nullptr;  // the function running (null for module / class)
   // Comprehension variables, innermost last (each comprehension has its own scope).
   std::vector<Namespace*> comprehension_scopes;
@@ -56,10 +56,10 @@ inline void set_native_call_observer(NativeCallObserver* observer) { g_native_ca
 
 // The playground's own limits. Passing one stops the run (Python code cannot catch it).
 struct Limits {
-  long long max_steps = 100000;   // line events, --max-steps
-  int max_depth = 1000;           // nested calls, --max-depth
-  double max_seconds = 10.0;      // wall time, --max-seconds
-  int clock_check_every = 1000;   // line events between two clock reads
+  long long max_steps = 100000;  // line events, --max-steps
+  int max_depth = 1000;          // nested calls, --max-depth
+  double max_seconds = 10.0;     // wall time, --max-seconds
+  int clock_check_every = 1000;  // line events between two clock reads
 };
 
 class LimitExceeded : public std::runtime_error {

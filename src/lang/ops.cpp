@@ -54,7 +54,8 @@ static std::string call_string_hook(Interp& in, Object* o, const char* name, Obj
   CallArgs args;
   args.pos.push_back(o);
   ObjRef r = call(in, hook, args);
-  if (!is_str(r.get())) raise(BT.type_error, std::string(name) + " returned non-string (type " + type_name(r.get()) + ")");
+  if (!is_str(r.get()))
+    raise(BT.type_error, std::string(name) + " returned non-string (type " + type_name(r.get()) + ")");
   return as<StrObject>(r.get())->value_;
 }
 
@@ -127,12 +128,15 @@ static std::string builtin_repr(Interp& in, Object* o) {
   }
   if (t == BT.slice) {
     auto* s = as<SliceObject>(o);
-    return "slice(" + repr(in, s->start_.get()) + ", " + repr(in, s->stop_.get()) + ", " + repr(in, s->step_.get()) + ")";
+    return "slice(" + repr(in, s->start_.get()) + ", " + repr(in, s->stop_.get()) + ", " + repr(in, s->step_.get()) +
+           ")";
   }
   if (t == BT.function) return function_repr(o);
   if (t == BT.builtin_function) {
     auto* b = as<BuiltinFunctionObject>(o);
-    if (b->self_) return "<built-in method " + b->name_ + " of " + type_name(b->self_.get()) + " object at " + address(b->self_.get()) + ">";
+    if (b->self_)
+      return "<built-in method " + b->name_ + " of " + type_name(b->self_.get()) + " object at " +
+             address(b->self_.get()) + ">";
     return "<built-in function " + b->name_ + ">";
   }
   if (t == BT.method) {
@@ -140,16 +144,20 @@ static std::string builtin_repr(Interp& in, Object* o) {
     if (m->func_->type() == BT.function)
       return "<bound method " + as<FunctionObject>(m->func_.get())->qualname_ + " of " + repr(in, m->self_.get()) + ">";
     std::string name = m->func_->type() == BT.builtin_function ? as<BuiltinFunctionObject>(m->func_.get())->name_ : "?";
-    return "<built-in method " + name + " of " + type_name(m->self_.get()) + " object at " + address(m->self_.get()) + ">";
+    return "<built-in method " + name + " of " + type_name(m->self_.get()) + " object at " + address(m->self_.get()) +
+           ">";
   }
   if (t == BT.type) return "<class '" + as<TypeObject>(o)->qualified_name() + "'>";
   if (t == BT.module) return "<module '" + as<ModuleObject>(o)->name_ + "' (built-in)>";
   if (t == BT.ellipsis) return "Ellipsis";
   if (t == BT.not_implemented) return "NotImplemented";
-  if (t == BT.super) return "<super: <class '" + as<SuperObject>(o)->cls_->name_ + "'>, <" + type_name(as<SuperObject>(o)->self_.get()) + " object>>";
+  if (t == BT.super)
+    return "<super: <class '" + as<SuperObject>(o)->cls_->name_ + "'>, <" + type_name(as<SuperObject>(o)->self_.get()) +
+           " object>>";
   if (is_instance(o, BT.base_exception)) return exception_repr(in, as<ExceptionObject>(o));
   if (t == BT.generator)
-    if (auto* g = dynamic_cast<VectorIterator*>(o)) return "<generator object " + g->qualname_ + " at " + address(o) + ">";
+    if (auto* g = dynamic_cast<VectorIterator*>(o))
+      return "<generator object " + g->qualname_ + " at " + address(o) + ">";
   return "<" + o->type()->qualified_name() + " object at " + address(o) + ">";
 }
 
@@ -199,8 +207,7 @@ std::string format_value(Interp& in, Object* o, const std::string& spec) {
     if (!is_str(r.get())) raise(BT.type_error, "__format__ must return a str, not " + type_name(r.get()));
     return as<StrObject>(r.get())->value_;
   }
-  if (!spec.empty())
-    raise(BT.type_error, "unsupported format string passed to " + type_name(o) + ".__format__");
+  if (!spec.empty()) raise(BT.type_error, "unsupported format string passed to " + type_name(o) + ".__format__");
   return str(in, o);
 }
 
@@ -268,13 +275,15 @@ int64_t hash_of(Interp& in, Object* o) {
 
 int64_t checked_add(int64_t a, int64_t b) {
   int64_t r;
-  if (__builtin_add_overflow(a, b, &r)) raise(BT.overflow_error, "integer result does not fit in 64 bits (stridelab integers are 64-bit)");
+  if (__builtin_add_overflow(a, b, &r))
+    raise(BT.overflow_error, "integer result does not fit in 64 bits (stridelab integers are 64-bit)");
   return r;
 }
 
 int64_t checked_mul(int64_t a, int64_t b) {
   int64_t r;
-  if (__builtin_mul_overflow(a, b, &r)) raise(BT.overflow_error, "integer result does not fit in 64 bits (stridelab integers are 64-bit)");
+  if (__builtin_mul_overflow(a, b, &r))
+    raise(BT.overflow_error, "integer result does not fit in 64 bits (stridelab integers are 64-bit)");
   return r;
 }
 
@@ -285,9 +294,11 @@ ObjRef int_pow(Interp& in, int64_t base, int64_t exp) {
   }
   int64_t result = 1, b = base, e = exp;
   while (e) {
-    if ((e & 1) && __builtin_mul_overflow(result, b, &result)) return big_binop(in, BinOpKind::Pow, make_int(base).get(), make_int(exp).get());
+    if ((e & 1) && __builtin_mul_overflow(result, b, &result))
+      return big_binop(in, BinOpKind::Pow, make_int(base).get(), make_int(exp).get());
     e >>= 1;
-    if (e && __builtin_mul_overflow(b, b, &b)) return big_binop(in, BinOpKind::Pow, make_int(base).get(), make_int(exp).get());
+    if (e && __builtin_mul_overflow(b, b, &b))
+      return big_binop(in, BinOpKind::Pow, make_int(base).get(), make_int(exp).get());
   }
   return make_int(result);
 }
@@ -364,7 +375,8 @@ static ObjRef float_binop(Interp& in, BinOpKind op, double a, double b) {
     case BinOpKind::Pow: {
       if (a == 0 && b < 0) raise(BT.zero_division_error, "0.0 cannot be raised to a negative power");
       double r = std::pow(a, b);
-      if (std::isinf(r) && !std::isinf(a) && !std::isinf(b)) raise(BT.overflow_error, "(34, 'Numerical result out of range')");
+      if (std::isinf(r) && !std::isinf(a) && !std::isinf(b))
+        raise(BT.overflow_error, "(34, 'Numerical result out of range')");
       return make_float(r);
     }
     default: return nullptr;
@@ -387,13 +399,16 @@ static ObjRef repeat(Interp& in, Object* seq, int64_t n) {
   return make_tuple(std::move(out));
 }
 
-static bool is_sequence(const Object* o) { return o->type() == BT.str || o->type() == BT.list || o->type() == BT.tuple; }
+static bool is_sequence(const Object* o) {
+  return o->type() == BT.str || o->type() == BT.list || o->type() == BT.tuple;
+}
 
 // Built-in behaviour for int/float/str/list/tuple; null when it does not apply.
 static ObjRef builtin_binop(Interp& in, BinOpKind op, Object* a, Object* b) {
   TypeObject *ta = a->type(), *tb = b->type();
   if (is_int(a) && is_int(b)) {
-    if (ta == BT.bool_ && tb == BT.bool_ && (op == BinOpKind::BitAnd || op == BinOpKind::BitOr || op == BinOpKind::BitXor)) {
+    if (ta == BT.bool_ && tb == BT.bool_ &&
+        (op == BinOpKind::BitAnd || op == BinOpKind::BitOr || op == BinOpKind::BitXor)) {
       bool x = as<IntObject>(a)->value_ != 0, y = as<IntObject>(b)->value_ != 0;
       return ObjRef(bool_obj(op == BinOpKind::BitAnd ? (x && y) : op == BinOpKind::BitOr ? (x || y) : (x != y)));
     }
@@ -426,15 +441,15 @@ static ObjRef builtin_binop(Interp& in, BinOpKind op, Object* a, Object* b) {
   return nullptr;
 }
 
-static const char* const kDunder[] = {"__add__", "__sub__", "__mul__", "__matmul__", "__truediv__",
+static const char* const kDunder[] = {"__add__",      "__sub__", "__mul__", "__matmul__", "__truediv__",
                                       "__floordiv__", "__mod__", "__pow__", "__lshift__", "__rshift__",
-                                      "__or__", "__xor__", "__and__"};
-static const char* const kRDunder[] = {"__radd__", "__rsub__", "__rmul__", "__rmatmul__", "__rtruediv__",
+                                      "__or__",       "__xor__", "__and__"};
+static const char* const kRDunder[] = {"__radd__",      "__rsub__", "__rmul__", "__rmatmul__", "__rtruediv__",
                                        "__rfloordiv__", "__rmod__", "__rpow__", "__rlshift__", "__rrshift__",
-                                       "__ror__", "__rxor__", "__rand__"};
-static const char* const kIDunder[] = {"__iadd__", "__isub__", "__imul__", "__imatmul__", "__itruediv__",
+                                       "__ror__",       "__rxor__", "__rand__"};
+static const char* const kIDunder[] = {"__iadd__",      "__isub__", "__imul__", "__imatmul__", "__itruediv__",
                                        "__ifloordiv__", "__imod__", "__ipow__", "__ilshift__", "__irshift__",
-                                       "__ior__", "__ixor__", "__iand__"};
+                                       "__ior__",       "__ixor__", "__iand__"};
 
 static ObjRef try_dunder(Interp& in, Object* self, const char* name, Object* other) {
   Object* fn = self->type()->lookup(name);
@@ -465,13 +480,15 @@ static ObjRef try_dunder(Interp& in, Object* self, const char* name, Object* oth
     raise(BT.type_error, "can't multiply sequence by non-int of type '" + type_name(is_sequence(a) ? b : a) + "'");
   std::string sym = binop_symbol(op);
   if (op == BinOpKind::Pow && *suffix == 0) sym = "** or pow()";
-  raise(BT.type_error, "unsupported operand type(s) for " + sym + suffix + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
+  raise(BT.type_error,
+        "unsupported operand type(s) for " + sym + suffix + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
 static ObjRef binary_op_impl(Interp& in, BinOpKind op, Object* a, Object* b) {
   if (ObjRef r = builtin_binop(in, op, a, b)) return r;
   int k = static_cast<int>(op);
-  bool reflected_first = b->type() != a->type() && b->type()->is_subtype_of(a->type()) && b->type()->lookup(kRDunder[k]);
+  bool reflected_first =
+      b->type() != a->type() && b->type()->is_subtype_of(a->type()) && b->type()->lookup(kRDunder[k]);
   if (reflected_first)
     if (ObjRef r = try_dunder(in, b, kRDunder[k], a)) return r;
   if (ObjRef r = try_dunder(in, a, kDunder[k], b)) return r;
@@ -593,7 +610,8 @@ static bool builtin_equal(Interp& in, Object* a, Object* b, bool* ok) {
   if (t == BT.none) return true;
   if (t == BT.range) {
     auto *x = as<RangeObject>(a), *y = as<RangeObject>(b);
-    return x->length() == y->length() && (x->length() == 0 || (x->start_ == y->start_ && (x->length() == 1 || x->step_ == y->step_)));
+    return x->length() == y->length() &&
+           (x->length() == 0 || (x->start_ == y->start_ && (x->length() == 1 || x->step_ == y->step_)));
   }
   if (t == BT.dict) {
     auto* x = as<DictObject>(a);
@@ -610,7 +628,8 @@ static bool builtin_equal(Interp& in, Object* a, Object* b, bool* ok) {
 }
 
 static const char* const kCmpDunder[] = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"};
-static const CmpOpKind kSwapped[] = {CmpOpKind::Eq, CmpOpKind::NotEq, CmpOpKind::Gt, CmpOpKind::GtE, CmpOpKind::Lt, CmpOpKind::LtE};
+static const CmpOpKind kSwapped[] = {CmpOpKind::Eq,  CmpOpKind::NotEq, CmpOpKind::Gt,
+                                     CmpOpKind::GtE, CmpOpKind::Lt,    CmpOpKind::LtE};
 
 ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
   switch (op) {
@@ -627,8 +646,11 @@ ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
   } else {
     int c = compare_builtin(in, a, b, &ok);
     if (ok) {
-      bool r = c == 2 ? false
-               : op == CmpOpKind::Lt ? c < 0 : op == CmpOpKind::LtE ? c <= 0 : op == CmpOpKind::Gt ? c > 0 : c >= 0;
+      bool r = c == 2                 ? false
+               : op == CmpOpKind::Lt  ? c < 0
+               : op == CmpOpKind::LtE ? c <= 0
+               : op == CmpOpKind::Gt  ? c > 0
+                                      : c >= 0;
       return ObjRef(bool_obj(r));
     }
   }
@@ -640,7 +662,8 @@ ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
     if (ObjRef r = try_dunder(in, a, "__eq__", b)) return ObjRef(bool_obj(!truthy(in, r.get())));
     return ObjRef(bool_obj(a != b));
   }
-  raise(BT.type_error, std::string("'") + cmpop_symbol(op) + "' not supported between instances of '" + type_name(a) + "' and '" + type_name(b) + "'");
+  raise(BT.type_error, std::string("'") + cmpop_symbol(op) + "' not supported between instances of '" + type_name(a) +
+                           "' and '" + type_name(b) + "'");
 }
 
 bool contains(Interp& in, Object* container, Object* item) {
@@ -682,7 +705,8 @@ bool contains(Interp& in, Object* container, Object* item) {
 // descriptor) decide for themselves, as CPython's descriptor protocol does.
 static ObjRef bind(Interp& in, Object* self, Object* attr, TypeObject* owner) {
   TypeObject* t = attr->type();
-  if (t == BT.function || t == BT.builtin_function) return self ? ObjRef(new BoundMethodObject(self, attr)) : ObjRef(attr);
+  if (t == BT.function || t == BT.builtin_function)
+    return self ? ObjRef(new BoundMethodObject(self, attr)) : ObjRef(attr);
   if (t != BT.type && t != BT.property) {
     if (Object* get = t->lookup("__get__")) {
       CallArgs args;
@@ -800,9 +824,11 @@ ObjRef get_attr_or_null(Interp& in, Object* o, std::string_view name) {
 [[noreturn]] static void no_attribute(Object* o, std::string_view name) {
   TypeObject* t = o->type();
   if (t == BT.module)
-    raise(BT.attribute_error, "module '" + as<ModuleObject>(o)->name_ + "' has no attribute '" + std::string(name) + "'");
+    raise(BT.attribute_error,
+          "module '" + as<ModuleObject>(o)->name_ + "' has no attribute '" + std::string(name) + "'");
   if (t == BT.type)
-    raise(BT.attribute_error, "type object '" + as<TypeObject>(o)->name_ + "' has no attribute '" + std::string(name) + "'");
+    raise(BT.attribute_error,
+          "type object '" + as<TypeObject>(o)->name_ + "' has no attribute '" + std::string(name) + "'");
   raise(BT.attribute_error, "'" + type_name(o) + "' object has no attribute '" + std::string(name) + "'");
 }
 
@@ -852,7 +878,8 @@ static void generic_set_attr(Interp& in, Object* o, std::string_view name, ObjRe
     as<TypeObject>(o)->dict_.set(name, std::move(value));
     return;
   }
-  if (cls_attr) raise(BT.attribute_error, "'" + type_name(o) + "' object attribute '" + std::string(name) + "' is read-only");
+  if (cls_attr)
+    raise(BT.attribute_error, "'" + type_name(o) + "' object attribute '" + std::string(name) + "' is read-only");
   no_attribute(o, name);
 }
 
@@ -882,16 +909,18 @@ void install_object_methods() {
   static bool done = false;
   if (done) return;
   done = true;
-  BT.object->dict_.set("__setattr__", ObjRef(new BuiltinFunctionObject("__setattr__", [](Interp& in, CallArgs& a) -> ObjRef {
-    if (a.pos.size() != 3 || !is_str(a.pos[1].get())) raise(BT.type_error, "expected 3 arguments");
-    generic_set_attr(in, a.pos[0].get(), as<StrObject>(a.pos[1].get())->value_, a.pos[2]);
-    return ObjRef(none());
-  })));
+  BT.object->dict_.set("__setattr__",
+                       ObjRef(new BuiltinFunctionObject("__setattr__", [](Interp& in, CallArgs& a) -> ObjRef {
+                         if (a.pos.size() != 3 || !is_str(a.pos[1].get())) raise(BT.type_error, "expected 3 arguments");
+                         generic_set_attr(in, a.pos[0].get(), as<StrObject>(a.pos[1].get())->value_, a.pos[2]);
+                         return ObjRef(none());
+                       })));
   BT.object->dict_.set("__init__", ObjRef(new BuiltinFunctionObject("__init__", [](Interp&, CallArgs& a) -> ObjRef {
-    if (a.pos.size() > 1 || !a.kw.empty())
-      raise(BT.type_error, "object.__init__() takes exactly one argument (the instance to initialize)");
-    return ObjRef(none());
-  })));
+                         if (a.pos.size() > 1 || !a.kw.empty())
+                           raise(BT.type_error,
+                                 "object.__init__() takes exactly one argument (the instance to initialize)");
+                         return ObjRef(none());
+                       })));
 }
 
 ObjRef call_special(Interp& in, Object* self, const char* name, CallArgs& args, bool* found) {
@@ -967,7 +996,9 @@ static ObjRef str_item(Interp& in, const std::string& s, Object* key) {
   if (key->type() == BT.slice) {
     SliceBounds b = slice_bounds(in, *as<SliceObject>(key), n);
     std::string out;
-    if (b.step == 1 && b.count > 0) return make_str(off.empty() ? s.substr(b.start, b.count) : s.substr(off[b.start], off[b.start + b.count] - off[b.start]));
+    if (b.step == 1 && b.count > 0)
+      return make_str(off.empty() ? s.substr(b.start, b.count)
+                                  : s.substr(off[b.start], off[b.start + b.count] - off[b.start]));
     for (int64_t i = 0, k = b.start; i < b.count; ++i, k += b.step) out += piece(k);
     return make_str(out);
   }
@@ -1000,7 +1031,8 @@ ObjRef get_item(Interp& in, Object* o, Object* key) {
     auto* r = as<RangeObject>(o);
     if (key->type() == BT.slice) {
       SliceBounds b = slice_bounds(in, *as<SliceObject>(key), r->length());
-      return ObjRef(new RangeObject(r->start_ + b.start * r->step_, r->start_ + (b.start + b.count * b.step) * r->step_, b.step * r->step_));
+      return ObjRef(new RangeObject(r->start_ + b.start * r->step_, r->start_ + (b.start + b.count * b.step) * r->step_,
+                                    b.step * r->step_));
     }
     int64_t i = normalize_index(sequence_index(in, key), r->length(), "range object index out of range");
     return make_int(r->start_ + i * r->step_);
@@ -1042,7 +1074,8 @@ void set_item(Interp& in, Object* o, Object* key, ObjRef value) {
     auto* list = as<ListObject>(o);
     if (key->type() == BT.slice) return list_set_slice(in, list, *as<SliceObject>(key), value.get());
     if (!is_index_like(key)) raise(BT.type_error, "list indices must be integers or slices, not " + type_name(key));
-    int64_t i = normalize_index(sequence_index(in, key), static_cast<int64_t>(list->items_.size()), "list assignment index out of range");
+    int64_t i = normalize_index(sequence_index(in, key), static_cast<int64_t>(list->items_.size()),
+                                "list assignment index out of range");
     ObjRef old = std::move(list->items_[i]);
     list->items_[i] = std::move(value);
     return;
@@ -1072,7 +1105,8 @@ void del_item(Interp& in, Object* o, Object* key) {
       items.swap(kept);
       return;
     }
-    int64_t i = normalize_index(sequence_index(in, key), static_cast<int64_t>(items.size()), "list assignment index out of range");
+    int64_t i = normalize_index(sequence_index(in, key), static_cast<int64_t>(items.size()),
+                                "list assignment index out of range");
     items.erase(items.begin() + i);
     return;
   }
@@ -1094,7 +1128,8 @@ static ObjRef construct(Interp& in, TypeObject* cls, CallArgs& args) {
   ObjRef obj;
   if (nb && nb != BT.object) {
     obj = nb->new_(in, cls, args);
-    if (obj && obj->type() != cls && obj->type()->is_subtype_of(nb) && cls->is_subtype_of(obj->type())) obj->set_type(cls);
+    if (obj && obj->type() != cls && obj->type()->is_subtype_of(nb) && cls->is_subtype_of(obj->type()))
+      obj->set_type(cls);
     if (!obj || !is_instance(obj.get(), cls)) return obj;
   } else {
     obj = ObjRef(new InstanceObject(cls));

@@ -28,7 +28,7 @@ ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b);
 bool contains(Interp& in, Object* container, Object* item);
 
 ObjRef get_attr(Interp& in, Object* o, std::string_view name);
-ObjRef docstring(const StmtList& body);  // the body's docstring, or None
+ObjRef docstring(const StmtList& body);                                 // the body's docstring, or None
 ObjRef get_attr_or_null(Interp& in, Object* o, std::string_view name);  // null on AttributeError
 void set_attr(Interp& in, Object* o, std::string_view name, ObjRef value);
 void del_attr(Interp& in, Object* o, std::string_view name);

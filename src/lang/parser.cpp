@@ -28,7 +28,9 @@ const char* expr_name(const Expr& e) {
       return "literal";
     }
     case ExprKind::Call: return "function call";
-    case ExprKind::BinOp: case ExprKind::UnaryOp: case ExprKind::BoolOp: return "expression";
+    case ExprKind::BinOp:
+    case ExprKind::UnaryOp:
+    case ExprKind::BoolOp: return "expression";
     case ExprKind::Compare: return "comparison";
     case ExprKind::IfExp: return "conditional expression";
     case ExprKind::Lambda: return "lambda";
@@ -37,7 +39,8 @@ const char* expr_name(const Expr& e) {
     case ExprKind::GeneratorExp: return "generator expression";
     case ExprKind::Dict: return "dict literal";
     case ExprKind::Set: return "set display";
-    case ExprKind::JoinedStr: case ExprKind::FormattedValue: return "f-string expression";
+    case ExprKind::JoinedStr:
+    case ExprKind::FormattedValue: return "f-string expression";
     case ExprKind::Yield: return "yield expression";
     default: return "expression";
   }
@@ -45,8 +48,7 @@ const char* expr_name(const Expr& e) {
 
 class Parser {
  public:
-  Parser(std::string_view source, std::vector<Token> tokens)
-      : src_(source), toks_(std::move(tokens)) {}
+  Parser(std::string_view source, std::vector<Token> tokens) : src_(source), toks_(std::move(tokens)) {}
 
   // file: [statements] ENDMARKER
   std::unique_ptr<Module> parse_file() {
@@ -108,8 +110,7 @@ class Parser {
   // A ':' that CPython reports as "expected ':'" when missing.
   void expect_colon() {
     if (accept_op(":")) return;
-    if (at(TokenKind::Newline) || at(TokenKind::EndMarker))
-      throw_syntax_error("expected ':'", cur().line, cur().col);
+    if (at(TokenKind::Newline) || at(TokenKind::EndMarker)) throw_syntax_error("expected ':'", cur().line, cur().col);
     fail_invalid();
   }
   Pos start_pos() const { return {cur().line, cur().col, cur().line, cur().col}; }
@@ -136,14 +137,14 @@ class Parser {
   bool starts_expression() const {
     const Token& t = cur();
     switch (t.kind) {
-      case TokenKind::Number: case TokenKind::String: return true;
+      case TokenKind::Number:
+      case TokenKind::String: return true;
       case TokenKind::Name:
         if (!is_keyword(t.text)) return true;
-        return t.text == "None" || t.text == "True" || t.text == "False" || t.text == "not" ||
-               t.text == "lambda";
+        return t.text == "None" || t.text == "True" || t.text == "False" || t.text == "not" || t.text == "lambda";
       case TokenKind::Op:
-        return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" ||
-               t.text == "+" || t.text == "~" || t.text == "...";
+        return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" || t.text == "+" || t.text == "~" ||
+               t.text == "...";
       default: return false;
     }
   }
@@ -203,8 +204,8 @@ class Parser {
         line = std::max(1, cur().line - 1);
         col = static_cast<int>(src_.size() - 1 - last_start);
       }
-      throw_syntax_error("expected an indented block after " + after + " on line " + std::to_string(header_line), line, col,
-                         -1, "IndentationError");
+      throw_syntax_error("expected an indented block after " + after + " on line " + std::to_string(header_line), line,
+                         col, -1, "IndentationError");
     }
     advance();
     while (!at(TokenKind::Dedent) && !at(TokenKind::EndMarker)) parse_statement(body);
@@ -235,8 +236,8 @@ class Parser {
       if (k == "import") return parse_import();
       if (k == "from") return parse_from_import();
       if (k == "global" || k == "nonlocal") return parse_names_stmt();
-      if (is_keyword(k) && k != "None" && k != "True" && k != "False" && k != "not" &&
-          k != "lambda" && k != "yield" && k != "await")
+      if (is_keyword(k) && k != "None" && k != "True" && k != "False" && k != "not" && k != "lambda" && k != "yield" &&
+          k != "await")
         fail_invalid();
     }
     return parse_expr_or_assign();
@@ -247,17 +248,16 @@ class Parser {
   StmtPtr parse_expr_or_assign() {
     Pos p = start_pos();
     ExprPtr first = at_kw("yield") ? parse_yield() : parse_star_expressions();
-    if (first->kind == ExprKind::Name && static_cast<NameExpr&>(*first).id == "print" &&
-        starts_expression() && cur().kind != TokenKind::Op) {
+    if (first->kind == ExprKind::Name && static_cast<NameExpr&>(*first).id == "print" && starts_expression() &&
+        cur().kind != TokenKind::Op) {
       Pos arg = start_pos();
       ExprPtr e = parse_expression();
-      fail_range("Missing parentheses in call to 'print'. Did you mean print(...)?",
-                 span(first->pos, e->pos));
+      fail_range("Missing parentheses in call to 'print'. Did you mean print(...)?", span(first->pos, e->pos));
       (void)arg;
     }
     if (at_op("=")) return parse_assign(p, std::move(first));
-    if (cur().kind == TokenKind::Op && cur().text.size() >= 2 && cur().text.back() == '=' &&
-        cur().text != "==" && cur().text != "<=" && cur().text != ">=" && cur().text != "!=")
+    if (cur().kind == TokenKind::Op && cur().text.size() >= 2 && cur().text.back() == '=' && cur().text != "==" &&
+        cur().text != "<=" && cur().text != ">=" && cur().text != "!=")
       return parse_augassign(p, std::move(first));
     if (at_op(":")) return parse_annassign(p, std::move(first));
     auto s = make_node<ExprStmt>(first->pos);
@@ -269,20 +269,18 @@ class Parser {
     auto s = std::make_unique<AssignStmt>();
     ExprList chain;
     chain.push_back(std::move(first));
-    while (accept_op("=")) {
-      chain.push_back(at_kw("yield") ? parse_yield() : parse_star_expressions());
-    }
+    while (accept_op("=")) { chain.push_back(at_kw("yield") ? parse_yield() : parse_star_expressions()); }
     s->value = std::move(chain.back());
     chain.pop_back();
     for (auto& target : chain) {
       if (!valid_target(*target)) {
         const Expr& bad = *first_invalid_target(*target);
         bool at_equals = bad.pos.end_line == target->pos.end_line && bad.pos.end_col == target->pos.end_col;
-        bool bare = target.get() == &bad || (target->kind == ExprKind::Tuple && target->pos.col == static_cast<SequenceExpr&>(*target).elts[0]->pos.col);
+        bool bare = target.get() == &bad || (target->kind == ExprKind::Tuple &&
+                                             target->pos.col == static_cast<SequenceExpr&>(*target).elts[0]->pos.col);
         bool simple = chain.size() == 1 && at_equals && bare;
         if (simple)
-          fail_range(std::string("cannot assign to ") + expr_name(bad) +
-                         " here. Maybe you meant '==' instead of '='?",
+          fail_range(std::string("cannot assign to ") + expr_name(bad) + " here. Maybe you meant '==' instead of '='?",
                      bad.pos);
         fail_range(std::string("cannot assign to ") + expr_name(bad), bad.pos);
       }
@@ -295,10 +293,9 @@ class Parser {
 
   StmtPtr parse_augassign(Pos p, ExprPtr target) {
     static const std::pair<const char*, BinOpKind> kOps[] = {
-        {"+=", BinOpKind::Add}, {"-=", BinOpKind::Sub}, {"*=", BinOpKind::Mult},
-        {"@=", BinOpKind::MatMult}, {"/=", BinOpKind::Div}, {"//=", BinOpKind::FloorDiv},
-        {"%=", BinOpKind::Mod}, {"**=", BinOpKind::Pow}, {"<<=", BinOpKind::LShift},
-        {">>=", BinOpKind::RShift}, {"|=", BinOpKind::BitOr}, {"^=", BinOpKind::BitXor},
+        {"+=", BinOpKind::Add},     {"-=", BinOpKind::Sub},       {"*=", BinOpKind::Mult},  {"@=", BinOpKind::MatMult},
+        {"/=", BinOpKind::Div},     {"//=", BinOpKind::FloorDiv}, {"%=", BinOpKind::Mod},   {"**=", BinOpKind::Pow},
+        {"<<=", BinOpKind::LShift}, {">>=", BinOpKind::RShift},   {"|=", BinOpKind::BitOr}, {"^=", BinOpKind::BitXor},
         {"&=", BinOpKind::BitAnd}};
     const Token& optok = cur();
     auto s = std::make_unique<AugAssignStmt>();
@@ -306,10 +303,8 @@ class Parser {
     for (auto& [text, op] : kOps)
       if (optok.text == text) s->op = op, found = true;
     if (!found) fail_invalid();
-    if (target->kind != ExprKind::Name && target->kind != ExprKind::Attribute &&
-        target->kind != ExprKind::Subscript)
-      fail_range(std::string("'") + expr_name(*target) +
-                     "' is an illegal expression for augmented assignment",
+    if (target->kind != ExprKind::Name && target->kind != ExprKind::Attribute && target->kind != ExprKind::Subscript)
+      fail_range(std::string("'") + expr_name(*target) + "' is an illegal expression for augmented assignment",
                  target->pos);
     advance();
     set_store(*target, Ctx::Store);
@@ -336,11 +331,12 @@ class Parser {
   // The first part of a target that cannot be assigned to, or null when all of it can.
   const Expr* first_invalid_target(const Expr& e) const {
     switch (e.kind) {
-      case ExprKind::Name: case ExprKind::Attribute: case ExprKind::Subscript:
-        return nullptr;
-      case ExprKind::Starred:
-        return first_invalid_target(*static_cast<const StarredExpr&>(e).value);
-      case ExprKind::Tuple: case ExprKind::List:
+      case ExprKind::Name:
+      case ExprKind::Attribute:
+      case ExprKind::Subscript: return nullptr;
+      case ExprKind::Starred: return first_invalid_target(*static_cast<const StarredExpr&>(e).value);
+      case ExprKind::Tuple:
+      case ExprKind::List:
         for (auto& elt : static_cast<const SequenceExpr&>(e).elts)
           if (const Expr* bad = first_invalid_target(*elt)) return bad;
         return nullptr;
@@ -364,7 +360,8 @@ class Parser {
         set_store(*s.value, ctx);
         break;
       }
-      case ExprKind::Tuple: case ExprKind::List: {
+      case ExprKind::Tuple:
+      case ExprKind::List: {
         auto& s = static_cast<SequenceExpr&>(e);
         s.ctx = ctx;
         for (auto& elt : s.elts) set_store(*elt, ctx);
@@ -503,9 +500,7 @@ class Parser {
     Pos p = start_pos();
     bool global = advance().text == "global";
     auto s = std::make_unique<NamesStmt>(global ? StmtKind::Global : StmtKind::Nonlocal);
-    do {
-      s->names.push_back(parse_plain_name());
-    } while (accept_op(","));
+    do { s->names.push_back(parse_plain_name()); } while (accept_op(","));
     if (!scopes_.empty()) {
       auto& list = global ? scopes_.back()->globals : scopes_.back()->nonlocals;
       for (auto& n : s->names) list.push_back(n);
@@ -593,7 +588,10 @@ class Parser {
     ExprList elts;
     bool trailing = false;
     do {
-      if (at_kw("in") || at_op("=")) { trailing = true; break; }
+      if (at_kw("in") || at_op("=")) {
+        trailing = true;
+        break;
+      }
       elts.push_back(at_op("*") ? parse_starred(false) : parse_bitor());
     } while (accept_op(","));
     ExprPtr t;
@@ -621,7 +619,8 @@ class Parser {
       item.context_expr = parse_expression();
       if (accept_kw("as")) {
         item.optional_vars = parse_bitor();
-        if (!valid_target(*item.optional_vars)) fail_range("cannot assign to " + std::string(expr_name(*item.optional_vars)), item.optional_vars->pos);
+        if (!valid_target(*item.optional_vars))
+          fail_range("cannot assign to " + std::string(expr_name(*item.optional_vars)), item.optional_vars->pos);
         set_store(*item.optional_vars, Ctx::Store);
       }
       s->items.push_back(std::move(item));
@@ -758,8 +757,7 @@ class Parser {
           a.kwonly.push_back(std::move(arg));
           a.kw_defaults.push_back(std::move(def));
         } else {
-          if (!def && seen_default)
-            fail_range("non-default argument follows default argument", arg.pos);
+          if (!def && seen_default) fail_range("non-default argument follows default argument", arg.pos);
           if (def) seen_default = true, a.defaults.push_back(std::move(def));
           a.args.push_back(std::move(arg));
         }
@@ -840,9 +838,7 @@ class Parser {
   struct DepthGuard {
     Parser& p;
     explicit DepthGuard(Parser& parser) : p(parser) {
-      if (++p.depth_ > 180) {
-        throw_syntax_error("too many nested parentheses", p.cur().line, p.cur().col);
-      }
+      if (++p.depth_ > 180) { throw_syntax_error("too many nested parentheses", p.cur().line, p.cur().col); }
     }
     ~DepthGuard() { --p.depth_; }
   };
@@ -929,9 +925,9 @@ class Parser {
   }
 
   bool parse_cmp_op(CmpOpKind& op) {
-    static const std::pair<const char*, CmpOpKind> kOps[] = {
-        {"==", CmpOpKind::Eq}, {"!=", CmpOpKind::NotEq}, {"<", CmpOpKind::Lt},
-        {"<=", CmpOpKind::LtE}, {">", CmpOpKind::Gt}, {">=", CmpOpKind::GtE}};
+    static const std::pair<const char*, CmpOpKind> kOps[] = {{"==", CmpOpKind::Eq}, {"!=", CmpOpKind::NotEq},
+                                                             {"<", CmpOpKind::Lt},  {"<=", CmpOpKind::LtE},
+                                                             {">", CmpOpKind::Gt},  {">=", CmpOpKind::GtE}};
     if (cur().kind == TokenKind::Op) {
       for (auto& [text, kind] : kOps)
         if (cur().text == text) {
@@ -1091,7 +1087,7 @@ class Parser {
   // Juxtaposed expressions inside brackets: "invalid syntax. Perhaps you forgot a comma?"
   void check_missing_comma(const Expr& before) {
     if (!starts_expression()) return;
-    if (at(TokenKind::Name) && (cur().text == "not" )) return;
+    if (at(TokenKind::Name) && (cur().text == "not")) return;
     ExprPtr next = parse_expression_quiet();
     if (next) fail_range("invalid syntax. Perhaps you forgot a comma?", span(before.pos, next->pos));
     fail_invalid();
@@ -1331,10 +1327,22 @@ class Parser {
     };
     while (i < end) {
       char c = src_[i];
-      if (c == '{' && i + 1 < end && src_[i + 1] == '{') { literal += '{'; i += 2; continue; }
-      if (c == '}' && i + 1 < end && src_[i + 1] == '}') { literal += '}'; i += 2; continue; }
+      if (c == '{' && i + 1 < end && src_[i + 1] == '{') {
+        literal += '{';
+        i += 2;
+        continue;
+      }
+      if (c == '}' && i + 1 < end && src_[i + 1] == '}') {
+        literal += '}';
+        i += 2;
+        continue;
+      }
       if (c == '}') fstring_error("f-string: single '}' is not allowed", tok);
-      if (c != '{') { literal += c; ++i; continue; }
+      if (c != '{') {
+        literal += c;
+        ++i;
+        continue;
+      }
       flush();
       i = parse_fstring_field(i + 1, end, raw, parts, tok);
     }
@@ -1447,8 +1455,7 @@ class Parser {
         info.line = line;
         info.text = wrapped;
       }
-    } catch (...) {
-    }
+    } catch (...) {}
     if (info.message.rfind("f-string", 0) != 0) info.message = "f-string: " + info.message;
     return info;
   }

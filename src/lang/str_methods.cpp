@@ -27,28 +27,33 @@ void takes_no_args(const CallArgs& a, const std::string& name) {
 
 void takes_one_arg(const CallArgs& a, const std::string& name) {
   no_keywords(a, name);
-  if (nargs(a) != 1) raise(BT.type_error, "str." + name + "() takes exactly one argument (" + std::to_string(nargs(a)) + " given)");
+  if (nargs(a) != 1)
+    raise(BT.type_error, "str." + name + "() takes exactly one argument (" + std::to_string(nargs(a)) + " given)");
 }
 
 // find/count/startswith style: "find() takes at least 1 argument (0 given)".
 void takes_between(const CallArgs& a, const std::string& name, size_t lo, size_t hi) {
   no_keywords(a, name);
   size_t n = nargs(a);
-  if (n < lo) raise(BT.type_error, name + "() takes at least " + plural(lo, "argument") + " (" + std::to_string(n) + " given)");
-  if (n > hi) raise(BT.type_error, name + "() takes at most " + plural(hi, "argument") + " (" + std::to_string(n) + " given)");
+  if (n < lo)
+    raise(BT.type_error, name + "() takes at least " + plural(lo, "argument") + " (" + std::to_string(n) + " given)");
+  if (n > hi)
+    raise(BT.type_error, name + "() takes at most " + plural(hi, "argument") + " (" + std::to_string(n) + " given)");
 }
 
 // replace/strip/ljust style: "replace expected at least 2 arguments, got 1".
 void expects_between(const CallArgs& a, const std::string& name, size_t lo, size_t hi) {
   no_keywords(a, name);
   size_t n = nargs(a);
-  if (n < lo) raise(BT.type_error, name + " expected at least " + plural(lo, "argument") + ", got " + std::to_string(n));
+  if (n < lo)
+    raise(BT.type_error, name + " expected at least " + plural(lo, "argument") + ", got " + std::to_string(n));
   if (n > hi) raise(BT.type_error, name + " expected at most " + plural(hi, "argument") + ", got " + std::to_string(n));
 }
 
 // The one optional argument of splitlines(keepends)/expandtabs(tabsize), by position or keyword.
 Object* optional_arg(const CallArgs& a, const char* method, const std::string& keyword) {
-  if (nargs(a) > 1) raise(BT.type_error, std::string(method) + "() takes at most 1 argument (" + std::to_string(nargs(a)) + " given)");
+  if (nargs(a) > 1)
+    raise(BT.type_error, std::string(method) + "() takes at most 1 argument (" + std::to_string(nargs(a)) + " given)");
   Object* v = a.pos.size() > 1 ? a.pos[1].get() : nullptr;
   for (auto& [k, x] : a.kw) {
     if (k != keyword) raise(BT.type_error, "'" + k + "' is an invalid keyword argument for " + method + "()");
@@ -144,12 +149,14 @@ NativeFn affix_method(bool start, const char* name) {
     Object* arg = a.pos[1].get();
     if (arg->type() == BT.tuple) {
       for (auto& p : as<TupleObject>(arg)->items_) {
-        if (!is_str(p.get())) raise(BT.type_error, std::string("tuple for ") + name + " must only contain str, not " + type_name(p.get()));
+        if (!is_str(p.get()))
+          raise(BT.type_error, std::string("tuple for ") + name + " must only contain str, not " + type_name(p.get()));
         if (test(str_of(p.get()))) return ObjRef(true_obj());
       }
       return ObjRef(false_obj());
     }
-    if (!is_str(arg)) raise(BT.type_error, std::string(name) + " first arg must be str or a tuple of str, not " + type_name(arg));
+    if (!is_str(arg))
+      raise(BT.type_error, std::string(name) + " first arg must be str or a tuple of str, not " + type_name(arg));
     return ObjRef(bool_obj(test(str_of(arg))));
   };
 }
@@ -230,13 +237,16 @@ std::vector<ObjRef> split_on(const std::string& s, const std::string& sep, int64
 NativeFn split_method(bool from_right) {
   const char* name = from_right ? "rsplit" : "split";
   return [=](Interp& in, CallArgs& a) -> ObjRef {
-    if (nargs(a) > 2) raise(BT.type_error, std::string(name) + "() takes at most 2 arguments (" + std::to_string(nargs(a)) + " given)");
+    if (nargs(a) > 2)
+      raise(BT.type_error, std::string(name) + "() takes at most 2 arguments (" + std::to_string(nargs(a)) + " given)");
     Object* sep = a.pos.size() > 1 ? a.pos[1].get() : nullptr;
     Object* max_obj = a.pos.size() > 2 ? a.pos[2].get() : nullptr;
     for (auto& [k, v] : a.kw) {
       Object** slot = k == "sep" ? &sep : k == "maxsplit" ? &max_obj : nullptr;
       if (!slot) raise(BT.type_error, "'" + k + "' is an invalid keyword argument for " + name + "()");
-      if (*slot) raise(BT.type_error, "argument for " + std::string(name) + "() given by name ('" + k + "') and position (" + (k == "sep" ? "1" : "2") + ")");
+      if (*slot)
+        raise(BT.type_error, "argument for " + std::string(name) + "() given by name ('" + k + "') and position (" +
+                                 (k == "sep" ? "1" : "2") + ")");
       *slot = v.get();
     }
     int64_t maxsplit = max_obj ? to_index(in, max_obj) : -1;
@@ -282,7 +292,8 @@ ObjRef str_join(Interp& in, CallArgs& a) {
   const std::string& sep = str_of(a.pos[0].get());
   for (size_t i = 0; i < items.size(); ++i) {
     if (!is_str(items[i].get()))
-      raise(BT.type_error, "sequence item " + std::to_string(i) + ": expected str instance, " + type_name(items[i].get()) + " found");
+      raise(BT.type_error,
+            "sequence item " + std::to_string(i) + ": expected str instance, " + type_name(items[i].get()) + " found");
     if (i) out += sep;
     out += str_of(items[i].get());
   }
@@ -321,8 +332,10 @@ NativeFn strip_method(bool left, bool right, const char* name) {
       return whitespace ? cp_is_space(c) : std::find(chars.begin(), chars.end(), c) != chars.end();
     };
     size_t b = 0, e = cps.size();
-    if (left) while (b < e && strip(cps[b])) ++b;
-    if (right) while (e > b && strip(cps[e - 1])) --e;
+    if (left)
+      while (b < e && strip(cps[b])) ++b;
+    if (right)
+      while (e > b && strip(cps[e - 1])) --e;
     if (b == 0 && e == cps.size()) return a.pos[0];
     return make_str(utf8_encode(std::vector<uint32_t>(cps.begin() + b, cps.begin() + e)));
   };
@@ -370,7 +383,8 @@ ObjRef str_replace(Interp& in, CallArgs& a) {
   expects_between(a, "replace", 2, 3);
   for (int i = 1; i <= 2; ++i)
     if (!is_str(a.pos[i].get()))
-      raise(BT.type_error, "replace() argument " + std::to_string(i) + " must be str, not " + type_name(a.pos[i].get()));
+      raise(BT.type_error,
+            "replace() argument " + std::to_string(i) + " must be str, not " + type_name(a.pos[i].get()));
   const std::string& s = str_of(a.pos[0].get());
   const std::string& from = str_of(a.pos[1].get());
   const std::string& to = str_of(a.pos[2].get());
@@ -404,7 +418,8 @@ NativeFn affix_remove_method(bool prefix) {
   const char* name = prefix ? "removeprefix" : "removesuffix";
   return [=](Interp&, CallArgs& a) -> ObjRef {
     takes_one_arg(a, name);
-    if (!is_str(a.pos[1].get())) raise(BT.type_error, std::string(name) + "() argument must be str, not " + type_name(a.pos[1].get()));
+    if (!is_str(a.pos[1].get()))
+      raise(BT.type_error, std::string(name) + "() argument must be str, not " + type_name(a.pos[1].get()));
     const std::string& s = str_of(a.pos[0].get());
     const std::string& x = str_of(a.pos[1].get());
     if (x.empty() || x.size() > s.size()) return a.pos[0];
@@ -527,11 +542,12 @@ void install_str_methods() {
   auto add = [&](const char* name, NativeFn fn) {
     std::string method = name;
     t->dict_.set(method, make_function(method, [method, fn = std::move(fn)](Interp& in, CallArgs& a) -> ObjRef {
-      if (a.pos.empty()) raise(BT.type_error, "unbound method str." + method + "() needs an argument");
-      if (!is_instance(a.pos[0].get(), BT.str))
-        raise(BT.type_error, "descriptor '" + method + "' for 'str' objects doesn't apply to a '" + type_name(a.pos[0].get()) + "' object");
-      return fn(in, a);
-    }));
+                   if (a.pos.empty()) raise(BT.type_error, "unbound method str." + method + "() needs an argument");
+                   if (!is_instance(a.pos[0].get(), BT.str))
+                     raise(BT.type_error, "descriptor '" + method + "' for 'str' objects doesn't apply to a '" +
+                                              type_name(a.pos[0].get()) + "' object");
+                   return fn(in, a);
+                 }));
   };
   add("join", str_join);
   add("split", split_method(false));

@@ -36,8 +36,7 @@ static int char_width(std::string_view text, int bytes) {
   return n;
 }
 
-std::string format_syntax_error(const SyntaxErrorInfo& info, std::string_view source,
-                                std::string_view filename) {
+std::string format_syntax_error(const SyntaxErrorInfo& info, std::string_view source, std::string_view filename) {
   std::string out = "  File \"" + std::string(filename) + "\", line " + std::to_string(info.line) + "\n";
   std::string_view text = info.text.empty() ? source_line(source, info.line) : std::string_view(info.text);
   size_t lead = 0;

@@ -27,8 +27,7 @@ struct SyntaxErrorInfo {
 
 class SyntaxErrorException : public std::runtime_error {
  public:
-  explicit SyntaxErrorException(SyntaxErrorInfo info)
-      : std::runtime_error(info.message), info_(std::move(info)) {}
+  explicit SyntaxErrorException(SyntaxErrorInfo info) : std::runtime_error(info.message), info_(std::move(info)) {}
   const SyntaxErrorInfo& info() const { return info_; }
 
  private:

@@ -19,9 +19,27 @@
 namespace stridelab::lang::torch {
 
 enum PType {
-  P_TENSOR, P_SCALAR, P_INT64, P_SYMINT, P_DOUBLE, P_TENSOR_LIST, P_INT_LIST, P_SYM_INT_LIST,
-  P_FLOAT_LIST, P_GENERATOR, P_BOOL, P_STORAGE, P_PYOBJECT, P_SCALARTYPE, P_LAYOUT,
-  P_MEMORY_FORMAT, P_DEVICE, P_STRING, P_DIMNAME, P_DIMNAME_LIST, P_SCALAR_LIST
+  P_TENSOR,
+  P_SCALAR,
+  P_INT64,
+  P_SYMINT,
+  P_DOUBLE,
+  P_TENSOR_LIST,
+  P_INT_LIST,
+  P_SYM_INT_LIST,
+  P_FLOAT_LIST,
+  P_GENERATOR,
+  P_BOOL,
+  P_STORAGE,
+  P_PYOBJECT,
+  P_SCALARTYPE,
+  P_LAYOUT,
+  P_MEMORY_FORMAT,
+  P_DEVICE,
+  P_STRING,
+  P_DIMNAME,
+  P_DIMNAME_LIST,
+  P_SCALAR_LIST
 };
 
 struct Param {
@@ -84,26 +102,39 @@ struct Signature {
 // number for a Tensor parameter; elsewhere a number picks the Scalar overload (torch.pow(2, x) is
 // pow(Scalar self, Tensor exponent)) or fails to match.
 static bool numbers_as_tensors(const std::string& name) {
-  static const char* const names[] = {
-      "add", "add_", "div", "div_", "divide", "divide_", "mul", "mul_", "multiply", "multiply_",
-      "sub", "sub_", "subtract", "subtract_", "true_divide", "true_divide_", "to", "_to_copy", "copy_",
-      "floor_divide", "floor_divide_"};
+  static const char* const names[] = {"add",      "add_",         "div",          "div_",         "divide", "divide_",
+                                      "mul",      "mul_",         "multiply",     "multiply_",    "sub",    "sub_",
+                                      "subtract", "subtract_",    "true_divide",  "true_divide_", "to",     "_to_copy",
+                                      "copy_",    "floor_divide", "floor_divide_"};
   for (const char* n : names)
     if (name == n) return true;
   return false;
 }
 
 static PType parse_ptype(const std::string& t) {
-  static const std::pair<const char*, PType> map[] = {
-      {"Tensor", P_TENSOR}, {"Scalar", P_SCALAR}, {"int64_t", P_INT64}, {"SymInt", P_SYMINT},
-      {"double", P_DOUBLE}, {"TensorList", P_TENSOR_LIST},
-      {"c10::List<c10::optional<Tensor>>", P_TENSOR_LIST}, {"IntArrayRef", P_INT_LIST},
-      {"SymIntArrayRef", P_SYM_INT_LIST}, {"ArrayRef<double>", P_FLOAT_LIST},
-      {"Generator", P_GENERATOR}, {"bool", P_BOOL}, {"Storage", P_STORAGE},
-      {"PyObject*", P_PYOBJECT}, {"ScalarType", P_SCALARTYPE}, {"Layout", P_LAYOUT},
-      {"MemoryFormat", P_MEMORY_FORMAT}, {"Device", P_DEVICE}, {"std::string", P_STRING},
-      {"c10::string_view", P_STRING}, {"Dimname", P_DIMNAME}, {"DimnameList", P_DIMNAME_LIST},
-      {"ScalarList", P_SCALAR_LIST}};
+  static const std::pair<const char*, PType> map[] = {{"Tensor", P_TENSOR},
+                                                      {"Scalar", P_SCALAR},
+                                                      {"int64_t", P_INT64},
+                                                      {"SymInt", P_SYMINT},
+                                                      {"double", P_DOUBLE},
+                                                      {"TensorList", P_TENSOR_LIST},
+                                                      {"c10::List<c10::optional<Tensor>>", P_TENSOR_LIST},
+                                                      {"IntArrayRef", P_INT_LIST},
+                                                      {"SymIntArrayRef", P_SYM_INT_LIST},
+                                                      {"ArrayRef<double>", P_FLOAT_LIST},
+                                                      {"Generator", P_GENERATOR},
+                                                      {"bool", P_BOOL},
+                                                      {"Storage", P_STORAGE},
+                                                      {"PyObject*", P_PYOBJECT},
+                                                      {"ScalarType", P_SCALARTYPE},
+                                                      {"Layout", P_LAYOUT},
+                                                      {"MemoryFormat", P_MEMORY_FORMAT},
+                                                      {"Device", P_DEVICE},
+                                                      {"std::string", P_STRING},
+                                                      {"c10::string_view", P_STRING},
+                                                      {"Dimname", P_DIMNAME},
+                                                      {"DimnameList", P_DIMNAME_LIST},
+                                                      {"ScalarList", P_SCALAR_LIST}};
   for (auto& [k, v] : map)
     if (t == k) return v;
   throw core::InternalError("unknown parameter type " + t);
@@ -166,12 +197,13 @@ static Signature* parse_signature(const std::string& fmt) {
 std::string py_typename(const Object* o) {
   TorchTypes& T = types();
   TypeObject* t = o->type();
-  if (t == T.size || t == T.dtype || t == T.device || t == T.layout || t == T.generator)
-    return t->qualified_name();
+  if (t == T.size || t == T.dtype || t == T.device || t == T.layout || t == T.generator) return t->qualified_name();
   return t->name_;
 }
 
-static bool check_long(const Object* o) { return o->type() == BT.int_ || (o->type() != BT.bool_ && is_instance(o, BT.int_)); }
+static bool check_long(const Object* o) {
+  return o->type() == BT.int_ || (o->type() != BT.bool_ && is_instance(o, BT.int_));
+}
 static bool check_index(const Object* o) {
   if (o->type() == BT.bool_) return false;
   if (check_long(o)) return true;
@@ -225,8 +257,8 @@ static bool check_param(const Param& p, Object* obj, Interp& in, size_t argnum) 
       auto& items = seq_items(obj);
       for (size_t k = 0; k < items.size(); ++k)
         if (!is_tensor(items[k].get()))
-          raise(BT.type_error, "expected Tensor as element " + std::to_string(k) + " in argument " + std::to_string(argnum) +
-                                   ", but got " + py_typename(items[k].get()));
+          raise(BT.type_error, "expected Tensor as element " + std::to_string(k) + " in argument " +
+                                   std::to_string(argnum) + ", but got " + py_typename(items[k].get()));
       return true;
     }
     case P_INT_LIST:
@@ -275,30 +307,186 @@ static bool check_param(const Param& p, Object* obj, Interp& in, size_t argnum) 
 // calling each of them with arguments: CPython's own TypeErrors name them after _TensorBase, the C
 // type that defines them (as `x.floor(1)` reaches them).
 static bool is_noargs_method(const std::string& name) {
-  static const std::unordered_set<std::string> names = {
-      "abs", "abs_", "absolute", "absolute_", "acos", "acos_", "acosh", "acosh_", "adjoint", "angle",
-      "arccos", "arccos_", "arccosh", "arccosh_", "arcsin", "arcsin_", "arcsinh", "arcsinh_",
-      "arctan", "arctan_", "arctanh", "arctanh_", "argwhere", "asin", "asin_", "asinh", "asinh_",
-      "atan", "atan_", "atanh", "atanh_", "bitwise_not", "bitwise_not_", "ccol_indices", "ceil",
-      "ceil_", "coalesce", "col_indices", "conj", "conj_physical", "conj_physical_", "corrcoef",
-      "cos", "cos_", "cosh", "cosh_", "crow_indices", "data_ptr", "deg2rad", "deg2rad_", "dense_dim",
-      "dequantize", "det", "detach", "detach_", "digamma", "digamma_", "dim", "element_size", "erf",
-      "erf_", "erfc", "erfc_", "erfinv", "erfinv_", "exp", "exp2", "exp2_", "exp_", "expm1",
-      "expm1_", "fix", "fix_", "fliplr", "flipud", "floor", "floor_", "frac", "frac_", "frexp",
-      "geqrf", "get_device", "has_names", "i0", "i0_", "indices", "int_repr", "inverse",
-      "is_coalesced", "is_complex", "is_conj", "is_distributed", "is_floating_point", "is_inference",
-      "is_neg", "is_nonzero", "is_signed", "isfinite", "isinf", "isnan", "isneginf", "isposinf",
-      "isreal", "item", "lgamma", "lgamma_", "log", "log10", "log10_", "log1p", "log1p_", "log2",
-      "log2_", "log_", "logdet", "logical_not", "logical_not_", "matrix_exp", "msort", "ndimension",
-      "neg", "neg_", "negative", "negative_", "nelement", "numel", "positive", "q_per_channel_axis",
-      "q_per_channel_scales", "q_per_channel_zero_points", "q_scale", "q_zero_point", "qscheme",
-      "rad2deg", "rad2deg_", "ravel", "reciprocal", "reciprocal_", "relu", "relu_", "resolve_conj",
-      "resolve_neg", "retain_grad", "row_indices", "rsqrt", "rsqrt_", "sgn", "sgn_", "sigmoid",
-      "sigmoid_", "sign", "sign_", "signbit", "sin", "sin_", "sinc", "sinc_", "sinh", "sinh_",
-      "slogdet", "sparse_dim", "sqrt", "sqrt_", "square", "square_", "storage_offset", "t", "t_",
-      "tan", "tan_", "tanh", "tanh_", "to_sparse_csc", "to_sparse_csr", "tolist", "trace", "trunc",
-      "trunc_", "values", "zero_"
-  };
+  static const std::unordered_set<std::string> names = {"abs",
+                                                        "abs_",
+                                                        "absolute",
+                                                        "absolute_",
+                                                        "acos",
+                                                        "acos_",
+                                                        "acosh",
+                                                        "acosh_",
+                                                        "adjoint",
+                                                        "angle",
+                                                        "arccos",
+                                                        "arccos_",
+                                                        "arccosh",
+                                                        "arccosh_",
+                                                        "arcsin",
+                                                        "arcsin_",
+                                                        "arcsinh",
+                                                        "arcsinh_",
+                                                        "arctan",
+                                                        "arctan_",
+                                                        "arctanh",
+                                                        "arctanh_",
+                                                        "argwhere",
+                                                        "asin",
+                                                        "asin_",
+                                                        "asinh",
+                                                        "asinh_",
+                                                        "atan",
+                                                        "atan_",
+                                                        "atanh",
+                                                        "atanh_",
+                                                        "bitwise_not",
+                                                        "bitwise_not_",
+                                                        "ccol_indices",
+                                                        "ceil",
+                                                        "ceil_",
+                                                        "coalesce",
+                                                        "col_indices",
+                                                        "conj",
+                                                        "conj_physical",
+                                                        "conj_physical_",
+                                                        "corrcoef",
+                                                        "cos",
+                                                        "cos_",
+                                                        "cosh",
+                                                        "cosh_",
+                                                        "crow_indices",
+                                                        "data_ptr",
+                                                        "deg2rad",
+                                                        "deg2rad_",
+                                                        "dense_dim",
+                                                        "dequantize",
+                                                        "det",
+                                                        "detach",
+                                                        "detach_",
+                                                        "digamma",
+                                                        "digamma_",
+                                                        "dim",
+                                                        "element_size",
+                                                        "erf",
+                                                        "erf_",
+                                                        "erfc",
+                                                        "erfc_",
+                                                        "erfinv",
+                                                        "erfinv_",
+                                                        "exp",
+                                                        "exp2",
+                                                        "exp2_",
+                                                        "exp_",
+                                                        "expm1",
+                                                        "expm1_",
+                                                        "fix",
+                                                        "fix_",
+                                                        "fliplr",
+                                                        "flipud",
+                                                        "floor",
+                                                        "floor_",
+                                                        "frac",
+                                                        "frac_",
+                                                        "frexp",
+                                                        "geqrf",
+                                                        "get_device",
+                                                        "has_names",
+                                                        "i0",
+                                                        "i0_",
+                                                        "indices",
+                                                        "int_repr",
+                                                        "inverse",
+                                                        "is_coalesced",
+                                                        "is_complex",
+                                                        "is_conj",
+                                                        "is_distributed",
+                                                        "is_floating_point",
+                                                        "is_inference",
+                                                        "is_neg",
+                                                        "is_nonzero",
+                                                        "is_signed",
+                                                        "isfinite",
+                                                        "isinf",
+                                                        "isnan",
+                                                        "isneginf",
+                                                        "isposinf",
+                                                        "isreal",
+                                                        "item",
+                                                        "lgamma",
+                                                        "lgamma_",
+                                                        "log",
+                                                        "log10",
+                                                        "log10_",
+                                                        "log1p",
+                                                        "log1p_",
+                                                        "log2",
+                                                        "log2_",
+                                                        "log_",
+                                                        "logdet",
+                                                        "logical_not",
+                                                        "logical_not_",
+                                                        "matrix_exp",
+                                                        "msort",
+                                                        "ndimension",
+                                                        "neg",
+                                                        "neg_",
+                                                        "negative",
+                                                        "negative_",
+                                                        "nelement",
+                                                        "numel",
+                                                        "positive",
+                                                        "q_per_channel_axis",
+                                                        "q_per_channel_scales",
+                                                        "q_per_channel_zero_points",
+                                                        "q_scale",
+                                                        "q_zero_point",
+                                                        "qscheme",
+                                                        "rad2deg",
+                                                        "rad2deg_",
+                                                        "ravel",
+                                                        "reciprocal",
+                                                        "reciprocal_",
+                                                        "relu",
+                                                        "relu_",
+                                                        "resolve_conj",
+                                                        "resolve_neg",
+                                                        "retain_grad",
+                                                        "row_indices",
+                                                        "rsqrt",
+                                                        "rsqrt_",
+                                                        "sgn",
+                                                        "sgn_",
+                                                        "sigmoid",
+                                                        "sigmoid_",
+                                                        "sign",
+                                                        "sign_",
+                                                        "signbit",
+                                                        "sin",
+                                                        "sin_",
+                                                        "sinc",
+                                                        "sinc_",
+                                                        "sinh",
+                                                        "sinh_",
+                                                        "slogdet",
+                                                        "sparse_dim",
+                                                        "sqrt",
+                                                        "sqrt_",
+                                                        "square",
+                                                        "square_",
+                                                        "storage_offset",
+                                                        "t",
+                                                        "t_",
+                                                        "tan",
+                                                        "tan_",
+                                                        "tanh",
+                                                        "tanh_",
+                                                        "to_sparse_csc",
+                                                        "to_sparse_csr",
+                                                        "tolist",
+                                                        "trace",
+                                                        "trunc",
+                                                        "trunc_",
+                                                        "values",
+                                                        "zero_"};
   return names.count(name) > 0;
 }
 
@@ -328,7 +516,8 @@ static bool is_noargs_method(const std::string& name) {
     for (size_t i = 0; i < sig.params.size(); ++i)
       if (sig.params[i].name == k) idx = static_cast<long>(i);
     if (idx < 0) raise(BT.type_error, sig.name + "() got an unexpected keyword argument '" + k + "'");
-    if (static_cast<size_t>(idx) < nargs) raise(BT.type_error, sig.name + "() got multiple values for argument '" + k + "'");
+    if (static_cast<size_t>(idx) < nargs)
+      raise(BT.type_error, sig.name + "() got multiple values for argument '" + k + "'");
   }
   raise(BT.type_error, "invalid keyword arguments");
 }
@@ -345,8 +534,8 @@ static bool try_parse(const Signature& sig, Interp& in, CallArgs& args, size_t f
   size_t nargs = args.pos.size() - first;
   size_t remaining_kwargs = args.kw.size();
   size_t arg_pos = 0;
-  bool allow_varargs = sig.max_pos_args == 1 &&
-                       (sig.params[0].type == P_INT_LIST || sig.params[0].type == P_SYM_INT_LIST);
+  bool allow_varargs =
+      sig.max_pos_args == 1 && (sig.params[0].type == P_INT_LIST || sig.params[0].type == P_SYM_INT_LIST);
   if (nargs > sig.max_pos_args && !allow_varargs) {
     if (raise_) extra_args(sig, nargs);
     return false;
@@ -385,7 +574,8 @@ static bool try_parse(const Signature& sig, Interp& in, CallArgs& args, size_t f
       continue;
     } else if (raise_) {
       if (is_kwd)
-        raise(BT.type_error, sig.name + "(): argument '" + p.name + "' must be " + p.type_name() + ", not " + py_typename(obj));
+        raise(BT.type_error,
+              sig.name + "(): argument '" + p.name + "' must be " + p.type_name() + ", not " + py_typename(obj));
       raise(BT.type_error, sig.name + "(): argument '" + p.name + "' (position " + std::to_string(arg_pos + 1) +
                                ") must be " + p.type_name() + ", not " + py_typename(obj));
     } else {
@@ -514,8 +704,8 @@ std::vector<std::string> unmatched_kwargs(const Option& opt, const CallArgs& arg
 }
 }  // namespace
 
-static std::string format_invalid_args(const std::vector<Object*>& pos, const CallArgs& args,
-                                       const std::string& fname, const std::vector<std::string>& options) {
+static std::string format_invalid_args(const std::vector<Object*>& pos, const CallArgs& args, const std::string& fname,
+                                       const std::vector<std::string>& options) {
   std::string msg = fname + " received an invalid combination of arguments - ";
   if (options.size() == 1) {
     Option opt = parse_option(options[0]);
@@ -693,8 +883,9 @@ IntArray ParsedArgs::intlist(int i) const {
   // overflow error for one.
   const bool sym = i >= 0 && types[i] == P_SYM_INT_LIST;
   auto wrong_element = [&](const Object* it, size_t pos) {
-    raise(BT.type_error, fname + "(): argument '" + *pnames[i] + "' must be " + (sym ? "tuple of SymInts" : "tuple of ints") +
-                             ", but found element of type " + py_typename(it) + " at pos " + std::to_string(pos));
+    raise(BT.type_error, fname + "(): argument '" + *pnames[i] + "' must be " +
+                             (sym ? "tuple of SymInts" : "tuple of ints") + ", but found element of type " +
+                             py_typename(it) + " at pos " + std::to_string(pos));
   };
   if (check_long(o)) {
     if (sym && !fits_long(o)) wrong_element(o, 1);

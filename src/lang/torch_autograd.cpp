@@ -59,7 +59,9 @@ std::unordered_map<const ag::Node*, NodeObject*>& live_nodes() {
   return m;
 }
 
-NodeObject::NodeObject(TypeObject* t, std::shared_ptr<ag::Node> n) : Object(t), node(std::move(n)) { live_nodes()[node.get()] = this; }
+NodeObject::NodeObject(TypeObject* t, std::shared_ptr<ag::Node> n) : Object(t), node(std::move(n)) {
+  live_nodes()[node.get()] = this;
+}
 NodeObject::~NodeObject() {
   auto it = live_nodes().find(node.get());
   if (it != live_nodes().end() && it->second == this) live_nodes().erase(it);
@@ -105,34 +107,43 @@ TypeObject* node_type(const std::string& name) {
   TypeObject*& t = types_by_name[name];
   if (t) return t;
   t = NativeType(name, "builtins")
-          .method("name", [](Interp&, CallArgs& a) -> ObjRef { return make_str(static_cast<NodeObject*>(a.pos[0].get())->node->name()); })
-          .property("next_functions", [](Interp&, Object* s) -> ObjRef {
-            auto& node = static_cast<NodeObject*>(s)->node;
-            std::vector<ObjRef> items;
-            for (auto& e : node->next_edges())
-              items.push_back(make_tuple({wrap_node(e.function), make_int(e.input_nr)}));
-            return make_tuple(std::move(items));
-          })
-          .property("variable", [](Interp&, Object* s) -> ObjRef {
-            auto* acc = dynamic_cast<ag::AccumulateGrad*>(static_cast<NodeObject*>(s)->node.get());
-            if (!acc) raise(BT.attribute_error, "'" + type_name(s) + "' object has no attribute 'variable'");
-            return wrap(acc->variable());
-          })
-          .method("__repr__", [](Interp&, CallArgs& a) -> ObjRef {
-            return make_str("<" + type_name(a.pos[0].get()) + " object at " + hex_address(a.pos[0].get()) + ">");
-          })
-          .method("__getattr__", [](Interp& in, CallArgs& a) -> ObjRef {
-            auto& node = static_cast<NodeObject*>(a.pos[0].get())->node;
-            std::string name = as<StrObject>(a.pos[1].get())->value_;
-            for (auto& ref : node->saved_tensors()) {
-              if (ref.name != name) continue;
-              if (!ref.saved) return ObjRef(none());
-              return guarded([&] { return wrap(ref.saved->unpack(node)); });
-            }
-            for (auto& attr : node->saved_attributes())
-              if (attr.name == name) return saved_value_to_py(attr.value);
-            raise(BT.attribute_error, "'" + type_name(a.pos[0].get()) + "' object has no attribute '" + name + "'");
-          })
+          .method("name",
+                  [](Interp&, CallArgs& a) -> ObjRef {
+                    return make_str(static_cast<NodeObject*>(a.pos[0].get())->node->name());
+                  })
+          .property("next_functions",
+                    [](Interp&, Object* s) -> ObjRef {
+                      auto& node = static_cast<NodeObject*>(s)->node;
+                      std::vector<ObjRef> items;
+                      for (auto& e : node->next_edges())
+                        items.push_back(make_tuple({wrap_node(e.function), make_int(e.input_nr)}));
+                      return make_tuple(std::move(items));
+                    })
+          .property("variable",
+                    [](Interp&, Object* s) -> ObjRef {
+                      auto* acc = dynamic_cast<ag::AccumulateGrad*>(static_cast<NodeObject*>(s)->node.get());
+                      if (!acc) raise(BT.attribute_error, "'" + type_name(s) + "' object has no attribute 'variable'");
+                      return wrap(acc->variable());
+                    })
+          .method(
+              "__repr__",
+              [](Interp&, CallArgs& a) -> ObjRef {
+                return make_str("<" + type_name(a.pos[0].get()) + " object at " + hex_address(a.pos[0].get()) + ">");
+              })
+          .method("__getattr__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    auto& node = static_cast<NodeObject*>(a.pos[0].get())->node;
+                    std::string name = as<StrObject>(a.pos[1].get())->value_;
+                    for (auto& ref : node->saved_tensors()) {
+                      if (ref.name != name) continue;
+                      if (!ref.saved) return ObjRef(none());
+                      return guarded([&] { return wrap(ref.saved->unpack(node)); });
+                    }
+                    for (auto& attr : node->saved_attributes())
+                      if (attr.name == name) return saved_value_to_py(attr.value);
+                    raise(BT.attribute_error,
+                          "'" + type_name(a.pos[0].get()) + "' object has no attribute '" + name + "'");
+                  })
           .build();
   return t;
 }
@@ -145,10 +156,11 @@ class HandleObject : public Object {
 
 TypeObject* removable_handle_type() {
   static TypeObject* t = NativeType("RemovableHandle", "torch.utils.hooks")
-                             .method("remove", [](Interp&, CallArgs& a) -> ObjRef {
-                               static_cast<HandleObject*>(a.pos[0].get())->handle.remove();
-                               return ObjRef(none());
-                             })
+                             .method("remove",
+                                     [](Interp&, CallArgs& a) -> ObjRef {
+                                       static_cast<HandleObject*>(a.pos[0].get())->handle.remove();
+                                       return ObjRef(none());
+                                     })
                              .build();
   return t;
 }
@@ -156,8 +168,9 @@ TypeObject* removable_handle_type() {
 }  // namespace
 
 const WarningSite& backward_site() {
-  static const WarningSite site{"/usr/lib/python3/dist-packages/torch/autograd/__init__.py", 197,
-                                "Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass"};
+  static const WarningSite site{
+      "/usr/lib/python3/dist-packages/torch/autograd/__init__.py", 197,
+      "Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass"};
   return site;
 }
 
@@ -187,9 +200,7 @@ void run_engine(EngineCall call, const std::function<void()>& fn) {
   try {
     try {
       fn();
-    } catch (const core::Error& e) {
-      rethrow_core(e);
-    }
+    } catch (const core::Error& e) { rethrow_core(e); }
   } catch (const PyError& e) {
     std::string message;
     if (e.exc->args_ && !e.exc->args_->items_.empty() && is_str(e.exc->args_->items_[0].get()))
@@ -199,7 +210,9 @@ void run_engine(EngineCall call, const std::function<void()>& fn) {
   }
 }
 
-ObjRef grad_fn_obj(const Tensor& t) { return wrap_node(guarded([&] { return ag::grad_fn(t); })); }
+ObjRef grad_fn_obj(const Tensor& t) {
+  return wrap_node(guarded([&] { return ag::grad_fn(t); }));
+}
 ObjRef grad_fn_object(const std::shared_ptr<ag::Node>& n) { return wrap_node(n); }
 
 void add_tensor_autograd(NativeType& tt) {
@@ -214,19 +227,25 @@ void add_tensor_autograd(NativeType& tt) {
       [](Interp&, Object* s, ObjRef v) {
         Tensor g;
         if (v.get() != none()) {
-          if (!is_tensor(v.get())) raise(BT.type_error, "assigned grad expected to be a Tensor or None but got grad of type " + type_name(v.get()));
+          if (!is_tensor(v.get()))
+            raise(BT.type_error,
+                  "assigned grad expected to be a Tensor or None but got grad of type " + type_name(v.get()));
           g = unwrap(v.get());
         }
         guarded([&] { ag::set_grad(unwrap(s), g); });
       });
   tt.property("grad_fn", [](Interp&, Object* s) -> ObjRef { return grad_fn_obj(unwrap(s)); });
-  tt.property("is_leaf", [](Interp&, Object* s) -> ObjRef { return ObjRef(bool_obj(guarded([&] { return ag::is_leaf(unwrap(s)); }))); });
-  tt.property("retains_grad", [](Interp&, Object* s) -> ObjRef { return ObjRef(bool_obj(ag::retains_grad(unwrap(s)))); });
+  tt.property("is_leaf", [](Interp&, Object* s) -> ObjRef {
+    return ObjRef(bool_obj(guarded([&] { return ag::is_leaf(unwrap(s)); })));
+  });
+  tt.property("retains_grad",
+              [](Interp&, Object* s) -> ObjRef { return ObjRef(bool_obj(ag::retains_grad(unwrap(s)))); });
   tt.property("output_nr", [](Interp&, Object* s) -> ObjRef { return make_int(ag::output_nr(unwrap(s))); });
   tt.property(
       "data", [](Interp&, Object* s) -> ObjRef { return wrap(ag::data(unwrap(s))); },
       [](Interp&, Object* s, ObjRef v) {
-        if (!is_tensor(v.get())) raise(BT.type_error, "Variable data has to be a tensor, but got " + type_name(v.get()));
+        if (!is_tensor(v.get()))
+          raise(BT.type_error, "Variable data has to be a tensor, but got " + type_name(v.get()));
         Tensor& t = unwrap(s);
         const Tensor& src = unwrap(v.get());
         core::TensorImpl* impl = t.impl();
@@ -241,7 +260,8 @@ void add_tensor_autograd(NativeType& tt) {
     bool on = true;
     if (p.has(1)) {
       if (p.get(1)->type() != BT.bool_)
-        raise(BT.type_error, "requires_grad_(): argument 'requires_grad' (position 1) must be bool, not " + py_typename(p.get(1)));
+        raise(BT.type_error,
+              "requires_grad_(): argument 'requires_grad' (position 1) must be bool, not " + py_typename(p.get(1)));
       on = p.get(1) == true_obj();
     }
     guarded([&] { ag::set_requires_grad(unwrap(a.pos[0].get()), on, ag::RequiresGradCall::Method); });
@@ -259,7 +279,8 @@ void add_tensor_autograd(NativeType& tt) {
     ArgParser p(a, "register_hook", {"self", "hook"});
     const Tensor& t = unwrap(p.get(0));
     if (!ag::requires_grad(t))
-      raise_from({&frames::tensor_register_hook}, BT.runtime_error, "cannot register a hook on a tensor that doesn't require gradient");
+      raise_from({&frames::tensor_register_hook}, BT.runtime_error,
+                 "cannot register a hook on a tensor that doesn't require gradient");
     ObjRef fn(p.get(1));
     Interp* ip = &in;
     ag::GradHook hook;

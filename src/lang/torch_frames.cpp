@@ -30,7 +30,8 @@ const TorchFrame tensor_floordiv{TORCH_PY "_tensor.py", 868, "__floordiv__",
                                  "    return torch.floor_divide(self, other)\n"
                                  "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 const TorchFrame tensor_len{TORCH_PY "_tensor.py", 894, "__len__", "    raise TypeError(\"len() of a 0-d tensor\")\n"};
-const TorchFrame tensor_iter{TORCH_PY "_tensor.py", 916, "__iter__", "    raise TypeError(\"iteration over a 0-d tensor\")\n"};
+const TorchFrame tensor_iter{TORCH_PY "_tensor.py", 916, "__iter__",
+                             "    raise TypeError(\"iteration over a 0-d tensor\")\n"};
 const TorchFrame tensor_contains{TORCH_PY "_tensor.py", 985, "__contains__", "    raise RuntimeError(\n"};
 const TorchFrame tensor_unflatten{TORCH_PY "_tensor.py", 1173, "unflatten",
                                   "    return super(Tensor, self).unflatten(dim, sizes)\n"
@@ -38,33 +39,40 @@ const TorchFrame tensor_unflatten{TORCH_PY "_tensor.py", 1173, "unflatten",
 
 // The branches of Tensor.split and Tensor.unflatten, and of torch/functional.py's norm.
 const TorchFrame tensor_split_with_sizes{TORCH_PY "_tensor.py", 789, "split",
-    "    return torch._VF.split_with_sizes(self, split_size, dim)\n"
-    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+                                         "    return torch._VF.split_with_sizes(self, split_size, dim)\n"
+                                         "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 const TorchFrame tensor_unflatten_empty{TORCH_PY "_tensor.py", 1164, "unflatten",
-    "    raise RuntimeError(\"unflatten: sizes must be non-empty\")\n"};
+                                        "    raise RuntimeError(\"unflatten: sizes must be non-empty\")\n"};
 const TorchFrame functional_norm_fro_all{TORCH_PY "functional.py", 1482, "norm",
-    "    return _VF.frobenius_norm(input, dim=(), keepdim=keepdim)\n"
-    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
-const TorchFrame functional_norm_p_all{TORCH_PY "functional.py", 1485, "norm",
+                                         "    return _VF.frobenius_norm(input, dim=(), keepdim=keepdim)\n"
+                                         "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame functional_norm_p_all{
+    TORCH_PY "functional.py", 1485, "norm",
     "    return _VF.norm(input, p, dim=_dim, keepdim=keepdim)  # type: ignore[attr-defined]\n"
     "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
-const TorchFrame functional_norm_fro_dtype{TORCH_PY "functional.py", 1501, "norm",
+const TorchFrame functional_norm_fro_dtype{
+    TORCH_PY "functional.py", 1501, "norm",
     "    raise ValueError(\"dtype argument is not supported in frobenius norm\")\n"};
 const TorchFrame functional_norm_out{TORCH_PY "functional.py", 1508, "norm",
-    "    return _VF.frobenius_norm(input, _dim, keepdim=keepdim, out=out)\n"
-    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
-const TorchFrame functional_norm_bad_p{TORCH_PY "functional.py", 1522, "norm",
+                                     "    return _VF.frobenius_norm(input, _dim, keepdim=keepdim, out=out)\n"
+                                     "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame functional_norm_bad_p{
+    TORCH_PY "functional.py", 1522, "norm",
     "    raise RuntimeError(f\"only valid string values are 'fro' and 'nuc', found {p}\")\n"};
-const TorchFrame functional_norm_p{TORCH_PY "functional.py", 1529, "norm",
+const TorchFrame functional_norm_p{
+    TORCH_PY "functional.py", 1529, "norm",
     "    return _VF.norm(input, p, _dim, keepdim=keepdim)  # type: ignore[attr-defined]\n"
     "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
-const TorchFrame functional_norm_p_dtype{TORCH_PY "functional.py", 1531, "norm",
+const TorchFrame functional_norm_p_dtype{
+    TORCH_PY "functional.py", 1531, "norm",
     "    return _VF.norm(input, p, _dim, keepdim=keepdim, dtype=dtype)  # type: ignore[attr-defined]\n"
     "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
-const TorchFrame functional_norm_p_out{TORCH_PY "functional.py", 1534, "norm",
+const TorchFrame functional_norm_p_out{
+    TORCH_PY "functional.py", 1534, "norm",
     "    return _VF.norm(input, p, _dim, keepdim=keepdim, out=out)  # type: ignore[attr-defined]\n"
     "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
-const TorchFrame functional_norm_p_dtype_out{TORCH_PY "functional.py", 1536, "norm",
+const TorchFrame functional_norm_p_dtype_out{
+    TORCH_PY "functional.py", 1536, "norm",
     "    return _VF.norm(input, p, _dim, keepdim=keepdim, dtype=dtype, out=out)  # type: ignore[attr-defined]\n"
     "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 
@@ -82,9 +90,10 @@ const TorchFrame functional_split{TORCH_PY "functional.py", 189, "split",
 const TorchFrame functional_norm{TORCH_PY "functional.py", 1506, "norm",
                                  "    return _VF.frobenius_norm(input, _dim, keepdim=keepdim)\n"
                                  "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
-const TorchFrame functional_broadcast_tensors{TORCH_PY "functional.py", 74, "broadcast_tensors",
-                                              "    return _VF.broadcast_tensors(tensors)  # type: ignore[attr-defined]\n"
-                                              "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame functional_broadcast_tensors{
+    TORCH_PY "functional.py", 74, "broadcast_tensors",
+    "    return _VF.broadcast_tensors(tensors)  # type: ignore[attr-defined]\n"
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 
 // torch/autograd/__init__.py
 const TorchFrame autograd_backward_make_grads{
@@ -104,16 +113,17 @@ const TorchFrame autograd_grad_engine{
     "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 const TorchFrame make_grads_shape{TORCH_PY "autograd/__init__.py", 68, "_make_grads",
                                   "    raise RuntimeError(\"Mismatch in shape: grad_output[\"\n"};
-const TorchFrame make_grads_scalar{TORCH_PY "autograd/__init__.py", 85, "_make_grads",
-                                   "    raise RuntimeError(\"grad can be implicitly created only for scalar outputs\")\n"};
+const TorchFrame make_grads_scalar{
+    TORCH_PY "autograd/__init__.py", 85, "_make_grads",
+    "    raise RuntimeError(\"grad can be implicitly created only for scalar outputs\")\n"};
 
 // torch/nn/modules
 const TorchFrame module_call{TORCH_PY "nn/modules/module.py", 1194, "_call_impl",
                              "    return forward_call(*input, **kwargs)\n"
                              "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
-const TorchFrame module_forward_unimplemented{
-    TORCH_PY "nn/modules/module.py", 246, "_forward_unimplemented",
-    "    raise NotImplementedError(f\"Module [{type(self).__name__}] is missing the required \\\"forward\\\" function\")\n"};
+const TorchFrame module_forward_unimplemented{TORCH_PY "nn/modules/module.py", 246, "_forward_unimplemented",
+                                              "    raise NotImplementedError(f\"Module [{type(self).__name__}] is "
+                                              "missing the required \\\"forward\\\" function\")\n"};
 const TorchFrame module_add_module{TORCH_PY "nn/modules/module.py", 444, "add_module",
                                    "    raise TypeError(\"{} is not a Module subclass\".format(\n"};
 const TorchFrame module_getattr{TORCH_PY "nn/modules/module.py", 1269, "__getattr__",
@@ -144,7 +154,8 @@ const TorchFrame flatten_forward{TORCH_PY "nn/modules/flatten.py", 46, "forward"
 const TorchFrame sequential_forward{TORCH_PY "nn/modules/container.py", 204, "forward",
                                     "    input = module(input)\n"
                                     "            ^^^^^^^^^^^^^\n"};
-const TorchFrame sequential_init{TORCH_PY "nn/modules/container.py", 91, "__init__", "    self.add_module(str(idx), module)\n"};
+const TorchFrame sequential_init{TORCH_PY "nn/modules/container.py", 91, "__init__",
+                                 "    self.add_module(str(idx), module)\n"};
 const TorchFrame sequential_getitem{TORCH_PY "nn/modules/container.py", 107, "__getitem__",
                                     "    return self._get_item_by_idx(self._modules.values(), idx)\n"
                                     "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
@@ -167,14 +178,17 @@ const TorchFrame dropout_forward{TORCH_PY "nn/modules/dropout.py", 59, "forward"
                                  "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 
 // torch/nn/functional.py
-const TorchFrame F_dropout_p{TORCH_PY "nn/functional.py", 1251, "dropout",
-                             "    raise ValueError(\"dropout probability has to be between 0 and 1, \" \"but got {}\".format(p))\n"};
-const TorchFrame F_dropout{TORCH_PY "nn/functional.py", 1252, "dropout",
-                           "    return _VF.dropout_(input, p, training) if inplace else _VF.dropout(input, p, training)\n"
-                           "                                                            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
-const TorchFrame F_dropout_inplace{TORCH_PY "nn/functional.py", 1252, "dropout",
-                                   "    return _VF.dropout_(input, p, training) if inplace else _VF.dropout(input, p, training)\n"
-                                   "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame F_dropout_p{
+    TORCH_PY "nn/functional.py", 1251, "dropout",
+    "    raise ValueError(\"dropout probability has to be between 0 and 1, \" \"but got {}\".format(p))\n"};
+const TorchFrame F_dropout{
+    TORCH_PY "nn/functional.py", 1252, "dropout",
+    "    return _VF.dropout_(input, p, training) if inplace else _VF.dropout(input, p, training)\n"
+    "                                                            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame F_dropout_inplace{
+    TORCH_PY "nn/functional.py", 1252, "dropout",
+    "    return _VF.dropout_(input, p, training) if inplace else _VF.dropout(input, p, training)\n"
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 const TorchFrame F_relu{TORCH_PY "nn/functional.py", 1457, "relu",
                         "    result = torch.relu(input)\n"
                         "             ^^^^^^^^^^^^^^^^^\n"};
@@ -184,21 +198,25 @@ const TorchFrame F_softmax{TORCH_PY "nn/functional.py", 1841, "softmax",
 const TorchFrame F_log_softmax{TORCH_PY "nn/functional.py", 1930, "log_softmax",
                                "    ret = input.log_softmax(dim)\n"
                                "          ^^^^^^^^^^^^^^^^^^^^^^\n"};
-const TorchFrame F_nll_loss{TORCH_PY "nn/functional.py", 2701, "nll_loss",
-                            "    return torch._C._nn.nll_loss_nd(input, target, weight, _Reduction.get_enum(reduction), ignore_index)\n"
-                            "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
-const TorchFrame nll_loss_forward{TORCH_PY "nn/modules/loss.py", 216, "forward",
-                                  "    return F.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index, reduction=self.reduction)\n"
-                                  "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame F_nll_loss{
+    TORCH_PY "nn/functional.py", 2701, "nll_loss",
+    "    return torch._C._nn.nll_loss_nd(input, target, weight, _Reduction.get_enum(reduction), ignore_index)\n"
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame nll_loss_forward{
+    TORCH_PY "nn/modules/loss.py", 216, "forward",
+    "    return F.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index, "
+    "reduction=self.reduction)\n"
+    "           "
+    "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 const TorchFrame F_cross_entropy{
     TORCH_PY "nn/functional.py", 3026, "cross_entropy",
     "    return torch._C._nn.cross_entropy_loss(input, target, weight, _Reduction.get_enum(reduction), ignore_index, "
     "label_smoothing)\n"
     "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"
     "^^^^^^^^^^^^^^^\n"};
-const TorchFrame F_bce_with_logits_size{
-    TORCH_PY "nn/functional.py", 3160, "binary_cross_entropy_with_logits",
-    "    raise ValueError(\"Target size ({}) must be the same as input size ({})\".format(target.size(), input.size()))\n"};
+const TorchFrame F_bce_with_logits_size{TORCH_PY "nn/functional.py", 3160, "binary_cross_entropy_with_logits",
+                                        "    raise ValueError(\"Target size ({}) must be the same as input size "
+                                        "({})\".format(target.size(), input.size()))\n"};
 const TorchFrame F_mse_loss_broadcast{TORCH_PY "nn/functional.py", 3291, "mse_loss",
                                       "    expanded_input, expanded_target = torch.broadcast_tensors(input, target)\n"
                                       "                                      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
@@ -207,33 +225,42 @@ const TorchFrame F_mse_loss_reduction{TORCH_PY "nn/functional.py", 3292, "mse_lo
                                       "_Reduction.get_enum(reduction))\n"
                                       "                                                                  "
                                       "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
-const TorchFrame reduction_get_enum{TORCH_PY "nn/_reduction.py", 19, "get_enum",
-                                    "    raise ValueError(\"{} is not a valid value for reduction\".format(reduction))\n"};
+const TorchFrame reduction_get_enum{
+    TORCH_PY "nn/_reduction.py", 19, "get_enum",
+    "    raise ValueError(\"{} is not a valid value for reduction\".format(reduction))\n"};
 
 // torch/optim
-const TorchFrame sgd_init_lr{TORCH_PY "optim/sgd.py", 97, "__init__", "    raise ValueError(\"Invalid learning rate: {}\".format(lr))\n"};
+const TorchFrame sgd_init_lr{TORCH_PY "optim/sgd.py", 97, "__init__",
+                             "    raise ValueError(\"Invalid learning rate: {}\".format(lr))\n"};
 const TorchFrame sgd_init_momentum{TORCH_PY "optim/sgd.py", 99, "__init__",
                                    "    raise ValueError(\"Invalid momentum value: {}\".format(momentum))\n"};
-const TorchFrame sgd_init_weight_decay{TORCH_PY "optim/sgd.py", 101, "__init__",
-                                       "    raise ValueError(\"Invalid weight_decay value: {}\".format(weight_decay))\n"};
-const TorchFrame sgd_init_nesterov{TORCH_PY "optim/sgd.py", 107, "__init__",
-                                   "    raise ValueError(\"Nesterov momentum requires a momentum and zero dampening\")\n"};
-const TorchFrame sgd_init_super{TORCH_PY "optim/sgd.py", 109, "__init__", "    super(SGD, self).__init__(params, defaults)\n"};
+const TorchFrame sgd_init_weight_decay{
+    TORCH_PY "optim/sgd.py", 101, "__init__",
+    "    raise ValueError(\"Invalid weight_decay value: {}\".format(weight_decay))\n"};
+const TorchFrame sgd_init_nesterov{
+    TORCH_PY "optim/sgd.py", 107, "__init__",
+    "    raise ValueError(\"Nesterov momentum requires a momentum and zero dampening\")\n"};
+const TorchFrame sgd_init_super{TORCH_PY "optim/sgd.py", 109, "__init__",
+                                "    super(SGD, self).__init__(params, defaults)\n"};
 const TorchFrame optimizer_init_empty{TORCH_PY "optim/optimizer.py", 61, "__init__",
                                       "    raise ValueError(\"optimizer got an empty parameter list\")\n"};
 const TorchFrame optimizer_init_tensor{TORCH_PY "optim/optimizer.py", 52, "__init__",
                                        "    raise TypeError(\"params argument given to the optimizer should be \"\n"};
-const TorchFrame optimizer_init_add_group{TORCH_PY "optim/optimizer.py", 66, "__init__", "    self.add_param_group(param_group)\n"};
-const TorchFrame optimizer_add_group_assert{TORCH_PY "optim/optimizer.py", 310, "add_param_group",
-                                            "    assert isinstance(param_group, dict), \"param group must be a dict\"\n"};
+const TorchFrame optimizer_init_add_group{TORCH_PY "optim/optimizer.py", 66, "__init__",
+                                          "    self.add_param_group(param_group)\n"};
+const TorchFrame optimizer_add_group_assert{
+    TORCH_PY "optim/optimizer.py", 310, "add_param_group",
+    "    assert isinstance(param_group, dict), \"param group must be a dict\"\n"};
 const TorchFrame optimizer_add_group_not_tensor{TORCH_PY "optim/optimizer.py", 323, "add_param_group",
                                                 "    raise TypeError(\"optimizer can only optimize Tensors, \"\n"};
 const TorchFrame optimizer_add_group_non_leaf{TORCH_PY "optim/optimizer.py", 326, "add_param_group",
                                               "    raise ValueError(\"can't optimize a non-leaf Tensor\")\n"};
-const TorchFrame optimizer_add_group_required{TORCH_PY "optim/optimizer.py", 330, "add_param_group",
-                                              "    raise ValueError(\"parameter group didn't specify a value of required optimization parameter \" +\n"};
-const TorchFrame optimizer_add_group_duplicate{TORCH_PY "optim/optimizer.py", 346, "add_param_group",
-                                               "    raise ValueError(\"some parameters appear in more than one parameter group\")\n"};
+const TorchFrame optimizer_add_group_required{
+    TORCH_PY "optim/optimizer.py", 330, "add_param_group",
+    "    raise ValueError(\"parameter group didn't specify a value of required optimization parameter \" +\n"};
+const TorchFrame optimizer_add_group_duplicate{
+    TORCH_PY "optim/optimizer.py", 346, "add_param_group",
+    "    raise ValueError(\"some parameters appear in more than one parameter group\")\n"};
 
 // torch/cuda
 const TorchFrame cuda_lazy_init{TORCH_PY "cuda/__init__.py", 221, "_lazy_init",

@@ -67,12 +67,12 @@ class CtxObject : public Object {
   explicit CtxObject(TypeObject* t) : Object(t) {}
   Namespace dict_;
   Namespace* instance_dict() override { return &dict_; }
-  std::weak_ptr<PyFunctionNode> node;    // set once forward's outputs have their history
-  std::vector<ObjRef> to_save;           // save_for_backward's tensors until then
+  std::weak_ptr<PyFunctionNode> node;  // set once forward's outputs have their history
+  std::vector<ObjRef> to_save;         // save_for_backward's tensors until then
   std::vector<bool> needs_input_grad;
   std::vector<const core::TensorImpl*> non_differentiable;
   bool materialize_grads = true;
-  bool saved_released = false;           // no graph was recorded: saved_tensors are the tensors themselves
+  bool saved_released = false;  // no graph was recorded: saved_tensors are the tensors themselves
 };
 
 CtxObject* C(Object* o) { return static_cast<CtxObject*>(o); }
@@ -100,66 +100,77 @@ TypeObject* backward_base_type() {
   static TypeObject* t = nullptr;
   if (t) return t;
   t = NativeType("BackwardCFunction", "torch.autograd.function")
-          .method("save_for_backward", [](Interp&, CallArgs& a) -> ObjRef {
-            CtxObject* ctx = C(a.pos[0].get());
-            ctx->to_save.clear();
-            for (size_t i = 1; i < a.pos.size(); ++i) {
-              Object* o = a.pos[i].get();
-              if (o != none() && !is_tensor(o))
-                raise(BT.type_error, "save_for_backward can only save variables, but argument " + std::to_string(i - 1) +
-                                         " is of type " + type_name(o));
-              ctx->to_save.push_back(a.pos[i]);
-            }
-            return ObjRef(none());
-          })
-          .property("saved_tensors", [](Interp&, Object* s) -> ObjRef {
-            CtxObject* ctx = C(s);
-            auto node = ctx->node.lock();
-            if (!node) {
-              std::vector<ObjRef> items(ctx->to_save.begin(), ctx->to_save.end());
-              return make_tuple(std::move(items));
-            }
-            std::vector<ObjRef> items;
-            for (auto& sv : node->saved_) {
-              if (!sv.was_saved()) {
-                items.push_back(ObjRef(none()));
-                continue;
-              }
-              items.push_back(guarded([&] { return wrap(sv.unpack(node)); }));
-            }
-            return make_tuple(std::move(items));
-          })
-          .property("needs_input_grad", [](Interp&, Object* s) -> ObjRef {
-            std::vector<ObjRef> items;
-            for (bool b : C(s)->needs_input_grad) items.push_back(ObjRef(bool_obj(b)));
-            return make_tuple(std::move(items));
-          })
-          .method("mark_non_differentiable", [](Interp&, CallArgs& a) -> ObjRef {
-            for (size_t i = 1; i < a.pos.size(); ++i)
-              if (is_tensor(a.pos[i].get())) C(a.pos[0].get())->non_differentiable.push_back(unwrap(a.pos[i].get()).impl());
-            return ObjRef(none());
-          })
+          .method("save_for_backward",
+                  [](Interp&, CallArgs& a) -> ObjRef {
+                    CtxObject* ctx = C(a.pos[0].get());
+                    ctx->to_save.clear();
+                    for (size_t i = 1; i < a.pos.size(); ++i) {
+                      Object* o = a.pos[i].get();
+                      if (o != none() && !is_tensor(o))
+                        raise(BT.type_error, "save_for_backward can only save variables, but argument " +
+                                                 std::to_string(i - 1) + " is of type " + type_name(o));
+                      ctx->to_save.push_back(a.pos[i]);
+                    }
+                    return ObjRef(none());
+                  })
+          .property("saved_tensors",
+                    [](Interp&, Object* s) -> ObjRef {
+                      CtxObject* ctx = C(s);
+                      auto node = ctx->node.lock();
+                      if (!node) {
+                        std::vector<ObjRef> items(ctx->to_save.begin(), ctx->to_save.end());
+                        return make_tuple(std::move(items));
+                      }
+                      std::vector<ObjRef> items;
+                      for (auto& sv : node->saved_) {
+                        if (!sv.was_saved()) {
+                          items.push_back(ObjRef(none()));
+                          continue;
+                        }
+                        items.push_back(guarded([&] { return wrap(sv.unpack(node)); }));
+                      }
+                      return make_tuple(std::move(items));
+                    })
+          .property("needs_input_grad",
+                    [](Interp&, Object* s) -> ObjRef {
+                      std::vector<ObjRef> items;
+                      for (bool b : C(s)->needs_input_grad) items.push_back(ObjRef(bool_obj(b)));
+                      return make_tuple(std::move(items));
+                    })
+          .method("mark_non_differentiable",
+                  [](Interp&, CallArgs& a) -> ObjRef {
+                    for (size_t i = 1; i < a.pos.size(); ++i)
+                      if (is_tensor(a.pos[i].get()))
+                        C(a.pos[0].get())->non_differentiable.push_back(unwrap(a.pos[i].get()).impl());
+                    return ObjRef(none());
+                  })
           .method("mark_dirty", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(none()); })
-          .method("set_materialize_grads", [](Interp& in, CallArgs& a) -> ObjRef {
-            ArgParser p(a, "set_materialize_grads", {"self", "value"});
-            C(a.pos[0].get())->materialize_grads = truthy(in, p.get(1));
-            return ObjRef(none());
-          })
-          .method("name", [](Interp&, CallArgs& a) -> ObjRef {
-            auto node = C(a.pos[0].get())->node.lock();
-            return make_str(node ? node->name() : a.pos[0]->type()->name_);
-          })
-          .property("next_functions", [](Interp&, Object* s) -> ObjRef {
-            auto node = C(s)->node.lock();
-            std::vector<ObjRef> items;
-            if (node)
-              for (auto& e : node->next_edges()) items.push_back(make_tuple({grad_fn_object(e.function), make_int(e.input_nr)}));
-            return make_tuple(std::move(items));
-          })
-          .method("__repr__", [](Interp&, CallArgs& a) -> ObjRef {
-            TypeObject* ty = a.pos[0]->type();
-            return make_str("<" + ty->module_ + "." + ty->name_ + " object at " + hex_address_of(a.pos[0].get()) + ">");
-          })
+          .method("set_materialize_grads",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    ArgParser p(a, "set_materialize_grads", {"self", "value"});
+                    C(a.pos[0].get())->materialize_grads = truthy(in, p.get(1));
+                    return ObjRef(none());
+                  })
+          .method("name",
+                  [](Interp&, CallArgs& a) -> ObjRef {
+                    auto node = C(a.pos[0].get())->node.lock();
+                    return make_str(node ? node->name() : a.pos[0]->type()->name_);
+                  })
+          .property("next_functions",
+                    [](Interp&, Object* s) -> ObjRef {
+                      auto node = C(s)->node.lock();
+                      std::vector<ObjRef> items;
+                      if (node)
+                        for (auto& e : node->next_edges())
+                          items.push_back(make_tuple({grad_fn_object(e.function), make_int(e.input_nr)}));
+                      return make_tuple(std::move(items));
+                    })
+          .method("__repr__",
+                  [](Interp&, CallArgs& a) -> ObjRef {
+                    TypeObject* ty = a.pos[0]->type();
+                    return make_str("<" + ty->module_ + "." + ty->name_ + " object at " +
+                                    hex_address_of(a.pos[0].get()) + ">");
+                  })
           .build();
   return t;
 }
@@ -190,8 +201,8 @@ ag::variable_list PyFunctionNode::apply(ag::variable_list&& grads) {
     bool extra_none = results.size() > expected;
     for (size_t i = expected; extra_none && i < results.size(); ++i) extra_none = results[i].get() == none();
     if (!extra_none)
-      raise(BT.runtime_error, "function " + name_ + " returned an incorrect number of gradients (expected " + std::to_string(expected) +
-                                  ", got " + std::to_string(results.size()) + ")");
+      raise(BT.runtime_error, "function " + name_ + " returned an incorrect number of gradients (expected " +
+                                  std::to_string(expected) + ", got " + std::to_string(results.size()) + ")");
     results.resize(expected);
   }
   ag::variable_list out;
@@ -199,8 +210,8 @@ ag::variable_list PyFunctionNode::apply(ag::variable_list&& grads) {
     Object* g = results[i].get();
     if (!is_tensor_[i]) {
       if (g != none())
-        raise(BT.runtime_error, "function " + name_ + " returned a gradient different than None at position " + std::to_string(i + 1) +
-                                    ", but the corresponding forward input was not a Variable");
+        raise(BT.runtime_error, "function " + name_ + " returned a gradient different than None at position " +
+                                    std::to_string(i + 1) + ", but the corresponding forward input was not a Variable");
       continue;
     }
     if (g == none()) out.push_back(Tensor());
@@ -286,15 +297,17 @@ ObjRef function_apply(Interp& in, Object* cls_obj, CallArgs& a) {
 
 // Function.apply, bound to the class it is read from (a classmethod).
 TypeObject* apply_descriptor_type() {
-  static TypeObject* t = NativeType("_FunctionApply", "torch.autograd.function")
-                             .method("__get__", [](Interp&, CallArgs& a) -> ObjRef {
-                               Object* owner = a.pos.size() > 2 && a.pos[2].get() != none() ? a.pos[2].get() : a.pos[1]->type();
-                               ObjRef cls(owner);
-                               return make_function("apply", [cls](Interp& in, CallArgs& args) -> ObjRef {
-                                 return function_apply(in, cls.get(), args);
-                               });
-                             })
-                             .build();
+  static TypeObject* t =
+      NativeType("_FunctionApply", "torch.autograd.function")
+          .method("__get__",
+                  [](Interp&, CallArgs& a) -> ObjRef {
+                    Object* owner = a.pos.size() > 2 && a.pos[2].get() != none() ? a.pos[2].get() : a.pos[1]->type();
+                    ObjRef cls(owner);
+                    return make_function("apply", [cls](Interp& in, CallArgs& args) -> ObjRef {
+                      return function_apply(in, cls.get(), args);
+                    });
+                  })
+          .build();
   return t;
 }
 
@@ -310,12 +323,17 @@ TypeObject* autograd_function_type() {
   static TypeObject* t = nullptr;
   if (t) return t;
   t = NativeType("Function", "torch.autograd.function")
-          .method("forward", [](Interp&, CallArgs&) -> ObjRef {
-            raise(BT.not_implemented_error, "You must implement the forward function for custom autograd.Function.");
-          })
-          .method("backward", [](Interp&, CallArgs&) -> ObjRef {
-            raise(BT.not_implemented_error, "You must implement either the backward or vjp method for your custom autograd.Function to use it with backward mode AD.");
-          })
+          .method("forward",
+                  [](Interp&, CallArgs&) -> ObjRef {
+                    raise(BT.not_implemented_error,
+                          "You must implement the forward function for custom autograd.Function.");
+                  })
+          .method("backward",
+                  [](Interp&, CallArgs&) -> ObjRef {
+                    raise(BT.not_implemented_error,
+                          "You must implement either the backward or vjp method for your custom autograd.Function to "
+                          "use it with backward mode AD.");
+                  })
           .attr("apply", ObjRef(new Object(apply_descriptor_type())))
           .build();
   return t;

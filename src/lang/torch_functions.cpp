@@ -55,7 +55,8 @@ void def_native(const char* name, std::vector<std::string> sigs, Body body) {
   natives()[name] = Native{std::make_shared<Parser>(std::move(sigs)), std::move(body)};
 }
 // Calls a native with positional arguments and keywords, as Python code calls torch._VF.f(...).
-ObjRef call_native(Interp& in, const char* name, std::vector<ObjRef> pos, std::vector<std::pair<std::string, ObjRef>> kw = {}) {
+ObjRef call_native(Interp& in, const char* name, std::vector<ObjRef> pos,
+                   std::vector<std::pair<std::string, ObjRef>> kw = {}) {
   Native& n = natives().at(name);
   CallArgs args;
   args.pos = std::move(pos);
@@ -96,7 +97,8 @@ Tensor finish_factory(ParsedArgs& a, Tensor t) {
 }
 
 const std::string kFactory =
-    "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)";
+    "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? "
+    "requires_grad=False)";
 const std::string kLike = "*, MemoryFormat? memory_format=None, " + kFactory;
 
 std::vector<std::string> unary_f(const char* n) { return {std::string(n) + "(Tensor input, *, Tensor out=None)"}; }
@@ -162,9 +164,10 @@ void define_ops() {
   arith("add", BinaryOp::Add, true);
   arith("sub", BinaryOp::Sub, true);
   arith("subtract", BinaryOp::Sub, true);
-  def("mul", {"mul(Tensor other)"}, {"mul(Tensor input, Tensor other, *, Tensor out=None)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::binary(BinaryOp::Mul, a.tensor("input"), a.tensor("other"))); });
-  });
+  def("mul", {"mul(Tensor other)"}, {"mul(Tensor input, Tensor other, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::binary(BinaryOp::Mul, a.tensor("input"), a.tensor("other"))); });
+      });
   def("mul_", {"mul_(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
     guarded([&] { op::binary_(BinaryOp::Mul, a.tensor("input"), a.tensor("other")); });
     return self_obj(a);
@@ -173,23 +176,34 @@ void define_ops() {
   arith("floor_divide", BinaryOp::FloorDivide, false);
   arith("remainder", BinaryOp::Remainder, false);
   // Tensor-only ops (no Scalar overload in PyTorch).
-  for (auto [name, op] : {std::pair{"maximum", BinaryOp::Maximum}, {"minimum", BinaryOp::Minimum},
-                          {"logical_and", BinaryOp::LogicalAnd}, {"logical_or", BinaryOp::LogicalOr}}) {
+  for (auto [name, op] : {std::pair{"maximum", BinaryOp::Maximum},
+                          {"minimum", BinaryOp::Minimum},
+                          {"logical_and", BinaryOp::LogicalAnd},
+                          {"logical_or", BinaryOp::LogicalOr}}) {
     std::string n = name;
     BinaryOp o = op;
     def(name, {n + "(Tensor other)"}, {n + "(Tensor input, Tensor other, *, Tensor out=None)"},
-        [o](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::binary(o, a.tensor("input"), a.tensor("other"))); }); });
+        [o](Interp&, ParsedArgs& a) {
+          return guarded([&] { return W(op::binary(o, a.tensor("input"), a.tensor("other"))); });
+        });
   }
   arith("bitwise_and", BinaryOp::BitwiseAnd, false);
   arith("bitwise_or", BinaryOp::BitwiseOr, false);
   arith("bitwise_xor", BinaryOp::BitwiseXor, false);
-  for (auto [name, op] : {std::pair{"eq", BinaryOp::Eq}, {"ne", BinaryOp::Ne}, {"lt", BinaryOp::Lt},
-                          {"le", BinaryOp::Le}, {"gt", BinaryOp::Gt}, {"ge", BinaryOp::Ge}}) {
+  for (auto [name, op] : {std::pair{"eq", BinaryOp::Eq},
+                          {"ne", BinaryOp::Ne},
+                          {"lt", BinaryOp::Lt},
+                          {"le", BinaryOp::Le},
+                          {"gt", BinaryOp::Gt},
+                          {"ge", BinaryOp::Ge}}) {
     std::string n = name;
     BinaryOp o = op;
     def(name, {n + "(Tensor other)", n + "(Scalar other)"},
-        {n + "(Tensor input, Tensor other, *, Tensor out=None)", n + "(Tensor input, Scalar other, *, Tensor out=None)"},
-        [o](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::binary(o, a.tensor("input"), a.tensor("other"))); }); });
+        {n + "(Tensor input, Tensor other, *, Tensor out=None)",
+         n + "(Tensor input, Scalar other, *, Tensor out=None)"},
+        [o](Interp&, ParsedArgs& a) {
+          return guarded([&] { return W(op::binary(o, a.tensor("input"), a.tensor("other"))); });
+        });
   }
   auto div_body = [](bool inplace) {
     return [inplace](Interp&, ParsedArgs& a) -> ObjRef {
@@ -209,7 +223,9 @@ void define_ops() {
         std::string m = a.string("rounding_mode");
         if (m == "floor") mode = Rounding::Floor;
         else if (m == "trunc") mode = Rounding::Trunc;
-        else raise(BT.runtime_error, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" + m + "'");
+        else
+          raise(BT.runtime_error,
+                "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" + m + "'");
       }
       return guarded([&] {
         if (inplace) {
@@ -222,21 +238,30 @@ void define_ops() {
   };
   // Signatures without rounding_mode first, as PyTorch lists them: `a.div(b)` is DivBackward0,
   // `a.div(b, rounding_mode=None)` DivBackward2.
-  def("div", {"div(Tensor other)", "div(Tensor other, *, c10::string_view? rounding_mode)", "div(Scalar other, *, c10::string_view? rounding_mode)"},
-      {"div(Tensor input, Tensor other, *, Tensor out=None)", "div(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)",
+  def("div",
+      {"div(Tensor other)", "div(Tensor other, *, c10::string_view? rounding_mode)",
+       "div(Scalar other, *, c10::string_view? rounding_mode)"},
+      {"div(Tensor input, Tensor other, *, Tensor out=None)",
+       "div(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)",
        "div(Tensor input, Scalar other, *, c10::string_view? rounding_mode)"},
       div_body(false));
-  def("divide", {"divide(Tensor other)", "divide(Tensor other, *, c10::string_view? rounding_mode)", "divide(Scalar other)",
-                 "divide(Scalar other, *, c10::string_view? rounding_mode)"},
-      {"divide(Tensor input, Tensor other, *, Tensor out=None)", "divide(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)",
+  def("divide",
+      {"divide(Tensor other)", "divide(Tensor other, *, c10::string_view? rounding_mode)", "divide(Scalar other)",
+       "divide(Scalar other, *, c10::string_view? rounding_mode)"},
+      {"divide(Tensor input, Tensor other, *, Tensor out=None)",
+       "divide(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)",
        "divide(Tensor input, Scalar other)", "divide(Tensor input, Scalar other, *, c10::string_view? rounding_mode)"},
       div_body(false));
   def("true_divide", {"true_divide(Tensor other)", "true_divide(Scalar other)"},
-      {"true_divide(Tensor input, Tensor other, *, Tensor out=None)", "true_divide(Tensor input, Scalar other)"}, div_body(false));
-  def("div_", {"div_(Tensor other)", "div_(Tensor other, *, c10::string_view? rounding_mode)", "div_(Scalar other, *, c10::string_view? rounding_mode)"},
+      {"true_divide(Tensor input, Tensor other, *, Tensor out=None)", "true_divide(Tensor input, Scalar other)"},
+      div_body(false));
+  def("div_",
+      {"div_(Tensor other)", "div_(Tensor other, *, c10::string_view? rounding_mode)",
+       "div_(Scalar other, *, c10::string_view? rounding_mode)"},
       {}, div_body(true));
   def("pow", {"pow(Tensor exponent)", "pow(Scalar exponent)"},
-      {"pow(Tensor input, Tensor exponent, *, Tensor out=None)", "pow(Scalar self, Tensor exponent, *, Tensor out=None)",
+      {"pow(Tensor input, Tensor exponent, *, Tensor out=None)",
+       "pow(Scalar self, Tensor exponent, *, Tensor out=None)",
        "pow(Tensor input, Scalar exponent, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
@@ -255,23 +280,44 @@ void define_ops() {
     return self_obj(a);
   });
   def("square", {"square()"}, unary_f("square"), [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::binary(BinaryOp::Pow, a.tensor("input"), scalar_to_tensor(Scalar(int64_t{2})))); });
+    return guarded(
+        [&] { return W(op::binary(BinaryOp::Pow, a.tensor("input"), scalar_to_tensor(Scalar(int64_t{2})))); });
   });
 
   // ---- unary ----
-  for (auto [name, uop] : {std::pair{"neg", UnaryOp::Neg}, {"negative", UnaryOp::Neg}, {"exp", UnaryOp::Exp}, {"log", UnaryOp::Log},
-                           {"sqrt", UnaryOp::Sqrt}, {"abs", UnaryOp::Abs}, {"absolute", UnaryOp::Abs}, {"sin", UnaryOp::Sin},
-                           {"cos", UnaryOp::Cos}, {"tanh", UnaryOp::Tanh}, {"sigmoid", UnaryOp::Sigmoid},
-                           {"relu", UnaryOp::Relu}, {"logical_not", UnaryOp::LogicalNot}, {"bitwise_not", UnaryOp::BitwiseNot},
-                           {"floor", UnaryOp::Floor}, {"ceil", UnaryOp::Ceil}, {"trunc", UnaryOp::Trunc}, {"frac", UnaryOp::Frac},
-                           {"sign", UnaryOp::Sign}, {"rsqrt", UnaryOp::Rsqrt}, {"log1p", UnaryOp::Log1p}, {"expm1", UnaryOp::Expm1},
-                           {"log2", UnaryOp::Log2}, {"log10", UnaryOp::Log10}, {"tan", UnaryOp::Tan}}) {
+  for (auto [name, uop] : {std::pair{"neg", UnaryOp::Neg},
+                           {"negative", UnaryOp::Neg},
+                           {"exp", UnaryOp::Exp},
+                           {"log", UnaryOp::Log},
+                           {"sqrt", UnaryOp::Sqrt},
+                           {"abs", UnaryOp::Abs},
+                           {"absolute", UnaryOp::Abs},
+                           {"sin", UnaryOp::Sin},
+                           {"cos", UnaryOp::Cos},
+                           {"tanh", UnaryOp::Tanh},
+                           {"sigmoid", UnaryOp::Sigmoid},
+                           {"relu", UnaryOp::Relu},
+                           {"logical_not", UnaryOp::LogicalNot},
+                           {"bitwise_not", UnaryOp::BitwiseNot},
+                           {"floor", UnaryOp::Floor},
+                           {"ceil", UnaryOp::Ceil},
+                           {"trunc", UnaryOp::Trunc},
+                           {"frac", UnaryOp::Frac},
+                           {"sign", UnaryOp::Sign},
+                           {"rsqrt", UnaryOp::Rsqrt},
+                           {"log1p", UnaryOp::Log1p},
+                           {"expm1", UnaryOp::Expm1},
+                           {"log2", UnaryOp::Log2},
+                           {"log10", UnaryOp::Log10},
+                           {"tan", UnaryOp::Tan}}) {
     std::string n = name;
     UnaryOp u = uop;
     std::vector<std::string> f = n == "relu" ? std::vector<std::string>{"relu(Tensor input)"} : unary_f(name);
-    def(name, {n + "()"}, f, [u](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::unary(u, a.tensor("input"))); }); });
+    def(name, {n + "()"}, f,
+        [u](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::unary(u, a.tensor("input"))); }); });
     if (n == "negative" || n == "absolute") continue;
-    def((n + "_").c_str(), {n + "_()"}, n == "relu" ? std::vector<std::string>{"relu_(Tensor input)"} : std::vector<std::string>{},
+    def((n + "_").c_str(), {n + "_()"},
+        n == "relu" ? std::vector<std::string>{"relu_(Tensor input)"} : std::vector<std::string>{},
         [u](Interp&, ParsedArgs& a) {
           guarded([&] { op::unary_(u, a.tensor("input")); });
           return self_obj(a);
@@ -292,8 +338,8 @@ void define_ops() {
             return W(op::clamp(a.tensor("input"), a.opt_scalar("min"), a.opt_scalar("max")));
           });
         });
-    def((n + "_").c_str(), {n + "_(Tensor? min=None, Tensor? max=None)", n + "_(Scalar? min=None, Scalar? max=None)"}, {},
-        [](Interp&, ParsedArgs& a) {
+    def((n + "_").c_str(), {n + "_(Tensor? min=None, Tensor? max=None)", n + "_(Scalar? min=None, Scalar? max=None)"},
+        {}, [](Interp&, ParsedArgs& a) {
           guarded([&] {
             std::optional<Scalar> lo, hi;
             if (a.has("min")) lo = to_scalar(*a.in, a.obj("min"));
@@ -307,21 +353,23 @@ void define_ops() {
     const std::string n = "clamp_" + bound;
     const bool is_min = bound == "min";
     def(n.c_str(), {n + "(Tensor " + bound + ")", n + "(Scalar " + bound + ")"},
-        {n + "(Tensor input, Tensor " + bound + ", *, Tensor out=None)", n + "(Tensor input, Scalar " + bound + ", *, Tensor out=None)"},
+        {n + "(Tensor input, Tensor " + bound + ", *, Tensor out=None)",
+         n + "(Tensor input, Scalar " + bound + ", *, Tensor out=None)"},
         [bound, is_min](Interp&, ParsedArgs& a) {
           return guarded([&] {
             Tensor t = a.tensor("input"), b = a.tensor(bound.c_str());
             return W(is_min ? op::clamp_min(t, b) : op::clamp_max(t, b));
           });
         });
-    def((n + "_").c_str(), {n + "_(Tensor " + bound + ")", n + "_(Scalar " + bound + ")"}, {}, [bound, is_min](Interp&, ParsedArgs& a) {
-      guarded([&] {
-        Tensor t = a.tensor("input"), b = a.tensor(bound.c_str());
-        if (is_min) op::clamp_min_(t, b);
-        else op::clamp_max_(t, b);
-      });
-      return self_obj(a);
-    });
+    def((n + "_").c_str(), {n + "_(Tensor " + bound + ")", n + "_(Scalar " + bound + ")"}, {},
+        [bound, is_min](Interp&, ParsedArgs& a) {
+          guarded([&] {
+            Tensor t = a.tensor("input"), b = a.tensor(bound.c_str());
+            if (is_min) op::clamp_min_(t, b);
+            else op::clamp_max_(t, b);
+          });
+          return self_obj(a);
+        });
   }
   def("round", {"round()", "round(*, int64_t decimals)"},
       {"round(Tensor input, *, Tensor out=None)", "round(Tensor input, *, int64_t decimals, Tensor out=None)"},
@@ -346,27 +394,37 @@ void define_ops() {
     return self_obj(a);
   });
   // isnan, isinf, isfinite: bool results, no out= and no in-place form.
-  for (auto [name, uop] : {std::pair{"isnan", UnaryOp::IsNan}, {"isinf", UnaryOp::IsInf}, {"isfinite", UnaryOp::IsFinite}}) {
+  for (auto [name, uop] :
+       {std::pair{"isnan", UnaryOp::IsNan}, {"isinf", UnaryOp::IsInf}, {"isfinite", UnaryOp::IsFinite}}) {
     std::string n = name;
     UnaryOp u = uop;
-    def(name, {n + "()"}, {n + "(Tensor input)"}, [u](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::unary(u, a.tensor("input"))); }); });
+    def(name, {n + "()"}, {n + "(Tensor input)"},
+        [u](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::unary(u, a.tensor("input"))); }); });
   }
-  auto opt_double = [](ParsedArgs& a, const char* name) { return a.has(name) ? std::optional<double>(a.toDouble(name)) : std::nullopt; };
+  auto opt_double = [](ParsedArgs& a, const char* name) {
+    return a.has(name) ? std::optional<double>(a.toDouble(name)) : std::nullopt;
+  };
   def("nan_to_num", {"nan_to_num(double? nan=None, double? posinf=None, double? neginf=None)"},
       {"nan_to_num(Tensor input, double? nan=None, double? posinf=None, double? neginf=None, *, Tensor out=None)"},
       [opt_double](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          return W(op::nan_to_num(a.tensor("input"), opt_double(a, "nan"), opt_double(a, "posinf"), opt_double(a, "neginf")));
+          return W(op::nan_to_num(a.tensor("input"), opt_double(a, "nan"), opt_double(a, "posinf"),
+                                  opt_double(a, "neginf")));
         });
       });
-  def("nan_to_num_", {"nan_to_num_(double? nan=None, double? posinf=None, double? neginf=None)"}, {}, [opt_double](Interp&, ParsedArgs& a) {
-    guarded([&] { op::nan_to_num_(a.tensor("input"), opt_double(a, "nan"), opt_double(a, "posinf"), opt_double(a, "neginf")); });
-    return self_obj(a);
-  });
+  def("nan_to_num_", {"nan_to_num_(double? nan=None, double? posinf=None, double? neginf=None)"}, {},
+      [opt_double](Interp&, ParsedArgs& a) {
+        guarded([&] {
+          op::nan_to_num_(a.tensor("input"), opt_double(a, "nan"), opt_double(a, "posinf"), opt_double(a, "neginf"));
+        });
+        return self_obj(a);
+      });
 
   // ---- linear algebra ----
   def("matmul", {"matmul(Tensor other)"}, {"matmul(Tensor input, Tensor other, *, Tensor out=None)"},
-      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::matmul(a.tensor("input"), a.tensor("other"))); }); });
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::matmul(a.tensor("input"), a.tensor("other"))); });
+      });
   def("mm", {"mm(Tensor mat2)"}, {"mm(Tensor input, Tensor mat2, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::mm(a.tensor("input"), a.tensor("mat2"))); }); });
   def("bmm", {"bmm(Tensor mat2)"}, {"bmm(Tensor input, Tensor mat2, *, Tensor out=None)"},
@@ -374,7 +432,9 @@ void define_ops() {
   def("mv", {"mv(Tensor vec)"}, {"mv(Tensor input, Tensor vec, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::mv(a.tensor("input"), a.tensor("vec"))); }); });
   def("dot", {"dot(Tensor tensor)"}, {"dot(Tensor input, Tensor tensor, *, Tensor out=None)"},
-      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::dot(a.tensor("input"), a.tensor("tensor"))); }); });
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::dot(a.tensor("input"), a.tensor("tensor"))); });
+      });
 
   // ---- reductions ----
   auto dims_of = [](ParsedArgs& a) { return a.opt_intlist("dim").value_or(IntArray{}); };
@@ -397,9 +457,11 @@ void define_ops() {
           });
         });
   }
-  def("prod", {"prod(*, ScalarType? dtype=None)", "prod(int64_t dim, bool keepdim=False, *, ScalarType? dtype=None)",
-               "prod(Dimname dim, bool keepdim=False, *, ScalarType? dtype=None)"},
-      {"prod(Tensor input, *, ScalarType? dtype=None)", "prod(Tensor input, int64_t dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
+  def("prod",
+      {"prod(*, ScalarType? dtype=None)", "prod(int64_t dim, bool keepdim=False, *, ScalarType? dtype=None)",
+       "prod(Dimname dim, bool keepdim=False, *, ScalarType? dtype=None)"},
+      {"prod(Tensor input, *, ScalarType? dtype=None)",
+       "prod(Tensor input, int64_t dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
        "prod(Tensor input, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
@@ -412,9 +474,10 @@ void define_ops() {
   for (const char* name : {"std", "var"}) {
     std::string n = name;
     def(name,
-        {n + "(IntArrayRef[1]? dim, *, int64_t? correction, bool keepdim=False)", n + "(IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)",
-         n + "(DimnameList[1] dim, *, int64_t? correction, bool keepdim=False)", n + "(DimnameList[1] dim, bool unbiased=True, bool keepdim=False)",
-         n + "(bool unbiased=True)"},
+        {n + "(IntArrayRef[1]? dim, *, int64_t? correction, bool keepdim=False)",
+         n + "(IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)",
+         n + "(DimnameList[1] dim, *, int64_t? correction, bool keepdim=False)",
+         n + "(DimnameList[1] dim, bool unbiased=True, bool keepdim=False)", n + "(bool unbiased=True)"},
         {n + "(Tensor input, IntArrayRef[1]? dim, *, int64_t? correction, bool keepdim=False, Tensor out=None)",
          n + "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out=None)",
          n + "(Tensor input, bool unbiased=True)",
@@ -435,33 +498,37 @@ void define_ops() {
   // torch._VF.norm and torch._VF.frobenius_norm, which torch.norm (torch/functional.py) calls; the
   // Python-level Tensor.norm and torch.norm are py_norm below.
   def_native("_vf_norm",
-      {"norm(Tensor input, Scalar p=2)", "norm(Tensor input, Scalar? p, *, ScalarType dtype)",
-       "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
-       "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
-       "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
-       "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim=False, *, Tensor out=None)"},
-      [dims_of](Interp&, ParsedArgs& a) {
-        check_dimname(a, "dim");
-        return guarded([&] {
-          Tensor t = a.tensor("input");
-          if (auto d = a.dtype("dtype")) t = op::to(t, *d);
-          IntArray dims = a.has("dim") ? a.intlist("dim") : IntArray{};
-          return W(op::norm(t, a.opt_scalar("p").value_or(Scalar(2.0)).to_double(), dims, a.toBool("keepdim")));
-        });
-      });
-  def_native("_vf_frobenius_norm", {"frobenius_norm(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)"},
-      [](Interp&, ParsedArgs& a) {
-        return guarded([&] {
-          Tensor t = a.tensor("input");
-          IntArray dims = a.intlist("dim");
-          STRIDELAB_CHECK(dims.size() <= 2, "Expected at most 2 dimensions, but got ", dims.size(), " dimensions instead.");
-          return W(op::frobenius_norm(t, dims, a.toBool("keepdim")));
-        });
-      });
+             {"norm(Tensor input, Scalar p=2)", "norm(Tensor input, Scalar? p, *, ScalarType dtype)",
+              "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
+              "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
+              "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
+              "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim=False, *, Tensor out=None)"},
+             [dims_of](Interp&, ParsedArgs& a) {
+               check_dimname(a, "dim");
+               return guarded([&] {
+                 Tensor t = a.tensor("input");
+                 if (auto d = a.dtype("dtype")) t = op::to(t, *d);
+                 IntArray dims = a.has("dim") ? a.intlist("dim") : IntArray{};
+                 return W(op::norm(t, a.opt_scalar("p").value_or(Scalar(2.0)).to_double(), dims, a.toBool("keepdim")));
+               });
+             });
+  def_native("_vf_frobenius_norm",
+             {"frobenius_norm(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)"},
+             [](Interp&, ParsedArgs& a) {
+               return guarded([&] {
+                 Tensor t = a.tensor("input");
+                 IntArray dims = a.intlist("dim");
+                 STRIDELAB_CHECK(dims.size() <= 2, "Expected at most 2 dimensions, but got ", dims.size(),
+                                 " dimensions instead.");
+                 return W(op::frobenius_norm(t, dims, a.toBool("keepdim")));
+               });
+             });
   for (const char* name : {"max", "min"}) {
     std::string n = name;
     bool is_max = n == "max";
-    def(name, {n + "()", n + "(Tensor other)", n + "(int64_t dim, bool keepdim=False)", n + "(Dimname dim, bool keepdim=False)"},
+    def(name,
+        {n + "()", n + "(Tensor other)", n + "(int64_t dim, bool keepdim=False)",
+         n + "(Dimname dim, bool keepdim=False)"},
         {n + "(Tensor input)", n + "(Tensor input, Tensor other, *, Tensor out=None)",
          n + "(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
          n + "(Tensor input, Dimname dim, bool keepdim=False, *, TensorList[2] out=None)"},
@@ -469,9 +536,11 @@ void define_ops() {
           check_dimname(a, "dim");
           return guarded([&] {
             Tensor t = a.tensor("input");
-            if (a.has("other")) return W(op::binary(is_max ? BinaryOp::Maximum : BinaryOp::Minimum, t, a.tensor("other")));
+            if (a.has("other"))
+              return W(op::binary(is_max ? BinaryOp::Maximum : BinaryOp::Minimum, t, a.tensor("other")));
             if (a.has("dim")) {
-              auto r = is_max ? op::max(t, a.toInt("dim"), a.toBool("keepdim")) : op::min(t, a.toInt("dim"), a.toBool("keepdim"));
+              auto r = is_max ? op::max(t, a.toInt("dim"), a.toBool("keepdim"))
+                              : op::min(t, a.toInt("dim"), a.toBool("keepdim"));
               return return_pair(is_max ? "max" : "min", r);
             }
             return W(is_max ? op::max(t) : op::min(t));
@@ -482,10 +551,12 @@ void define_ops() {
     std::string n = name;
     bool is_max = n == "argmax";
     def(name, {n + "(int64_t? dim=None, bool keepdim=False)"},
-        {n + "(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)"}, [is_max](Interp&, ParsedArgs& a) {
+        {n + "(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)"},
+        [is_max](Interp&, ParsedArgs& a) {
           return guarded([&] {
             Tensor t = a.tensor("input");
-            return W(is_max ? core::argmax(t, a.opt_int("dim"), a.toBool("keepdim")) : core::argmin(t, a.opt_int("dim"), a.toBool("keepdim")));
+            return W(is_max ? core::argmax(t, a.opt_int("dim"), a.toBool("keepdim"))
+                            : core::argmin(t, a.opt_int("dim"), a.toBool("keepdim")));
           });
         });
   }
@@ -493,13 +564,15 @@ void define_ops() {
     std::string n = name;
     bool is_all = n == "all";
     def(name, {n + "()", n + "(int64_t dim, bool keepdim=False)", n + "(Dimname dim, bool keepdim=False)"},
-        {n + "(Tensor input, *, Tensor out=None)", n + "(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)",
+        {n + "(Tensor input, *, Tensor out=None)",
+         n + "(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)",
          n + "(Tensor input, Dimname dim, bool keepdim=False, *, Tensor out=None)"},
         [is_all](Interp&, ParsedArgs& a) {
           check_dimname(a, "dim");
           return guarded([&] {
             Tensor t = a.tensor("input");
-            return W(is_all ? core::all(t, a.opt_int("dim"), a.toBool("keepdim")) : core::any(t, a.opt_int("dim"), a.toBool("keepdim")));
+            return W(is_all ? core::all(t, a.opt_int("dim"), a.toBool("keepdim"))
+                            : core::any(t, a.opt_int("dim"), a.toBool("keepdim")));
           });
         });
   }
@@ -507,19 +580,22 @@ void define_ops() {
     std::string n = name;
     bool log = n == "log_softmax";
     def(name, {n + "(int64_t dim, ScalarType? dtype=None)", n + "(Dimname dim, *, ScalarType? dtype=None)"},
-        {n + "(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)", n + "(Tensor input, Dimname dim, *, ScalarType? dtype=None)"},
+        {n + "(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)",
+         n + "(Tensor input, Dimname dim, *, ScalarType? dtype=None)"},
         [log](Interp&, ParsedArgs& a) {
           check_dimname(a, "dim");
           return guarded([&] {
             Tensor t = a.tensor("input");
-            return W(log ? op::log_softmax(t, a.toInt("dim"), a.dtype("dtype")) : op::softmax(t, a.toInt("dim"), a.dtype("dtype")));
+            return W(log ? op::log_softmax(t, a.toInt("dim"), a.dtype("dtype"))
+                         : op::softmax(t, a.toInt("dim"), a.dtype("dtype")));
           });
         });
   }
   for (const char* name : {"amax", "amin"}) {
     std::string n = name;
     bool is_max = n == "amax";
-    def(name, {n + "(IntArrayRef[1] dim=[], bool keepdim=False)"}, {n + "(Tensor input, IntArrayRef[1] dim=[], bool keepdim=False, *, Tensor out=None)"},
+    def(name, {n + "(IntArrayRef[1] dim=[], bool keepdim=False)"},
+        {n + "(Tensor input, IntArrayRef[1] dim=[], bool keepdim=False, *, Tensor out=None)"},
         [is_max](Interp&, ParsedArgs& a) {
           return guarded([&] {
             Tensor t = a.tensor("input");
@@ -528,7 +604,8 @@ void define_ops() {
           });
         });
   }
-  def("logsumexp", {"logsumexp(IntArrayRef[1] dim, bool keepdim=False)", "logsumexp(DimnameList[1] dim, bool keepdim=False)"},
+  def("logsumexp",
+      {"logsumexp(IntArrayRef[1] dim, bool keepdim=False)", "logsumexp(DimnameList[1] dim, bool keepdim=False)"},
       {"logsumexp(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
        "logsumexp(Tensor input, DimnameList[1] dim, bool keepdim=False, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
@@ -545,10 +622,12 @@ void define_ops() {
           check_dimname(a, "dim");
           return guarded([&] {
             Tensor t = a.tensor("input");
-            return W(sum ? op::cumsum(t, a.toInt("dim"), a.dtype("dtype")) : op::cumprod(t, a.toInt("dim"), a.dtype("dtype")));
+            return W(sum ? op::cumsum(t, a.toInt("dim"), a.dtype("dtype"))
+                         : op::cumprod(t, a.toInt("dim"), a.dtype("dtype")));
           });
         });
-    def((n + "_").c_str(), {n + "_(int64_t dim, *, ScalarType? dtype=None)", n + "_(Dimname dim, *, ScalarType? dtype=None)"}, {},
+    def((n + "_").c_str(),
+        {n + "_(int64_t dim, *, ScalarType? dtype=None)", n + "_(Dimname dim, *, ScalarType? dtype=None)"}, {},
         [sum](Interp&, ParsedArgs& a) {
           check_dimname(a, "dim");
           guarded([&] {
@@ -562,11 +641,14 @@ void define_ops() {
           return self_obj(a);
         });
   }
-  def("trace", {"trace()"}, {"trace(Tensor input)"}, [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::trace(a.tensor("input"))); }); });
+  def("trace", {"trace()"}, {"trace(Tensor input)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::trace(a.tensor("input"))); }); });
   def("isclose", {"isclose(Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"},
-      {"isclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"}, [](Interp&, ParsedArgs& a) {
+      {"isclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"},
+      [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          return W(core::isclose(a.tensor("input"), a.tensor("other"), a.toDouble("rtol"), a.toDouble("atol"), a.toBool("equal_nan")));
+          return W(core::isclose(a.tensor("input"), a.tensor("other"), a.toDouble("rtol"), a.toDouble("atol"),
+                                 a.toBool("equal_nan")));
         });
       });
 
@@ -585,13 +667,14 @@ void define_ops() {
     const bool stable = a.at("stable") >= 0 && a.has("stable") && a.toBool("stable");
     return op::sort(a.tensor("input"), a.toInt("dim"), a.toBool("descending"), stable);
   };
-  def("sort", sort_sigs("sort", true, false), sort_sigs("sort", false, true), [run_sort](Interp&, ParsedArgs& a) {
-    return guarded([&] { return return_pair("sort", run_sort(a)); });
-  });
-  def("argsort", {"argsort(*, bool stable, int64_t dim=-1, bool descending=False)", "argsort(int64_t dim=-1, bool descending=False)",
-                  "argsort(Dimname dim, bool descending=False)"},
+  def("sort", sort_sigs("sort", true, false), sort_sigs("sort", false, true),
+      [run_sort](Interp&, ParsedArgs& a) { return guarded([&] { return return_pair("sort", run_sort(a)); }); });
+  def("argsort",
+      {"argsort(*, bool stable, int64_t dim=-1, bool descending=False)",
+       "argsort(int64_t dim=-1, bool descending=False)", "argsort(Dimname dim, bool descending=False)"},
       {"argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False)",
-       "argsort(Tensor input, int64_t dim=-1, bool descending=False)", "argsort(Tensor input, Dimname dim, bool descending=False)"},
+       "argsort(Tensor input, int64_t dim=-1, bool descending=False)",
+       "argsort(Tensor input, Dimname dim, bool descending=False)"},
       [run_sort](Interp&, ParsedArgs& a) { return guarded([&] { return W(run_sort(a).second); }); });
   def("topk", {"topk(int64_t k, int64_t dim=-1, bool largest=True, bool sorted=True)"},
       {"topk(Tensor input, int64_t k, int64_t dim=-1, bool largest=True, bool sorted=True, *, TensorList[2] out=None)"},
@@ -603,14 +686,15 @@ void define_ops() {
       });
 
   def("allclose", {"allclose(Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"},
-      {"allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"}, [](Interp&, ParsedArgs& a) {
+      {"allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"},
+      [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          return ObjRef(bool_obj(core::allclose(a.tensor("input"), a.tensor("other"), a.toDouble("rtol"), a.toDouble("atol"), a.toBool("equal_nan"))));
+          return ObjRef(bool_obj(core::allclose(a.tensor("input"), a.tensor("other"), a.toDouble("rtol"),
+                                                a.toDouble("atol"), a.toBool("equal_nan"))));
         });
       });
-  def("can_cast", {}, {"can_cast(ScalarType from, ScalarType to)"}, [](Interp&, ParsedArgs& a) {
-    return ObjRef(bool_obj(can_cast(*a.dtype("from"), *a.dtype("to"))));
-  });
+  def("can_cast", {}, {"can_cast(ScalarType from, ScalarType to)"},
+      [](Interp&, ParsedArgs& a) { return ObjRef(bool_obj(can_cast(*a.dtype("from"), *a.dtype("to")))); });
   def("equal", {"equal(Tensor other)"}, {"equal(Tensor input, Tensor other)"}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return ObjRef(bool_obj(core::equal(a.tensor("input"), a.tensor("other")))); });
   });
@@ -626,9 +710,10 @@ void define_ops() {
   def("view_as", {"view_as(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return W(op::view(a.tensor("input"), a.tensor("other").sizes())); });
   });
-  def("reshape", {"reshape(SymIntArrayRef shape)"}, {"reshape(Tensor input, SymIntArrayRef shape)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::reshape(a.tensor("input"), a.intlist("shape"))); });
-  });
+  def("reshape", {"reshape(SymIntArrayRef shape)"}, {"reshape(Tensor input, SymIntArrayRef shape)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::reshape(a.tensor("input"), a.intlist("shape"))); });
+      });
   def("reshape_as", {"reshape_as(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return W(op::reshape(a.tensor("input"), a.tensor("other").sizes())); });
   });
@@ -637,29 +722,37 @@ void define_ops() {
     return guarded([&] { return W(op::transpose(a.tensor("input"), a.toInt("dim0"), a.toInt("dim1"))); });
   };
   def("transpose", {"transpose(int64_t dim0, int64_t dim1)", "transpose(Dimname dim0, Dimname dim1)"},
-      {"transpose(Tensor input, int64_t dim0, int64_t dim1)", "transpose(Tensor input, Dimname dim0, Dimname dim1)"}, transpose_body);
+      {"transpose(Tensor input, int64_t dim0, int64_t dim1)", "transpose(Tensor input, Dimname dim0, Dimname dim1)"},
+      transpose_body);
   def("swapaxes", {"swapaxes(int64_t axis0, int64_t axis1)"}, {"swapaxes(Tensor input, int64_t axis0, int64_t axis1)"},
-      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::transpose(a.tensor("input"), a.toInt("axis0"), a.toInt("axis1"))); }); });
-  def("permute", {"permute(IntArrayRef dims)"}, {"permute(Tensor input, IntArrayRef dims)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::permute(a.tensor("input"), a.intlist("dims"))); });
-  });
-  def("t", {"t()"}, {"t(Tensor input)"}, [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::t(a.tensor("input"))); }); });
-  def("flatten", {"flatten(int64_t start_dim=0, int64_t end_dim=-1)"}, {"flatten(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)"},
       [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::transpose(a.tensor("input"), a.toInt("axis0"), a.toInt("axis1"))); });
+      });
+  def("permute", {"permute(IntArrayRef dims)"}, {"permute(Tensor input, IntArrayRef dims)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::permute(a.tensor("input"), a.intlist("dims"))); });
+      });
+  def("t", {"t()"}, {"t(Tensor input)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::t(a.tensor("input"))); }); });
+  def("flatten", {"flatten(int64_t start_dim=0, int64_t end_dim=-1)"},
+      {"flatten(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)"}, [](Interp&, ParsedArgs& a) {
         return guarded([&] { return W(op::flatten(a.tensor("input"), a.toInt("start_dim"), a.toInt("end_dim"))); });
       });
-  def("ravel", {"ravel()"}, {"ravel(Tensor input)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::ravel(a.tensor("input"))); });
-  });
+  def("ravel", {"ravel()"}, {"ravel(Tensor input)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::ravel(a.tensor("input"))); }); });
   // Tensor.unflatten is Python (py_unflatten below) calling this method; torch.unflatten is native.
-  def("unflatten", {"unflatten(Dimname dim, IntArrayRef sizes, DimnameList names)", "unflatten(int64_t dim, IntArrayRef sizes, DimnameList? names=None)"},
-      {"unflatten(Tensor input, Dimname dim, IntArrayRef sizes, DimnameList names)", "unflatten(Tensor input, int64_t dim, IntArrayRef sizes)"},
+  def("unflatten",
+      {"unflatten(Dimname dim, IntArrayRef sizes, DimnameList names)",
+       "unflatten(int64_t dim, IntArrayRef sizes, DimnameList? names=None)"},
+      {"unflatten(Tensor input, Dimname dim, IntArrayRef sizes, DimnameList names)",
+       "unflatten(Tensor input, int64_t dim, IntArrayRef sizes)"},
       [](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
         return guarded([&] { return W(op::unflatten(a.tensor("input"), a.toInt("dim"), a.intlist("sizes"))); });
       });
   def("squeeze", {"squeeze()", "squeeze(int64_t dim)", "squeeze(Dimname dim)"},
-      {"squeeze(Tensor input)", "squeeze(Tensor input, int64_t dim)", "squeeze(Tensor input, Dimname dim)"}, [](Interp&, ParsedArgs& a) {
+      {"squeeze(Tensor input)", "squeeze(Tensor input, int64_t dim)", "squeeze(Tensor input, Dimname dim)"},
+      [](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
         return guarded([&] {
           if (a.has("dim")) return W(op::squeeze(a.tensor("input"), a.toInt("dim")));
@@ -675,8 +768,10 @@ void define_ops() {
   def("expand_as", {"expand_as(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return W(op::expand(a.tensor("input"), a.tensor("other").sizes())); });
   });
-  def("narrow", {"narrow(int64_t dim, Tensor start, int64_t length)", "narrow(int64_t dim, int64_t start, int64_t length)"},
-      {"narrow(Tensor input, int64_t dim, Tensor start, int64_t length)", "narrow(Tensor input, int64_t dim, int64_t start, int64_t length)"},
+  def("narrow",
+      {"narrow(int64_t dim, Tensor start, int64_t length)", "narrow(int64_t dim, int64_t start, int64_t length)"},
+      {"narrow(Tensor input, int64_t dim, Tensor start, int64_t length)",
+       "narrow(Tensor input, int64_t dim, int64_t start, int64_t length)"},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           Object* s = a.obj("start");
@@ -685,36 +780,46 @@ void define_ops() {
         });
       });
   def("select", {"select(Dimname dim, int64_t index)", "select(int64_t dim, int64_t index)"},
-      {"select(Tensor input, Dimname dim, int64_t index)", "select(Tensor input, int64_t dim, int64_t index)"}, [](Interp&, ParsedArgs& a) {
+      {"select(Tensor input, Dimname dim, int64_t index)", "select(Tensor input, int64_t dim, int64_t index)"},
+      [](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
         return guarded([&] { return W(op::select(a.tensor("input"), a.toInt("dim"), a.toInt("index"))); });
       });
-  def("unbind", {"unbind(int64_t dim=0)", "unbind(Dimname dim)"}, {"unbind(Tensor input, int64_t dim=0)", "unbind(Tensor input, Dimname dim)"},
-      [](Interp&, ParsedArgs& a) {
+  def("unbind", {"unbind(int64_t dim=0)", "unbind(Dimname dim)"},
+      {"unbind(Tensor input, int64_t dim=0)", "unbind(Tensor input, Dimname dim)"}, [](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
         return guarded([&] { return wrap_list(op::unbind(a.tensor("input"), a.toInt("dim"))); });
       });
   // torch._VF.split and torch._VF.split_with_sizes, which Tensor.split (torch/_tensor.py) calls;
   // the Python-level Tensor.split and torch.split are py_split below.
-  def_native("_vf_split", {"split(Tensor input, int64_t split_size, int64_t dim=0)", "split(Tensor input, IntArrayRef split_size, int64_t dim=0)"},
+  def_native("_vf_split",
+             {"split(Tensor input, int64_t split_size, int64_t dim=0)",
+              "split(Tensor input, IntArrayRef split_size, int64_t dim=0)"},
+             [](Interp&, ParsedArgs& a) {
+               return guarded([&] {
+                 if (a.idx == 0) return wrap_list(op::split(a.tensor("input"), a.toInt("split_size"), a.toInt("dim")));
+                 return wrap_list(op::split_with_sizes(a.tensor("input"), a.intlist("split_size"), a.toInt("dim")));
+               });
+             });
+  def_native("_vf_split_with_sizes", {"split_with_sizes(Tensor input, IntArrayRef split_sizes, int64_t dim=0)"},
+             [](Interp&, ParsedArgs& a) {
+               return guarded([&] {
+                 return wrap_list(op::split_with_sizes(a.tensor("input"), a.intlist("split_sizes"), a.toInt("dim")));
+               });
+             });
+  def("chunk", {"chunk(int64_t chunks, int64_t dim=0)"}, {"chunk(Tensor input, int64_t chunks, int64_t dim=0)"},
       [](Interp&, ParsedArgs& a) {
-        return guarded([&] {
-          if (a.idx == 0) return wrap_list(op::split(a.tensor("input"), a.toInt("split_size"), a.toInt("dim")));
-          return wrap_list(op::split_with_sizes(a.tensor("input"), a.intlist("split_size"), a.toInt("dim")));
-        });
+        return guarded([&] { return wrap_list(op::chunk(a.tensor("input"), a.toInt("chunks"), a.toInt("dim"))); });
       });
-  def_native("_vf_split_with_sizes", {"split_with_sizes(Tensor input, IntArrayRef split_sizes, int64_t dim=0)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return wrap_list(op::split_with_sizes(a.tensor("input"), a.intlist("split_sizes"), a.toInt("dim"))); });
-  });
-  def("chunk", {"chunk(int64_t chunks, int64_t dim=0)"}, {"chunk(Tensor input, int64_t chunks, int64_t dim=0)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return wrap_list(op::chunk(a.tensor("input"), a.toInt("chunks"), a.toInt("dim"))); });
-  });
   def("diagonal", {"diagonal(int64_t offset=0, int64_t dim1=0, int64_t dim2=1)"},
       {"diagonal(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)"}, [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return W(op::diagonal(a.tensor("input"), a.toInt("offset"), a.toInt("dim1"), a.toInt("dim2"))); });
+        return guarded(
+            [&] { return W(op::diagonal(a.tensor("input"), a.toInt("offset"), a.toInt("dim1"), a.toInt("dim2"))); });
       });
-  def("movedim", {"movedim(int64_t source, int64_t destination)", "movedim(IntArrayRef source, IntArrayRef destination)"},
-      {"movedim(Tensor input, int64_t source, int64_t destination)", "movedim(Tensor input, IntArrayRef source, IntArrayRef destination)"},
+  def("movedim",
+      {"movedim(int64_t source, int64_t destination)", "movedim(IntArrayRef source, IntArrayRef destination)"},
+      {"movedim(Tensor input, int64_t source, int64_t destination)",
+       "movedim(Tensor input, IntArrayRef source, IntArrayRef destination)"},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           Object* s = a.obj("source");
@@ -723,8 +828,10 @@ void define_ops() {
           return W(op::movedim(a.tensor("input"), a.intlist("source"), a.intlist("destination")));
         });
       });
-  def("moveaxis", {"moveaxis(int64_t source, int64_t destination)", "moveaxis(IntArrayRef source, IntArrayRef destination)"},
-      {"moveaxis(Tensor input, int64_t source, int64_t destination)", "moveaxis(Tensor input, IntArrayRef source, IntArrayRef destination)"},
+  def("moveaxis",
+      {"moveaxis(int64_t source, int64_t destination)", "moveaxis(IntArrayRef source, IntArrayRef destination)"},
+      {"moveaxis(Tensor input, int64_t source, int64_t destination)",
+       "moveaxis(Tensor input, IntArrayRef source, IntArrayRef destination)"},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           if (is_instance(a.obj("source"), BT.int_))
@@ -733,29 +840,36 @@ void define_ops() {
         });
       });
   def("unfold", {"unfold(int64_t dimension, int64_t size, int64_t step)"}, {}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::unfold(a.tensor("input"), a.toInt("dimension"), a.toInt("size"), a.toInt("step"))); });
+    return guarded(
+        [&] { return W(op::unfold(a.tensor("input"), a.toInt("dimension"), a.toInt("size"), a.toInt("step"))); });
   });
   def("as_strided", {"as_strided(SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)"},
-      {"as_strided(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)"}, [](Interp&, ParsedArgs& a) {
+      {"as_strided(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)"},
+      [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          return W(op::as_strided(a.tensor("input"), a.intlist("size"), a.intlist("stride"), a.opt_int("storage_offset")));
+          return W(
+              op::as_strided(a.tensor("input"), a.intlist("size"), a.intlist("stride"), a.opt_int("storage_offset")));
         });
       });
-  def("detach", {"detach()"}, {"detach(Tensor input)"}, [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::detach(a.tensor("input"))); }); });
-  def("clone", {"clone(*, MemoryFormat? memory_format=None)"}, {"clone(Tensor input, *, MemoryFormat? memory_format=None)"},
+  def("detach", {"detach()"}, {"detach(Tensor input)"},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::detach(a.tensor("input"))); }); });
+  def("clone", {"clone(*, MemoryFormat? memory_format=None)"},
+      {"clone(Tensor input, *, MemoryFormat? memory_format=None)"},
       [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::clone(a.tensor("input"))); }); });
-  def("contiguous", {"contiguous(*, MemoryFormat memory_format=contiguous_format)"}, {}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::contiguous(a.tensor("input"))); });
-  });
+  def("contiguous", {"contiguous(*, MemoryFormat memory_format=contiguous_format)"}, {},
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::contiguous(a.tensor("input"))); }); });
 
   // ---- copies / indexing ----
   def("index_select", {"index_select(int64_t dim, Tensor index)", "index_select(Dimname dim, Tensor index)"},
-      {"index_select(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)", "index_select(Tensor input, Dimname dim, Tensor index, *, Tensor out=None)"},
+      {"index_select(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)",
+       "index_select(Tensor input, Dimname dim, Tensor index, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
         return guarded([&] { return W(op::index_select(a.tensor("input"), a.toInt("dim"), a.tensor("index"))); });
       });
-  def("gather", {"gather(int64_t dim, Tensor index, *, bool sparse_grad=False)", "gather(Dimname dim, Tensor index, *, bool sparse_grad=False)"},
+  def("gather",
+      {"gather(int64_t dim, Tensor index, *, bool sparse_grad=False)",
+       "gather(Dimname dim, Tensor index, *, bool sparse_grad=False)"},
       {"gather(Tensor input, int64_t dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)",
        "gather(Tensor input, Dimname dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
@@ -763,25 +877,30 @@ void define_ops() {
         return guarded([&] { return W(op::gather(a.tensor("input"), a.toInt("dim"), a.tensor("index"))); });
       });
   def("masked_select", {"masked_select(Tensor mask)"}, {"masked_select(Tensor input, Tensor mask, *, Tensor out=None)"},
-      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::masked_select(a.tensor("input"), a.tensor("mask"))); }); });
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::masked_select(a.tensor("input"), a.tensor("mask"))); });
+      });
   def("masked_fill", {"masked_fill(Tensor mask, Tensor value)", "masked_fill(Tensor mask, Scalar value)"},
-      {"masked_fill(Tensor input, Tensor mask, Tensor value)", "masked_fill(Tensor input, Tensor mask, Scalar value)"}, [](Interp&, ParsedArgs& a) {
+      {"masked_fill(Tensor input, Tensor mask, Tensor value)", "masked_fill(Tensor input, Tensor mask, Scalar value)"},
+      [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           Object* v = a.obj("value");
           if (is_tensor(v)) return W(op::masked_fill(a.tensor("input"), a.tensor("mask"), unwrap(v)));
           return W(op::masked_fill(a.tensor("input"), a.tensor("mask"), a.scalar("value")));
         });
       });
-  def("masked_fill_", {"masked_fill_(Tensor mask, Tensor value)", "masked_fill_(Tensor mask, Scalar value)"}, {}, [](Interp&, ParsedArgs& a) {
-    guarded([&] {
-      Object* v = a.obj("value");
-      if (is_tensor(v)) op::masked_fill_(a.tensor("input"), a.tensor("mask"), unwrap(v));
-      else op::masked_fill_(a.tensor("input"), a.tensor("mask"), a.scalar("value"));
-    });
-    return self_obj(a);
-  });
+  def("masked_fill_", {"masked_fill_(Tensor mask, Tensor value)", "masked_fill_(Tensor mask, Scalar value)"}, {},
+      [](Interp&, ParsedArgs& a) {
+        guarded([&] {
+          Object* v = a.obj("value");
+          if (is_tensor(v)) op::masked_fill_(a.tensor("input"), a.tensor("mask"), unwrap(v));
+          else op::masked_fill_(a.tensor("input"), a.tensor("mask"), a.scalar("value"));
+        });
+        return self_obj(a);
+      });
   def("index_put_", {"index_put_(c10::List<c10::optional<Tensor>> indices, Tensor values, bool accumulate=False)"},
-      {"index_put_(Tensor input, c10::List<c10::optional<Tensor>> indices, Tensor values, bool accumulate=False)"}, [](Interp&, ParsedArgs& a) {
+      {"index_put_(Tensor input, c10::List<c10::optional<Tensor>> indices, Tensor values, bool accumulate=False)"},
+      [](Interp&, ParsedArgs& a) {
         guarded([&] {
           std::vector<core::TensorIndex> idx;
           for (auto& t : a.tensorlist("indices")) idx.push_back(core::TensorIndex::make_tensor(t));
@@ -797,7 +916,9 @@ void define_ops() {
   });
   for (const char* name : {"cat", "concat"}) {
     std::string n = name;
-    def(name, {}, {n + "(TensorList tensors, int64_t dim=0, *, Tensor out=None)", n + "(TensorList tensors, Dimname dim, *, Tensor out=None)"},
+    def(name, {},
+        {n + "(TensorList tensors, int64_t dim=0, *, Tensor out=None)",
+         n + "(TensorList tensors, Dimname dim, *, Tensor out=None)"},
         [](Interp&, ParsedArgs& a) {
           std::vector<Tensor> ts = a.tensorlist("tensors");
           if (a.types[a.at("dim")] == 18 /* P_DIMNAME */ && a.has("dim")) {
@@ -807,8 +928,9 @@ void define_ops() {
           return guarded([&] { return W(op::cat(ts, a.toInt("dim"))); });
         });
   }
-  def("stack", {}, {"stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)"},
-      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::stack(a.tensorlist("tensors"), a.toInt("dim"))); }); });
+  def("stack", {}, {"stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::stack(a.tensorlist("tensors"), a.toInt("dim"))); });
+  });
   // hstack: cat along dim 1 (dim 0 for 1-D inputs) after atleast_1d; vstack: cat along dim 0
   // after atleast_2d (a 1-D input becomes one row).
   for (std::string n : {"hstack", "vstack"}) {
@@ -825,21 +947,26 @@ void define_ops() {
       });
     });
   }
-  def("outer", {"outer(Tensor vec2)"}, {"outer(Tensor input, Tensor vec2, *, Tensor out=None)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] {
-      Tensor self = a.tensor("input"), vec2 = a.tensor("vec2");
-      STRIDELAB_CHECK(self.dim() == 1, "outer: Expected 1-D argument self, but got ", self.dim(), "-D");
-      STRIDELAB_CHECK(vec2.dim() == 1, "outer: Expected 1-D argument vec2, but got ", vec2.dim(), "-D");
-      // PyTorch's composite: self as a column times vec2 (MulBackward0).
-      return W(op::binary(BinaryOp::Mul, op::reshape(self, {self.size(0), 1}), vec2));
-    });
-  });
+  def("outer", {"outer(Tensor vec2)"}, {"outer(Tensor input, Tensor vec2, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          Tensor self = a.tensor("input"), vec2 = a.tensor("vec2");
+          STRIDELAB_CHECK(self.dim() == 1, "outer: Expected 1-D argument self, but got ", self.dim(), "-D");
+          STRIDELAB_CHECK(vec2.dim() == 1, "outer: Expected 1-D argument vec2, but got ", vec2.dim(), "-D");
+          // PyTorch's composite: self as a column times vec2 (MulBackward0).
+          return W(op::binary(BinaryOp::Mul, op::reshape(self, {self.size(0), 1}), vec2));
+        });
+      });
   for (auto [name, lower] : {std::pair{"tril", true}, {"triu", false}}) {
     std::string n = name;
     bool lo = lower;
-    def(name, {n + "(int64_t diagonal=0)"}, {n + "(Tensor input, int64_t diagonal=0, *, Tensor out=None)"}, [lo](Interp&, ParsedArgs& a) {
-      return guarded([&] { return W(lo ? op::tril(a.tensor("input"), a.toInt("diagonal")) : op::triu(a.tensor("input"), a.toInt("diagonal"))); });
-    });
+    def(name, {n + "(int64_t diagonal=0)"}, {n + "(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
+        [lo](Interp&, ParsedArgs& a) {
+          return guarded([&] {
+            return W(lo ? op::tril(a.tensor("input"), a.toInt("diagonal"))
+                        : op::triu(a.tensor("input"), a.toInt("diagonal")));
+          });
+        });
     def((n + "_").c_str(), {n + "_(int64_t diagonal=0)"}, {}, [lo](Interp&, ParsedArgs& a) {
       guarded([&] {
         if (lo) op::tril_(a.tensor("input"), a.toInt("diagonal"));
@@ -848,9 +975,10 @@ void define_ops() {
       return self_obj(a);
     });
   }
-  def("diag", {"diag(int64_t diagonal=0)"}, {"diag(Tensor input, int64_t diagonal=0, *, Tensor out=None)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::diag(a.tensor("input"), a.toInt("diagonal"))); });
-  });
+  def("diag", {"diag(int64_t diagonal=0)"}, {"diag(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::diag(a.tensor("input"), a.toInt("diagonal"))); });
+      });
   def("where", {"where(Tensor condition, Tensor other)"},
       {"where(Tensor condition)", "where(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)",
        "where(Tensor condition, Scalar self, Tensor other)", "where(Tensor condition, Tensor input, Scalar other)",
@@ -872,35 +1000,38 @@ void define_ops() {
     guarded([&] { op::zero_(a.tensor("input")); });
     return self_obj(a);
   });
-  def("fill_", {"fill_(Tensor value)", "fill_(Scalar value)"}, {"fill_(Tensor input, Tensor value)", "fill_(Tensor input, Scalar value)"},
-      [](Interp&, ParsedArgs& a) {
+  def("fill_", {"fill_(Tensor value)", "fill_(Scalar value)"},
+      {"fill_(Tensor input, Tensor value)", "fill_(Tensor input, Scalar value)"}, [](Interp&, ParsedArgs& a) {
         guarded([&] {
           Object* v = a.obj("value");
           if (is_tensor(v) && unwrap(v).dim() != 0)
-            raise(BT.runtime_error, "fill_ only supports 0-dimension value tensor but got tensor with " + std::to_string(unwrap(v).dim()) + " dimensions.");
+            raise(BT.runtime_error, "fill_ only supports 0-dimension value tensor but got tensor with " +
+                                        std::to_string(unwrap(v).dim()) + " dimensions.");
           if (is_tensor(v)) op::fill_(a.tensor("input"), unwrap(v));
           else op::fill_(a.tensor("input"), to_scalar(*a.in, v));
         });
         return self_obj(a);
       });
-  def("copy_", {"copy_(Tensor other, bool non_blocking=False)", "copy_(Tensor other, bool async=False)|deprecated"}, {}, [](Interp&, ParsedArgs& a) {
-    guarded([&] { op::copy_(a.tensor("input"), a.tensor("other")); });
-    return self_obj(a);
-  });
-  def("normal_", {"normal_(double mean=0, double std=1, *, Generator? generator=None)"}, {}, [](Interp&, ParsedArgs& a) {
-    guarded([&] { op::normal_(a.tensor("input"), a.toDouble("mean"), a.toDouble("std")); });
-    return self_obj(a);
-  });
-  def("uniform_", {"uniform_(double from=0, double to=1, *, Generator? generator=None)"}, {}, [](Interp&, ParsedArgs& a) {
-    guarded([&] { op::uniform_(a.tensor("input"), a.toDouble("from"), a.toDouble("to")); });
-    return self_obj(a);
-  });
+  def("copy_", {"copy_(Tensor other, bool non_blocking=False)", "copy_(Tensor other, bool async=False)|deprecated"}, {},
+      [](Interp&, ParsedArgs& a) {
+        guarded([&] { op::copy_(a.tensor("input"), a.tensor("other")); });
+        return self_obj(a);
+      });
+  def("normal_", {"normal_(double mean=0, double std=1, *, Generator? generator=None)"}, {},
+      [](Interp&, ParsedArgs& a) {
+        guarded([&] { op::normal_(a.tensor("input"), a.toDouble("mean"), a.toDouble("std")); });
+        return self_obj(a);
+      });
+  def("uniform_", {"uniform_(double from=0, double to=1, *, Generator? generator=None)"}, {},
+      [](Interp&, ParsedArgs& a) {
+        guarded([&] { op::uniform_(a.tensor("input"), a.toDouble("from"), a.toDouble("to")); });
+        return self_obj(a);
+      });
 
   // ---- conversions ----
   auto conv = [](const char* name, DType d) {
-    def(name, {std::string(name) + "(*, MemoryFormat? memory_format=None)"}, {}, [d](Interp&, ParsedArgs& a) {
-      return guarded([&] { return W(op::to(a.tensor("input"), d)); });
-    });
+    def(name, {std::string(name) + "(*, MemoryFormat? memory_format=None)"}, {},
+        [d](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::to(a.tensor("input"), d)); }); });
   };
   conv("float", DType::Float32);
   conv("double", DType::Float64);
@@ -909,7 +1040,8 @@ void define_ops() {
   conv("bool", DType::Bool);
   def("cpu", {"cpu(*, MemoryFormat? memory_format=None)"}, {}, [](Interp&, ParsedArgs& a) { return self_obj(a); });
   def("to",
-      {"to(Device device=None, ScalarType dtype=None, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
+      {"to(Device device=None, ScalarType dtype=None, bool non_blocking=False, bool copy=False, *, MemoryFormat? "
+       "memory_format=None)",
        "to(ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
        "to(Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)"},
       {}, [](Interp&, ParsedArgs& a) {
@@ -917,9 +1049,13 @@ void define_ops() {
           bool cpu = dev->type() == types().device;
           if (is_str(dev)) {
             const std::string& s = as<StrObject>(dev)->value_;
-            if (s.rfind("cuda", 0) == 0) raise_from({&frames::cuda_lazy_init}, BT.assertion_error, "Torch not compiled with CUDA enabled");
+            if (s.rfind("cuda", 0) == 0)
+              raise_from({&frames::cuda_lazy_init}, BT.assertion_error, "Torch not compiled with CUDA enabled");
             if (s != "cpu" && s != "cpu:0")
-              raise(BT.runtime_error, "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: " + s);
+              raise(BT.runtime_error,
+                    "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, "
+                    "lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: " +
+                        s);
             cpu = true;
           }
           if (!cpu) raise_from({&frames::cuda_lazy_init}, BT.assertion_error, "Torch not compiled with CUDA enabled");
@@ -931,8 +1067,9 @@ void define_ops() {
           return W(op::to(t, d.value_or(t.dtype()), a.toBool("copy")));
         });
       });
-  def("type", {"type(PyObject* dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
-               "type(PyObject* dtype=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated"},
+  def("type",
+      {"type(PyObject* dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
+       "type(PyObject* dtype=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated"},
       {}, [](Interp&, ParsedArgs& a) -> ObjRef {
         Tensor t = a.tensor("input");
         Object* d = a.obj("dtype");
@@ -948,7 +1085,15 @@ void define_ops() {
           for (int i = 0; i < core::kNumDTypes; ++i)
             if (s == core::legacy_type_name(static_cast<DType>(i))) dt = static_cast<DType>(i);
           if (!dt && s.rfind("torch.cuda.", 0) == 0)
-            raise(BT.runtime_error, "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared libraries: a CPU library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any symbols from the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if there is a dependency on *_cuda.so library.");
+            raise(BT.runtime_error,
+                  "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared "
+                  "libraries: a CPU library and a CUDA library; this error has occurred because you are trying to use "
+                  "some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for some "
+                  "reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any symbols from the CUDA "
+                  "library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; many dynamic "
+                  "linkers will delete dynamic library dependencies if you don't depend on any of their symbols.  You "
+                  "can check if this has occurred by using ldd on your binary to see if there is a dependency on "
+                  "*_cuda.so library.");
           if (!dt) raise(BT.value_error, "invalid type: '" + s + "'");
         }
         return guarded([&] { return W(op::to(t, *dt)); });
@@ -980,27 +1125,26 @@ void define_ops() {
   });
   def("dim", {"dim()"}, {}, [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").dim()); });
   def("ndimension", {"ndimension()"}, {}, [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").dim()); });
-  def("numel", {"numel()"}, {"numel(Tensor input)"}, [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").numel()); });
+  def("numel", {"numel()"}, {"numel(Tensor input)"},
+      [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").numel()); });
   def("nelement", {"nelement()"}, {}, [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").numel()); });
-  def("storage_offset", {"storage_offset()"}, {}, [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").storage_offset()); });
-  def("data_ptr", {"data_ptr()"}, {}, [](Interp&, ParsedArgs& a) {
-    return make_int(static_cast<int64_t>(a.tensor("input").data_ptr()));
-  });
-  def("element_size", {"element_size()"}, {}, [](Interp&, ParsedArgs& a) {
-    return make_int(static_cast<int64_t>(a.tensor("input").element_size()));
-  });
-  def("is_contiguous", {"is_contiguous(*, MemoryFormat memory_format=contiguous_format)"}, {}, [](Interp&, ParsedArgs& a) {
-    return ObjRef(bool_obj(a.tensor("input").is_contiguous()));
-  });
-  def("is_floating_point", {"is_floating_point()"}, {"is_floating_point(Tensor input)"}, [](Interp&, ParsedArgs& a) {
-    return ObjRef(bool_obj(core::is_floating(a.tensor("input").dtype())));
-  });
+  def("storage_offset", {"storage_offset()"}, {},
+      [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").storage_offset()); });
+  def("data_ptr", {"data_ptr()"}, {},
+      [](Interp&, ParsedArgs& a) { return make_int(static_cast<int64_t>(a.tensor("input").data_ptr())); });
+  def("element_size", {"element_size()"}, {},
+      [](Interp&, ParsedArgs& a) { return make_int(static_cast<int64_t>(a.tensor("input").element_size())); });
+  def("is_contiguous", {"is_contiguous(*, MemoryFormat memory_format=contiguous_format)"}, {},
+      [](Interp&, ParsedArgs& a) { return ObjRef(bool_obj(a.tensor("input").is_contiguous())); });
+  def("is_floating_point", {"is_floating_point()"}, {"is_floating_point(Tensor input)"},
+      [](Interp&, ParsedArgs& a) { return ObjRef(bool_obj(core::is_floating(a.tensor("input").dtype()))); });
 
   // ---- factories ----
   auto size_factory = [](const char* name, std::function<Tensor(ParsedArgs&, const IntArray&, DType)> make) {
     std::string n = name;
     def(name, {},
-        {n + "(IntArrayRef size, *, DimnameList? names, " + kFactory, n + "(SymIntArrayRef size, *, Tensor out=None, " + kFactory},
+        {n + "(IntArrayRef size, *, DimnameList? names, " + kFactory,
+         n + "(SymIntArrayRef size, *, Tensor out=None, " + kFactory},
         [make](Interp&, ParsedArgs& a) {
           return guarded([&] {
             IntArray sizes = a.intlist("size");
@@ -1014,7 +1158,9 @@ void define_ops() {
       {"empty(IntArrayRef size, *, DimnameList? names, MemoryFormat? memory_format=None, " + kFactory,
        "empty(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, " + kFactory},
       [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return W(finish_factory(a, core::zeros(a.intlist("size"), a.dtype("dtype").value_or(core::kDefaultFloat)))); });
+        return guarded([&] {
+          return W(finish_factory(a, core::zeros(a.intlist("size"), a.dtype("dtype").value_or(core::kDefaultFloat))));
+        });
       });
   def("full", {},
       {"full(IntArrayRef size, Scalar fill_value, *, DimnameList? names, " + kFactory,
@@ -1032,7 +1178,8 @@ void define_ops() {
     def(name, {},
         {n + "(IntArrayRef size, *, Generator? generator, DimnameList? names, " + kFactory,
          n + "(IntArrayRef size, *, Generator? generator, Tensor out=None, " + kFactory,
-         n + "(IntArrayRef size, *, Tensor out=None, " + kFactory, n + "(IntArrayRef size, *, DimnameList? names, " + kFactory},
+         n + "(IntArrayRef size, *, Tensor out=None, " + kFactory,
+         n + "(IntArrayRef size, *, DimnameList? names, " + kFactory},
         [normal](Interp&, ParsedArgs& a) {
           return guarded([&] {
             IntArray s = a.intlist("size");
@@ -1049,13 +1196,17 @@ void define_ops() {
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           int64_t low = a.has("low") ? a.toInt("low") : 0;
-          return W(finish_factory(a, core::randint(low, a.toInt("high"), a.intlist("size"), a.dtype("dtype").value_or(DType::Int64))));
+          return W(finish_factory(
+              a, core::randint(low, a.toInt("high"), a.intlist("size"), a.dtype("dtype").value_or(DType::Int64))));
         });
       });
   def("randperm", {},
-      {"randperm(int64_t n, *, Generator? generator, Tensor out=None, " + kFactory, "randperm(int64_t n, *, Tensor out=None, " + kFactory},
+      {"randperm(int64_t n, *, Generator? generator, Tensor out=None, " + kFactory,
+       "randperm(int64_t n, *, Tensor out=None, " + kFactory},
       [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return W(finish_factory(a, core::randperm(a.toInt("n"), a.dtype("dtype").value_or(DType::Int64)))); });
+        return guarded([&] {
+          return W(finish_factory(a, core::randperm(a.toInt("n"), a.dtype("dtype").value_or(DType::Int64))));
+        });
       });
   def("normal", {},
       {"normal(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
@@ -1089,12 +1240,15 @@ void define_ops() {
           return W(finish_factory(a, core::arange(start, a.scalar("end"), step, a.dtype("dtype"))));
         });
       });
-  def("linspace", {}, {"linspace(Scalar start, Scalar end, int64_t steps, *, Tensor out=None, " + kFactory}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] {
-      return W(finish_factory(a, core::linspace(a.toDouble("start"), a.toDouble("end"), a.toInt("steps"), a.dtype("dtype").value_or(core::kDefaultFloat))));
-    });
-  });
-  def("eye", {}, {"eye(int64_t n, *, Tensor out=None, " + kFactory, "eye(int64_t n, int64_t m, *, Tensor out=None, " + kFactory},
+  def("linspace", {}, {"linspace(Scalar start, Scalar end, int64_t steps, *, Tensor out=None, " + kFactory},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          return W(finish_factory(a, core::linspace(a.toDouble("start"), a.toDouble("end"), a.toInt("steps"),
+                                                    a.dtype("dtype").value_or(core::kDefaultFloat))));
+        });
+      });
+  def("eye", {},
+      {"eye(int64_t n, *, Tensor out=None, " + kFactory, "eye(int64_t n, int64_t m, *, Tensor out=None, " + kFactory},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           int64_t n = a.toInt("n");
@@ -1102,12 +1256,15 @@ void define_ops() {
           return W(finish_factory(a, core::eye(n, m, a.dtype("dtype").value_or(core::kDefaultFloat))));
         });
       });
-  def("tensor", {}, {"tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, bool pin_memory=False, bool requires_grad=False, DimnameList? names=None)"},
+  def("tensor", {},
+      {"tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, bool pin_memory=False, bool "
+       "requires_grad=False, DimnameList? names=None)"},
       [](Interp& in, ParsedArgs& a) {
         Tensor t = tensor_from_data(in, a.obj("data"), a.dtype("dtype"), "tensor");
         return W(guarded([&] { return finish_factory(a, t); }));
       });
-  auto like = [](const char* name, std::function<Tensor(ParsedArgs&, const Tensor&, DType)> make, const std::string& extra = "") {
+  auto like = [](const char* name, std::function<Tensor(ParsedArgs&, const Tensor&, DType)> make,
+                 const std::string& extra = "") {
     std::string n = name;
     def(name, {}, {n + "(Tensor input, " + extra + kLike}, [make](Interp&, ParsedArgs& a) {
       return guarded([&] {
@@ -1116,15 +1273,34 @@ void define_ops() {
       });
     });
   };
-  like("zeros_like", [](ParsedArgs&, const Tensor& t, DType d) { Tensor r = core::empty_like(t, d); core::fill_(r, Scalar(int64_t{0})); return r; });
-  like("ones_like", [](ParsedArgs&, const Tensor& t, DType d) { Tensor r = core::empty_like(t, d); core::fill_(r, Scalar(int64_t{1})); return r; });
-  like("empty_like", [](ParsedArgs&, const Tensor& t, DType d) { Tensor r = core::empty_like(t, d); core::fill_(r, Scalar(int64_t{0})); return r; });
-  like("full_like", [](ParsedArgs& a, const Tensor& t, DType d) { Tensor r = core::empty_like(t, d); core::fill_(r, a.scalar("fill_value")); return r; },
-       "Scalar fill_value, ");
+  like("zeros_like", [](ParsedArgs&, const Tensor& t, DType d) {
+    Tensor r = core::empty_like(t, d);
+    core::fill_(r, Scalar(int64_t{0}));
+    return r;
+  });
+  like("ones_like", [](ParsedArgs&, const Tensor& t, DType d) {
+    Tensor r = core::empty_like(t, d);
+    core::fill_(r, Scalar(int64_t{1}));
+    return r;
+  });
+  like("empty_like", [](ParsedArgs&, const Tensor& t, DType d) {
+    Tensor r = core::empty_like(t, d);
+    core::fill_(r, Scalar(int64_t{0}));
+    return r;
+  });
+  like(
+      "full_like",
+      [](ParsedArgs& a, const Tensor& t, DType d) {
+        Tensor r = core::empty_like(t, d);
+        core::fill_(r, a.scalar("fill_value"));
+        return r;
+      },
+      "Scalar fill_value, ");
   like("rand_like", [](ParsedArgs&, const Tensor& t, DType d) { return core::rand_like(t, d); });
   like("randn_like", [](ParsedArgs&, const Tensor& t, DType d) { return core::randn_like(t, d); });
   def("randint_like", {},
-      {"randint_like(Tensor input, int64_t high, " + kLike, "randint_like(Tensor input, int64_t low, int64_t high, " + kLike},
+      {"randint_like(Tensor input, int64_t high, " + kLike,
+       "randint_like(Tensor input, int64_t low, int64_t high, " + kLike},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           Tensor t = a.tensor("input");
@@ -1132,7 +1308,8 @@ void define_ops() {
           return W(finish_factory(a, core::randint_like(t, low, a.toInt("high"), a.dtype("dtype"))));
         });
       });
-  auto newf = [](const char* name, std::function<Tensor(ParsedArgs&, const IntArray&, DType)> make, const std::string& extra = "") {
+  auto newf = [](const char* name, std::function<Tensor(ParsedArgs&, const IntArray&, DType)> make,
+                 const std::string& extra = "") {
     std::string n = name;
     def(name, {n + "(SymIntArrayRef size, " + extra + "*, " + kFactory}, {}, [make](Interp&, ParsedArgs& a) {
       return guarded([&] {
@@ -1144,8 +1321,11 @@ void define_ops() {
   newf("new_zeros", [](ParsedArgs&, const IntArray& s, DType d) { return core::zeros(s, d); });
   newf("new_ones", [](ParsedArgs&, const IntArray& s, DType d) { return core::ones(s, d); });
   newf("new_empty", [](ParsedArgs&, const IntArray& s, DType d) { return core::zeros(s, d); });
-  newf("new_full", [](ParsedArgs& a, const IntArray& s, DType d) { return core::full(s, a.scalar("fill_value"), d); }, "Scalar fill_value, ");
-  def("new_tensor", {"new_tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, bool requires_grad=False)"}, {},
+  newf(
+      "new_full", [](ParsedArgs& a, const IntArray& s, DType d) { return core::full(s, a.scalar("fill_value"), d); },
+      "Scalar fill_value, ");
+  def("new_tensor",
+      {"new_tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, bool requires_grad=False)"}, {},
       [](Interp& in, ParsedArgs& a) {
         Tensor self = a.tensor("input");
         Tensor t = tensor_from_data(in, a.obj("data"), a.dtype("dtype").value_or(self.dtype()), "new_tensor");
@@ -1164,10 +1344,12 @@ ObjRef return_pair(const char* type_name, const std::pair<Tensor, Tensor>& r) {
     add_tuple_methods(nt);
     t = nt.property("values", [](Interp&, Object* s) -> ObjRef { return as<TupleObject>(s)->items_[0]; })
             .property("indices", [](Interp&, Object* s) -> ObjRef { return as<TupleObject>(s)->items_[1]; })
-            .method("__repr__", [tn](Interp& in, CallArgs& a) -> ObjRef {
-              auto& it = as<TupleObject>(a.pos[0].get())->items_;
-              return make_str("torch.return_types." + tn + "(\nvalues=" + repr(in, it[0].get()) + ",\nindices=" + repr(in, it[1].get()) + ")");
-            })
+            .method("__repr__",
+                    [tn](Interp& in, CallArgs& a) -> ObjRef {
+                      auto& it = as<TupleObject>(a.pos[0].get())->items_;
+                      return make_str("torch.return_types." + tn + "(\nvalues=" + repr(in, it[0].get()) +
+                                      ",\nindices=" + repr(in, it[1].get()) + ")");
+                    })
             .build();
   }
   return ObjRef(new TupleObject({wrap(r.first), wrap(r.second)}, t));
@@ -1198,9 +1380,11 @@ std::vector<Object*> bind_def(const std::string& qualname, CallArgs& args, const
   size_t total = params.size(), required = 0, given = args.pos.size();
   for (auto& p : params) required += p.has_default ? 0 : 1;
   if (given > total) {
-    std::string takes = required == total ? std::to_string(total) : "from " + std::to_string(required) + " to " + std::to_string(total);
-    raise(BT.type_error, qualname + "() takes " + takes + " positional argument" + (total == 1 && required == total ? "" : "s") +
-                             " but " + std::to_string(given) + (given == 1 ? " was" : " were") + " given");
+    std::string takes =
+        required == total ? std::to_string(total) : "from " + std::to_string(required) + " to " + std::to_string(total);
+    raise(BT.type_error, qualname + "() takes " + takes + " positional argument" +
+                             (total == 1 && required == total ? "" : "s") + " but " + std::to_string(given) +
+                             (given == 1 ? " was" : " were") + " given");
   }
   std::vector<Object*> values(total, nullptr);
   for (size_t i = 0; i < given; ++i) values[i] = args.pos[i].get();
@@ -1224,7 +1408,8 @@ ObjRef or_default(Object* o, ObjRef dflt) { return o ? ObjRef(o) : dflt; }
 
 // torch/_tensor.py's Tensor.split: an int (or a one-element tensor) splits into equal chunks, any
 // other value is taken as the list of sizes.
-ObjRef py_split(Interp& in, Object* self, Object* split_size, Object* dim, std::vector<const TorchFrame*> frames_so_far) {
+ObjRef py_split(Interp& in, Object* self, Object* split_size, Object* dim,
+                std::vector<const TorchFrame*> frames_so_far) {
   ObjRef size(split_size), d = or_default(dim, make_int(0));
   if (is_tensor(split_size) && unwrap(split_size).numel() == 1) {
     CallArgs as_int;
@@ -1244,7 +1429,8 @@ ObjRef py_norm(Interp& in, Object* input, Object* p, Object* dim, Object* keepdi
   ObjRef pv = or_default(p, make_str("fro")), kd = or_default(keepdim, ObjRef(false_obj()));
   bool p_str = is_str(pv.get());
   std::string ps = p_str ? as<StrObject>(pv.get())->value_ : "";
-  auto run = [&](const TorchFrame& f, const char* native, std::vector<ObjRef> pos, std::vector<std::pair<std::string, ObjRef>> kw) {
+  auto run = [&](const TorchFrame& f, const char* native, std::vector<ObjRef> pos,
+                 std::vector<std::pair<std::string, ObjRef>> kw) {
     fr.push_back(&f);
     // Warnings (an out= resized) are attributed to that line of functional.py, as CPython does.
     std::string text = f.text;
@@ -1266,8 +1452,11 @@ ObjRef py_norm(Interp& in, Object* input, Object* p, Object* dim, Object* keepdi
   bool no_dim = !dim || dim == none(), no_out = !out || out == none(), no_dtype = !dtype || dtype == none();
   if (no_dim && no_out && no_dtype && pv.get() != none()) {
     if (p_str && ps == "fro")
-      return run(frames::functional_norm_fro_all, "_vf_frobenius_norm", {ObjRef(input)}, {{"dim", make_tuple({})}, {"keepdim", kd}});
-    if (!p_str) return run(frames::functional_norm_p_all, "_vf_norm", {ObjRef(input), pv}, {{"dim", all_dims()}, {"keepdim", kd}});
+      return run(frames::functional_norm_fro_all, "_vf_frobenius_norm", {ObjRef(input)},
+                 {{"dim", make_tuple({})}, {"keepdim", kd}});
+    if (!p_str)
+      return run(frames::functional_norm_p_all, "_vf_norm", {ObjRef(input), pv},
+                 {{"dim", all_dims()}, {"keepdim", kd}});
   }
   ObjRef d = no_dim ? ObjRef(none()) : is_instance(dim, BT.int_) ? make_list({ObjRef(dim)}) : ObjRef(dim);
   if (p_str) {
@@ -1279,7 +1468,8 @@ ObjRef py_norm(Interp& in, Object* input, Object* p, Object* dim, Object* keepdi
       if (no_dim) d = all_dims();
       std::vector<std::pair<std::string, ObjRef>> kw{{"keepdim", kd}};
       if (!no_out) kw.push_back({"out", ObjRef(out)});
-      return run(no_out ? frames::functional_norm : frames::functional_norm_out, "_vf_frobenius_norm", {ObjRef(input), d}, kw);
+      return run(no_out ? frames::functional_norm : frames::functional_norm_out, "_vf_frobenius_norm",
+                 {ObjRef(input), d}, kw);
     }
     if (ps == "nuc") raise(BT.not_implemented_error, "stridelab does not compute the nuclear norm (p='nuc')");
     fr.push_back(&frames::functional_norm_bad_p);
@@ -1300,12 +1490,14 @@ void add_python_methods(NativeType& tt) {
     return py_split(in, v[0], v[1], v[2], {});
   });
   tt.method("norm", [](Interp& in, CallArgs& args) -> ObjRef {
-    auto v = bind_def("Tensor.norm", args, {{"self", false}, {"p", true}, {"dim", true}, {"keepdim", true}, {"dtype", true}});
+    auto v = bind_def("Tensor.norm", args,
+                      {{"self", false}, {"p", true}, {"dim", true}, {"keepdim", true}, {"dtype", true}});
     return py_norm(in, v[0], v[1], v[2], v[3], nullptr, v[4], {&frames::tensor_norm});
   });
   tt.method("unflatten", [](Interp& in, CallArgs& args) -> ObjRef {
     auto v = bind_def("Tensor.unflatten", args, {{"self", false}, {"dim", false}, {"sizes", false}});
-    if (!truthy(in, v[2])) raise_from({&frames::tensor_unflatten_empty}, BT.runtime_error, "unflatten: sizes must be non-empty");
+    if (!truthy(in, v[2]))
+      raise_from({&frames::tensor_unflatten_empty}, BT.runtime_error, "unflatten: sizes must be non-empty");
     Object* method = types().tensor->lookup("_native_unflatten");
     CallArgs call_args;
     call_args.pos = {ObjRef(v[0]), ObjRef(v[1]), ObjRef(v[2])};
@@ -1317,12 +1509,15 @@ void add_python_functions(ModuleObject* torch) {
   module_add_function(torch, "split", [](Interp& in, CallArgs& args) -> ObjRef {
     auto v = bind_def("split", args, {{"tensor", false}, {"split_size_or_sections", false}, {"dim", true}});
     // functional.py: return tensor.split(split_size_or_sections, dim)
-    if (!is_tensor(v[0])) raise_from({&frames::functional_split_attr}, BT.attribute_error,
-                                     "'" + type_name(v[0]) + "' object has no attribute 'split'");
+    if (!is_tensor(v[0]))
+      raise_from({&frames::functional_split_attr}, BT.attribute_error,
+                 "'" + type_name(v[0]) + "' object has no attribute 'split'");
     return py_split(in, v[0], v[1], v[2], {&frames::functional_split});
   });
   module_add_function(torch, "norm", [](Interp& in, CallArgs& args) -> ObjRef {
-    auto v = bind_def("norm", args, {{"input", false}, {"p", true}, {"dim", true}, {"keepdim", true}, {"out", true}, {"dtype", true}});
+    auto v =
+        bind_def("norm", args,
+                 {{"input", false}, {"p", true}, {"dim", true}, {"keepdim", true}, {"out", true}, {"dtype", true}});
     return py_norm(in, v[0], v[1], v[2], v[3], v[4], v[5], {});
   });
 }
@@ -1336,12 +1531,13 @@ void add_tensor_methods(NativeType& tt) {
     auto parser = std::make_shared<Parser>(d.method_sigs);
     Body body = d.body;
     // Tensor.unflatten is Python calling super().unflatten: the native method gets another name.
-    tt.method(d.name == "unflatten" ? "_native_unflatten" : d.name, [parser, body](Interp& in, CallArgs& args) -> ObjRef {
-      ParsedArgs a = parser->parse(in, args, true);
-      a.insert_self(args.pos[0].get());
-      a.is_method = true;
-      return body(in, a);
-    });
+    tt.method(d.name == "unflatten" ? "_native_unflatten" : d.name,
+              [parser, body](Interp& in, CallArgs& args) -> ObjRef {
+                ParsedArgs a = parser->parse(in, args, true);
+                a.insert_self(args.pos[0].get());
+                a.is_method = true;
+                return body(in, a);
+              });
   }
   add_python_methods(tt);
 }
@@ -1360,14 +1556,13 @@ const char* meta_name(DType d) {
   return "float";
 }
 
-
 enum class OutKind { Elementwise, Factory, Reduction, MatrixProduct };
 
 OutKind out_kind(const std::string& name) {
-  static const char* const factories[] = {"zeros", "ones", "empty", "full", "rand", "randn", "randint",
-                                          "randperm", "arange", "linspace", "eye", "normal"};
-  static const char* const reductions[] = {"sum", "mean", "prod", "std", "var", "max", "min",
-                                           "argmax", "argmin", "all", "any", "cat", "concat", "stack"};
+  static const char* const factories[] = {"zeros",   "ones",     "empty",  "full",     "rand", "randn",
+                                          "randint", "randperm", "arange", "linspace", "eye",  "normal"};
+  static const char* const reductions[] = {"sum",    "mean",   "prod", "std", "var", "max",    "min",
+                                           "argmax", "argmin", "all",  "any", "cat", "concat", "stack"};
   static const char* const products[] = {"matmul", "mm", "bmm", "mv", "dot"};
   for (const char* n : factories)
     if (name == n) return OutKind::Factory;
@@ -1396,26 +1591,28 @@ void resize_out(const Tensor& out, const IntArray& sizes) {
 void write_out(const std::string& name, const Tensor& out, const Tensor& result) {
   OutKind kind = out_kind(name);
   if (kind == OutKind::MatrixProduct && out.dtype() != result.dtype())
-    raise(BT.runtime_error, std::string("Expected out tensor to have dtype ") + meta_name(result.dtype()) + ", but got " +
-                                meta_name(out.dtype()) + " instead");
+    raise(BT.runtime_error, std::string("Expected out tensor to have dtype ") + meta_name(result.dtype()) +
+                                ", but got " + meta_name(out.dtype()) + " instead");
   if (kind == OutKind::Elementwise && !can_cast(result.dtype(), out.dtype()))
     raise(BT.runtime_error, std::string("result type ") + core::scalar_type_name(result.dtype()) +
                                 " can't be cast to the desired output type " + core::scalar_type_name(out.dtype()));
   if (out.sizes() != result.sizes()) {
     if (name == "arange") {
       if (out.numel() != result.numel() && out.numel() > 0)
-        emit_warning("The number of elements in the out tensor of shape " + core::format_int_list(out.sizes()) + " is " +
-                     std::to_string(out.numel()) + " which does not match the computed number of elements " +
+        emit_warning("The number of elements in the out tensor of shape " + core::format_int_list(out.sizes()) +
+                     " is " + std::to_string(out.numel()) + " which does not match the computed number of elements " +
                      std::to_string(result.numel()) +
                      ". Note that this may occur as a result of rounding error. The out tensor will be resized to a "
-                     "tensor of shape (" + std::to_string(result.numel()) +
+                     "tensor of shape (" +
+                     std::to_string(result.numel()) +
                      ",). (Triggered internally at  ./aten/src/ATen/native/RangeFactories.cpp:188.)");
     } else if (out.numel() > 0 && kind != OutKind::Factory) {
-      emit_warning("An output with one or more elements was resized since it had shape " + core::format_int_list(out.sizes()) +
-                   ", which does not match the required output shape " + core::format_int_list(result.sizes()) +
-                   ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they "
-                   "have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
-                   "with t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)");
+      emit_warning(
+          "An output with one or more elements was resized since it had shape " + core::format_int_list(out.sizes()) +
+          ", which does not match the required output shape " + core::format_int_list(result.sizes()) +
+          ". This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they "
+          "have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
+          "with t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)");
     }
     guarded([&] { resize_out(out, result.sizes()); });
   }
@@ -1437,12 +1634,14 @@ ObjRef call_with_out(Interp& in, const Body& body, ParsedArgs& a, int out_index)
       for (auto& t : to_vector(in, v)) any_grad = any_grad || (is_tensor(t.get()) && requires_grad(unwrap(t.get())));
   }
   if (any_grad && grad_enabled())
-    raise(BT.runtime_error, a.fname + "(): functions with out=... arguments don't support automatic differentiation, "
-                                      "but one of the arguments requires grad.");
+    raise(BT.runtime_error, a.fname +
+                                "(): functions with out=... arguments don't support automatic differentiation, "
+                                "but one of the arguments requires grad.");
   a.values[out_index] = nullptr;
   ObjRef result = body(in, a);
   if (is_tensor(out_obj) || is_number(out_obj)) {  // a number where add's parser allows one
-    if (!is_tensor(result.get())) raise(BT.type_error, a.fname + "(): argument 'out' must be tuple of Tensors, not Tensor");
+    if (!is_tensor(result.get()))
+      raise(BT.type_error, a.fname + "(): argument 'out' must be tuple of Tensors, not Tensor");
     Tensor out = is_tensor(out_obj) ? unwrap(out_obj) : scalar_to_tensor(to_scalar(in, out_obj));
     write_out(a.fname, out, unwrap(result.get()));
     return is_tensor(out_obj) ? ObjRef(out_obj) : W(out);

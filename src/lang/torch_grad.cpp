@@ -149,9 +149,9 @@ void unrecorded_inplace(const char* name, const char* instead, const Tensor& sel
   bool rg = ag::requires_grad(self) || (other.defined() && ag::requires_grad(other));
   ag::impl::check_inplace(self, rg);
   if (rg && ag::GradMode::is_enabled())
-    throw core::Error(core::ErrorKind::RuntimeError,
-                      std::string("stridelab does not record ") + name + " for autograd yet: write " + instead +
-                          " instead, or run it under torch.no_grad()");
+    throw core::Error(core::ErrorKind::RuntimeError, std::string("stridelab does not record ") + name +
+                                                         " for autograd yet: write " + instead +
+                                                         " instead, or run it under torch.no_grad()");
   write();
   self.bump_version();
 }
@@ -200,8 +200,7 @@ Tensor reflected(BinaryOp o, const Tensor& self, const Tensor& number) {
     case BinaryOp::Mul:
     case BinaryOp::BitwiseAnd:
     case BinaryOp::BitwiseOr:
-    case BinaryOp::BitwiseXor:
-      return op::binary(o, self, number);
+    case BinaryOp::BitwiseXor: return op::binary(o, self, number);
     case BinaryOp::Sub: return ag::rsub(self, number_of(number));
     case BinaryOp::Div: return ag::mul(ag::reciprocal(self), number);
     case BinaryOp::Pow: {
@@ -217,10 +216,15 @@ Tensor binary_number(BinaryOp o, const Tensor& self, Scalar number, bool reflect
   // mode is off); a reflected division is x.reciprocal() * number, so it is not one of them.
   bool plain = false;
   switch (o) {
-    case BinaryOp::Add: case BinaryOp::Sub: case BinaryOp::Mul:
-    case BinaryOp::Eq: case BinaryOp::Ne: case BinaryOp::Lt: case BinaryOp::Le: case BinaryOp::Gt: case BinaryOp::Ge:
-      plain = true;
-      break;
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+    case BinaryOp::Mul:
+    case BinaryOp::Eq:
+    case BinaryOp::Ne:
+    case BinaryOp::Lt:
+    case BinaryOp::Le:
+    case BinaryOp::Gt:
+    case BinaryOp::Ge: plain = true; break;
     case BinaryOp::Div: plain = !reflected; break;
     default: break;
   }
@@ -305,12 +309,16 @@ Tensor flatten(const Tensor& s, int64_t a, int64_t b) {
   return r;
 }
 
-Tensor unflatten(const Tensor& s, int64_t d, IntArray sizes) { return noted(ag::unflatten(s, d, sizes), s, "unflatten"); }
+Tensor unflatten(const Tensor& s, int64_t d, IntArray sizes) {
+  return noted(ag::unflatten(s, d, sizes), s, "unflatten");
+}
 Tensor squeeze(const Tensor& s) { return noted(ag::squeeze(s), s, "squeeze"); }
 Tensor squeeze(const Tensor& s, int64_t d) { return noted(ag::squeeze(s, d), s, "squeeze"); }
 Tensor unsqueeze(const Tensor& s, int64_t d) { return noted(ag::unsqueeze(s, d), s, "unsqueeze"); }
 Tensor expand(const Tensor& s, IntArray sizes) { return noted(ag::expand(s, sizes), s, "expand"); }
-Tensor narrow(const Tensor& s, int64_t d, int64_t st, int64_t len) { return noted(ag::narrow(s, d, st, len), s, "narrow"); }
+Tensor narrow(const Tensor& s, int64_t d, int64_t st, int64_t len) {
+  return noted(ag::narrow(s, d, st, len), s, "narrow");
+}
 Tensor select(const Tensor& s, int64_t d, int64_t i) { return noted(ag::select(s, d, i), s, "select"); }
 std::vector<Tensor> unbind(const Tensor& s, int64_t d) { return noted(ag::unbind(s, d), s, "unbind"); }
 std::vector<Tensor> split(const Tensor& s, int64_t n, int64_t d) { return noted(ag::split(s, n, d), s, "split"); }
@@ -318,7 +326,9 @@ std::vector<Tensor> split_with_sizes(const Tensor& s, const IntArray& n, int64_t
   return noted(ag::split_with_sizes(s, n, d), s, "split");
 }
 std::vector<Tensor> chunk(const Tensor& s, int64_t n, int64_t d) { return noted(ag::chunk(s, n, d), s, "chunk"); }
-Tensor diagonal(const Tensor& s, int64_t o, int64_t a, int64_t b) { return noted(ag::diagonal(s, o, a, b), s, "diagonal"); }
+Tensor diagonal(const Tensor& s, int64_t o, int64_t a, int64_t b) {
+  return noted(ag::diagonal(s, o, a, b), s, "diagonal");
+}
 Tensor movedim(const Tensor& s, IntArray a, IntArray b) { return noted(ag::movedim(s, a, b), s, "movedim"); }
 Tensor unfold(const Tensor& s, int64_t d, int64_t n, int64_t st) { return noted(ag::unfold(s, d, n, st), s, "unfold"); }
 Tensor as_strided(const Tensor& s, IntArray a, IntArray b, std::optional<int64_t> o) {
@@ -368,7 +378,9 @@ Tensor amin(const Tensor& s, const IntArray& d, bool k) { return ag::amin(s, d, 
 Tensor logsumexp(const Tensor& s, const IntArray& d, bool k) { return ag::logsumexp(s, d, k); }
 Tensor cumsum(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::cumsum(s, d, dt); }
 Tensor cumprod(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::cumprod(s, d, dt); }
-std::pair<Tensor, Tensor> sort(const Tensor& s, int64_t d, bool desc, bool stable) { return ag::sort(s, d, desc, stable); }
+std::pair<Tensor, Tensor> sort(const Tensor& s, int64_t d, bool desc, bool stable) {
+  return ag::sort(s, d, desc, stable);
+}
 std::pair<Tensor, Tensor> topk(const Tensor& s, int64_t k, int64_t d, bool largest, bool sorted) {
   return ag::topk(s, k, d, largest, sorted);
 }

@@ -45,9 +45,9 @@ class DeviceObject : public Object {
 };
 
 struct TorchTypes {
-  TypeObject *tensor = nullptr, *parameter = nullptr, *dtype = nullptr, *device = nullptr,
-             *size = nullptr, *grad_mode = nullptr, *storage = nullptr, *node = nullptr,
-             *hook_handle = nullptr, *module = nullptr, *layout = nullptr, *generator = nullptr;
+  TypeObject *tensor = nullptr, *parameter = nullptr, *dtype = nullptr, *device = nullptr, *size = nullptr,
+             *grad_mode = nullptr, *storage = nullptr, *node = nullptr, *hook_handle = nullptr, *module = nullptr,
+             *layout = nullptr, *generator = nullptr;
 };
 TorchTypes& types();
 
@@ -71,9 +71,7 @@ template <class F>
 auto guarded(F&& fn) -> decltype(fn()) {
   try {
     return fn();
-  } catch (const core::Error& e) {
-    rethrow_core(e);
-  }
+  } catch (const core::Error& e) { rethrow_core(e); }
 }
 
 // ---- Python data -> tensors ----------------------------------------------------------------
@@ -167,8 +165,8 @@ using TensorMethod = std::function<ObjRef(Interp&, CallArgs&)>;
 
 // ---- view origins, for the trace (torch_grad.cpp; see NOTE [View origins] there) --------------
 struct ViewOriginInfo {
-  core::Tensor source;    // the op's input (undefined once it has been freed)
-  std::string op;         // the op: "view", "reshape", "t", "T", "transpose", "index", "expand", ...
+  core::Tensor source;     // the op's input (undefined once it has been freed)
+  std::string op;          // the op: "view", "reshape", "t", "T", "transpose", "index", "expand", ...
   int64_t broke_dim = -1;  // reshape/flatten that copied: the input dim that broke the view rule
 };
 // Noting costs a hash-map insert per view op, so it is off until the trace turns it on.

@@ -36,42 +36,45 @@ TypeObject* make_grad_mode_type(const char* name, std::function<bool(Interp&, Ca
         }
         return o;
       })
-      .method("__enter__", [set_now](Interp&, CallArgs& a) -> ObjRef {
-        auto* g = static_cast<GradModeObject*>(a.pos[0].get());
-        if (!set_now) {
-          g->saved_.push_back(grad_enabled());
-          set_grad_enabled(g->enabled_);
-        }
-        return ObjRef(none());
-      })
-      .method("__exit__", [](Interp&, CallArgs& a) -> ObjRef {
-        auto* g = static_cast<GradModeObject*>(a.pos[0].get());
-        if (!g->saved_.empty()) {
-          set_grad_enabled(g->saved_.back());
-          g->saved_.pop_back();
-        }
-        return ObjRef(false_obj());
-      })
-      .method("__call__", [](Interp& in, CallArgs& a) -> ObjRef {
-        // Used as a decorator: the wrapped function runs in this grad mode.
-        auto* g = static_cast<GradModeObject*>(a.pos[0].get());
-        bool mode = g->enabled_;
-        ObjRef fn = a.pos.at(1);
-        std::string name = "wrapper";
-        if (fn->type() == BT.function) name = as<FunctionObject>(fn.get())->name_;
-        return make_function(name, [fn, mode](Interp& in, CallArgs& args) -> ObjRef {
-          bool prev = grad_enabled();
-          set_grad_enabled(mode);
-          try {
-            ObjRef r = call(in, fn.get(), args);
-            set_grad_enabled(prev);
-            return r;
-          } catch (...) {
-            set_grad_enabled(prev);
-            throw;
-          }
-        });
-      })
+      .method("__enter__",
+              [set_now](Interp&, CallArgs& a) -> ObjRef {
+                auto* g = static_cast<GradModeObject*>(a.pos[0].get());
+                if (!set_now) {
+                  g->saved_.push_back(grad_enabled());
+                  set_grad_enabled(g->enabled_);
+                }
+                return ObjRef(none());
+              })
+      .method("__exit__",
+              [](Interp&, CallArgs& a) -> ObjRef {
+                auto* g = static_cast<GradModeObject*>(a.pos[0].get());
+                if (!g->saved_.empty()) {
+                  set_grad_enabled(g->saved_.back());
+                  g->saved_.pop_back();
+                }
+                return ObjRef(false_obj());
+              })
+      .method("__call__",
+              [](Interp& in, CallArgs& a) -> ObjRef {
+                // Used as a decorator: the wrapped function runs in this grad mode.
+                auto* g = static_cast<GradModeObject*>(a.pos[0].get());
+                bool mode = g->enabled_;
+                ObjRef fn = a.pos.at(1);
+                std::string name = "wrapper";
+                if (fn->type() == BT.function) name = as<FunctionObject>(fn.get())->name_;
+                return make_function(name, [fn, mode](Interp& in, CallArgs& args) -> ObjRef {
+                  bool prev = grad_enabled();
+                  set_grad_enabled(mode);
+                  try {
+                    ObjRef r = call(in, fn.get(), args);
+                    set_grad_enabled(prev);
+                    return r;
+                  } catch (...) {
+                    set_grad_enabled(prev);
+                    throw;
+                  }
+                });
+              })
       .build();
 }
 
@@ -105,9 +108,13 @@ void init_storage_types() {
     t.method("nbytes", [](Interp&, CallArgs& a) -> ObjRef {
       return make_int(static_cast<int64_t>(static_cast<StorageObject*>(a.pos[0].get())->storage->nbytes()));
     });
-    t.method("__len__", [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<StorageObject*>(a.pos[0].get())->size()); });
+    t.method("__len__", [](Interp&, CallArgs& a) -> ObjRef {
+      return make_int(static_cast<StorageObject*>(a.pos[0].get())->size());
+    });
     t.property("device", [](Interp&, Object*) -> ObjRef { return device_obj(); });
-    t.method("size", [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<StorageObject*>(a.pos[0].get())->size()); });
+    t.method("size", [](Interp&, CallArgs& a) -> ObjRef {
+      return make_int(static_cast<StorageObject*>(a.pos[0].get())->size());
+    });
     t.method("element_size", [](Interp&, CallArgs& a) -> ObjRef {
       return make_int(static_cast<int64_t>(core::itemsize(static_cast<StorageObject*>(a.pos[0].get())->dtype)));
     });
@@ -125,7 +132,9 @@ void init_storage_types() {
       int64_t i = to_index(in, a.pos[1].get());
       int64_t n = s->size();
       if (i < 0) i += n;
-      if (i < 0 || i >= n) raise(BT.index_error, "index " + std::to_string(to_index(in, a.pos[1].get())) + " out of range for storage of size " + std::to_string(n));
+      if (i < 0 || i >= n)
+        raise(BT.index_error, "index " + std::to_string(to_index(in, a.pos[1].get())) +
+                                  " out of range for storage of size " + std::to_string(n));
       if (s->type() == g_untyped_storage) return make_int(s->byte(i));
       return scalar_to_py(guarded([&] { return core::get_flat(storage_as_tensor(s), i); }));
     });
@@ -139,8 +148,9 @@ void init_storage_types() {
         body += " " + str(in, v.get()) + "\n";
       }
       bool typed = s->type() == g_typed_storage;
-      std::string name = typed ? "torch.storage.TypedStorage(dtype=" + std::string(core::dtype_name(s->dtype)) + ", device=cpu)"
-                               : "torch.storage.UntypedStorage(device=cpu)";
+      std::string name =
+          typed ? "torch.storage.TypedStorage(dtype=" + std::string(core::dtype_name(s->dtype)) + ", device=cpu)"
+                : "torch.storage.UntypedStorage(device=cpu)";
       return make_str(body + "[" + name + " of size " + std::to_string(n) + "]");
     });
   };
@@ -149,7 +159,8 @@ void init_storage_types() {
   typed.property("dtype", [](Interp&, Object* s) { return dtype_obj(static_cast<StorageObject*>(s)->dtype); });
   // The bytes under a typed storage, as an UntypedStorage (what 2.x's Tensor.untyped_storage() returns).
   typed.method("untyped", [](Interp&, CallArgs& a) -> ObjRef {
-    return ObjRef(new StorageObject(g_untyped_storage, static_cast<StorageObject*>(a.pos[0].get())->storage, DType::Bool));
+    return ObjRef(
+        new StorageObject(g_untyped_storage, static_cast<StorageObject*>(a.pos[0].get())->storage, DType::Bool));
   });
   g_typed_storage = typed.build();
   NativeType untyped("UntypedStorage", "torch.storage");
@@ -159,7 +170,8 @@ void init_storage_types() {
 
 ObjRef make_storage(const Tensor& t, bool typed) {
   init_storage_types();
-  return ObjRef(new StorageObject(typed ? g_typed_storage : g_untyped_storage, t.storage(), typed ? t.dtype() : DType::Bool));
+  return ObjRef(
+      new StorageObject(typed ? g_typed_storage : g_untyped_storage, t.storage(), typed ? t.dtype() : DType::Bool));
 }
 
 }  // namespace
@@ -177,9 +189,9 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
   module_add(m.get(), "device", ObjRef(T.device));
   module_add(m.get(), "__version__", make_str("1.13.0a0"));
   static const std::pair<const char*, DType> dtypes[] = {
-      {"float32", DType::Float32}, {"float", DType::Float32}, {"float64", DType::Float64}, {"double", DType::Float64},
-      {"int64", DType::Int64},     {"long", DType::Int64},    {"int32", DType::Int32},     {"int", DType::Int32},
-      {"bool", DType::Bool}};
+      {"float32", DType::Float32}, {"float", DType::Float32}, {"float64", DType::Float64},
+      {"double", DType::Float64},  {"int64", DType::Int64},   {"long", DType::Int64},
+      {"int32", DType::Int32},     {"int", DType::Int32},     {"bool", DType::Bool}};
   for (auto& [name, d] : dtypes) module_add(m.get(), name, dtype_obj(d));
   module_add(m.get(), "FloatTensor", ObjRef(T.tensor));
 
@@ -200,16 +212,17 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
   module_add(m.get(), "cuda", ObjRef(cuda.get()));
   // torch.default_generator: the one CPU generator, which torch.manual_seed returns.
   if (!T.generator)
-    T.generator = NativeType("Generator", "torch._C")
-                    .method("manual_seed", [](Interp& in, CallArgs& a) -> ObjRef {
+    T.generator =
+        NativeType("Generator", "torch._C")
+            .method("manual_seed",
+                    [](Interp& in, CallArgs& a) -> ObjRef {
                       ArgParser p(a, "manual_seed", {"seed"});
                       core::manual_seed(static_cast<uint64_t>(to_index(in, p.get(0))));
                       return a.pos[0];
                     })
-                    .method("initial_seed", [](Interp&, CallArgs&) -> ObjRef {
-                      return make_int(static_cast<int64_t>(core::initial_seed()));
-                    })
-                    .build();
+            .method("initial_seed",
+                    [](Interp&, CallArgs&) -> ObjRef { return make_int(static_cast<int64_t>(core::initial_seed())); })
+            .build();
   static ObjRef default_generator(new Object(T.generator));
   module_add(m.get(), "default_generator", default_generator);
   module_add_function(m.get(), "manual_seed", [](Interp& in, CallArgs& a) -> ObjRef {
@@ -232,8 +245,10 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
     ArgParser p(a, "is_tensor", {"obj"});
     return ObjRef(bool_obj(is_tensor(p.get(0))));
   });
-  module_add_function(m.get(), "is_grad_enabled", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(bool_obj(grad_enabled())); });
-  module_add_function(m.get(), "get_default_dtype", [](Interp&, CallArgs&) -> ObjRef { return dtype_obj(core::kDefaultFloat); });
+  module_add_function(m.get(), "is_grad_enabled",
+                      [](Interp&, CallArgs&) -> ObjRef { return ObjRef(bool_obj(grad_enabled())); });
+  module_add_function(m.get(), "get_default_dtype",
+                      [](Interp&, CallArgs&) -> ObjRef { return dtype_obj(core::kDefaultFloat); });
   module_add_function(m.get(), "promote_types", [](Interp&, CallArgs& a) -> ObjRef {
     ArgParser p(a, "promote_types", {"type1", "type2"});
     auto x = dtype_of_object(p.get(0)), y = dtype_of_object(p.get(1));
@@ -257,7 +272,8 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
     return make_size(r);
   });
   module_add_function(m.get(), "set_printoptions", [](Interp& in, CallArgs& a) -> ObjRef {
-    ArgParser p(a, "set_printoptions", {"precision=", "threshold=", "edgeitems=", "linewidth=", "profile=", "sci_mode="});
+    ArgParser p(a, "set_printoptions",
+                {"precision=", "threshold=", "edgeitems=", "linewidth=", "profile=", "sci_mode="});
     core::PrintOptions& o = core::print_options();
     if (p.has(4)) {
       std::string prof = p.get_str(4, "default");
@@ -280,20 +296,33 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
     return ObjRef(none());
   });
 
-  static TypeObject* no_grad = make_grad_mode_type("no_grad", [](Interp&, CallArgs& a) {
-    if (!a.pos.empty() || !a.kw.empty()) raise(BT.type_error, "no_grad.__init__() takes 1 positional argument but " + std::to_string(a.pos.size() + 1) + " were given");
-    return false;
-  }, false);
-  static TypeObject* enable_grad = make_grad_mode_type("enable_grad", [](Interp&, CallArgs&) { return true; }, false);
-  static TypeObject* set_enabled = make_grad_mode_type("set_grad_enabled", [](Interp& in, CallArgs& a) {
-    ArgParser p(a, "__init__", {"mode"});
-    if (p.get(0)->type() != BT.bool_) raise(BT.type_error, "enabled must be a bool (got " + type_name(p.get(0)) + ")");
-    return p.get(0) == true_obj();
-  }, true);
-  static TypeObject* inference = make_grad_mode_type("inference_mode", [](Interp& in, CallArgs& a) {
-    ArgParser p(a, "__init__", {"mode="});
-    return p.has(0) ? !truthy(in, p.get(0)) : false;
-  }, false);
+  static TypeObject* no_grad = make_grad_mode_type(
+      "no_grad",
+      [](Interp&, CallArgs& a) {
+        if (!a.pos.empty() || !a.kw.empty())
+          raise(BT.type_error, "no_grad.__init__() takes 1 positional argument but " +
+                                   std::to_string(a.pos.size() + 1) + " were given");
+        return false;
+      },
+      false);
+  static TypeObject* enable_grad = make_grad_mode_type(
+      "enable_grad", [](Interp&, CallArgs&) { return true; }, false);
+  static TypeObject* set_enabled = make_grad_mode_type(
+      "set_grad_enabled",
+      [](Interp& in, CallArgs& a) {
+        ArgParser p(a, "__init__", {"mode"});
+        if (p.get(0)->type() != BT.bool_)
+          raise(BT.type_error, "enabled must be a bool (got " + type_name(p.get(0)) + ")");
+        return p.get(0) == true_obj();
+      },
+      true);
+  static TypeObject* inference = make_grad_mode_type(
+      "inference_mode",
+      [](Interp& in, CallArgs& a) {
+        ArgParser p(a, "__init__", {"mode="});
+        return p.has(0) ? !truthy(in, p.get(0)) : false;
+      },
+      false);
   module_add(m.get(), "no_grad", ObjRef(no_grad));
   module_add(m.get(), "enable_grad", ObjRef(enable_grad));
   module_add(m.get(), "set_grad_enabled", ObjRef(set_enabled));

@@ -56,11 +56,14 @@ void module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef val
     erase_name(m->params, name);
   } else if (std::find(m->params.begin(), m->params.end(), name) != m->params.end()) {
     if (v != none())
-      raise_from({&frames::module_setattr}, BT.type_error, "cannot assign '" + (is_tensor(v) ? std::string(core::legacy_type_name(unwrap(v).dtype())) : type_name(v)) +
-                               "' as parameter '" + name + "' (torch.nn.Parameter or None expected)");
+      raise_from({&frames::module_setattr}, BT.type_error,
+                 "cannot assign '" +
+                     (is_tensor(v) ? std::string(core::legacy_type_name(unwrap(v).dtype())) : type_name(v)) +
+                     "' as parameter '" + name + "' (torch.nn.Parameter or None expected)");
   } else if (std::find(m->modules.begin(), m->modules.end(), name) != m->modules.end()) {
     if (v != none())
-      raise(BT.type_error, "cannot assign '" + type_name(v) + "' as child module '" + name + "' (torch.nn.Module or None expected)");
+      raise(BT.type_error,
+            "cannot assign '" + type_name(v) + "' as child module '" + name + "' (torch.nn.Module or None expected)");
   }
   m->dict_.set(name, std::move(value));
 }
@@ -182,7 +185,9 @@ ObjRef F_relu(Object* input, bool inplace, Object* self_obj) {
 }
 
 ObjRef F_softmax(Object* input, std::optional<int64_t> dim_arg, std::optional<DType> dt, bool log) {
-  if (!is_tensor(input)) raise(BT.attribute_error, "'" + type_name(input) + "' object has no attribute '" + (log ? "log_softmax" : "softmax") + "'");
+  if (!is_tensor(input))
+    raise(BT.attribute_error,
+          "'" + type_name(input) + "' object has no attribute '" + (log ? "log_softmax" : "softmax") + "'");
   const Tensor& x = unwrap(input);
   // _get_softmax_dim's choice when dim is None, with its deprecation warning (stacklevel: the
   // caller of F.softmax, or of the nn.Softmax module).
@@ -190,8 +195,9 @@ ObjRef F_softmax(Object* input, std::optional<int64_t> dim_arg, std::optional<DT
     emit_warning(std::string("Implicit dimension choice for ") + (log ? "log_softmax" : "softmax") +
                  " has been deprecated. Change the call to include dim=X as an argument.");
   int64_t dim = dim_arg ? *dim_arg : ((x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1);
-  return through({log ? &frames::F_log_softmax : &frames::F_softmax},
-                 [&] { return guarded([&] { return wrap(log ? op::log_softmax(x, dim, dt) : op::softmax(x, dim, dt)); }); });
+  return through({log ? &frames::F_log_softmax : &frames::F_softmax}, [&] {
+    return guarded([&] { return wrap(log ? op::log_softmax(x, dim, dt) : op::softmax(x, dim, dt)); });
+  });
 }
 
 ObjRef F_mse_loss(Object* input, Object* target, const std::string& reduction) {
@@ -240,8 +246,8 @@ ObjRef F_bce_with_logits(Object* input, Object* target, const std::string& reduc
   Tensor x = T(input), y = T(target);
   if (x.sizes() != y.sizes())
     raise_from({&frames::F_bce_with_logits_size}, BT.value_error,
-               "Target size (torch.Size(" + core::format_int_list(y.sizes()) + ")) must be the same as input size (torch.Size(" +
-                   core::format_int_list(x.sizes()) + "))");
+               "Target size (torch.Size(" + core::format_int_list(y.sizes()) +
+                   ")) must be the same as input size (torch.Size(" + core::format_int_list(x.sizes()) + "))");
   Tensor w = opt_tensor(weight, "binary_cross_entropy_with_logits", "weight", 3);
   Tensor pw = opt_tensor(pos_weight, "binary_cross_entropy_with_logits", "pos_weight", 4);
   return guarded([&] { return wrap(ag::binary_cross_entropy_with_logits(x, y, reduction_of(reduction), w, pw)); });
@@ -250,7 +256,8 @@ ObjRef F_bce_with_logits(Object* input, Object* target, const std::string& reduc
 ObjRef F_dropout(Interp& in, Object* input, Object* p_obj, bool training, bool inplace) {
   double p = to_double(in, p_obj);
   if (p < 0 || p > 1)
-    raise_from({&frames::F_dropout_p}, BT.value_error, "dropout probability has to be between 0 and 1, but got " + str(in, p_obj));
+    raise_from({&frames::F_dropout_p}, BT.value_error,
+               "dropout probability has to be between 0 and 1, but got " + str(in, p_obj));
   return through({inplace ? &frames::F_dropout_inplace : &frames::F_dropout}, [&] {
     Tensor x = tensor_arg(input, inplace ? "dropout_" : "dropout", "input", 1);
     return guarded([&] {
@@ -273,7 +280,8 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
   auto arg = [&](size_t i) -> Object* {
     if (a.pos.size() <= i + 1) {
       if (kind == "Sequential" || kind == "Identity" || kind == "Linear" || kind == "ReLU" || kind == "Sigmoid" ||
-          kind == "Tanh" || kind == "Flatten" || kind == "Softmax" || kind == "LogSoftmax" || kind == "Dropout" || i == 0)
+          kind == "Tanh" || kind == "Flatten" || kind == "Softmax" || kind == "LogSoftmax" || kind == "Dropout" ||
+          i == 0)
         raise(BT.type_error, kind + ".forward() missing 1 required positional argument: 'input'");
       raise(BT.type_error, kind + ".forward() missing 1 required positional argument: 'target'");
     }
@@ -324,7 +332,8 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
     bool log = kind == "LogSoftmax";
     std::optional<int64_t> dim;
     if (m->has_dim) dim = m->i0;
-    return through({log ? &log_softmax_forward : &softmax_forward}, [&] { return F_softmax(x, dim, std::nullopt, log); });
+    return through({log ? &log_softmax_forward : &softmax_forward},
+                   [&] { return F_softmax(x, dim, std::nullopt, log); });
   }
   if (kind == "MSELoss") {
     Object* x = arg(0);
@@ -339,9 +348,8 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
     Object* y = arg(1);
     Object* w = m->dict_.get("weight");
     Object* ls = m->dict_.get("label_smoothing");
-    return through({&cross_entropy_forward}, [&] {
-      return F_cross_entropy(x, y, m->reduction, m->i0, w, ls ? to_double(in, ls) : 0.0);
-    });
+    return through({&cross_entropy_forward},
+                   [&] { return F_cross_entropy(x, y, m->reduction, m->i0, w, ls ? to_double(in, ls) : 0.0); });
   }
   if (kind == "NLLLoss") {
     Object* x = arg(0);
@@ -374,8 +382,8 @@ std::string builtin_extra_repr(NnModule* m) {
   const TypeObject* nb = m->type()->native_base();
   const std::string& kind = nb->name_;
   if (kind == "Linear")
-    return "in_features=" + std::to_string(m->i0) + ", out_features=" + std::to_string(m->i1) + ", bias=" +
-           (m->dict_.get("bias") && m->dict_.get("bias") != none() ? "True" : "False");
+    return "in_features=" + std::to_string(m->i0) + ", out_features=" + std::to_string(m->i1) +
+           ", bias=" + (m->dict_.get("bias") && m->dict_.get("bias") != none() ? "True" : "False");
   if (kind == "ReLU") return m->flag ? "inplace=True" : "";
   if (kind == "Flatten") return "start_dim=" + std::to_string(m->i0) + ", end_dim=" + std::to_string(m->i1);
   if (kind == "Dropout") {
@@ -419,7 +427,8 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
     mt.method("__getattr__", [](Interp&, CallArgs& a) -> ObjRef {
       // Reached only when normal lookup failed, as Module.__getattr__ is.
       std::string n = is_str(a.pos[1].get()) ? as<StrObject>(a.pos[1].get())->value_ : "";
-      raise_from({&frames::module_getattr}, BT.attribute_error, "'" + type_name(a.pos[0].get()) + "' object has no attribute '" + n + "'");
+      raise_from({&frames::module_getattr}, BT.attribute_error,
+                 "'" + type_name(a.pos[0].get()) + "' object has no attribute '" + n + "'");
     });
     mt.method("__delattr__", [](Interp& in, CallArgs& a) -> ObjRef {
       NnModule* m = M(a.pos[0].get());
@@ -443,7 +452,8 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       return through({&frames::module_call}, [&] { return call(in, fwd.get(), rest); });
     });
     mt.method("forward", [](Interp& in, CallArgs& a) -> ObjRef { return builtin_forward(in, M(a.pos[0].get()), a); });
-    mt.method("extra_repr", [](Interp&, CallArgs& a) -> ObjRef { return make_str(builtin_extra_repr(M(a.pos[0].get()))); });
+    mt.method("extra_repr",
+              [](Interp&, CallArgs& a) -> ObjRef { return make_str(builtin_extra_repr(M(a.pos[0].get()))); });
     mt.method("__repr__", [](Interp& in, CallArgs& a) -> ObjRef { return make_str(module_repr(in, a.pos[0].get())); });
     mt.method("parameters", [](Interp& in, CallArgs& a) -> ObjRef {
       ArgParser p(a, "parameters", {"self", "recurse="});
@@ -631,7 +641,8 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       ObjRef prob = p.has(0) ? ObjRef(p.get(0)) : make_float(0.5);
       double v = to_double(in, prob.get());
       if (v < 0 || v > 1)
-        raise_from({&frames::dropout_init}, BT.value_error, "dropout probability has to be between 0 and 1, but got " + str(in, prob.get()));
+        raise_from({&frames::dropout_init}, BT.value_error,
+                   "dropout probability has to be between 0 and 1, but got " + str(in, prob.get()));
       ObjRef o(new NnModule(cls));
       M(o.get())->dict_.set("training", ObjRef(true_obj()));
       M(o.get())->dict_.set("p", prob);
@@ -670,12 +681,14 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       m->dict_.set("ignore_index", make_int(m->i0));
       return o;
     };
-    layer("CrossEntropyLoss", "torch.nn.modules.loss", [class_loss](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
-      ArgParser p(a, "__init__", {"weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
-      ObjRef o = class_loss(in, cls, p);
-      M(o.get())->dict_.set("label_smoothing", p.has(5) ? ObjRef(p.get(5)) : make_float(0.0));
-      return o;
-    });
+    layer("CrossEntropyLoss", "torch.nn.modules.loss",
+          [class_loss](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+            ArgParser p(a, "__init__",
+                        {"weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
+            ObjRef o = class_loss(in, cls, p);
+            M(o.get())->dict_.set("label_smoothing", p.has(5) ? ObjRef(p.get(5)) : make_float(0.0));
+            return o;
+          });
     layer("NLLLoss", "torch.nn.modules.loss", [class_loss](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
       ArgParser p(a, "__init__", {"weight=", "size_average=", "ignore_index=", "reduce=", "reduction="});
       return class_loss(in, cls, p);
@@ -708,65 +721,77 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       for (auto& k : to_vector(in, part.get())) keys.push_back(as<StrObject>(k.get())->value_);
       return keys;
     };
-    TypeObject* seq =
-        NativeType("Sequential", "torch.nn.modules.container", g_module)
-            .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
-              ObjRef o(new NnModule(cls));
-              M(o.get())->dict_.set("training", ObjRef(true_obj()));
-              for (size_t i = 0; i < a.pos.size(); ++i) {
-                if (!is_module(a.pos[i].get()))
-                  raise_from({&frames::sequential_init, &frames::module_add_module}, BT.type_error, type_name(a.pos[i].get()) + " is not a Module subclass");
-                module_setattr(in, M(o.get()), std::to_string(i), a.pos[i]);
-              }
-              return o;
-            })
-            .method("__getitem__", [item_key, sliced_keys](Interp& in, CallArgs& a) -> ObjRef {
-              NnModule* m = M(a.pos[0].get());
-              if (a.pos[1]->type() == BT.slice) {
-                ObjRef out(new NnModule(m->type()));
-                M(out.get())->dict_.set("training", ObjRef(true_obj()));
-                for (auto& k : sliced_keys(in, m, a.pos[1].get())) module_setattr(in, M(out.get()), k, ObjRef(m->dict_.get(k)));
-                return out;
-              }
-              return ObjRef(m->dict_.get(item_key(in, m, a.pos[1].get())));
-            })
-            .method("__setitem__", [item_key](Interp& in, CallArgs& a) -> ObjRef {
-              NnModule* m = M(a.pos[0].get());
-              module_setattr(in, m, item_key(in, m, a.pos[1].get()), a.pos[2]);
-              return ObjRef(none());
-            })
-            .method("__delitem__", [item_key, sliced_keys](Interp& in, CallArgs& a) -> ObjRef {
-              NnModule* m = M(a.pos[0].get());
-              std::vector<std::string> keys = a.pos[1]->type() == BT.slice ? sliced_keys(in, m, a.pos[1].get())
-                                                                            : std::vector<std::string>{item_key(in, m, a.pos[1].get())};
-              for (auto& k : keys) {
-                m->dict_.erase(k);
-                erase_name(m->modules, k);
-              }
-              // Renumbered "0", "1", ... as Sequential.__delitem__ does.
-              std::vector<ObjRef> kept;
-              for (auto& k : m->modules) {
-                kept.push_back(ObjRef(m->dict_.get(k)));
-                m->dict_.erase(k);
-              }
-              m->modules.clear();
-              for (size_t i = 0; i < kept.size(); ++i) module_setattr(in, m, std::to_string(i), kept[i]);
-              return ObjRef(none());
-            })
-            .method("append", [](Interp& in, CallArgs& a) -> ObjRef {
-              ArgParser p(a, "append", {"self", "module"});
-              NnModule* m = M(a.pos[0].get());
-              module_setattr(in, m, std::to_string(m->modules.size()), ObjRef(p.get(1)));
-              return a.pos[0];
-            })
-            .method("__len__", [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<int64_t>(M(a.pos[0].get())->modules.size())); })
-            .method("__iter__", [](Interp&, CallArgs& a) -> ObjRef {
-              NnModule* m = M(a.pos[0].get());
-              std::vector<ObjRef> items;
-              for (auto& n : m->modules) items.push_back(ObjRef(m->dict_.get(n)));
-              return ObjRef(new VectorIterator(std::move(items), BT.iterator));
-            })
-            .build();
+    TypeObject* seq = NativeType("Sequential", "torch.nn.modules.container", g_module)
+                          .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+                            ObjRef o(new NnModule(cls));
+                            M(o.get())->dict_.set("training", ObjRef(true_obj()));
+                            for (size_t i = 0; i < a.pos.size(); ++i) {
+                              if (!is_module(a.pos[i].get()))
+                                raise_from({&frames::sequential_init, &frames::module_add_module}, BT.type_error,
+                                           type_name(a.pos[i].get()) + " is not a Module subclass");
+                              module_setattr(in, M(o.get()), std::to_string(i), a.pos[i]);
+                            }
+                            return o;
+                          })
+                          .method("__getitem__",
+                                  [item_key, sliced_keys](Interp& in, CallArgs& a) -> ObjRef {
+                                    NnModule* m = M(a.pos[0].get());
+                                    if (a.pos[1]->type() == BT.slice) {
+                                      ObjRef out(new NnModule(m->type()));
+                                      M(out.get())->dict_.set("training", ObjRef(true_obj()));
+                                      for (auto& k : sliced_keys(in, m, a.pos[1].get()))
+                                        module_setattr(in, M(out.get()), k, ObjRef(m->dict_.get(k)));
+                                      return out;
+                                    }
+                                    return ObjRef(m->dict_.get(item_key(in, m, a.pos[1].get())));
+                                  })
+                          .method("__setitem__",
+                                  [item_key](Interp& in, CallArgs& a) -> ObjRef {
+                                    NnModule* m = M(a.pos[0].get());
+                                    module_setattr(in, m, item_key(in, m, a.pos[1].get()), a.pos[2]);
+                                    return ObjRef(none());
+                                  })
+                          .method("__delitem__",
+                                  [item_key, sliced_keys](Interp& in, CallArgs& a) -> ObjRef {
+                                    NnModule* m = M(a.pos[0].get());
+                                    std::vector<std::string> keys =
+                                        a.pos[1]->type() == BT.slice
+                                            ? sliced_keys(in, m, a.pos[1].get())
+                                            : std::vector<std::string>{item_key(in, m, a.pos[1].get())};
+                                    for (auto& k : keys) {
+                                      m->dict_.erase(k);
+                                      erase_name(m->modules, k);
+                                    }
+                                    // Renumbered "0", "1", ... as Sequential.__delitem__ does.
+                                    std::vector<ObjRef> kept;
+                                    for (auto& k : m->modules) {
+                                      kept.push_back(ObjRef(m->dict_.get(k)));
+                                      m->dict_.erase(k);
+                                    }
+                                    m->modules.clear();
+                                    for (size_t i = 0; i < kept.size(); ++i)
+                                      module_setattr(in, m, std::to_string(i), kept[i]);
+                                    return ObjRef(none());
+                                  })
+                          .method("append",
+                                  [](Interp& in, CallArgs& a) -> ObjRef {
+                                    ArgParser p(a, "append", {"self", "module"});
+                                    NnModule* m = M(a.pos[0].get());
+                                    module_setattr(in, m, std::to_string(m->modules.size()), ObjRef(p.get(1)));
+                                    return a.pos[0];
+                                  })
+                          .method("__len__",
+                                  [](Interp&, CallArgs& a) -> ObjRef {
+                                    return make_int(static_cast<int64_t>(M(a.pos[0].get())->modules.size()));
+                                  })
+                          .method("__iter__",
+                                  [](Interp&, CallArgs& a) -> ObjRef {
+                                    NnModule* m = M(a.pos[0].get());
+                                    std::vector<ObjRef> items;
+                                    for (auto& n : m->modules) items.push_back(ObjRef(m->dict_.get(n)));
+                                    return ObjRef(new VectorIterator(std::move(items), BT.iterator));
+                                  })
+                          .build();
     g_layers.emplace_back("Sequential", seq);
   }
 
@@ -819,17 +844,22 @@ Ref<ModuleObject> make_functional_module(Interp& in) {
     return F_mse_loss(p.get(0), p.get(1), p.get_str(4, "mean"));
   });
   module_add_function(m.get(), "cross_entropy", [](Interp& in, CallArgs& a) -> ObjRef {
-    ArgParser p(a, "cross_entropy", {"input", "target", "weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
-    return F_cross_entropy(p.get(0), p.get(1), p.get_str(6, "mean"), p.get_int(in, 4, -100), p.has(2) ? p.get(2) : nullptr,
-                           p.get_double(in, 7, 0.0));
+    ArgParser p(
+        a, "cross_entropy",
+        {"input", "target", "weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
+    return F_cross_entropy(p.get(0), p.get(1), p.get_str(6, "mean"), p.get_int(in, 4, -100),
+                           p.has(2) ? p.get(2) : nullptr, p.get_double(in, 7, 0.0));
   });
   module_add_function(m.get(), "nll_loss", [](Interp& in, CallArgs& a) -> ObjRef {
-    ArgParser p(a, "nll_loss", {"input", "target", "weight=", "size_average=", "ignore_index=", "reduce=", "reduction="});
+    ArgParser p(a, "nll_loss",
+                {"input", "target", "weight=", "size_average=", "ignore_index=", "reduce=", "reduction="});
     return F_nll_loss(p.get(0), p.get(1), p.get_str(6, "mean"), p.get_int(in, 4, -100), p.has(2) ? p.get(2) : nullptr);
   });
   module_add_function(m.get(), "binary_cross_entropy_with_logits", [](Interp& in, CallArgs& a) -> ObjRef {
-    ArgParser p(a, "binary_cross_entropy_with_logits", {"input", "target", "weight=", "size_average=", "reduce=", "reduction=", "pos_weight="});
-    return F_bce_with_logits(p.get(0), p.get(1), p.get_str(5, "mean"), p.has(2) ? p.get(2) : nullptr, p.has(6) ? p.get(6) : nullptr);
+    ArgParser p(a, "binary_cross_entropy_with_logits",
+                {"input", "target", "weight=", "size_average=", "reduce=", "reduction=", "pos_weight="});
+    return F_bce_with_logits(p.get(0), p.get(1), p.get_str(5, "mean"), p.has(2) ? p.get(2) : nullptr,
+                             p.has(6) ? p.get(6) : nullptr);
   });
   return m;
 }
@@ -865,9 +895,10 @@ std::string torch_typename(Object* o) {
 
 // torch.optim.optimizer.required, the default of SGD's lr.
 ObjRef required_parameter() {
-  static TypeObject* t = NativeType("_RequiredParameter", "torch.optim.optimizer")
-                             .method("__repr__", [](Interp&, CallArgs&) -> ObjRef { return make_str("<required parameter>"); })
-                             .build();
+  static TypeObject* t =
+      NativeType("_RequiredParameter", "torch.optim.optimizer")
+          .method("__repr__", [](Interp&, CallArgs&) -> ObjRef { return make_str("<required parameter>"); })
+          .build();
   static ObjRef value(new Object(t));
   return value;
 }
@@ -880,7 +911,8 @@ void add_param_group(Interp& in, OptimObject* opt, Object* group_obj, std::vecto
     frames.push_back(&where);
     raise_from(frames, type, msg);
   };
-  if (group_obj->type() != BT.dict) fail(frames::optimizer_add_group_assert, BT.assertion_error, "param group must be a dict");
+  if (group_obj->type() != BT.dict)
+    fail(frames::optimizer_add_group_assert, BT.assertion_error, "param group must be a dict");
   auto* group = as<DictObject>(group_obj);
   ObjRef key = make_str("params");
   Object* params = group->get(in, key.get());
@@ -892,14 +924,16 @@ void add_param_group(Interp& in, OptimObject* opt, Object* group_obj, std::vecto
       fail(frames::optimizer_add_group_not_tensor, BT.type_error,
            "optimizer can only optimize Tensors, but one of the params is " + torch_typename(param.get()));
     const Tensor& t = unwrap(param.get());
-    if (!ag::is_leaf(t) && !ag::retains_grad(t)) fail(frames::optimizer_add_group_non_leaf, BT.value_error, "can't optimize a non-leaf Tensor");
+    if (!ag::is_leaf(t) && !ag::retains_grad(t))
+      fail(frames::optimizer_add_group_non_leaf, BT.value_error, "can't optimize a non-leaf Tensor");
   }
   auto* defaults = as<DictObject>(opt->dict_.get("defaults"));
   for (auto& [name, value] : defaults->items()) {
     if (group->get(in, name.get())) continue;
     if (value.get() == required_parameter().get())
       fail(frames::optimizer_add_group_required, BT.value_error,
-           "parameter group didn't specify a value of required optimization parameter " + as<StrObject>(name.get())->value_);
+           "parameter group didn't specify a value of required optimization parameter " +
+               as<StrObject>(name.get())->value_);
     group->set(in, name, value);
   }
   std::vector<Object*> seen;
@@ -908,7 +942,8 @@ void add_param_group(Interp& in, OptimObject* opt, Object* group_obj, std::vecto
     for (auto& q : group_params(g.get(), in)) seen.push_back(q.get());
   for (auto& param : list)
     if (std::find(seen.begin(), seen.end(), param.get()) != seen.end())
-      fail(frames::optimizer_add_group_duplicate, BT.value_error, "some parameters appear in more than one parameter group");
+      fail(frames::optimizer_add_group_duplicate, BT.value_error,
+           "some parameters appear in more than one parameter group");
   as<ListObject>(groups)->items_.push_back(ObjRef(group_obj));
 }
 
@@ -917,110 +952,124 @@ void add_param_group(Interp& in, OptimObject* opt, Object* group_obj, std::vecto
 Ref<ModuleObject> make_optim_module(Interp& in) {
   static TypeObject* sgd = nullptr;
   if (!sgd) {
-    sgd = NativeType("SGD", "torch.optim.sgd")
-              .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
-                ArgParser p(a, "__init__", {"params", "lr=", "momentum=", "dampening=", "weight_decay=", "nesterov=", "*", "maximize=", "foreach=", "differentiable="});
-                // SGD.__init__'s checks, then its defaults (lr is required: a group must give it).
-                if (p.has(1) && p.get_double(in, 1, 0.0) < 0)
-                  raise_from({&frames::sgd_init_lr}, BT.value_error, "Invalid learning rate: " + str(in, p.get(1)));
-                if (p.has(2) && p.get_double(in, 2, 0.0) < 0)
-                  raise_from({&frames::sgd_init_momentum}, BT.value_error, "Invalid momentum value: " + str(in, p.get(2)));
-                if (p.has(4) && p.get_double(in, 4, 0.0) < 0)
-                  raise_from({&frames::sgd_init_weight_decay}, BT.value_error, "Invalid weight_decay value: " + str(in, p.get(4)));
-                Ref<DictObject> defaults(new DictObject());
-                auto num = [&](size_t i, ObjRef dflt) { return p.has(i) ? ObjRef(p.get(i)) : dflt; };
-                defaults->set(in, make_str("lr"), num(1, required_parameter()));
-                defaults->set(in, make_str("momentum"), num(2, make_int(0)));
-                defaults->set(in, make_str("dampening"), num(3, make_int(0)));
-                defaults->set(in, make_str("weight_decay"), num(4, make_int(0)));
-                defaults->set(in, make_str("nesterov"), num(5, ObjRef(false_obj())));
-                defaults->set(in, make_str("maximize"), num(6, ObjRef(false_obj())));
-                defaults->set(in, make_str("foreach"), num(7, ObjRef(none())));
-                defaults->set(in, make_str("differentiable"), num(8, ObjRef(false_obj())));
-                if (p.has(5) && truthy(in, p.get(5)) && (p.get_double(in, 2, 0.0) <= 0 || p.get_double(in, 3, 0.0) != 0))
-                  raise_from({&frames::sgd_init_nesterov}, BT.value_error, "Nesterov momentum requires a momentum and zero dampening");
-                ObjRef o(new OptimObject(cls));
-                auto* opt = static_cast<OptimObject*>(o.get());
-                opt->dict_.set("defaults", ObjRef(defaults.get()));
-                opt->dict_.set("param_groups", make_list({}));
-                // Optimizer.__init__: a list of tensors is one group, a list of dicts one group each.
-                if (is_tensor(p.get(0)))
-                  raise_from({&frames::sgd_init_super, &frames::optimizer_init_tensor}, BT.type_error,
-                             "params argument given to the optimizer should be an iterable of Tensors or dicts, but got " +
-                                 torch_typename(p.get(0)));
-                std::vector<ObjRef> groups = to_vector(in, p.get(0));
-                if (groups.empty())
-                  raise_from({&frames::sgd_init_super, &frames::optimizer_init_empty}, BT.value_error, "optimizer got an empty parameter list");
-                if (groups[0]->type() != BT.dict) {
-                  Ref<DictObject> g(new DictObject());
-                  g->set(in, make_str("params"), make_list(groups));
-                  groups = {ObjRef(g.get())};
-                }
-                for (auto& g : groups) add_param_group(in, opt, g.get(), {&frames::sgd_init_super, &frames::optimizer_init_add_group});
-                return o;
-              })
-              .method("add_param_group", [](Interp& in, CallArgs& a) -> ObjRef {
-                ArgParser p(a, "add_param_group", {"self", "param_group"});
-                add_param_group(in, static_cast<OptimObject*>(a.pos[0].get()), p.get(1), {});
-                return ObjRef(none());
-              })
-              .method("zero_grad", [](Interp& in, CallArgs& a) -> ObjRef {
-                ArgParser p(a, "zero_grad", {"self", "set_to_none="});
-                auto* opt = static_cast<OptimObject*>(a.pos[0].get());
-                for (auto& g : to_vector(in, opt->dict_.get("param_groups")))
-                  guarded([&] { zero_grads(in, group_params(g.get(), in), p.get_bool(in, 1, false)); });
-                return ObjRef(none());
-              })
-              .method("step", [](Interp& in, CallArgs& a) -> ObjRef {
-                auto* opt = static_cast<OptimObject*>(a.pos[0].get());
-                ag::AutoGradMode no_grad(false);
-                for (auto& g : to_vector(in, opt->dict_.get("param_groups"))) {
-                  double lr = group_num(in, g.get(), "lr"), mom = group_num(in, g.get(), "momentum");
-                  double damp = group_num(in, g.get(), "dampening"), wd = group_num(in, g.get(), "weight_decay");
-                  bool nesterov = group_num(in, g.get(), "nesterov") != 0, maximize = group_num(in, g.get(), "maximize") != 0;
-                  for (auto& po : group_params(g.get(), in)) {
-                    Tensor p = unwrap(po.get());
-                    Tensor grad = ag::grad(p);
-                    if (!grad.defined()) continue;
-                    // PyTorch 1.13's _single_tensor_sgd, under no_grad.
-                    guarded([&] {
-                      Tensor d = maximize ? ag::neg(grad) : grad;
-                      if (wd != 0) d = ag::add(d, p, Scalar(wd));
-                      if (mom != 0) {
-                        Tensor& buf = opt->momentum[p.impl()];
-                        if (!buf.defined()) {
-                          buf = ag::detach(ag::clone(d));
-                        } else {
-                          ag::mul_(buf, core::scalar_tensor(Scalar(mom), DType::Float64, true));
-                          ag::add_(buf, d, Scalar(1 - damp));
+    sgd =
+        NativeType("SGD", "torch.optim.sgd")
+            .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+              ArgParser p(a, "__init__",
+                          {"params", "lr=", "momentum=", "dampening=", "weight_decay=", "nesterov=", "*",
+                           "maximize=", "foreach=", "differentiable="});
+              // SGD.__init__'s checks, then its defaults (lr is required: a group must give it).
+              if (p.has(1) && p.get_double(in, 1, 0.0) < 0)
+                raise_from({&frames::sgd_init_lr}, BT.value_error, "Invalid learning rate: " + str(in, p.get(1)));
+              if (p.has(2) && p.get_double(in, 2, 0.0) < 0)
+                raise_from({&frames::sgd_init_momentum}, BT.value_error,
+                           "Invalid momentum value: " + str(in, p.get(2)));
+              if (p.has(4) && p.get_double(in, 4, 0.0) < 0)
+                raise_from({&frames::sgd_init_weight_decay}, BT.value_error,
+                           "Invalid weight_decay value: " + str(in, p.get(4)));
+              Ref<DictObject> defaults(new DictObject());
+              auto num = [&](size_t i, ObjRef dflt) { return p.has(i) ? ObjRef(p.get(i)) : dflt; };
+              defaults->set(in, make_str("lr"), num(1, required_parameter()));
+              defaults->set(in, make_str("momentum"), num(2, make_int(0)));
+              defaults->set(in, make_str("dampening"), num(3, make_int(0)));
+              defaults->set(in, make_str("weight_decay"), num(4, make_int(0)));
+              defaults->set(in, make_str("nesterov"), num(5, ObjRef(false_obj())));
+              defaults->set(in, make_str("maximize"), num(6, ObjRef(false_obj())));
+              defaults->set(in, make_str("foreach"), num(7, ObjRef(none())));
+              defaults->set(in, make_str("differentiable"), num(8, ObjRef(false_obj())));
+              if (p.has(5) && truthy(in, p.get(5)) && (p.get_double(in, 2, 0.0) <= 0 || p.get_double(in, 3, 0.0) != 0))
+                raise_from({&frames::sgd_init_nesterov}, BT.value_error,
+                           "Nesterov momentum requires a momentum and zero dampening");
+              ObjRef o(new OptimObject(cls));
+              auto* opt = static_cast<OptimObject*>(o.get());
+              opt->dict_.set("defaults", ObjRef(defaults.get()));
+              opt->dict_.set("param_groups", make_list({}));
+              // Optimizer.__init__: a list of tensors is one group, a list of dicts one group each.
+              if (is_tensor(p.get(0)))
+                raise_from(
+                    {&frames::sgd_init_super, &frames::optimizer_init_tensor}, BT.type_error,
+                    "params argument given to the optimizer should be an iterable of Tensors or dicts, but got " +
+                        torch_typename(p.get(0)));
+              std::vector<ObjRef> groups = to_vector(in, p.get(0));
+              if (groups.empty())
+                raise_from({&frames::sgd_init_super, &frames::optimizer_init_empty}, BT.value_error,
+                           "optimizer got an empty parameter list");
+              if (groups[0]->type() != BT.dict) {
+                Ref<DictObject> g(new DictObject());
+                g->set(in, make_str("params"), make_list(groups));
+                groups = {ObjRef(g.get())};
+              }
+              for (auto& g : groups)
+                add_param_group(in, opt, g.get(), {&frames::sgd_init_super, &frames::optimizer_init_add_group});
+              return o;
+            })
+            .method("add_param_group",
+                    [](Interp& in, CallArgs& a) -> ObjRef {
+                      ArgParser p(a, "add_param_group", {"self", "param_group"});
+                      add_param_group(in, static_cast<OptimObject*>(a.pos[0].get()), p.get(1), {});
+                      return ObjRef(none());
+                    })
+            .method("zero_grad",
+                    [](Interp& in, CallArgs& a) -> ObjRef {
+                      ArgParser p(a, "zero_grad", {"self", "set_to_none="});
+                      auto* opt = static_cast<OptimObject*>(a.pos[0].get());
+                      for (auto& g : to_vector(in, opt->dict_.get("param_groups")))
+                        guarded([&] { zero_grads(in, group_params(g.get(), in), p.get_bool(in, 1, false)); });
+                      return ObjRef(none());
+                    })
+            .method("step",
+                    [](Interp& in, CallArgs& a) -> ObjRef {
+                      auto* opt = static_cast<OptimObject*>(a.pos[0].get());
+                      ag::AutoGradMode no_grad(false);
+                      for (auto& g : to_vector(in, opt->dict_.get("param_groups"))) {
+                        double lr = group_num(in, g.get(), "lr"), mom = group_num(in, g.get(), "momentum");
+                        double damp = group_num(in, g.get(), "dampening"), wd = group_num(in, g.get(), "weight_decay");
+                        bool nesterov = group_num(in, g.get(), "nesterov") != 0,
+                             maximize = group_num(in, g.get(), "maximize") != 0;
+                        for (auto& po : group_params(g.get(), in)) {
+                          Tensor p = unwrap(po.get());
+                          Tensor grad = ag::grad(p);
+                          if (!grad.defined()) continue;
+                          // PyTorch 1.13's _single_tensor_sgd, under no_grad.
+                          guarded([&] {
+                            Tensor d = maximize ? ag::neg(grad) : grad;
+                            if (wd != 0) d = ag::add(d, p, Scalar(wd));
+                            if (mom != 0) {
+                              Tensor& buf = opt->momentum[p.impl()];
+                              if (!buf.defined()) {
+                                buf = ag::detach(ag::clone(d));
+                              } else {
+                                ag::mul_(buf, core::scalar_tensor(Scalar(mom), DType::Float64, true));
+                                ag::add_(buf, d, Scalar(1 - damp));
+                              }
+                              d = nesterov ? ag::add(d, buf, Scalar(mom)) : buf;
+                            }
+                            ag::add_(p, d, Scalar(-lr));
+                          });
                         }
-                        d = nesterov ? ag::add(d, buf, Scalar(mom)) : buf;
                       }
-                      ag::add_(p, d, Scalar(-lr));
-                    });
-                  }
-                }
-                return ObjRef(none());
-              })
-              .method("__repr__", [](Interp& in, CallArgs& a) -> ObjRef {
-                auto* opt = static_cast<OptimObject*>(a.pos[0].get());
-                std::string s = type_name(opt) + " (";
-                int i = 0;
-                for (auto& g : to_vector(in, opt->dict_.get("param_groups"))) {
-                  s += "\nParameter Group " + std::to_string(i++) + "\n";
-                  auto items = as<DictObject>(g.get())->items();
-                  std::sort(items.begin(), items.end(), [](auto& x, auto& y) {
-                    return as<StrObject>(x.first.get())->value_ < as<StrObject>(y.first.get())->value_;
-                  });
-                  for (auto& [k, v] : items) {
-                    std::string key = as<StrObject>(k.get())->value_;
-                    if (key == "params") continue;
-                    s += "    " + key + ": " + str(in, v.get()) + "\n";
-                  }
-                }
-                return make_str(s + ")");
-              })
-              .build();
+                      return ObjRef(none());
+                    })
+            .method("__repr__",
+                    [](Interp& in, CallArgs& a) -> ObjRef {
+                      auto* opt = static_cast<OptimObject*>(a.pos[0].get());
+                      std::string s = type_name(opt) + " (";
+                      int i = 0;
+                      for (auto& g : to_vector(in, opt->dict_.get("param_groups"))) {
+                        s += "\nParameter Group " + std::to_string(i++) + "\n";
+                        auto items = as<DictObject>(g.get())->items();
+                        std::sort(items.begin(), items.end(), [](auto& x, auto& y) {
+                          return as<StrObject>(x.first.get())->value_ < as<StrObject>(y.first.get())->value_;
+                        });
+                        for (auto& [k, v] : items) {
+                          std::string key = as<StrObject>(k.get())->value_;
+                          if (key == "params") continue;
+                          s += "    " + key + ": " + str(in, v.get()) + "\n";
+                        }
+                      }
+                      return make_str(s + ")");
+                    })
+            .build();
   }
   auto m = make_module("torch.optim");
   module_add(m.get(), "SGD", ObjRef(sgd));
@@ -1049,19 +1098,24 @@ Ref<ModuleObject> make_autograd_module(Interp& in) {
   auto m = make_module("torch.autograd");
   module_add(m.get(), "Function", ObjRef(autograd_function_type()));
   module_add_function(m.get(), "backward", [](Interp& in, CallArgs& a) -> ObjRef {
-    ArgParser p(a, "backward", {"tensors", "grad_tensors=", "retain_graph=", "create_graph=", "grad_variables=", "inputs="});
+    ArgParser p(a, "backward",
+                {"tensors", "grad_tensors=", "retain_graph=", "create_graph=", "grad_variables=", "inputs="});
     auto ts = tensors_of(in, p.get(0));
     auto gs = p.has(1) ? tensors_of(in, p.get(1)) : std::vector<Tensor>{};
     run_engine(EngineCall::Backward, [&] { ag::backward(ts, gs, opt_bool_arg(in, p, 2), p.get_bool(in, 3, false)); });
     return ObjRef(none());
   });
   module_add_function(m.get(), "grad", [](Interp& in, CallArgs& a) -> ObjRef {
-    ArgParser p(a, "grad", {"outputs", "inputs", "grad_outputs=", "retain_graph=", "create_graph=", "only_inputs=", "allow_unused=", "is_grads_batched="});
+    ArgParser p(a, "grad",
+                {"outputs", "inputs", "grad_outputs=", "retain_graph=", "create_graph=", "only_inputs=",
+                 "allow_unused=", "is_grads_batched="});
     auto outs = tensors_of(in, p.get(0));
     auto ins = tensors_of(in, p.get(1));
     auto gos = p.has(2) ? tensors_of(in, p.get(2)) : std::vector<Tensor>{};
     std::vector<Tensor> r;
-    run_engine(EngineCall::Grad, [&] { r = ag::grad(outs, ins, gos, opt_bool_arg(in, p, 3), p.get_bool(in, 4, false), p.get_bool(in, 6, false)); });
+    run_engine(EngineCall::Grad, [&] {
+      r = ag::grad(outs, ins, gos, opt_bool_arg(in, p, 3), p.get_bool(in, 4, false), p.get_bool(in, 6, false));
+    });
     return wrap_list(r, true);
   });
   return m;

@@ -41,8 +41,9 @@ Tensor clamp(const Tensor& self, const Tensor& lo, const Tensor& hi);  // tensor
 Tensor where(const Tensor& c, const Tensor& a, const Tensor& b);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // a 0-d tensor value
-Tensor round(const Tensor& self, int64_t decimals);  // torch.round(x, decimals=d)
-Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf);
+Tensor round(const Tensor& self, int64_t decimals);                               // torch.round(x, decimals=d)
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                  std::optional<double> neginf);
 Tensor clamp_min(const Tensor& self, const Tensor& min);  // a wrapped number takes the Scalar overload
 Tensor clamp_max(const Tensor& self, const Tensor& max);
 Tensor tril(const Tensor& self, int64_t diagonal);
@@ -145,7 +146,8 @@ void cumsum_(const Tensor& self, int64_t dim);
 void cumprod_(const Tensor& self, int64_t dim);
 void round_(const Tensor& self, int64_t decimals);
 void reciprocal_(const Tensor& self);
-void nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf);
+void nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                 std::optional<double> neginf);
 void tril_(const Tensor& self, int64_t diagonal);
 void triu_(const Tensor& self, int64_t diagonal);
 void masked_fill_(const Tensor& self, const Tensor& mask, Scalar v);

@@ -137,16 +137,18 @@ static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, DTyp
   }
   auto& items = items_of(o);
   if (static_cast<int64_t>(items.size()) != sizes[dim])
-    raise(BT.value_error, "expected sequence of length " + std::to_string(sizes[dim]) + " at dim " + std::to_string(dim) +
-                              " (got " + std::to_string(items.size()) + ")");
+    raise(BT.value_error, "expected sequence of length " + std::to_string(sizes[dim]) + " at dim " +
+                              std::to_string(dim) + " (got " + std::to_string(items.size()) + ")");
   for (auto& it : items) store(in, it.get(), dim + 1, sizes, dtype, out);
 }
 
 Tensor tensor_from_data(Interp& in, Object* data, std::optional<DType> dtype, const char* fname) {
   if (is_tensor(data)) {
     std::string call = std::string(fname) == "new_tensor" ? "tensor.new_tensor" : "torch.tensor";
-    emit_warning("To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or "
-                 "sourceTensor.clone().detach().requires_grad_(True), rather than " + call + "(sourceTensor).");
+    emit_warning(
+        "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or "
+        "sourceTensor.clone().detach().requires_grad_(True), rather than " +
+        call + "(sourceTensor).");
     Tensor src = unwrap(data);
     return guarded([&] { return core::to(op::detach(src), dtype.value_or(src.dtype()), true); });
   }
@@ -201,7 +203,8 @@ ObjRef tolist(const Tensor& t) {
 ObjRef dtype_obj(DType d) {
   static std::vector<ObjRef> objs;
   if (objs.empty())
-    for (int i = 0; i < core::kNumDTypes; ++i) objs.push_back(ObjRef(new DTypeObject(types().dtype, static_cast<DType>(i))));
+    for (int i = 0; i < core::kNumDTypes; ++i)
+      objs.push_back(ObjRef(new DTypeObject(types().dtype, static_cast<DType>(i))));
   return objs[static_cast<size_t>(d)];
 }
 
@@ -254,8 +257,9 @@ static TensorIndex index_entry(Interp& in, Object* k) {
     return TensorIndex::make_tensor(tensor_from_data(in, list.get(), std::nullopt, "index"));
   }
   if (is_str(k)) raise(BT.type_error, "new(): invalid data type 'str'");
-  raise(BT.index_error, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got " +
-                            type_name(k) + ")");
+  raise(BT.index_error,
+        "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got " +
+            type_name(k) + ")");
 }
 
 // PyTorch's treatSequenceAsTuple: a list key is a tuple of indices when it holds slices, None,
@@ -312,7 +316,8 @@ static ObjRef binop(Interp& in, CallArgs& a, BinaryOp op, bool reflected) {
 
 // x // y runs Tensor.__floordiv__ in torch/_tensor.py (through its NotImplemented wrapper).
 static ObjRef floordiv(Interp& in, CallArgs& a) {
-  return through({&frames::tensor_wrapped, &frames::tensor_floordiv}, [&] { return binop(in, a, BinaryOp::FloorDivide, false); });
+  return through({&frames::tensor_wrapped, &frames::tensor_floordiv},
+                 [&] { return binop(in, a, BinaryOp::FloorDivide, false); });
 }
 
 static ObjRef ibinop(Interp& in, CallArgs& a, BinaryOp op) {
@@ -349,10 +354,12 @@ void add_tuple_methods(NativeType& t) {
   t.method("__len__", [](Interp&, CallArgs& a) -> ObjRef {
     return make_int(static_cast<int64_t>(as<TupleObject>(a.pos[0].get())->items_.size()));
   });
-  t.method("__iter__", [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(new SeqIterator(a.pos[0], BT.tuple_iterator)); });
+  t.method("__iter__",
+           [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(new SeqIterator(a.pos[0], BT.tuple_iterator)); });
   t.method("__getitem__", [](Interp& in, CallArgs& a) -> ObjRef {
     auto& items = as<TupleObject>(a.pos[0].get())->items_;
-    int64_t i = normalize_index(to_index(in, a.pos[1].get()), static_cast<int64_t>(items.size()), "tuple index out of range");
+    int64_t i =
+        normalize_index(to_index(in, a.pos[1].get()), static_cast<int64_t>(items.size()), "tuple index out of range");
     return items[static_cast<size_t>(i)];
   });
   auto eq = [](Interp& in, CallArgs& a) -> int {
@@ -385,45 +392,54 @@ void init_tensor_type(Interp& in) {
   if (T.tensor) return;
   T.dtype = NativeType("dtype", "torch")
                 .c_name("torch.dtype")
-                .method("__repr__", [](Interp&, CallArgs& a) -> ObjRef {
-                  return make_str(core::dtype_name(static_cast<DTypeObject*>(a.pos[0].get())->dtype));
-                })
-                .property("is_floating_point", [](Interp&, Object* s) -> ObjRef {
-                  return ObjRef(bool_obj(core::is_floating(static_cast<DTypeObject*>(s)->dtype)));
-                })
-                .property("itemsize", [](Interp&, Object* s) -> ObjRef {
-                  return make_int(static_cast<int64_t>(core::itemsize(static_cast<DTypeObject*>(s)->dtype)));
-                })
+                .method("__repr__",
+                        [](Interp&, CallArgs& a) -> ObjRef {
+                          return make_str(core::dtype_name(static_cast<DTypeObject*>(a.pos[0].get())->dtype));
+                        })
+                .property("is_floating_point",
+                          [](Interp&, Object* s) -> ObjRef {
+                            return ObjRef(bool_obj(core::is_floating(static_cast<DTypeObject*>(s)->dtype)));
+                          })
+                .property("itemsize",
+                          [](Interp&, Object* s) -> ObjRef {
+                            return make_int(static_cast<int64_t>(core::itemsize(static_cast<DTypeObject*>(s)->dtype)));
+                          })
                 .build();
-  T.device = NativeType("device", "torch")
-                 .c_name("torch.device")
-                 .constructor([](Interp& in, TypeObject*, CallArgs& a) -> ObjRef {
-                   ArgParser p(a, "device", {"type", "index="});
-                   Object* t = p.get(0);
-                   if (is_str(t)) {
-                     const std::string& s = as<StrObject>(t)->value_;
-                     if (s != "cpu" && s != "cpu:0")
-                       raise(BT.runtime_error, "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: " + s);
-                   }
-                   return device_obj();
-                 })
-                 .method("__repr__", [](Interp&, CallArgs&) -> ObjRef { return make_str("device(type='cpu')"); })
-                 .method("__str__", [](Interp&, CallArgs&) -> ObjRef { return make_str("cpu"); })
-                 .method("__eq__", [](Interp&, CallArgs& a) -> ObjRef {
-                   Object* o = a.pos[1].get();
-                   if (o->type() == types().device) return ObjRef(true_obj());
-                   if (is_str(o)) return ObjRef(bool_obj(as<StrObject>(o)->value_ == "cpu"));
-                   return ObjRef(not_implemented());
-                 })
-                 .method("__hash__", [](Interp&, CallArgs&) -> ObjRef { return make_int(7); })
-                 .property("type", [](Interp&, Object*) -> ObjRef { return make_str("cpu"); })
-                 .property("index", [](Interp&, Object*) -> ObjRef { return ObjRef(none()); })
-                 .build();
+  T.device =
+      NativeType("device", "torch")
+          .c_name("torch.device")
+          .constructor([](Interp& in, TypeObject*, CallArgs& a) -> ObjRef {
+            ArgParser p(a, "device", {"type", "index="});
+            Object* t = p.get(0);
+            if (is_str(t)) {
+              const std::string& s = as<StrObject>(t)->value_;
+              if (s != "cpu" && s != "cpu:0")
+                raise(BT.runtime_error,
+                      "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, "
+                      "lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: " +
+                          s);
+            }
+            return device_obj();
+          })
+          .method("__repr__", [](Interp&, CallArgs&) -> ObjRef { return make_str("device(type='cpu')"); })
+          .method("__str__", [](Interp&, CallArgs&) -> ObjRef { return make_str("cpu"); })
+          .method("__eq__",
+                  [](Interp&, CallArgs& a) -> ObjRef {
+                    Object* o = a.pos[1].get();
+                    if (o->type() == types().device) return ObjRef(true_obj());
+                    if (is_str(o)) return ObjRef(bool_obj(as<StrObject>(o)->value_ == "cpu"));
+                    return ObjRef(not_implemented());
+                  })
+          .method("__hash__", [](Interp&, CallArgs&) -> ObjRef { return make_int(7); })
+          .property("type", [](Interp&, Object*) -> ObjRef { return make_str("cpu"); })
+          .property("index", [](Interp&, Object*) -> ObjRef { return ObjRef(none()); })
+          .build();
   // size * n and n * size repeat the dims, giving a torch.Size.
   auto size_repeat = [](Interp&, CallArgs& a) -> ObjRef {
     Object* o = a.pos[1].get();
     if (is_tensor(o)) return ObjRef(not_implemented());
-    if (!is_index_scalar(o)) raise(BT.type_error, "can't multiply sequence by non-int of type '" + py_typename(o) + "'");
+    if (!is_index_scalar(o))
+      raise(BT.type_error, "can't multiply sequence by non-int of type '" + py_typename(o) + "'");
     auto& items = as<TupleObject>(a.pos[0].get())->items_;
     std::vector<ObjRef> out;
     for (int64_t k = 0; k < as<IntObject>(o)->value_; ++k) out.insert(out.end(), items.begin(), items.end());
@@ -447,60 +463,68 @@ void init_tensor_type(Interp& in) {
                  if (!a.pos.empty()) {
                    for (auto& it : to_vector(in, a.pos[0].get())) {
                      if (!is_index_scalar(it.get()))
-                       raise(BT.type_error, "torch.Size() takes an iterable of 'int' (item 0 is '" + type_name(it.get()) + "')");
+                       raise(BT.type_error,
+                             "torch.Size() takes an iterable of 'int' (item 0 is '" + type_name(it.get()) + "')");
                      items.push_back(it);
                    }
                  }
                  return ObjRef(new TupleObject(std::move(items), cls));
                })
-               .method("__repr__", [](Interp& in, CallArgs& a) -> ObjRef {
-                 auto& items = as<TupleObject>(a.pos[0].get())->items_;
-                 std::string s = "torch.Size([";
-                 for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + repr(in, items[i].get());
-                 return make_str(s + "])");
-               })
-               .method("numel", [](Interp&, CallArgs& a) -> ObjRef {
-                 int64_t n = 1;
-                 for (auto& it : as<TupleObject>(a.pos[0].get())->items_) n *= as<IntObject>(it.get())->value_;
-                 return make_int(n);
-               })
-               .method("__getitem__", [](Interp& in, CallArgs& a) -> ObjRef {
-                 auto& items = as<TupleObject>(a.pos[0].get())->items_;
-                 Object* k = a.pos[1].get();
-                 if (k->type() != BT.slice && !is_instance(k, BT.int_) && !is_tensor(k))
-                   raise(BT.type_error, "tuple indices must be integers or slices, not " + py_typename(k));
-                 if (k->type() == BT.slice) {
-                   SliceBounds b = slice_bounds(in, *as<SliceObject>(k), static_cast<int64_t>(items.size()));
-                   std::vector<ObjRef> out;
-                   for (int64_t i = 0, j = b.start; i < b.count; ++i, j += b.step) out.push_back(items[static_cast<size_t>(j)]);
-                   return ObjRef(new TupleObject(std::move(out), types().size));
-                 }
-                 int64_t i = normalize_index(to_index(in, k), static_cast<int64_t>(items.size()), "tuple index out of range");
-                 return items[static_cast<size_t>(i)];
-               })
+               .method("__repr__",
+                       [](Interp& in, CallArgs& a) -> ObjRef {
+                         auto& items = as<TupleObject>(a.pos[0].get())->items_;
+                         std::string s = "torch.Size([";
+                         for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + repr(in, items[i].get());
+                         return make_str(s + "])");
+                       })
+               .method("numel",
+                       [](Interp&, CallArgs& a) -> ObjRef {
+                         int64_t n = 1;
+                         for (auto& it : as<TupleObject>(a.pos[0].get())->items_) n *= as<IntObject>(it.get())->value_;
+                         return make_int(n);
+                       })
+               .method("__getitem__",
+                       [](Interp& in, CallArgs& a) -> ObjRef {
+                         auto& items = as<TupleObject>(a.pos[0].get())->items_;
+                         Object* k = a.pos[1].get();
+                         if (k->type() != BT.slice && !is_instance(k, BT.int_) && !is_tensor(k))
+                           raise(BT.type_error, "tuple indices must be integers or slices, not " + py_typename(k));
+                         if (k->type() == BT.slice) {
+                           SliceBounds b = slice_bounds(in, *as<SliceObject>(k), static_cast<int64_t>(items.size()));
+                           std::vector<ObjRef> out;
+                           for (int64_t i = 0, j = b.start; i < b.count; ++i, j += b.step)
+                             out.push_back(items[static_cast<size_t>(j)]);
+                           return ObjRef(new TupleObject(std::move(out), types().size));
+                         }
+                         int64_t i = normalize_index(to_index(in, k), static_cast<int64_t>(items.size()),
+                                                     "tuple index out of range");
+                         return items[static_cast<size_t>(i)];
+                       })
                .method("__mul__", size_repeat)
                .method("__lt__", size_order(CmpOpKind::Lt))
                .method("__le__", size_order(CmpOpKind::LtE))
                .method("__gt__", size_order(CmpOpKind::Gt))
                .method("__ge__", size_order(CmpOpKind::GtE))
-               .method("__radd__", [](Interp&, CallArgs& a) -> ObjRef {  // tuple + size: a plain tuple
-                 Object* o = a.pos[1].get();
-                 if (!is_instance(o, BT.tuple)) return ObjRef(not_implemented());
-                 std::vector<ObjRef> out = as<TupleObject>(o)->items_;
-                 for (auto& it : as<TupleObject>(a.pos[0].get())->items_) out.push_back(it);
-                 return make_tuple(std::move(out));
-               })
+               .method("__radd__",
+                       [](Interp&, CallArgs& a) -> ObjRef {  // tuple + size: a plain tuple
+                         Object* o = a.pos[1].get();
+                         if (!is_instance(o, BT.tuple)) return ObjRef(not_implemented());
+                         std::vector<ObjRef> out = as<TupleObject>(o)->items_;
+                         for (auto& it : as<TupleObject>(a.pos[0].get())->items_) out.push_back(it);
+                         return make_tuple(std::move(out));
+                       })
                .method("__rmul__", size_repeat)
-               .method("__add__", [](Interp& in, CallArgs& a) -> ObjRef {
-                 // tuple's concatenation: a torch.Size with any tuple, an error with anything else
-                 Object* o = a.pos[1].get();
-                 if (is_tensor(o)) return ObjRef(not_implemented());
-                 if (!is_instance(o, BT.tuple))
-                   raise(BT.type_error, "can only concatenate tuple (not \"" + py_typename(o) + "\") to tuple");
-                 std::vector<ObjRef> out = as<TupleObject>(a.pos[0].get())->items_;
-                 for (auto& it : as<TupleObject>(o)->items_) out.push_back(it);
-                 return ObjRef(new TupleObject(std::move(out), types().size));
-               })
+               .method("__add__",
+                       [](Interp& in, CallArgs& a) -> ObjRef {
+                         // tuple's concatenation: a torch.Size with any tuple, an error with anything else
+                         Object* o = a.pos[1].get();
+                         if (is_tensor(o)) return ObjRef(not_implemented());
+                         if (!is_instance(o, BT.tuple))
+                           raise(BT.type_error, "can only concatenate tuple (not \"" + py_typename(o) + "\") to tuple");
+                         std::vector<ObjRef> out = as<TupleObject>(a.pos[0].get())->items_;
+                         for (auto& it : as<TupleObject>(o)->items_) out.push_back(it);
+                         return ObjRef(new TupleObject(std::move(out), types().size));
+                       })
                .build();
   T.storage = NativeType("TypedStorage", "torch.storage").build();
   T.hook_handle = NativeType("RemovableHandle", "torch.utils.hooks").build();
@@ -522,7 +546,8 @@ void init_tensor_type(Interp& in) {
       ObjRef v = scalar_to_py(guarded([&] { return core::item(t); }));
       return make_str(format_value(in, v.get(), spec));
     }
-    if (!spec.empty()) raise_from({&frames::tensor_format}, BT.type_error, "unsupported format string passed to Tensor.__format__");
+    if (!spec.empty())
+      raise_from({&frames::tensor_format}, BT.type_error, "unsupported format string passed to Tensor.__format__");
     return make_str(tensor_repr_of(a.pos[0].get()));
   });
   tt.method("__hash__", [](Interp&, CallArgs& a) -> ObjRef {
@@ -575,8 +600,9 @@ void init_tensor_type(Interp& in) {
   tt.method("__contains__", [](Interp& in, CallArgs& a) -> ObjRef {
     Object* e = a.pos[1].get();
     if (!is_tensor(e) && !is_number(e))
-      raise_from({&frames::tensor_contains}, BT.runtime_error,
-                 "Tensor.__contains__ only supports Tensor or scalar, but you passed in a " + repr(in, e->type()) + ".");
+      raise_from(
+          {&frames::tensor_contains}, BT.runtime_error,
+          "Tensor.__contains__ only supports Tensor or scalar, but you passed in a " + repr(in, e->type()) + ".");
     const Tensor& self = self_of(a);
     Tensor eq = guarded([&] {
       return is_tensor(e) ? op::binary(BinaryOp::Eq, unwrap(e), self)
@@ -598,7 +624,9 @@ void init_tensor_type(Interp& in) {
     Tensor value;
     if (is_tensor(v)) value = unwrap(v);
     else if (is_number(v)) value = guarded([&] { return core::scalar_tensor(to_scalar(in, v), t.dtype()); });
-    else raise(BT.type_error, "can't assign a " + type_name(v) + " to a " + std::string(core::legacy_type_name(t.dtype())));
+    else
+      raise(BT.type_error,
+            "can't assign a " + type_name(v) + " to a " + std::string(core::legacy_type_name(t.dtype())));
     guarded([&] { op::setitem(t, idx, value, tuple); });
     return ObjRef(none());
   });
@@ -609,16 +637,26 @@ void init_tensor_type(Interp& in) {
     bool reflected;
   };
   static const BinSpec bins[] = {
-      {"__add__", BinaryOp::Add, false}, {"__radd__", BinaryOp::Add, true},
-      {"__sub__", BinaryOp::Sub, false}, {"__rsub__", BinaryOp::Sub, true},
-      {"__mul__", BinaryOp::Mul, false}, {"__rmul__", BinaryOp::Mul, true},
-      {"__truediv__", BinaryOp::Div, false}, {"__rtruediv__", BinaryOp::Div, true},
-      {"__floordiv__", BinaryOp::FloorDivide, false}, {"__rfloordiv__", BinaryOp::FloorDivide, true},
-      {"__mod__", BinaryOp::Remainder, false}, {"__rmod__", BinaryOp::Remainder, true},
-      {"__pow__", BinaryOp::Pow, false}, {"__rpow__", BinaryOp::Pow, true},
-      {"__and__", BinaryOp::BitwiseAnd, false}, {"__rand__", BinaryOp::BitwiseAnd, true},
-      {"__or__", BinaryOp::BitwiseOr, false}, {"__ror__", BinaryOp::BitwiseOr, true},
-      {"__xor__", BinaryOp::BitwiseXor, false}, {"__rxor__", BinaryOp::BitwiseXor, true},
+      {"__add__", BinaryOp::Add, false},
+      {"__radd__", BinaryOp::Add, true},
+      {"__sub__", BinaryOp::Sub, false},
+      {"__rsub__", BinaryOp::Sub, true},
+      {"__mul__", BinaryOp::Mul, false},
+      {"__rmul__", BinaryOp::Mul, true},
+      {"__truediv__", BinaryOp::Div, false},
+      {"__rtruediv__", BinaryOp::Div, true},
+      {"__floordiv__", BinaryOp::FloorDivide, false},
+      {"__rfloordiv__", BinaryOp::FloorDivide, true},
+      {"__mod__", BinaryOp::Remainder, false},
+      {"__rmod__", BinaryOp::Remainder, true},
+      {"__pow__", BinaryOp::Pow, false},
+      {"__rpow__", BinaryOp::Pow, true},
+      {"__and__", BinaryOp::BitwiseAnd, false},
+      {"__rand__", BinaryOp::BitwiseAnd, true},
+      {"__or__", BinaryOp::BitwiseOr, false},
+      {"__ror__", BinaryOp::BitwiseOr, true},
+      {"__xor__", BinaryOp::BitwiseXor, false},
+      {"__rxor__", BinaryOp::BitwiseXor, true},
   };
   for (const BinSpec& b : bins) {
     BinaryOp op = b.op;
@@ -626,18 +664,23 @@ void init_tensor_type(Interp& in) {
     tt.method(b.name, [op, r](Interp& in, CallArgs& a) -> ObjRef { return binop(in, a, op, r); });
   }
   tt.method("__floordiv__", floordiv);
-  static const std::pair<const char*, BinaryOp> ibins[] = {
-      {"__iadd__", BinaryOp::Add}, {"__isub__", BinaryOp::Sub}, {"__imul__", BinaryOp::Mul},
-      {"__itruediv__", BinaryOp::Div}, {"__ifloordiv__", BinaryOp::FloorDivide}, {"__imod__", BinaryOp::Remainder},
-      {"__ipow__", BinaryOp::Pow}, {"__iand__", BinaryOp::BitwiseAnd}, {"__ior__", BinaryOp::BitwiseOr},
-      {"__ixor__", BinaryOp::BitwiseXor}};
+  static const std::pair<const char*, BinaryOp> ibins[] = {{"__iadd__", BinaryOp::Add},
+                                                           {"__isub__", BinaryOp::Sub},
+                                                           {"__imul__", BinaryOp::Mul},
+                                                           {"__itruediv__", BinaryOp::Div},
+                                                           {"__ifloordiv__", BinaryOp::FloorDivide},
+                                                           {"__imod__", BinaryOp::Remainder},
+                                                           {"__ipow__", BinaryOp::Pow},
+                                                           {"__iand__", BinaryOp::BitwiseAnd},
+                                                           {"__ior__", BinaryOp::BitwiseOr},
+                                                           {"__ixor__", BinaryOp::BitwiseXor}};
   for (auto& [name, op] : ibins) {
     BinaryOp o = op;
     tt.method(name, [o](Interp& in, CallArgs& a) -> ObjRef { return ibinop(in, a, o); });
   }
-  static const std::pair<const char*, BinaryOp> cmps[] = {
-      {"__eq__", BinaryOp::Eq}, {"__ne__", BinaryOp::Ne}, {"__lt__", BinaryOp::Lt},
-      {"__le__", BinaryOp::Le}, {"__gt__", BinaryOp::Gt}, {"__ge__", BinaryOp::Ge}};
+  static const std::pair<const char*, BinaryOp> cmps[] = {{"__eq__", BinaryOp::Eq}, {"__ne__", BinaryOp::Ne},
+                                                          {"__lt__", BinaryOp::Lt}, {"__le__", BinaryOp::Le},
+                                                          {"__gt__", BinaryOp::Gt}, {"__ge__", BinaryOp::Ge}};
   for (auto& [name, op] : cmps) {
     BinaryOp o = op;
     tt.method(name, [o](Interp& in, CallArgs& a) -> ObjRef { return cmpop(in, a, o); });
@@ -653,7 +696,9 @@ void init_tensor_type(Interp& in) {
   tt.method("__neg__", [](Interp&, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
     if (t.dtype() == DType::Bool)
-      raise(BT.runtime_error, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+      raise(BT.runtime_error,
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
+            "the `~` or `logical_not()` operator instead.");
     return guarded([&] { return wrap(op::unary(UnaryOp::Neg, t)); });
   });
   tt.method("__pos__", [](Interp&, CallArgs& a) -> ObjRef { return a.pos[0]; });
@@ -672,8 +717,10 @@ void init_tensor_type(Interp& in) {
   tt.property("device", [](Interp&, Object*) -> ObjRef { return device_obj(); });
   tt.property("ndim", [](Interp&, Object* s) -> ObjRef { return make_int(unwrap(s).dim()); });
   tt.property("is_cuda", [](Interp&, Object*) -> ObjRef { return ObjRef(false_obj()); });
-  tt.property("nbytes", [](Interp&, Object* s) -> ObjRef { return make_int(static_cast<int64_t>(unwrap(s).nbytes())); });
-  tt.property("itemsize", [](Interp&, Object* s) -> ObjRef { return make_int(static_cast<int64_t>(unwrap(s).element_size())); });
+  tt.property("nbytes",
+              [](Interp&, Object* s) -> ObjRef { return make_int(static_cast<int64_t>(unwrap(s).nbytes())); });
+  tt.property("itemsize",
+              [](Interp&, Object* s) -> ObjRef { return make_int(static_cast<int64_t>(unwrap(s).element_size())); });
   tt.property("T", [](Interp&, Object* s) -> ObjRef { return guarded([&] { return wrap(op::T(unwrap(s))); }); });
   tt.property("mT", [](Interp&, Object* s) -> ObjRef { return guarded([&] { return wrap(op::mT(unwrap(s))); }); });
   tt.method("untyped_storage", [](Interp&, CallArgs& a) -> ObjRef { return untyped_storage_of(self_of(a)); });
@@ -690,10 +737,11 @@ void init_tensor_type(Interp& in) {
                       Tensor t = guarded([&] { return op::set_requires_grad(op::detach(data), rg); });
                       return wrap_as(t, cls);
                     })
-                    .method("__repr__", [](Interp&, CallArgs& a) -> ObjRef {
-                      const Tensor& t = self_of(a);
-                      return make_str(core::parameter_repr(t, print_suffix(t)));
-                    })
+                    .method("__repr__",
+                            [](Interp&, CallArgs& a) -> ObjRef {
+                              const Tensor& t = self_of(a);
+                              return make_str(core::parameter_repr(t, print_suffix(t)));
+                            })
                     .build();
 }
 

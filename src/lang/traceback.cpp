@@ -32,8 +32,10 @@ void binop_anchors(std::string_view line, int left_end, int right_start, int* a,
 }
 
 std::string entry_text(const TracebackEntry& e, std::string_view source, std::string_view filename) {
-  if (!e.file.empty()) return "  File \"" + e.file + "\", line " + std::to_string(e.pos.line) + ", in " + e.func + "\n" + e.text;
-  std::string out = "  File \"" + std::string(filename) + "\", line " + std::to_string(e.pos.line) + ", in " + e.func + "\n";
+  if (!e.file.empty())
+    return "  File \"" + e.file + "\", line " + std::to_string(e.pos.line) + ", in " + e.func + "\n" + e.text;
+  std::string out =
+      "  File \"" + std::string(filename) + "\", line " + std::to_string(e.pos.line) + ", in " + e.func + "\n";
   std::string_view line = source_line(source, e.pos.line);
   size_t lead = 0;
   while (lead < line.size() && is_space(line[lead])) ++lead;
@@ -62,7 +64,8 @@ std::string one_exception(Interp& in, ExceptionObject* exc, std::string_view sou
   std::string out;
   if (!exc->traceback_.empty()) {
     out += "Traceback (most recent call last):\n";
-    for (auto it = exc->traceback_.rbegin(); it != exc->traceback_.rend(); ++it) out += entry_text(*it, source, filename);
+    for (auto it = exc->traceback_.rbegin(); it != exc->traceback_.rend(); ++it)
+      out += entry_text(*it, source, filename);
   }
   return out + format_exception_only(in, exc);
 }
@@ -71,13 +74,12 @@ std::string one_exception(Interp& in, ExceptionObject* exc, std::string_view sou
 
 std::string format_exception_only(Interp& in, ExceptionObject* exc) {
   std::string name = exc->type()->name_;
-  if (exc->type()->module_ != "builtins" && exc->type()->module_ != "__main__") name = exc->type()->module_ + "." + name;
+  if (exc->type()->module_ != "builtins" && exc->type()->module_ != "__main__")
+    name = exc->type()->module_ + "." + name;
   std::string msg;
   try {
     msg = str(in, exc);
-  } catch (const PyError&) {
-    msg = "<exception str() failed>";
-  }
+  } catch (const PyError&) { msg = "<exception str() failed>"; }
   msg += suggestion_suffix(exc);  // ". Did you mean: 'x'?" (suggestions.h)
   return msg.empty() ? name + "\n" : name + ": " + msg + "\n";
 }

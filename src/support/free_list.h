@@ -112,7 +112,9 @@ struct FreeListAllocator {
   T* allocate(size_t n) { return static_cast<T*>(free_list::g_core.allocate(n * sizeof(T))); }
   void deallocate(T* p, size_t n) noexcept { free_list::g_core.deallocate(p, n * sizeof(T)); }
   template <class U>
-  bool operator==(const FreeListAllocator<U>&) const { return true; }
+  bool operator==(const FreeListAllocator<U>&) const {
+    return true;
+  }
 };
 
 }  // namespace stridelab::support

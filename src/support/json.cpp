@@ -67,8 +67,14 @@ void Json::dump_to(std::string& out) const {
     case 2: out += std::to_string(std::get<int64_t>(value_)); break;
     case 3: {
       double d = std::get<double>(value_);
-      if (std::isnan(d)) { out += "\"nan\""; break; }
-      if (std::isinf(d)) { out += d > 0 ? "\"inf\"" : "\"-inf\""; break; }
+      if (std::isnan(d)) {
+        out += "\"nan\"";
+        break;
+      }
+      if (std::isinf(d)) {
+        out += d > 0 ? "\"inf\"" : "\"-inf\"";
+        break;
+      }
       // The shortest %g text that reads back exactly (std::to_chars for doubles is missing
       // from Emscripten's libc++).
       char buf[40];
@@ -271,8 +277,10 @@ class Parser {
     while (i_ < s_.size()) {
       char c = s_[i_];
       if (c >= '0' && c <= '9') ++i_;
-      else if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') { is_float = true; ++i_; }
-      else break;
+      else if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
+        is_float = true;
+        ++i_;
+      } else break;
     }
     if (start == i_) fail("unexpected character");
     std::string_view num = s_.substr(start, i_ - start);

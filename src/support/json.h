@@ -51,8 +51,12 @@ class Json {
   bool is_object() const { return std::holds_alternative<Object>(value_); }
 
   bool as_bool() const { return std::get<bool>(value_); }
-  int64_t as_int() const { return is_int() ? std::get<int64_t>(value_) : static_cast<int64_t>(std::get<double>(value_)); }
-  double as_double() const { return is_int() ? static_cast<double>(std::get<int64_t>(value_)) : std::get<double>(value_); }
+  int64_t as_int() const {
+    return is_int() ? std::get<int64_t>(value_) : static_cast<int64_t>(std::get<double>(value_));
+  }
+  double as_double() const {
+    return is_int() ? static_cast<double>(std::get<int64_t>(value_)) : std::get<double>(value_);
+  }
   const std::string& as_string() const { return std::get<std::string>(value_); }
   const Array& as_array() const { return std::get<Array>(value_); }
   Array& as_array() { return std::get<Array>(value_); }

@@ -16,20 +16,58 @@ using lang::Object;
 const std::unordered_map<std::string_view, Kind>& kinds_by_name() {
   static const std::unordered_map<std::string_view, Kind> m = [] {
     std::unordered_map<std::string_view, Kind> k;
-    for (const char* n : {"size", "stride", "dim", "ndimension", "numel", "nelement", "storage_offset", "data_ptr",
-                          "element_size", "is_contiguous", "is_floating_point", "is_complex", "is_signed",
-                          "__len__", "__hash__", "__iter__", "requires_grad_", "retain_grad", "register_hook",
-                          "untyped_storage", "storage", "backward", "get_device", "is_tensor", "is_storage",
-                          "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like",
-                          "randint_like", "new_zeros", "new_ones", "new_empty", "new_full", "t_", "transpose_",
-                          "squeeze_", "unsqueeze_", "resize_", "resize_as_", "as_strided_", "detach_",
-                          "share_memory_", "__call__"})
+    for (const char* n : {"size",
+                          "stride",
+                          "dim",
+                          "ndimension",
+                          "numel",
+                          "nelement",
+                          "storage_offset",
+                          "data_ptr",
+                          "element_size",
+                          "is_contiguous",
+                          "is_floating_point",
+                          "is_complex",
+                          "is_signed",
+                          "__len__",
+                          "__hash__",
+                          "__iter__",
+                          "requires_grad_",
+                          "retain_grad",
+                          "register_hook",
+                          "untyped_storage",
+                          "storage",
+                          "backward",
+                          "get_device",
+                          "is_tensor",
+                          "is_storage",
+                          "zeros_like",
+                          "ones_like",
+                          "empty_like",
+                          "full_like",
+                          "rand_like",
+                          "randn_like",
+                          "randint_like",
+                          "new_zeros",
+                          "new_ones",
+                          "new_empty",
+                          "new_full",
+                          "t_",
+                          "transpose_",
+                          "squeeze_",
+                          "unsqueeze_",
+                          "resize_",
+                          "resize_as_",
+                          "as_strided_",
+                          "detach_",
+                          "share_memory_",
+                          "__call__"})
       k[n] = Kind::Nothing;
     for (const char* n : {"view_as", "reshape_as", "expand_as", "type_as", "to"}) k[n] = Kind::MetaOthers;
     k["new_tensor"] = Kind::MetaSelf;
-    for (const char* n : {"copy_", "fill_", "zero_", "normal_", "uniform_", "random_", "bernoulli_", "exponential_",
-                          "geometric_", "cauchy_", "log_normal_", "masked_fill_", "index_fill_", "index_put_",
-                          "__setitem__", "set_"})
+    for (const char* n :
+         {"copy_", "fill_", "zero_", "normal_", "uniform_", "random_", "bernoulli_", "exponential_", "geometric_",
+          "cauchy_", "log_normal_", "masked_fill_", "index_fill_", "index_put_", "__setitem__", "set_"})
       k[n] = Kind::WriteOnly;
     for (const char* n : {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__", "__ipow__",
                           "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__", "__imatmul__"})
@@ -67,7 +105,8 @@ void each_tensor(Object* o, F&& fn, int depth = 0) {
   if (depth >= 3) return;
   const auto& bt = lang::builtin_types();
   if (o->type() != bt.list && o->type() != bt.tuple && !o->type()->is_subtype_of(bt.tuple)) return;
-  const auto& items = o->type() == bt.list ? lang::as<lang::ListObject>(o)->items_ : lang::as<lang::TupleObject>(o)->items_;
+  const auto& items =
+      o->type() == bt.list ? lang::as<lang::ListObject>(o)->items_ : lang::as<lang::TupleObject>(o)->items_;
   size_t n = std::min<size_t>(items.size(), 4096);
   for (size_t i = 0; i < n; ++i) each_tensor(items[i].get(), fn, depth + 1);
 }
@@ -110,9 +149,7 @@ bool CallReads::torch_function(const lang::BuiltinFunctionObject& fn) {
   lang::ObjRef torch;
   try {
     torch = in_.import_module("torch");
-  } catch (...) {
-    return false;
-  }
+  } catch (...) { return false; }
   std::vector<std::pair<lang::Object*, int>> stack{{torch.get(), 0}};
   std::vector<const lang::Object*> seen;
   while (!stack.empty()) {

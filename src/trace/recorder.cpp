@@ -96,8 +96,7 @@ void derive_view(const core::Tensor& s, const core::Tensor& v, Json& out) {
         for (int64_t sd = 0; sd < s.dim() && m.is_null(); ++sd) {
           int64_t ss = s.strides()[sd];
           if (ss == 0) continue;
-          if ((pass == 0 && ss == st) || (pass == 1 && st % ss == 0))
-            m = Json(Json::Array{Json(sd), Json(st / ss)});
+          if ((pass == 0 && ss == st) || (pass == 1 && st % ss == 0)) m = Json(Json::Array{Json(sd), Json(st / ss)});
         }
     }
     strides.push_back(std::move(m));
@@ -192,7 +191,8 @@ void compact_reads(const std::vector<Block>& blocks, Json& event) {
     std::sort(runs.begin(), runs.end());
     std::vector<std::pair<int64_t, int64_t>> merged;
     for (const auto& r : runs) {
-      if (!merged.empty() && r.first <= merged.back().second) merged.back().second = std::max(merged.back().second, r.second);
+      if (!merged.empty() && r.first <= merged.back().second)
+        merged.back().second = std::max(merged.back().second, r.second);
       else merged.push_back(r);
     }
     int64_t range_chars = 1;
@@ -650,8 +650,9 @@ void apply_delta(Json& state, const Json& delta) {
 Json Recorder::state(int64_t n) {
   const int64_t count = step_count();
   if (n < 0) n += count;
-  if (n < 0 || n >= count) throw std::out_of_range("step " + std::to_string(n) + " is out of range: the trace has " +
-                                                   std::to_string(count) + " steps");
+  if (n < 0 || n >= count)
+    throw std::out_of_range("step " + std::to_string(n) + " is out of range: the trace has " + std::to_string(count) +
+                            " steps");
   if (cached_step_ < 0 || n < cached_step_) {
     // Going back: restart from the nearest keyframe at or before n.
     auto it = keyframes_.upper_bound(n);

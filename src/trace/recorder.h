@@ -30,11 +30,11 @@ constexpr int kTraceFormatVersion = 1;
 
 // One Python object as the trace shows it.
 struct ObjectInfo {
-  std::string key;          // stable for the object's life: "o12"
-  std::string type;         // type(x).__name__
-  uint64_t id = 0;          // id(x): its address
-  std::string repr;         // short text for the variables panel ("" for tensors)
-  core::Tensor tensor;      // set when the object is a tensor
+  std::string key;                                         // stable for the object's life: "o12"
+  std::string type;                                        // type(x).__name__
+  uint64_t id = 0;                                         // id(x): its address
+  std::string repr;                                        // short text for the variables panel ("" for tensors)
+  core::Tensor tensor;                                     // set when the object is a tensor
   std::vector<std::pair<std::string, std::string>> items;  // container/attribute entries: label -> object key
 };
 
@@ -46,8 +46,8 @@ struct FrameInfo {
 
 // What autograd knows about a tensor, and the graph behind it; filled by the front end.
 struct GraphNodeInfo {
-  std::string key;   // "n3"
-  std::string name;  // "MulBackward0"
+  std::string key;                // "n3"
+  std::string name;               // "MulBackward0"
   std::vector<std::string> next;  // keys of next nodes
   struct Saved {
     std::string name;  // "self", "other", "result"
@@ -69,8 +69,8 @@ struct TensorAutograd {
 // How a view was made, for the stride-arithmetic panel; set by the front end when it knows.
 struct ViewOrigin {
   core::Tensor source;
-  std::string op;    // "slice", "t", "expand", "reshape", ...
-  std::string text;  // "x[1:3, 1:3]"
+  std::string op;          // "slice", "t", "expand", "reshape", ...
+  std::string text;        // "x[1:3, 1:3]"
   int64_t broke_dim = -1;  // a reshape that had to copy: the dimension that broke the view rule
 };
 
@@ -101,13 +101,13 @@ struct Snapshot {
   int line = 0;
   std::vector<FrameInfo> frames;
   std::vector<ObjectInfo> objects;
-  std::function<TensorAutograd(const core::Tensor&)> autograd;        // may be empty
+  std::function<TensorAutograd(const core::Tensor&)> autograd;  // may be empty
   std::vector<GraphNodeInfo> graph;
   std::function<std::optional<ViewOrigin>(const core::Tensor&)> view_origin;  // may be empty
   std::optional<BackwardStep> backward;
-  std::string stdout_text;  // printed during this step
+  std::string stdout_text;        // printed during this step
   std::optional<Json> exception;  // {"type", "message", "line"}
-  std::vector<CellRead> reads;  // cells read during this step, in order
+  std::vector<CellRead> reads;    // cells read during this step, in order
 };
 
 struct RecorderOptions {

@@ -178,8 +178,7 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
     std::weak_ptr<autograd::Node> weak;
     try {
       weak = const_cast<autograd::Node*>(n)->weak_from_this();
-    } catch (...) {
-    }
+    } catch (...) {}
     node_keys_[n] = {weak, key};
     return key;
   }
@@ -200,7 +199,8 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
       info.repr = short_repr(in_, o);
       lang::TypeObject* t = o->type();
       if (t == bt.list || t == bt.tuple) {
-        const auto& items = t == bt.list ? lang::as<lang::ListObject>(o)->items_ : lang::as<lang::TupleObject>(o)->items_;
+        const auto& items =
+            t == bt.list ? lang::as<lang::ListObject>(o)->items_ : lang::as<lang::TupleObject>(o)->items_;
         for (size_t i = 0; i < items.size() && i < 64; ++i)
           info.items.emplace_back(std::to_string(i), visit(items[i].get(), snap, seen));
       } else if (t == bt.dict) {

@@ -38,18 +38,14 @@ std::string run(std::string source, std::string options_json) {
     }
     g_session = std::make_unique<stridelab::trace::Session>();
     return g_session->run(source, options).to_json().dump();
-  } catch (const std::exception& e) {
-    return error_json("InternalError", e.what());
-  }
+  } catch (const std::exception& e) { return error_json("InternalError", e.what()); }
 }
 
 std::string state(int step) {
   if (!g_session) return error_json("InternalError", "no program has run yet");
   try {
     return g_session->state(step).dump();
-  } catch (const std::exception& e) {
-    return error_json("IndexError", e.what());
-  }
+  } catch (const std::exception& e) { return error_json("IndexError", e.what()); }
 }
 
 std::string trace() {

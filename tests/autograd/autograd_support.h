@@ -16,7 +16,8 @@ using autograd::Node;
 using core::Tensor;
 
 inline core::DType dtype_of(const std::string& name) {
-  for (core::DType d : {core::DType::Bool, core::DType::Int32, core::DType::Int64, core::DType::Float32, core::DType::Float64}) {
+  for (core::DType d :
+       {core::DType::Bool, core::DType::Int32, core::DType::Int64, core::DType::Float32, core::DType::Float64}) {
     if (name == core::dtype_name(d)) return d;
   }
   FAIL("unknown dtype " << name);
@@ -60,7 +61,8 @@ inline Tensor tensor_from(const support::Json& d) {
 }
 
 // The graph below `fn` as record_autograd.py writes it: MulBackward0(AccumulateGrad[x], None).
-inline std::string graph_string(const std::shared_ptr<Node>& fn, const std::map<const core::TensorImpl*, std::string>& names) {
+inline std::string graph_string(const std::shared_ptr<Node>& fn,
+                                const std::map<const core::TensorImpl*, std::string>& names) {
   if (!fn) return "None";
   std::string n = fn->type_name();
   if (auto* acc = dynamic_cast<autograd::AccumulateGrad*>(fn.get())) {
@@ -91,7 +93,8 @@ inline support::Json saved_names(const std::shared_ptr<Node>& fn) {
 // sum(out * g) in double, for finite differences.
 inline double weighted_sum(const Tensor& out, const Tensor& g) {
   double total = 0;
-  for (int64_t k = 0; k < out.numel(); ++k) total += core::get_flat(out, k).to_double() * core::get_flat(g, k).to_double();
+  for (int64_t k = 0; k < out.numel(); ++k)
+    total += core::get_flat(out, k).to_double() * core::get_flat(g, k).to_double();
   return total;
 }
 

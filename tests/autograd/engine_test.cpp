@@ -45,7 +45,8 @@ class OrderObserver : public ag::EngineObserver {
   explicit OrderObserver(std::map<const core::TensorImpl*, std::string> names) : names_(std::move(names)) {}
   void on_node_begin(const ag::Node& node, const ag::variable_list&) override {
     std::string label = node.type_name();
-    if (auto* acc = dynamic_cast<const ag::AccumulateGrad*>(&node)) label += "[" + names_.at(acc->variable().impl()) + "]";
+    if (auto* acc = dynamic_cast<const ag::AccumulateGrad*>(&node))
+      label += "[" + names_.at(acc->variable().impl()) + "]";
     order.push_back(label);
   }
   std::vector<std::string> order;
@@ -67,11 +68,15 @@ TEST_CASE("the engine runs nodes in PyTorch's order", "[autograd][engine]") {
     Tensor cd = ag::mul(t[2], t[3]);
     return ag::sum(ag::add(ag::add(ab, cd), t[4]));
   };
-  graphs["chain_of_adds"] = [](auto& t) { return ag::sum(ag::add(ag::add(ag::add(ag::add(t[0], t[1]), t[2]), t[3]), t[4])); };
+  graphs["chain_of_adds"] = [](auto& t) {
+    return ag::sum(ag::add(ag::add(ag::add(ag::add(t[0], t[1]), t[2]), t[3]), t[4]));
+  };
   graphs["chain_of_adds_reversed"] = [](auto& t) {
     return ag::sum(ag::add(ag::add(ag::add(ag::add(t[4], t[3]), t[2]), t[1]), t[0]));
   };
-  graphs["chain_of_muls"] = [](auto& t) { return ag::sum(ag::mul(ag::mul(ag::mul(ag::mul(t[0], t[1]), t[2]), t[3]), t[4])); };
+  graphs["chain_of_muls"] = [](auto& t) {
+    return ag::sum(ag::mul(ag::mul(ag::mul(ag::mul(t[0], t[1]), t[2]), t[3]), t[4]));
+  };
   graphs["diamond"] = [](auto& t) {
     Tensor m = ag::mul(t[0], t[1]);
     Tensor em = ag::exp(m);
@@ -105,7 +110,8 @@ TEST_CASE("the engine runs nodes in PyTorch's order", "[autograd][engine]") {
       ag::set_engine_observer(nullptr);
       CHECK(support::Json::array_of(observer.order).dump() == want.at("order").dump());
       for (size_t i = 0; i < ts.size(); ++i) {
-        INFO("grad of " << "abcde"[i]);
+        INFO("grad of "
+             << "abcde"[i]);
         check_grad(ts[i], want.at("grads").at(std::string(1, "abcde"[i])));
       }
     }
@@ -164,15 +170,17 @@ TEST_CASE("hooks and retain_grad", "[autograd][engine]") {
     Tensor a = leaf({1.0, 2.0});
     Tensor b = ag::mul(a, num(3));
     support::Json calls = support::Json::array();
-    ag::register_hook(b, {[&](const Tensor& g) {
-                            calls.push_back(support::Json::array_of(std::vector<support::Json>{"hook1", list_of_floats(g)}));
-                            return ag::mul(g, num(2));
-                          }});
+    ag::register_hook(
+        b, {[&](const Tensor& g) {
+          calls.push_back(support::Json::array_of(std::vector<support::Json>{"hook1", list_of_floats(g)}));
+          return ag::mul(g, num(2));
+        }});
     ag::retain_grad(b);
-    ag::register_hook(b, {[&](const Tensor& g) {
-                            calls.push_back(support::Json::array_of(std::vector<support::Json>{"hook2", list_of_floats(g)}));
-                            return ag::mul(g, num(10));
-                          }});
+    ag::register_hook(
+        b, {[&](const Tensor& g) {
+          calls.push_back(support::Json::array_of(std::vector<support::Json>{"hook2", list_of_floats(g)}));
+          return ag::mul(g, num(10));
+        }});
     ag::backward({ag::sum(b)});
     CHECK(calls == want.at("calls"));
     check_tensor(ag::grad(b), want.at("b_grad"));
@@ -210,9 +218,9 @@ TEST_CASE("hooks and retain_grad", "[autograd][engine]") {
     Tensor a = leaf({1.0, 2.0});
     support::Json calls = support::Json::array();
     ag::register_hook(a, {[&](const Tensor& g) {
-                            calls.push_back(support::Json::array_of(std::vector<support::Json>{"leaf", list_of_floats(g)}));
-                            return ag::mul(g, num(2));
-                          }});
+                        calls.push_back(support::Json::array_of(std::vector<support::Json>{"leaf", list_of_floats(g)}));
+                        return ag::mul(g, num(2));
+                      }});
     auto r = ag::grad({ag::sum(ag::mul(a, a))}, {a});
     const auto& want1 = e.at("leaf_hook_autograd_grad");
     CHECK(calls == want1.at("calls"));
@@ -237,9 +245,9 @@ TEST_CASE("hooks and retain_grad", "[autograd][engine]") {
     Tensor b = ag::mul(a, num(3));
     support::Json calls = support::Json::array();
     ag::register_hook(b, {[&](const Tensor& g) {
-                            calls.push_back(support::Json::array_of(std::vector<support::Json>{"nl", list_of_floats(g)}));
-                            return ag::mul(g, num(2));
-                          }});
+                        calls.push_back(support::Json::array_of(std::vector<support::Json>{"nl", list_of_floats(g)}));
+                        return ag::mul(g, num(2));
+                      }});
     auto r1 = ag::grad({ag::sum(b)}, {b}, {}, true);
     auto r2 = ag::grad({ag::sum(ag::mul(b, b))}, {a});
     CHECK(calls == want.at("calls"));
@@ -295,7 +303,8 @@ TEST_CASE("accumulation, retain_graph, create_graph, torch.autograd.grad", "[aut
     const auto& want = e.at("create_graph_inplace_view");
     Tensor x = leaf({0.5, -1.0, 2.0});
     Tensor y = ag::mul(x, x);
-    ag::index_put(y, {TensorIndex::make_integer(0)}, ag::pow(ag::index(x, {TensorIndex::make_integer(1)}, false), Scalar(int64_t{3})), false);
+    ag::index_put(y, {TensorIndex::make_integer(0)},
+                  ag::pow(ag::index(x, {TensorIndex::make_integer(1)}, false), Scalar(int64_t{3})), false);
     Tensor gx = ag::grad({ag::sum(ag::mul(y, y))}, {x}, {}, std::nullopt, true)[0];
     check_tensor(gx, want.at("gx"), 1e-5);
     Tensor ggx = ag::grad({ag::sum(gx)}, {x})[0];
@@ -316,7 +325,8 @@ TEST_CASE("accumulation, retain_graph, create_graph, torch.autograd.grad", "[aut
     Tensor x = leaf({1.0, 2.0, 3.0});
     Tensor w = leaf({0.5, 0.25, 2.0});
     ag::backward({ag::sum(ag::mul(x, w)), ag::sum(ag::mul(x, x))},
-                 {core::scalar_tensor(Scalar(2.0), core::DType::Float32), core::scalar_tensor(Scalar(1.0), core::DType::Float32)});
+                 {core::scalar_tensor(Scalar(2.0), core::DType::Float32),
+                  core::scalar_tensor(Scalar(1.0), core::DType::Float32)});
     check_grad(x, want.at("x_grad"));
     check_grad(w, want.at("w_grad"));
   }
@@ -405,8 +415,7 @@ TEST_CASE("grad mode guards", "[autograd][engine]") {
   try {
     ag::AutoGradMode off(false);
     throw std::runtime_error("leave the block");
-  } catch (const std::runtime_error&) {
-  }
+  } catch (const std::runtime_error&) {}
   CHECK(ag::is_grad_enabled());
   ag::set_grad_enabled(false);
   CHECK_FALSE(ag::is_grad_enabled());

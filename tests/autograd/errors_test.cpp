@@ -29,8 +29,15 @@ using Cases = std::map<std::string, std::function<void()>>;
 
 Cases cases() {
   Cases c;
-  c["leaf_inplace"] = [] { Tensor x = leaf3(); ag::mul_(x, num(2)); };
-  c["leaf_view_inplace"] = [] { Tensor x = leaf3(); Tensor v = ag::index(x, {I(0)}, false); ag::mul_(v, num(2)); };
+  c["leaf_inplace"] = [] {
+    Tensor x = leaf3();
+    ag::mul_(x, num(2));
+  };
+  c["leaf_view_inplace"] = [] {
+    Tensor x = leaf3();
+    Tensor v = ag::index(x, {I(0)}, false);
+    ag::mul_(v, num(2));
+  };
   c["leaf_view_view_inplace"] = [] {
     Tensor x = leaf3();
     Tensor v = ag::index(ag::view(x, {3}), {S(1)}, false);
@@ -64,9 +71,21 @@ Cases cases() {
     Tensor vv = ag::index(v, {S(0, 1)}, false);
     ag::add_(vv, num(1));
   };
-  c["unbind_view"] = [] { Tensor y = ag::mul(leaf3(), num(1)); Tensor p = ag::unbind(y, 0)[0]; ag::mul_(p, num(2)); };
-  c["split_view"] = [] { Tensor y = ag::mul(leaf3(), num(1)); Tensor p = ag::split(y, 1)[1]; ag::mul_(p, num(2)); };
-  c["chunk_view"] = [] { Tensor y = ag::mul(leaf3(), num(1)); Tensor p = ag::chunk(y, 3)[2]; ag::mul_(p, num(2)); };
+  c["unbind_view"] = [] {
+    Tensor y = ag::mul(leaf3(), num(1));
+    Tensor p = ag::unbind(y, 0)[0];
+    ag::mul_(p, num(2));
+  };
+  c["split_view"] = [] {
+    Tensor y = ag::mul(leaf3(), num(1));
+    Tensor p = ag::split(y, 1)[1];
+    ag::mul_(p, num(2));
+  };
+  c["chunk_view"] = [] {
+    Tensor y = ag::mul(leaf3(), num(1));
+    Tensor p = ag::chunk(y, 3)[2];
+    ag::mul_(p, num(2));
+  };
   c["split_sizes_view"] = [] {
     Tensor y = ag::mul(leaf3(), num(1));
     Tensor p = ag::split_with_sizes(y, {1, 2})[1];
@@ -142,7 +161,11 @@ Cases cases() {
   };
   c["retain_grad_no_grad"] = [] { ag::retain_grad(floats({2})); };
   c["hook_no_grad"] = [] { ag::register_hook(floats({2}), lambda_hook([](const Tensor& g) { return g; })); };
-  c["grad_set_size"] = [] { Tensor t = floats({3}); ag::set_requires_grad(t, true); ag::set_grad(t, floats({2})); };
+  c["grad_set_size"] = [] {
+    Tensor t = floats({3});
+    ag::set_requires_grad(t, true);
+    ag::set_grad(t, floats({2}));
+  };
   c["grad_set_dtype"] = [] {
     Tensor t = floats({3});
     ag::set_requires_grad(t, true);
@@ -153,7 +176,11 @@ Cases cases() {
     ag::set_requires_grad(t, true);
     ag::set_grad(t, core::ones({2}, core::DType::Float64));
   };
-  c["grad_set_self"] = [] { Tensor t = floats({3}); ag::set_requires_grad(t, true); ag::set_grad(t, t); };
+  c["grad_set_self"] = [] {
+    Tensor t = floats({3});
+    ag::set_requires_grad(t, true);
+    ag::set_grad(t, t);
+  };
   c["grad_shape_mismatch"] = [] { ag::backward({ag::mul(leaf3(), num(2))}, {floats({2})}); };
   c["grad_unused"] = [] {
     Tensor x = leaf3();
@@ -175,7 +202,8 @@ Cases cases() {
   c["index_out_of_range_tuple"] = [] { ag::index(floats({2, 3}), {I(0), I(5)}); };
   c["index_out_of_range_after_none"] = [] { ag::index(floats({2, 3}), {TensorIndex::make_none(), I(0), I(5)}); };
   c["index_out_of_range_0d_tensor"] = [] {
-    ag::index(floats({2, 3}), {I(0), TensorIndex::make_tensor(core::scalar_tensor(Scalar(int64_t{5}), core::DType::Int64))});
+    ag::index(floats({2, 3}),
+              {I(0), TensorIndex::make_tensor(core::scalar_tensor(Scalar(int64_t{5}), core::DType::Int64))});
   };
   c["index_0d"] = [] { ag::index(core::scalar_tensor(Scalar(1.0), core::DType::Float32), {I(0)}, false); };
   c["index_0d_nonzero"] = [] { ag::index(core::scalar_tensor(Scalar(1.0), core::DType::Float32), {I(1)}, false); };
@@ -183,10 +211,22 @@ Cases cases() {
     Tensor t = floats({2, 3});
     ag::index_put(t, {I(2)}, core::scalar_tensor(Scalar(1.0), core::DType::Float32, true), false);
   };
-  c["setitem_expand"] = [] { Tensor t = floats({2, 3}); ag::index_put(t, {I(0)}, floats({2}), false); };
-  c["setitem_expand_slice"] = [] { Tensor t = floats({2, 3}); ag::index_put(t, {S(0, 1)}, floats({2}), false); };
-  c["setitem_expand_rank"] = [] { Tensor t = floats({2, 3}); ag::index_put(t, {I(0)}, floats({4, 3}), false); };
-  c["setitem_list_shape"] = [] { Tensor t = floats({2, 3}); ag::index_put(t, {TensorIndex::make_tensor(longs({0}))}, floats({2}), false); };
+  c["setitem_expand"] = [] {
+    Tensor t = floats({2, 3});
+    ag::index_put(t, {I(0)}, floats({2}), false);
+  };
+  c["setitem_expand_slice"] = [] {
+    Tensor t = floats({2, 3});
+    ag::index_put(t, {S(0, 1)}, floats({2}), false);
+  };
+  c["setitem_expand_rank"] = [] {
+    Tensor t = floats({2, 3});
+    ag::index_put(t, {I(0)}, floats({4, 3}), false);
+  };
+  c["setitem_list_shape"] = [] {
+    Tensor t = floats({2, 3});
+    ag::index_put(t, {TensorIndex::make_tensor(longs({0}))}, floats({2}), false);
+  };
   c["flatten_args"] = [] { ag::flatten(floats({2, 3}), 1, 0); };
   c["clamp_no_bounds"] = [] { ag::clamp(leaf3(), Tensor(), Tensor()); };
   c["detach_view"] = [] { ag::detach_(ag::select(leaf3(), 0, 0)); };
@@ -290,7 +330,8 @@ TEST_CASE("once-only warnings are given once per program", "[autograd][errors]")
   CHECK(run([] { ag::T(floats({3})); }) == expected.at("T_1d"));
   CHECK(run([] { ag::T(floats({3})); }) == expected.at("T_1d_again"));
   CHECK(run([&] { ag::backward({ag::sum(ag::mul(x, x))}, {}, std::nullopt, true); }) == expected.at("create_graph"));
-  CHECK(run([&] { ag::backward({ag::sum(ag::mul(x, x))}, {}, std::nullopt, true); }) == expected.at("create_graph_again"));
+  CHECK(run([&] { ag::backward({ag::sum(ag::mul(x, x))}, {}, std::nullopt, true); }) ==
+        expected.at("create_graph_again"));
   ag::reset_warn_once();
   CHECK(run([] { ag::T(floats({3})); }) == expected.at("T_1d"));
   ag::set_warning_handler(nullptr);

@@ -24,10 +24,10 @@ struct Row {
 };
 
 const std::map<std::string, Row> kRows = {
-    {"1", {"mul", "", ""}},          {"1_pow", {"pow", "", ""}},         {"1_exp", {"exp", "", ""}},
-    {"2", {"mul", "mul", "after"}},  {"3", {"mul", "set", "after"}},     {"4", {"pow", "mul", "after"}},
-    {"5", {"pow", "set", "after"}},  {"6", {"exp", "mul", "after"}},     {"7", {"exp", "set", "after"}},
-    {"8", {"mul", "mul", "before"}}, {"9", {"mul", "set", "before"}},    {"10", {"pow", "mul", "before"}},
+    {"1", {"mul", "", ""}},           {"1_pow", {"pow", "", ""}},       {"1_exp", {"exp", "", ""}},
+    {"2", {"mul", "mul", "after"}},   {"3", {"mul", "set", "after"}},   {"4", {"pow", "mul", "after"}},
+    {"5", {"pow", "set", "after"}},   {"6", {"exp", "mul", "after"}},   {"7", {"exp", "set", "after"}},
+    {"8", {"mul", "mul", "before"}},  {"9", {"mul", "set", "before"}},  {"10", {"pow", "mul", "before"}},
     {"11", {"pow", "set", "before"}}, {"12", {"exp", "mul", "before"}}, {"13", {"exp", "set", "before"}},
 };
 
@@ -44,7 +44,9 @@ RowRun run_row(const Row& row) {
   r.middle = ag::add(r.leaf, num(int64_t{2}));
   auto modify = [&] {
     if (row.mod == "mul") ag::mul_(r.middle, num(int64_t{3}));  // middle.multiply_(3)
-    else ag::index_put(r.middle, {TensorIndex::make_integer(2)}, core::scalar_tensor(Scalar(10.0), core::DType::Float32), false);
+    else
+      ag::index_put(r.middle, {TensorIndex::make_integer(2)}, core::scalar_tensor(Scalar(10.0), core::DType::Float32),
+                    false);
   };
   if (!row.mod.empty() && row.when == "before") modify();
   if (row.op == "mul") r.root = ag::mul(r.middle, num(int64_t{2}));
@@ -133,9 +135,9 @@ namespace {
 Tensor sequence_mask(Tensor X, const Tensor& valid_len, double value) {
   int64_t maxlen = X.size(1);
   Tensor positions = core::arange(Scalar(int64_t{0}), Scalar(maxlen), Scalar(int64_t{1}), core::DType::Float32);
-  Tensor mask = ag::binary_nondiff(core::BinaryOp::Lt,
-                                   ag::index(positions, {TensorIndex::make_none(), TensorIndex::make_slice({}, {}, 1)}),
-                                   ag::index(valid_len, {TensorIndex::make_slice({}, {}, 1), TensorIndex::make_none()}));
+  Tensor mask = ag::binary_nondiff(
+      core::BinaryOp::Lt, ag::index(positions, {TensorIndex::make_none(), TensorIndex::make_slice({}, {}, 1)}),
+      ag::index(valid_len, {TensorIndex::make_slice({}, {}, 1), TensorIndex::make_none()}));
   Tensor not_mask = core::unary(core::UnaryOp::BitwiseNot, mask);
   ag::index_put(X, {TensorIndex::make_tensor(not_mask)}, core::scalar_tensor(Scalar(value), X.dtype()), false);
   return X;

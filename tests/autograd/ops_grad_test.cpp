@@ -11,9 +11,9 @@ using namespace stridelab;
 namespace ag = stridelab::autograd;
 using ag::NoGradGuard;
 using ag::Reduction;
+using core::IntArray;
 using core::Scalar;
 using core::Tensor;
-using core::IntArray;
 using core::TensorIndex;
 using stridelab::testing::check_tensor;
 
@@ -88,7 +88,10 @@ std::map<std::string, Case> cases() {
   c["rfloordiv"] = [](Env& e) { return ag::floor_divide(num(2), e["x"]); };
   c["floordiv_plain"] = [](Env& e) { return ag::floor_divide(ag::detach(e["y"]), e["x"]); };
   c["masked_fill_tensor"] = [](Env& e) { return ag::masked_fill(e["x"], e["mask"], e["s"]); };
-  c["masked_fill_tensor_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::masked_fill_(o, e["mask"], e["s"]); };
+  c["masked_fill_tensor_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::masked_fill_(o, e["mask"], e["s"]);
+  };
   // reductions
   c["sum_all"] = [](Env& e) { return ag::sum(e["x"]); };
   c["sum_dim"] = [](Env& e) { return ag::sum(e["x"], {0}); };
@@ -188,7 +191,9 @@ std::map<std::string, Case> cases() {
   c["idx_mixed"] = [](Env& e) { return ag::index(e["x"], {I(1), T_(ints({0, 2}))}); };
   c["idx_mixed2"] = [](Env& e) { return ag::index(e["x"], {T_(ints({0, 2})), S(1)}); };
   c["idx_two_lists"] = [](Env& e) { return ag::index(e["x"], {T_(ints({0, 1})), T_(ints({1, 3}))}); };
-  c["idx_0d_tensor"] = [](Env& e) { return ag::index(e["x"], {T_(core::scalar_tensor(Scalar(int64_t{1}), core::DType::Int64))}, false); };
+  c["idx_0d_tensor"] = [](Env& e) {
+    return ag::index(e["x"], {T_(core::scalar_tensor(Scalar(int64_t{1}), core::DType::Int64))}, false);
+  };
   c["gather"] = [](Env& e) { return ag::gather(e["x"], 1, e["gidx"]); };
   c["index_select"] = [](Env& e) { return ag::index_select(e["x"], 1, e["sidx"]); };
   c["masked_select"] = [](Env& e) { return ag::masked_select(e["x"], e["mask"]); };
@@ -205,55 +210,158 @@ std::map<std::string, Case> cases() {
   c["repeat3"] = [](Env& e) { return ag::repeat(e["x"], {2, 1, 2}); };
   c["flip"] = [](Env& e) { return ag::flip(e["x"], {0, 1}); };
   // in place on non-leaves
-  c["add_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::add_(o, e["y"], 2); };
-  c["mul_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::mul_(o, e["y"]); };
-  c["mul_scalar_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::mul_(o, num(2)); };
-  c["div_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::div_(o, e["p"]); };
-  c["pow_"] = [](Env& e) { Tensor o = one(e["p"]); return ag::pow_(o, Scalar(int64_t{2})); };
-  c["pow_tensor_"] = [](Env& e) { Tensor o = one(e["p"]); return ag::pow_(o, e["y"]); };
-  c["exp_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::exp_(o); };
-  c["log_"] = [](Env& e) { Tensor o = one(e["p"]); return ag::log_(o); };
-  c["sqrt_"] = [](Env& e) { Tensor o = one(e["p"]); return ag::sqrt_(o); };
-  c["sin_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::sin_(o); };
-  c["cos_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::cos_(o); };
-  c["neg_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::neg_(o); };
-  c["abs_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::abs_(o); };
-  c["relu_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::relu_(o); };
-  c["tanh_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::tanh_(o); };
-  c["sigmoid_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::sigmoid_(o); };
-  c["clamp_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::clamp_(o, Scalar(-0.5), Scalar(0.5)); };
-  c["masked_fill_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::masked_fill_(o, e["mask"], Scalar(0.0)); };
-  c["zero_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::zero_(o); };
-  c["normal_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::normal_(o, 0.5, 2.0); };
-  c["uniform_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::uniform_(o, -1.0, 3.0); };
-  c["fill_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::fill_(o, Scalar(2.0)); };
-  c["fill_tensor_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::fill_(o, e["s"]); };
-  c["copy_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::copy_(o, e["y"]); };
-  c["copy_bcast_"] = [](Env& e) { Tensor o = one(e["x"]); return ag::copy_(o, e["v"]); };
-  c["copy_into_plain"] = [](Env& e) { Tensor o = core::zeros({3, 4}, e["x"].dtype()); return ag::copy_(o, e["x"]); };
-  c["iadd"] = [](Env& e) { Tensor o = one(e["x"]); return ag::add_(o, e["y"]); };
-  c["isub_scalar"] = [](Env& e) { Tensor o = one(e["x"]); return ag::sub_(o, num(2)); };
+  c["add_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::add_(o, e["y"], 2);
+  };
+  c["mul_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::mul_(o, e["y"]);
+  };
+  c["mul_scalar_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::mul_(o, num(2));
+  };
+  c["div_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::div_(o, e["p"]);
+  };
+  c["pow_"] = [](Env& e) {
+    Tensor o = one(e["p"]);
+    return ag::pow_(o, Scalar(int64_t{2}));
+  };
+  c["pow_tensor_"] = [](Env& e) {
+    Tensor o = one(e["p"]);
+    return ag::pow_(o, e["y"]);
+  };
+  c["exp_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::exp_(o);
+  };
+  c["log_"] = [](Env& e) {
+    Tensor o = one(e["p"]);
+    return ag::log_(o);
+  };
+  c["sqrt_"] = [](Env& e) {
+    Tensor o = one(e["p"]);
+    return ag::sqrt_(o);
+  };
+  c["sin_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::sin_(o);
+  };
+  c["cos_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::cos_(o);
+  };
+  c["neg_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::neg_(o);
+  };
+  c["abs_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::abs_(o);
+  };
+  c["relu_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::relu_(o);
+  };
+  c["tanh_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::tanh_(o);
+  };
+  c["sigmoid_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::sigmoid_(o);
+  };
+  c["clamp_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::clamp_(o, Scalar(-0.5), Scalar(0.5));
+  };
+  c["masked_fill_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::masked_fill_(o, e["mask"], Scalar(0.0));
+  };
+  c["zero_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::zero_(o);
+  };
+  c["normal_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::normal_(o, 0.5, 2.0);
+  };
+  c["uniform_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::uniform_(o, -1.0, 3.0);
+  };
+  c["fill_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::fill_(o, Scalar(2.0));
+  };
+  c["fill_tensor_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::fill_(o, e["s"]);
+  };
+  c["copy_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::copy_(o, e["y"]);
+  };
+  c["copy_bcast_"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::copy_(o, e["v"]);
+  };
+  c["copy_into_plain"] = [](Env& e) {
+    Tensor o = core::zeros({3, 4}, e["x"].dtype());
+    return ag::copy_(o, e["x"]);
+  };
+  c["iadd"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::add_(o, e["y"]);
+  };
+  c["isub_scalar"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::sub_(o, num(2));
+  };
   c["view_mul_"] = [](Env& e) {
     Tensor o = one(e["x"]);
     Tensor row = ag::index(o, {I(1)}, false);
     ag::mul_(row, ag::index(e["y"], {I(0)}, false));
     return o;
   };
-  c["setitem_int"] = [](Env& e) { Tensor o = one(e["x"]); ag::index_put(o, {I(1)}, zero_like_value(o), false); return o; };
-  c["setitem_scalar_grad"] = [](Env& e) { Tensor o = one(e["x"]); ag::index_put(o, {I(0), I(1)}, e["s"]); return o; };
-  c["setitem_mask"] = [](Env& e) { Tensor o = one(e["x"]); ag::index_put(o, {T_(e["mask"])}, zero_like_value(o), false); return o; };
+  c["setitem_int"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    ag::index_put(o, {I(1)}, zero_like_value(o), false);
+    return o;
+  };
+  c["setitem_scalar_grad"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    ag::index_put(o, {I(0), I(1)}, e["s"]);
+    return o;
+  };
+  c["setitem_mask"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    ag::index_put(o, {T_(e["mask"])}, zero_like_value(o), false);
+    return o;
+  };
   c["setitem_slice"] = [](Env& e) {
     Tensor o = one(e["x"]);
     ag::index_put(o, {S(), S(1, 3)}, ag::index(e["v"], {S({}, 2)}, false));
     return o;
   };
-  c["setitem_ellipsis"] = [](Env& e) { Tensor o = one(e["x"]); ag::index_put(o, {TensorIndex::make_ellipsis()}, e["s"], false); return o; };
+  c["setitem_ellipsis"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    ag::index_put(o, {TensorIndex::make_ellipsis()}, e["s"], false);
+    return o;
+  };
   c["setitem_list"] = [](Env& e) {
     Tensor o = one(e["x"]);
     ag::index_put(o, {T_(ints({0, 2}))}, ag::index(e["y"], {S({}, 2)}, false), false);
     return o;
   };
-  c["index_put_acc"] = [](Env& e) { Tensor o = one(e["x"]); return ag::index_put_(o, {T_(e["idx"])}, e["v"], true); };
+  c["index_put_acc"] = [](Env& e) {
+    Tensor o = one(e["x"]);
+    return ag::index_put_(o, {T_(e["idx"])}, e["v"], true);
+  };
   c["view_then_base_inplace"] = [](Env& e) {
     Tensor y2 = one(e["x"]);
     Tensor v2 = ag::index(y2, {S(1)}, false);
@@ -273,7 +381,9 @@ std::map<std::string, Case> cases() {
   c["cross_entropy"] = [](Env& e) { return ag::cross_entropy(e["x"], e["tgt"]); };
   c["ce_sum"] = [](Env& e) { return ag::cross_entropy(e["x"], e["tgt"], Reduction::Sum); };
   c["ce_none"] = [](Env& e) { return ag::cross_entropy(e["x"], e["tgt"], Reduction::None); };
-  c["ce_1d"] = [](Env& e) { return ag::cross_entropy(e["v"], core::scalar_tensor(Scalar(int64_t{2}), core::DType::Int64)); };
+  c["ce_1d"] = [](Env& e) {
+    return ag::cross_entropy(e["v"], core::scalar_tensor(Scalar(int64_t{2}), core::DType::Int64));
+  };
   c["ce_ignore"] = [](Env& e) { return ag::cross_entropy(e["x"], e["tgt"], Reduction::Mean, 0); };
   c["nll"] = [](Env& e) { return ag::nll_loss(ag::log_softmax(e["x"], 1), e["tgt"]); };
   c["bce_logits"] = [](Env& e) { return ag::binary_cross_entropy_with_logits(e["x"], e["prob"]); };
@@ -374,7 +484,8 @@ TEST_CASE("op gradients match finite differences in float64", "[autograd][ops][f
   auto all = cases();
   Recorded& r = recorded();
   for (const auto& [id, expected] : r.json.at("cases").as_object()) {
-    if (!all.count(id) || expected.contains("error") || !expected.contains("grads") || !expected.at("fd").as_bool()) continue;
+    if (!all.count(id) || expected.contains("error") || !expected.contains("grads") || !expected.at("fd").as_bool())
+      continue;
     SECTION(id) {
       Env env = to_float64(r.inputs);
       Tensor out = all[id](env);

@@ -18,7 +18,9 @@ Tensor Wf(double v) { return scalar_tensor(v, DType::Float64, true); }
 Tensor Wb(bool v) { return scalar_tensor(v, DType::Bool, true); }
 // torch.tensor(v): a 0-d tensor that is not a Python number.
 Tensor T0(Scalar v, DType dtype) { return scalar_tensor(v, dtype, false); }
-Tensor vec(const std::vector<Scalar>& v, DType dtype) { return from_values(v, {static_cast<int64_t>(v.size())}, dtype); }
+Tensor vec(const std::vector<Scalar>& v, DType dtype) {
+  return from_values(v, {static_cast<int64_t>(v.size())}, dtype);
+}
 Tensor B(BinaryOp op, const Tensor& x, const Tensor& y) { return binary(op, x, y); }
 Tensor U(UnaryOp op, const Tensor& x) { return unary(op, x); }
 template <class Fn>
@@ -74,8 +76,14 @@ TEST_CASE("elementwise ops match PyTorch", "[core][elementwise]") {
       {"allclose_int", [&] { return allclose(a, a); }},
       {"equal_same", [&] { return equal(a, clone(a)); }},
       {"equal_int_float", [&] { return equal(a, f); }},
-      {"equal_shapes", [&] { return equal(zeros({2}), zeros({2, 1})); }},
-      {"equal_promote", [&] { return equal(vec({1, 2}, DType::Int64), vec({1.0, 2.0}, DType::Float32)); }},
+      {"equal_shapes",
+       [&] {
+         return equal(zeros({2}), zeros({2, 1}));
+       }},
+      {"equal_promote",
+       [&] {
+         return equal(vec({1, 2}, DType::Int64), vec({1.0, 2.0}, DType::Float32));
+       }},
       {"equal_nan", [&] { return equal(nv, nv); }},
   };
   std::map<std::string, std::function<Tensor()>> cases = {
@@ -99,12 +107,27 @@ TEST_CASE("elementwise ops match PyTorch", "[core][elementwise]") {
       {"add_t_mismatch", [&] { return B(O::Add, t(f), f); }},
       {"add_col_row", [&] { return B(O::Add, slice(f, 1, 0, 1), select(f, 0, 0)); }},
       {"add_3d_broadcast", [&] { return B(O::Add, unsqueeze(t(f), 1), f); }},
-      {"add_permuted", [&] { return B(O::Add, permute(zeros({3, 1, 4}), {2, 0, 1}), Wi(1)); }},
-      {"add_t_expand", [&] { return B(O::Add, unsqueeze(t(zeros({4, 3})), 1), zeros({3, 2, 4})); }},
+      {"add_permuted",
+       [&] {
+         return B(O::Add, permute(zeros({3, 1, 4}), {2, 0, 1}), Wi(1));
+       }},
+      {"add_t_expand",
+       [&] {
+         return B(O::Add, unsqueeze(t(zeros({4, 3})), 1), zeros({3, 2, 4}));
+       }},
       {"add_sliced", [&] { return B(O::Add, slice(f, 1, kNone, kNone, 2), Wi(1)); }},
-      {"add_t_plain", [&] { return B(O::Add, t(f), ones({4, 3})); }},
-      {"add_plain_t", [&] { return B(O::Add, ones({4, 3}), t(f)); }},
-      {"add_empty", [&] { return B(O::Add, zeros({0, 3}), Wi(1)); }},
+      {"add_t_plain",
+       [&] {
+         return B(O::Add, t(f), ones({4, 3}));
+       }},
+      {"add_plain_t",
+       [&] {
+         return B(O::Add, ones({4, 3}), t(f));
+       }},
+      {"add_empty",
+       [&] {
+         return B(O::Add, zeros({0, 3}), Wi(1));
+       }},
       {"add_0d", [&] { return B(O::Add, T0(2.0, DType::Float32), T0(3, DType::Int64)); }},
       {"sub_int_float", [&] { return B(O::Sub, a, f); }},
       {"sub_int_bool", [&] { return B(O::Sub, a, bl); }},
@@ -114,7 +137,10 @@ TEST_CASE("elementwise ops match PyTorch", "[core][elementwise]") {
       {"sub_wrapped_first", [&] { return B(O::Sub, Wi(10), a); }},
       {"mul_int_float", [&] { return B(O::Mul, a, f); }},
       {"mul_bool", [&] { return B(O::Mul, bl, bl); }},
-      {"mul_wrap", [&] { return B(O::Mul, vec({int64_t{1} << 62, 3}, DType::Int64), Wi(4)); }},
+      {"mul_wrap",
+       [&] {
+         return B(O::Mul, vec({int64_t{1} << 62, 3}, DType::Int64), Wi(4));
+       }},
       {"add_wrap", [&] { return B(O::Add, vec({INT64_MAX}, DType::Int64), Wi(1)); }},
       {"div_int_wrapped", [&] { return B(O::Div, a, Wi(2)); }},
       {"div_int_int", [&] { return B(O::Div, a, a); }},
@@ -125,21 +151,39 @@ TEST_CASE("elementwise ops match PyTorch", "[core][elementwise]") {
       {"div_double", [&] { return B(O::Div, d, Wi(2)); }},
       {"floordiv_int", [&] { return B(O::FloorDivide, a, Wi(3)); }},
       {"floordiv_int_neg", [&] { return B(O::FloorDivide, a, Wi(-5)); }},
-      {"floordiv_signs", [&] { return B(O::FloorDivide, vec({-7, 7, -7, 7}, DType::Int64), vec({2, -2, -2, 2}, DType::Int64)); }},
+      {"floordiv_signs",
+       [&] {
+         return B(O::FloorDivide, vec({-7, 7, -7, 7}, DType::Int64), vec({2, -2, -2, 2}, DType::Int64));
+       }},
       {"floordiv_float", [&] { return B(O::FloorDivide, f, Wf(0.75)); }},
       {"floordiv_float_zero", [&] { return B(O::FloorDivide, f, Wi(0)); }},
       {"floordiv_int_zero", [&] { return B(O::FloorDivide, a, Wi(0)); }},
       {"floordiv_bool", [&] { return B(O::FloorDivide, bl, bl); }},
-      {"floordiv_float_signs", [&] { return B(O::FloorDivide, vec({-7.5, 7.5}, DType::Float32), vec({2, -2}, DType::Int64)); }},
-      {"floordiv_inf", [&] { return B(O::FloorDivide, vec({5.0, -5.0}, DType::Float32), Wf(kInf)); }},
+      {"floordiv_float_signs",
+       [&] {
+         return B(O::FloorDivide, vec({-7.5, 7.5}, DType::Float32), vec({2, -2}, DType::Int64));
+       }},
+      {"floordiv_inf",
+       [&] {
+         return B(O::FloorDivide, vec({5.0, -5.0}, DType::Float32), Wf(kInf));
+       }},
       {"rem_int", [&] { return B(O::Remainder, a, Wi(5)); }},
       {"rem_int_neg", [&] { return B(O::Remainder, a, Wi(-5)); }},
-      {"rem_signs", [&] { return B(O::Remainder, vec({-7, 7, -7, 7}, DType::Int64), vec({2, -2, -2, 2}, DType::Int64)); }},
-      {"rem_float_neg", [&] { return B(O::Remainder, vec({-7.0, 7.0}, DType::Float32), Wi(-2)); }},
+      {"rem_signs",
+       [&] {
+         return B(O::Remainder, vec({-7, 7, -7, 7}, DType::Int64), vec({2, -2, -2, 2}, DType::Int64));
+       }},
+      {"rem_float_neg",
+       [&] {
+         return B(O::Remainder, vec({-7.0, 7.0}, DType::Float32), Wi(-2));
+       }},
       {"rem_float_zero", [&] { return B(O::Remainder, f, Wi(0)); }},
       {"rem_int_zero", [&] { return B(O::Remainder, a, Wi(0)); }},
       {"rem_bool", [&] { return B(O::Remainder, bl, bl); }},
-      {"rem_inf", [&] { return B(O::Remainder, vec({5.0, -5.0}, DType::Float32), Wf(kInf)); }},
+      {"rem_inf",
+       [&] {
+         return B(O::Remainder, vec({5.0, -5.0}, DType::Float32), Wf(kInf));
+       }},
       {"rem_float", [&] { return B(O::Remainder, f, Wf(1.5)); }},
       {"pow_int_2", [&] { return B(O::Pow, a, Wi(2)); }},
       {"pow_int_neg", [&] { return B(O::Pow, a, Wi(-1)); }},
@@ -156,7 +200,10 @@ TEST_CASE("elementwise ops match PyTorch", "[core][elementwise]") {
       {"pow_float_float", [&] { return B(O::Pow, f, f); }},
       {"pow_wrapped_base", [&] { return B(O::Pow, Wi(2), a); }},
       {"pow_wrapped_float_base", [&] { return B(O::Pow, Wf(2.5), a); }},
-      {"pow_int_neg_tensor", [&] { return B(O::Pow, vec({0, 1, -1, 2}, DType::Int64), vec({-1, -1, -1, -3}, DType::Int64)); }},
+      {"pow_int_neg_tensor",
+       [&] {
+         return B(O::Pow, vec({0, 1, -1, 2}, DType::Int64), vec({-1, -1, -1, -3}, DType::Int64));
+       }},
       {"pow_bool_int", [&] { return B(O::Pow, bl, Wi(2)); }},
       {"pow_bool_bool", [&] { return B(O::Pow, bl, bl); }},
       {"pow_bool_neg", [&] { return B(O::Pow, bl, Wi(-1)); }},
@@ -189,7 +236,10 @@ TEST_CASE("elementwise ops match PyTorch", "[core][elementwise]") {
       {"minimum_0d", [&] { return B(O::Minimum, a, T0(2.5, DType::Float32)); }},
       {"maximum_nan", [&] { return B(O::Maximum, nv, T0(0.0, DType::Float32)); }},
       {"minimum_nan", [&] { return B(O::Minimum, nv, T0(0.0, DType::Float32)); }},
-      {"maximum_bool", [&] { return B(O::Maximum, bl, vec({false, false, true, true}, DType::Bool)); }},
+      {"maximum_bool",
+       [&] {
+         return B(O::Maximum, bl, vec({false, false, true, true}, DType::Bool));
+       }},
       {"iadd", [&] { return IP(f, [](const Tensor& c) { binary_(O::Add, c, Wi(1)); }); }},
       {"iadd_t", [&] { return IP(t(f), [](const Tensor& c) { binary_(O::Add, c, Wi(1)); }); }},
       {"iadd_int_float", [&] { return IP(a, [](const Tensor& c) { binary_(O::Add, c, Wf(1.5)); }); }},
@@ -197,21 +247,70 @@ TEST_CASE("elementwise ops match PyTorch", "[core][elementwise]") {
       {"imul_int_float", [&] { return IP(a, [](const Tensor& c) { binary_(O::Mul, c, Wf(2.5)); }); }},
       {"iadd_int_floattensor", [&] { return IP(a, [&](const Tensor& c) { binary_(O::Add, c, f); }); }},
       {"iadd_int32_long", [&] { return IP(i32, [&](const Tensor& c) { binary_(O::Add, c, select(a, 0, 0)); }); }},
-      {"imul_float_double", [&] {
-         return IP(vec({1.5}, DType::Float32), [](const Tensor& c) { binary_(O::Mul, c, vec({1.0 / 3}, DType::Float64)); });
+      {"imul_float_double",
+       [&] {
+         return IP(vec({1.5}, DType::Float32),
+                   [](const Tensor& c) { binary_(O::Mul, c, vec({1.0 / 3}, DType::Float64)); });
        }},
-      {"iadd_broadcast_grow", [&] { Tensor z = zeros({3}); binary_(O::Add, z, zeros({2, 3})); return z; }},
-      {"iadd_broadcast_grow2", [&] { Tensor z = zeros({3, 1}); binary_(O::Add, z, zeros({3, 4})); return z; }},
-      {"iadd_mismatch", [&] { Tensor z = zeros({3}); binary_(O::Add, z, zeros({4})); return z; }},
-      {"iadd_expanded", [&] { Tensor z = expand(zeros({1}), {3}); binary_(O::Add, z, Wi(1)); return z; }},
-      {"iadd_expanded_mismatch", [&] { Tensor z = expand(zeros({1}), {3}); binary_(O::Add, z, zeros({4})); return z; }},
-      {"iadd_self_t", [&] { Tensor x = fx.sq(); binary_(O::Add, x, t(x)); return x; }},
-      {"iadd_self", [&] { Tensor x = fx.sq(); binary_(O::Add, x, x); return x; }},
-      {"iadd_shifted", [&] { Tensor x = fx.sq(); Tensor y = slice(x, 0, 1, kNone); binary_(O::Add, y, slice(x, 0, kNone, -1)); return y; }},
-      {"iadd_row", [&] { Tensor x = fx.sq(); binary_(O::Add, x, select(x, 0, 0)); return x; }},
+      {"iadd_broadcast_grow",
+       [&] {
+         Tensor z = zeros({3});
+         binary_(O::Add, z, zeros({2, 3}));
+         return z;
+       }},
+      {"iadd_broadcast_grow2",
+       [&] {
+         Tensor z = zeros({3, 1});
+         binary_(O::Add, z, zeros({3, 4}));
+         return z;
+       }},
+      {"iadd_mismatch",
+       [&] {
+         Tensor z = zeros({3});
+         binary_(O::Add, z, zeros({4}));
+         return z;
+       }},
+      {"iadd_expanded",
+       [&] {
+         Tensor z = expand(zeros({1}), {3});
+         binary_(O::Add, z, Wi(1));
+         return z;
+       }},
+      {"iadd_expanded_mismatch",
+       [&] {
+         Tensor z = expand(zeros({1}), {3});
+         binary_(O::Add, z, zeros({4}));
+         return z;
+       }},
+      {"iadd_self_t",
+       [&] {
+         Tensor x = fx.sq();
+         binary_(O::Add, x, t(x));
+         return x;
+       }},
+      {"iadd_self",
+       [&] {
+         Tensor x = fx.sq();
+         binary_(O::Add, x, x);
+         return x;
+       }},
+      {"iadd_shifted",
+       [&] {
+         Tensor x = fx.sq();
+         Tensor y = slice(x, 0, 1, kNone);
+         binary_(O::Add, y, slice(x, 0, kNone, -1));
+         return y;
+       }},
+      {"iadd_row",
+       [&] {
+         Tensor x = fx.sq();
+         binary_(O::Add, x, select(x, 0, 0));
+         return x;
+       }},
       {"ipow_int_float", [&] { return IP(a, [](const Tensor& c) { binary_(O::Pow, c, Wf(2.0)); }); }},
       {"ipow_int", [&] { return IP(a, [](const Tensor& c) { binary_(O::Pow, c, Wi(2)); }); }},
-      {"iand_int_float", [&] { return IP(a, [](const Tensor& c) { binary_(O::BitwiseAnd, c, vec({1.0}, DType::Float32)); }); }},
+      {"iand_int_float",
+       [&] { return IP(a, [](const Tensor& c) { binary_(O::BitwiseAnd, c, vec({1.0}, DType::Float32)); }); }},
       {"iadd_bool", [&] { return IP(bl, [&](const Tensor& c) { binary_(O::Add, c, bl); }); }},
       {"isub_int_bool", [&] { return IP(a, [&](const Tensor& c) { binary_(O::Sub, c, bl); }); }},
       {"ifloordiv_float", [&] { return IP(f, [](const Tensor& c) { binary_(O::FloorDivide, c, Wf(0.5)); }); }},
@@ -225,11 +324,17 @@ TEST_CASE("elementwise ops match PyTorch", "[core][elementwise]") {
       {"exp_bool", [&] { return U(UO::Exp, bl); }},
       {"exp_double", [&] { return U(UO::Exp, d); }},
       {"exp_special", [&] { return U(UO::Exp, nv); }},
-      {"exp_edges", [&] { return U(UO::Exp, vec({88.7, 88.8, -87.4, -103.0, -104.0}, DType::Float32)); }},
+      {"exp_edges",
+       [&] {
+         return U(UO::Exp, vec({88.7, 88.8, -87.4, -103.0, -104.0}, DType::Float32));
+       }},
       {"exp_lin", [&] { return U(UO::Exp, lin); }},
       {"exp_dense", [&] { return U(UO::Exp, B(O::Div, arange(-2100.0, 1801.0, 1.0, kNone), Wi(20))); }},
       {"exp_dense_fine", [&] { return U(UO::Exp, B(O::Div, arange(-2000.0, 2000.0, 1.0, kNone), Wi(997))); }},
-      {"exp_4", [&] { return U(UO::Exp, vec({0.5, 1.0, 2.0, 4.0}, DType::Float32)); }},
+      {"exp_4",
+       [&] {
+         return U(UO::Exp, vec({0.5, 1.0, 2.0, 4.0}, DType::Float32));
+       }},
       {"exp_t", [&] { return U(UO::Exp, t(f)); }},
       {"exp_sliced", [&] { return U(UO::Exp, slice(f, 1, kNone, kNone, 2)); }},
       {"log_float", [&] { return U(UO::Log, f); }},
@@ -264,7 +369,12 @@ TEST_CASE("elementwise ops match PyTorch", "[core][elementwise]") {
       {"ineg_bool", [&] { return IP(bl, [](const Tensor& c) { unary_(UO::Neg, c); }); }},
       {"isqrt_int", [&] { return IP(a, [](const Tensor& c) { unary_(UO::Sqrt, c); }); }},
       {"irelu_int", [&] { return IP(a, [](const Tensor& c) { unary_(UO::Relu, c); }); }},
-      {"iexp_expanded", [&] { Tensor z = expand(zeros({1}), {3}); unary_(UO::Exp, z); return z; }},
+      {"iexp_expanded",
+       [&] {
+         Tensor z = expand(zeros({1}), {3});
+         unary_(UO::Exp, z);
+         return z;
+       }},
       {"isin_t", [&] { return IP(t(f), [](const Tensor& c) { unary_(UO::Sin, c); }); }},
       {"where", [&] { return where(B(O::Gt, a, Wi(3)), a, f); }},
       {"where_int_cond", [&] { return where(a, a, f); }},
@@ -292,20 +402,33 @@ TEST_CASE("elementwise ops match PyTorch", "[core][elementwise]") {
       {"mfill", [&] { return IP(f, [&](const Tensor& c) { masked_fill_(c, B(O::Gt, f, Wi(0)), 1.5); }); }},
       {"mfill_int_float", [&] { return IP(a, [&](const Tensor& c) { masked_fill_(c, B(O::Gt, a, Wi(3)), 1.5); }); }},
       {"mfill_broadcast", [&] { return IP(f, [&](const Tensor& c) { masked_fill_(c, bl, kNan); }); }},
-      {"mfill_bad_shape", [&] {
+      {"mfill_bad_shape",
+       [&] {
          return IP(f, [&](const Tensor& c) { masked_fill_(c, from_values({true, false}, {2, 1}, DType::Bool), 1); });
        }},
       {"mfill_0d", [&] { return IP(f, [&](const Tensor& c) { masked_fill_(c, T0(true, DType::Bool), 2); }); }},
-      {"mfill_grow", [&] { Tensor z = zeros({3}); masked_fill_(z, ones({2, 3}, DType::Bool), 1); return z; }},
-      {"mfill_int_mask", [&] { return IP(f, [&](const Tensor& c) { masked_fill_(c, vec({1, 0, 1, 0}, DType::Int64), 2.0); }); }},
-      {"mfill_int_mask_bad", [&] { return IP(f, [&](const Tensor& c) { masked_fill_(c, vec({2, 0, 1, 0}, DType::Int64), 2.0); }); }},
+      {"mfill_grow",
+       [&] {
+         Tensor z = zeros({3});
+         masked_fill_(z, ones({2, 3}, DType::Bool), 1);
+         return z;
+       }},
+      {"mfill_int_mask",
+       [&] { return IP(f, [&](const Tensor& c) {
+               masked_fill_(c, vec({1, 0, 1, 0}, DType::Int64), 2.0);
+             }); }},
+      {"mfill_int_mask_bad",
+       [&] { return IP(f, [&](const Tensor& c) {
+               masked_fill_(c, vec({2, 0, 1, 0}, DType::Int64), 2.0);
+             }); }},
       {"mfill_t", [&] { return IP(t(f), [&](const Tensor& c) { masked_fill_(c, B(O::Gt, t(f), Wi(0)), 0.0); }); }},
   };
   CHECK(cases.size() + dtype_cases.size() + bool_cases.size() == expected.size());
   // exp and sigmoid follow PyTorch's algorithm, so they must agree to the last bit.
-  const std::set<std::string> exact = {"exp_float", "exp_int", "exp_bool", "exp_special", "exp_edges", "exp_lin",
-                                       "exp_dense", "exp_dense_fine", "exp_4", "exp_t", "exp_sliced", "iexp",
-                                       "sigmoid_float", "sigmoid_int", "sigmoid_lin", "sigmoid_special", "sigmoid_tail"};
+  const std::set<std::string> exact = {"exp_float",       "exp_int",     "exp_bool",       "exp_special", "exp_edges",
+                                       "exp_lin",         "exp_dense",   "exp_dense_fine", "exp_4",       "exp_t",
+                                       "exp_sliced",      "iexp",        "sigmoid_float",  "sigmoid_int", "sigmoid_lin",
+                                       "sigmoid_special", "sigmoid_tail"};
   for (auto& [id, fn] : cases) {
     SECTION(id) {
       const auto& want = expected.at(id);
@@ -377,9 +500,7 @@ TEST_CASE("elementwise ops on every dtype and odd shapes raise or succeed, never
             CHECK(r.sizes() == broadcast_shapes(x.sizes(), y.sizes()));
             Tensor c = clone(x);
             binary_(static_cast<BinaryOp>(op), c, y, 1);
-          } catch (const Error&) {
-            ++errors;
-          }
+          } catch (const Error&) { ++errors; }
         }
     }
   for (DType d : dtypes)
@@ -393,9 +514,7 @@ TEST_CASE("elementwise ops on every dtype and odd shapes raise or succeed, never
           unary_(static_cast<UnaryOp>(op), x);
           clamp_(x, 0, 1);
           masked_fill_(x, B(BinaryOp::Gt, x, Wi(0)), 7);
-        } catch (const Error&) {
-          ++errors;
-        }
+        } catch (const Error&) { ++errors; }
       }
   CHECK(calls > errors);
 }

@@ -38,7 +38,10 @@ TEST_CASE("factories match PyTorch", "[core][factory]") {
       {"eye_rect", [&] { return eye(2, 3); }},
       {"eye_int", [&] { return eye(3, 2, DType::Int64); }},
       {"eye_bad", [&] { return eye(-1, -1); }},
-      {"full_int", [&] { return full({2, 2}, I(7), DType::Int64); }},
+      {"full_int",
+       [&] {
+         return full({2, 2}, I(7), DType::Int64);
+       }},
       {"full_float", [&] { return full({2}, F(3.5), DType::Float32); }},
       {"full_bool", [&] { return full({2}, Scalar(true), DType::Bool); }},
       {"full_cast", [&] { return full({2}, F(1.5), DType::Int64); }},

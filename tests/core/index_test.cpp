@@ -168,7 +168,8 @@ TensorIndex parse_entry(const std::string& e, const Env& env) {
   if (e.find(':') != std::string::npos) {
     std::vector<std::string> parts;
     size_t start = 0;
-    for (size_t p; (p = e.find(':', start)) != std::string::npos; start = p + 1) parts.push_back(trim(e.substr(start, p - start)));
+    for (size_t p; (p = e.find(':', start)) != std::string::npos; start = p + 1)
+      parts.push_back(trim(e.substr(start, p - start)));
     parts.push_back(trim(e.substr(start)));
     auto opt = [](const std::string& s) { return s.empty() ? std::nullopt : std::optional<int64_t>(std::stoll(s)); };
     int64_t step = parts.size() > 2 && !parts[2].empty() ? std::stoll(parts[2]) : 1;
@@ -262,100 +263,215 @@ TEST_CASE("index_put_, gather, index_select, masked_select match PyTorch", "[cor
   auto xt_gt5 = bools({0, 0, 1, 0, 0, 1, 0, 1, 1, 0, 1, 1}, {4, 3});  // x.t() > 5
   Ops ops = {
       {"put_acc_rows", [&] { return put(x, {i}, v4, true); }},
-      {"put_acc_dup", [&] { return put(x, {longs({0, 0, 0})}, scalar_tensor(int64_t{1}, DType::Int64), true); }},
+      {"put_acc_dup",
+       [&] {
+         return put(x, {longs({0, 0, 0})}, scalar_tensor(int64_t{1}, DType::Int64), true);
+       }},
       {"put_acc_dup2",
-       [&] { return put(x, {longs({0, 0, 0}), longs({1, 1, 2})}, scalar_tensor(int64_t{1}, DType::Int64), true); }},
+       [&] {
+         return put(x, {longs({0, 0, 0}), longs({1, 1, 2})}, scalar_tensor(int64_t{1}, DType::Int64), true);
+       }},
       {"put_acc_mask", [&] { return put(x, {m}, scalar_tensor(int64_t{10}, DType::Int64), true); }},
       {"put_acc_bool", [&] { return put(m, {mr}, scalar_tensor(true, DType::Bool), true); }},
-      {"put_acc_float", [&] { return put(f, {i, j}, floats({0.5, 0.25}, {2}), true); }},
-      {"put_dup", [&] { return put(x, {longs({0, 0}), longs({1, 1})}, longs({5, 6}), false); }},
+      {"put_acc_float",
+       [&] {
+         return put(f, {i, j}, floats({0.5, 0.25}, {2}), true);
+       }},
+      {"put_dup",
+       [&] {
+         return put(x, {longs({0, 0}), longs({1, 1})}, longs({5, 6}), false);
+       }},
       {"put_0d_rows", [&] { return put(x, {env.at("t1")}, v4, false); }},
       {"put_0d_acc", [&] { return put(x, {env.at("t1")}, scalar_tensor(int64_t{5}, DType::Int64), true); }},
       {"put_0d_neg",
-       [&] { return put(x, {scalar_tensor(int64_t{-1}, DType::Int64)}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
+       [&] {
+         return put(x, {scalar_tensor(int64_t{-1}, DType::Int64)}, scalar_tensor(int64_t{7}, DType::Int64), false);
+       }},
       {"put_0d_bad",
-       [&] { return put(x, {scalar_tensor(int64_t{3}, DType::Int64)}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
+       [&] {
+         return put(x, {scalar_tensor(int64_t{3}, DType::Int64)}, scalar_tensor(int64_t{7}, DType::Int64), false);
+       }},
       {"put_0d_dtype", [&] { return put(x, {env.at("t1")}, scalar_tensor(5.0, DType::Float32), false); }},
       {"put_no_strip", [&] { return put(x, {i}, env.at("l124"), false); }},
       {"put_bool0d_fill", [&] { return put(x, {env.at("tT")}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
       {"put_bool0d_acc", [&] { return put(x, {env.at("tT")}, scalar_tensor(int64_t{7}, DType::Int64), true); }},
       {"put_bool0d_rows", [&] { return put(x, {env.at("tT")}, v4, false); }},
-      {"put_bool0d_with", [&] { return put(x, {i, env.at("tT")}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
-      {"put_too_many", [&] { return put(x, {i, i, i}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
+      {"put_bool0d_with",
+       [&] {
+         return put(x, {i, env.at("tT")}, scalar_tensor(int64_t{7}, DType::Int64), false);
+       }},
+      {"put_too_many",
+       [&] {
+         return put(x, {i, i, i}, scalar_tensor(int64_t{7}, DType::Int64), false);
+       }},
       {"put_none", [&] { return put(x, {}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
       {"put_float_index", [&] { return put(x, {env.at("fi")}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
       {"put_oob", [&] { return put(x, {longs({5})}, scalar_tensor(int64_t{7}, DType::Int64), false); }},
       {"put_mask_acc",
-       [&] { return put(x, {bools({1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0}, {3, 4})}, env.at("v6"), true); }},
+       [&] {
+         return put(x, {bools({1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0}, {3, 4})}, env.at("v6"), true);
+       }},
       {"put_acc_dtype", [&] { return put(x, {i}, env.at("h25v"), true); }},
       {"put_mask_fill_float", [&] { return put(x, {m}, scalar_tensor(7.5, DType::Float32), false); }},
       {"put_mask_rows", [&] { return put(x, {mr}, v4, false); }},
-      {"gather_1", [&] { return gather(x, 1, longs({0, 1, 2, 3, 1, 1}, {3, 2})); }},
-      {"gather_0", [&] { return gather(x, 0, longs({0, 1, 2, 0}, {1, 4})); }},
-      {"gather_bad1", [&] { return gather(x, 1, longs({5}, {1, 1})); }},
-      {"gather_bad0", [&] { return gather(x, 0, longs({5}, {1, 1})); }},
-      {"gather_neg", [&] { return gather(x, 1, longs({-1}, {1, 1})); }},
+      {"gather_1",
+       [&] {
+         return gather(x, 1, longs({0, 1, 2, 3, 1, 1}, {3, 2}));
+       }},
+      {"gather_0",
+       [&] {
+         return gather(x, 0, longs({0, 1, 2, 0}, {1, 4}));
+       }},
+      {"gather_bad1",
+       [&] {
+         return gather(x, 1, longs({5}, {1, 1}));
+       }},
+      {"gather_bad0",
+       [&] {
+         return gather(x, 0, longs({5}, {1, 1}));
+       }},
+      {"gather_neg",
+       [&] {
+         return gather(x, 1, longs({-1}, {1, 1}));
+       }},
       {"gather_dims", [&] { return gather(x, 1, longs({0})); }},
-      {"gather_int32", [&] { return gather(x, 1, longs({0}, {1, 1}, DType::Int32)); }},
-      {"gather_float", [&] { return gather(x, 1, floats({0.0}, {1, 1})); }},
-      {"gather_wide", [&] { return gather(x, 1, longs({0, 1, 2, 3, 0}, {1, 5})); }},
-      {"gather_tall", [&] { return gather(x, 1, longs({0, 0, 0, 0}, {4, 1})); }},
-      {"gather_tall0", [&] { return gather(x, 0, longs({0, 0, 0, 0}, {4, 1})); }},
-      {"gather_dim_bad", [&] { return gather(x, 2, longs({0}, {1, 1})); }},
-      {"gather_negdim", [&] { return gather(x, -1, longs({1, 2, 3}, {3, 1})); }},
+      {"gather_int32",
+       [&] {
+         return gather(x, 1, longs({0}, {1, 1}, DType::Int32));
+       }},
+      {"gather_float",
+       [&] {
+         return gather(x, 1, floats({0.0}, {1, 1}));
+       }},
+      {"gather_wide",
+       [&] {
+         return gather(x, 1, longs({0, 1, 2, 3, 0}, {1, 5}));
+       }},
+      {"gather_tall",
+       [&] {
+         return gather(x, 1, longs({0, 0, 0, 0}, {4, 1}));
+       }},
+      {"gather_tall0",
+       [&] {
+         return gather(x, 0, longs({0, 0, 0, 0}, {4, 1}));
+       }},
+      {"gather_dim_bad",
+       [&] {
+         return gather(x, 2, longs({0}, {1, 1}));
+       }},
+      {"gather_negdim",
+       [&] {
+         return gather(x, -1, longs({1, 2, 3}, {3, 1}));
+       }},
       {"gather_0d", [&] { return gather(s, 0, scalar_tensor(int64_t{0}, DType::Int64)); }},
       {"gather_0d_1d", [&] { return gather(s, 0, longs({0})); }},
       {"gather_0d_bad", [&] { return gather(s, 0, scalar_tensor(int64_t{1}, DType::Int64)); }},
-      {"gather_empty", [&] { return gather(x, 1, zeros({0, 2}, DType::Int64)); }},
-      {"gather_t_index", [&] { return gather(x, 1, t(longs({0, 1, 0, 1, 0, 1}, {3, 2}))); }},
-      {"gather_t_self", [&] { return gather(t(x), 1, t(longs({0, 1}, {1, 2}))); }},
-      {"gather_3d", [&] { return gather(b, 2, longs({3, 0, 1, 2}, {2, 1, 2})); }},
-      {"gather_first_bad", [&] { return gather(x, 0, longs({0, 7, 9, 0}, {2, 2})); }},
-      {"gather_float_self", [&] { return gather(f, 1, longs({3, 2, 1}, {3, 1})); }},
+      {"gather_empty",
+       [&] {
+         return gather(x, 1, zeros({0, 2}, DType::Int64));
+       }},
+      {"gather_t_index",
+       [&] {
+         return gather(x, 1, t(longs({0, 1, 0, 1, 0, 1}, {3, 2})));
+       }},
+      {"gather_t_self",
+       [&] {
+         return gather(t(x), 1, t(longs({0, 1}, {1, 2})));
+       }},
+      {"gather_3d",
+       [&] {
+         return gather(b, 2, longs({3, 0, 1, 2}, {2, 1, 2}));
+       }},
+      {"gather_first_bad",
+       [&] {
+         return gather(x, 0, longs({0, 7, 9, 0}, {2, 2}));
+       }},
+      {"gather_float_self",
+       [&] {
+         return gather(f, 1, longs({3, 2, 1}, {3, 1}));
+       }},
       {"index_select_0", [&] { return index_select(x, 0, i); }},
       {"index_select_1", [&] { return index_select(x, 1, j); }},
       {"index_select_neg_dim", [&] { return index_select(x, -1, j); }},
       {"index_select_bad", [&] { return index_select(x, 0, longs({5})); }},
       {"index_select_neg", [&] { return index_select(x, 0, longs({-1})); }},
-      {"index_select_2d", [&] { return index_select(x, 0, longs({0}, {1, 1})); }},
+      {"index_select_2d",
+       [&] {
+         return index_select(x, 0, longs({0}, {1, 1}));
+       }},
       {"index_select_0d_index", [&] { return index_select(x, 0, scalar_tensor(int64_t{1}, DType::Int64)); }},
-      {"index_select_int32", [&] { return index_select(x, 0, longs({0, 2, 0}, {3}, DType::Int32)); }},
+      {"index_select_int32",
+       [&] {
+         return index_select(x, 0, longs({0, 2, 0}, {3}, DType::Int32));
+       }},
       {"index_select_float", [&] { return index_select(x, 0, floats({0.0}, {1})); }},
       {"index_select_dim_bad", [&] { return index_select(x, 2, i); }},
       {"index_select_0d", [&] { return index_select(s, 0, longs({0})); }},
       {"index_select_0d_0d", [&] { return index_select(s, 0, scalar_tensor(int64_t{0}, DType::Int64)); }},
       {"index_select_0d_bad", [&] { return index_select(s, 0, longs({1})); }},
-      {"index_select_0d_many", [&] { return index_select(s, 0, longs({0, 0})); }},
+      {"index_select_0d_many",
+       [&] {
+         return index_select(s, 0, longs({0, 0}));
+       }},
       {"index_select_t", [&] { return index_select(t(x), 0, i); }},
       {"index_select_t1", [&] { return index_select(t(x), 1, i); }},
       {"index_select_empty", [&] { return index_select(x, 1, longs({})); }},
-      {"index_select_perm", [&] { return index_select(permute(b, {2, 0, 1}), 1, longs({1})); }},
-      {"index_select_perm0", [&] { return index_select(permute(b, {2, 0, 1}), 0, longs({1, 2, 1})); }},
-      {"index_select_1d", [&] { return index_select(c, 0, longs({4, 0, 4})); }},
+      {"index_select_perm",
+       [&] {
+         return index_select(permute(b, {2, 0, 1}), 1, longs({1}));
+       }},
+      {"index_select_perm0",
+       [&] {
+         return index_select(permute(b, {2, 0, 1}), 0, longs({1, 2, 1}));
+       }},
+      {"index_select_1d",
+       [&] {
+         return index_select(c, 0, longs({4, 0, 4}));
+       }},
       {"index_select_empty_self", [&] { return index_select(z03, 1, longs({5})); }},
       {"index_select_empty_self_ok", [&] { return index_select(z03, 1, longs({2})); }},
       {"index_select_empty_axis", [&] { return index_select(z20, 1, longs({0})); }},
       {"masked_select", [&] { return masked_select(x, m); }},
       {"masked_select_row", [&] { return masked_select(x, m4); }},
-      {"masked_select_col", [&] { return masked_select(x, bools({1, 0, 1}, {3, 1})); }},
-      {"masked_select_bad", [&] { return masked_select(x, bools({1, 0})); }},
-      {"masked_select_long", [&] { return masked_select(x, longs({1, 0, 1, 0})); }},
+      {"masked_select_col",
+       [&] {
+         return masked_select(x, bools({1, 0, 1}, {3, 1}));
+       }},
+      {"masked_select_bad",
+       [&] {
+         return masked_select(x, bools({1, 0}));
+       }},
+      {"masked_select_long",
+       [&] {
+         return masked_select(x, longs({1, 0, 1, 0}));
+       }},
       {"masked_select_0d", [&] { return masked_select(s, scalar_tensor(true, DType::Bool)); }},
-      {"masked_select_grow", [&] { return masked_select(select(x, 0, 0), bools({1, 0, 1, 0, 0, 0, 0, 0}, {2, 4})); }},
+      {"masked_select_grow",
+       [&] {
+         return masked_select(select(x, 0, 0), bools({1, 0, 1, 0, 0, 0, 0, 0}, {2, 4}));
+       }},
       {"masked_select_t", [&] { return masked_select(t(x), xt_gt5); }},
-      {"masked_select_0d_self", [&] { return masked_select(s, bools({1, 0})); }},
+      {"masked_select_0d_self",
+       [&] {
+         return masked_select(s, bools({1, 0}));
+       }},
       {"masked_select_0d_mask", [&] { return masked_select(x, scalar_tensor(true, DType::Bool)); }},
       {"masked_select_float", [&] { return masked_select(f, m); }},
       {"masked_select_none", [&] { return masked_select(x, mnone); }},
       {"self_rows", [&] { return on_copy([&](const Tensor& t) { index_put_(t, {T(i)}, select(t, 0, 0)); }); }},
       {"self_rows2", [&] { return on_copy([&](const Tensor& t) { index_put_(t, {T(i)}, slice(t, 0, 0, 2)); }); }},
       {"self_cols",
-       [&] { return on_copy([&](const Tensor& t) { index_put_(t, {S(all, all, 1), T(i)}, slice(t, 1, 0, 2)); }); }},
+       [&] { return on_copy([&](const Tensor& t) {
+               index_put_(t, {S(all, all, 1), T(i)}, slice(t, 1, 0, 2));
+             }); }},
       {"self_col0",
-       [&] { return on_copy([&](const Tensor& t) { index_put_(t, {T(i), I(0)}, slice(select(t, 0, 0), 0, 0, 2)); }); }},
+       [&] { return on_copy([&](const Tensor& t) {
+               index_put_(t, {T(i), I(0)}, slice(select(t, 0, 0), 0, 0, 2));
+             }); }},
       {"self_index",
        [&] {
-         return on_copy([&](const Tensor& t) { index_put_(t, {T(select(t, 0, 0))}, scalar_tensor(int64_t{1}, DType::Int64)); });
+         return on_copy(
+             [&](const Tensor& t) { index_put_(t, {T(select(t, 0, 0))}, scalar_tensor(int64_t{1}, DType::Int64)); });
        }},
       {"self_shifted",
        [&] {
@@ -365,7 +481,9 @@ TEST_CASE("index_put_, gather, index_select, masked_select match PyTorch", "[cor
        }},
       {"self_expanded",
        [&] {
-         return on_copy([&](const Tensor& t) { index_put_(t, {T(i)}, select(select(expand(t, {2, 3, 4}), 0, 0), 0, 0)); });
+         return on_copy([&](const Tensor& t) {
+           index_put_(t, {T(i)}, select(select(expand(t, {2, 3, 4}), 0, 0), 0, 0));
+         });
        }},
   };
   size_t explicit_cases = 0;
@@ -381,8 +499,7 @@ TEST_CASE("index_put_, gather, index_select, masked_select match PyTorch", "[cor
   }
 }
 
-TEST_CASE("basic indexing is a view that writes through; advanced indexing copies (document 002)",
-          "[core][index]") {
+TEST_CASE("basic indexing is a view that writes through; advanced indexing copies (document 002)", "[core][index]") {
   auto expected = stridelab::testing::load_expected("core/expected/index.json");
   auto S = TensorIndex::make_slice;
   auto I = TensorIndex::make_integer;

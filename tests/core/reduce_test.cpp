@@ -13,7 +13,9 @@ namespace {
 
 Tensor Wi(int64_t v) { return scalar_tensor(v, DType::Int64, true); }
 Tensor Wf(double v) { return scalar_tensor(v, DType::Float64, true); }
-Tensor vec(const std::vector<Scalar>& v, DType dtype) { return from_values(v, {static_cast<int64_t>(v.size())}, dtype); }
+Tensor vec(const std::vector<Scalar>& v, DType dtype) {
+  return from_values(v, {static_cast<int64_t>(v.size())}, dtype);
+}
 Tensor B(BinaryOp op, const Tensor& x, const Tensor& y) { return binary(op, x, y); }
 const double kInf = INFINITY, kNan = NAN;
 const std::nullopt_t kNone = std::nullopt;
@@ -28,8 +30,8 @@ struct Fixtures {
   Tensor e = zeros({0, 3});
   Tensor s = scalar_tensor(3.0, DType::Float32);
   Tensor ties = from_values({1, 3, 3, 2, 2, 0}, {2, 3}, DType::Int64);
-  Tensor big = B(BinaryOp::Add, B(BinaryOp::Div, B(BinaryOp::Remainder, arange(0, 101000, 1, kNone), Wi(977)), Wi(7)),
-                 Wf(0.1));
+  Tensor big =
+      B(BinaryOp::Add, B(BinaryOp::Div, B(BinaryOp::Remainder, arange(0, 101000, 1, kNone), Wi(977)), Wi(7)), Wf(0.1));
 };
 
 }  // namespace
@@ -46,9 +48,18 @@ TEST_CASE("reductions match PyTorch", "[core][reduce]") {
       {"sum_dim0", [&] { return sum(f, {0}); }},
       {"sum_dim1_keep", [&] { return sum(f, {1}, true); }},
       {"sum_neg_dim", [&] { return sum(g, {-1}); }},
-      {"sum_dims", [&] { return sum(g, {0, 2}); }},
-      {"sum_dims_keep", [&] { return sum(g, {2, 0}, true); }},
-      {"sum_dup", [&] { return sum(f, {0, 0}); }},
+      {"sum_dims",
+       [&] {
+         return sum(g, {0, 2});
+       }},
+      {"sum_dims_keep",
+       [&] {
+         return sum(g, {2, 0}, true);
+       }},
+      {"sum_dup",
+       [&] {
+         return sum(f, {0, 0});
+       }},
       {"sum_bad_dim", [&] { return sum(a, {5}); }},
       {"sum_dtype", [&] { return sum(a, {}, false, DType::Float32); }},
       {"sum_dtype_int32", [&] { return sum(f, {}, false, DType::Int32); }},
@@ -76,7 +87,10 @@ TEST_CASE("reductions match PyTorch", "[core][reduce]") {
       {"var_all", [&] { return var(f); }},
       {"var_dim", [&] { return var(f, {0}); }},
       {"var_biased", [&] { return var(g, {1}, 0); }},
-      {"var_correction", [&] { return var(g, {0, 2}, 2); }},
+      {"var_correction",
+       [&] {
+         return var(g, {0, 2}, 2);
+       }},
       {"var_one", [&] { return var(slice(select(f, 0, 0), 0, kNone, 1)); }},
       {"var_int", [&] { return var(a); }},
       {"var_empty", [&] { return var(e); }},
@@ -89,7 +103,10 @@ TEST_CASE("reductions match PyTorch", "[core][reduce]") {
       {"norm_ninf", [&] { return norm(f, -kInf); }},
       {"norm_0", [&] { return norm(f, 0); }},
       {"norm_3_dim", [&] { return norm(f, 3, {1}); }},
-      {"norm_keep", [&] { return norm(g, 2, {0, 1}, true); }},
+      {"norm_keep",
+       [&] {
+         return norm(g, 2, {0, 1}, true);
+       }},
       {"norm_int", [&] { return norm(a); }},
       {"norm_empty", [&] { return norm(e); }},
       {"max_all", [&] { return max(f); }},
@@ -133,8 +150,14 @@ TEST_CASE("reductions match PyTorch", "[core][reduce]") {
       {"softmax_empty", [&] { return softmax(e, 0); }},
       {"softmax_0d", [&] { return softmax(s, 0); }},
       {"softmax_big", [&] { return softmax(B(BinaryOp::Mul, f, Wi(100)), 1); }},
-      {"softmax_inf", [&] { return softmax(vec({1.0, kInf, 2.0}, DType::Float32), 0); }},
-      {"softmax_ninf", [&] { return softmax(vec({-kInf, 0.0, -kInf}, DType::Float32), 0); }},
+      {"softmax_inf",
+       [&] {
+         return softmax(vec({1.0, kInf, 2.0}, DType::Float32), 0);
+       }},
+      {"softmax_ninf",
+       [&] {
+         return softmax(vec({-kInf, 0.0, -kInf}, DType::Float32), 0);
+       }},
       {"softmax_bad_dim", [&] { return softmax(f, 2); }},
       {"log_softmax_1", [&] { return log_softmax(f, 1); }},
       {"log_softmax_0", [&] { return log_softmax(g, 0); }},
@@ -144,32 +167,50 @@ TEST_CASE("reductions match PyTorch", "[core][reduce]") {
       {"log_softmax_0d", [&] { return log_softmax(s, 0); }},
   };
   std::map<std::string, std::function<std::pair<Tensor, Tensor>()>> pair_cases = {
-      {"max_dim", [&] { return max(f, 1); }},
-      {"max_dim_keep", [&] { return max(a, -1, true); }},
-      {"min_dim", [&] { return min(g, 1); }},
-      {"max_ties", [&] { return max(ties, 1); }},
-      {"min_ties", [&] { return min(ties, 0); }},
-      {"max_dim_nan", [&] { return max(nv, 0); }},
-      {"min_dim_nan", [&] { return min(nv, 0); }},
-      {"max_0d", [&] { return max(s, 0); }},
-      {"max_empty_dim0", [&] { return max(e, 0); }},
-      {"max_empty_dim1", [&] { return max(e, 1); }},
-      {"max_bool_dim", [&] { return max(bl, 0); }},
-      {"max_bad_dim", [&] { return max(a, 2); }},
+      {"max_dim", [&] { return max(f, 1); }},        {"max_dim_keep", [&] { return max(a, -1, true); }},
+      {"min_dim", [&] { return min(g, 1); }},        {"max_ties", [&] { return max(ties, 1); }},
+      {"min_ties", [&] { return min(ties, 0); }},    {"max_dim_nan", [&] { return max(nv, 0); }},
+      {"min_dim_nan", [&] { return min(nv, 0); }},   {"max_0d", [&] { return max(s, 0); }},
+      {"max_empty_dim0", [&] { return max(e, 0); }}, {"max_empty_dim1", [&] { return max(e, 1); }},
+      {"max_bool_dim", [&] { return max(bl, 0); }},  {"max_bad_dim", [&] { return max(a, 2); }},
   };
   // Compared exactly: the order of summation is PyTorch's.
   std::map<std::string, std::function<Tensor()>> exact_cases = {
       {"big_sum", [&] { return sum(big); }},
       {"big_mean", [&] { return mean(big); }},
-      {"big_sum_rows", [&] { return sum(view(big, {1000, 101}), {1}); }},
-      {"big_sum_cols", [&] { return sum(view(big, {1000, 101}), {0}); }},
-      {"big_sum_cols_wide", [&] { return sum(view(big, {101, 1000}), {0}); }},
-      {"big_sum_rows_wide", [&] { return sum(view(big, {101, 1000}), {1}); }},
-      {"big_sum_t", [&] { return sum(t(view(big, {1000, 101})), {1}); }},
-      {"big_sum_t0", [&] { return sum(t(view(big, {1000, 101})), {0}); }},
-      {"big_sum_3d", [&] { return sum(view(big, {10, 100, 101}), {0, 2}); }},
+      {"big_sum_rows",
+       [&] {
+         return sum(view(big, {1000, 101}), {1});
+       }},
+      {"big_sum_cols",
+       [&] {
+         return sum(view(big, {1000, 101}), {0});
+       }},
+      {"big_sum_cols_wide",
+       [&] {
+         return sum(view(big, {101, 1000}), {0});
+       }},
+      {"big_sum_rows_wide",
+       [&] {
+         return sum(view(big, {101, 1000}), {1});
+       }},
+      {"big_sum_t",
+       [&] {
+         return sum(t(view(big, {1000, 101})), {1});
+       }},
+      {"big_sum_t0",
+       [&] {
+         return sum(t(view(big, {1000, 101})), {0});
+       }},
+      {"big_sum_3d",
+       [&] {
+         return sum(view(big, {10, 100, 101}), {0, 2});
+       }},
       {"big_sum_strided", [&] { return sum(slice(big, 0, kNone, kNone, 3)); }},
-      {"big_mean_dim", [&] { return mean(view(big, {101, 1000}), {1}); }},
+      {"big_mean_dim",
+       [&] {
+         return mean(view(big, {101, 1000}), {1});
+       }},
       {"big_sum_double", [&] { return sum(to(big, DType::Float64)); }},
   };
   CHECK(cases.size() + pair_cases.size() + exact_cases.size() == expected.size());
@@ -204,18 +245,31 @@ TEST_CASE("reductions on every dtype and odd shapes raise or succeed, never cras
     for (const IntArray& sizes : {IntArray{}, IntArray{0}, IntArray{0, 3}, IntArray{3, 0}, IntArray{2, 3, 4}}) {
       Tensor x = to(reshape(B(BinaryOp::Remainder, arange(0, numel_of(sizes), 1, kNone), Wi(5)), sizes), d);
       std::vector<std::function<void()>> ops = {
-          [&] { sum(x); }, [&] { sum(x, {-1}, true); }, [&] { mean(x, {0}); }, [&] { prod(x, 0); },
-          [&] { var(x, {0}); }, [&] { core::std(x); }, [&] { norm(x, 3, {-1}); }, [&] { max(x); },
-          [&] { min(x, -1); }, [&] { argmax(x, 0, true); }, [&] { argmin(x); }, [&] { all(x, 0); },
-          [&] { any(x); }, [&] { softmax(x, -1); }, [&] { log_softmax(x, 0, DType::Float64); },
-          [&] { sum(x, {0, 0}); }, [&] { max(x, 7); },
+          [&] { sum(x); },
+          [&] { sum(x, {-1}, true); },
+          [&] { mean(x, {0}); },
+          [&] { prod(x, 0); },
+          [&] { var(x, {0}); },
+          [&] { core::std(x); },
+          [&] { norm(x, 3, {-1}); },
+          [&] { max(x); },
+          [&] { min(x, -1); },
+          [&] { argmax(x, 0, true); },
+          [&] { argmin(x); },
+          [&] { all(x, 0); },
+          [&] { any(x); },
+          [&] { softmax(x, -1); },
+          [&] { log_softmax(x, 0, DType::Float64); },
+          [&] {
+            sum(x, {0, 0});
+          },
+          [&] { max(x, 7); },
       };
       for (auto& op : ops) {
         ++calls;
         try {
           op();
-        } catch (const Error&) {
-        }
+        } catch (const Error&) {}
       }
     }
   CHECK(calls == 5 * 5 * 17);

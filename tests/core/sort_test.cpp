@@ -61,13 +61,22 @@ TEST_CASE("sort and topk match PyTorch", "[core][sort]") {
       {"triu_k", [&] { return triu(m, 1); }},
       {"tril_t", [&] { return tril(t(m), -1); }},
       {"tril_1d", [&] { return tril(b); }},
-      {"diag_1d", [&] { return diag(from_values({int64_t{1}, int64_t{2}}, {2}, DType::Int64), -1); }},
+      {"diag_1d",
+       [&] {
+         return diag(from_values({int64_t{1}, int64_t{2}}, {2}, DType::Int64), -1);
+       }},
       {"diag_2d", [&] { return diag(m, 1); }},
-      {"diag_3d", [&] { return diag(zeros({2, 2, 2})); }},
+      {"diag_3d",
+       [&] {
+         return diag(zeros({2, 2, 2}));
+       }},
       {"trace", [&] { return trace(m); }},
       {"trace_float", [&] { return trace(x); }},
       {"trace_1d", [&] { return trace(b); }},
-      {"trace_bool", [&] { return trace(ones({2, 2}, DType::Bool)); }},
+      {"trace_bool",
+       [&] {
+         return trace(ones({2, 2}, DType::Bool));
+       }},
   };
   CHECK(pairs.size() + singles.size() == expected.size());
   for (auto& [id, fn] : pairs) {

@@ -21,31 +21,79 @@ TEST_CASE("view ops match PyTorch", "[core][views]") {
   Tensor a = base_a(), b = base_b();
   Cases cases = {
       {"view_12", [&] { return view(a, {12}); }},
-      {"view_infer", [&] { return view(a, {2, -1}); }},
+      {"view_infer",
+       [&] {
+         return view(a, {2, -1});
+       }},
       {"view_bad_numel", [&] { return view(a, {5}); }},
-      {"view_two_infer", [&] { return view(a, {-1, -1}); }},
-      {"view_infer_bad", [&] { return view(a, {-1, 5}); }},
+      {"view_two_infer",
+       [&] {
+         return view(a, {-1, -1});
+       }},
+      {"view_infer_bad",
+       [&] {
+         return view(a, {-1, 5});
+       }},
       {"view_t_flat", [&] { return view(t(a), {12}); }},
-      {"view_t_split_dim", [&] { return view(t(a), {2, 2, 3}); }},
-      {"view_permuted_merge", [&] { return view(permute(b, {1, 0, 2}), {3, 8}); }},
-      {"view_permuted_ok", [&] { return view(permute(b, {0, 2, 1}), {2, 4, 3}); }},
+      {"view_t_split_dim",
+       [&] {
+         return view(t(a), {2, 2, 3});
+       }},
+      {"view_permuted_merge",
+       [&] {
+         return view(permute(b, {1, 0, 2}), {3, 8});
+       }},
+      {"view_permuted_ok",
+       [&] {
+         return view(permute(b, {0, 2, 1}), {2, 4, 3});
+       }},
       {"view_slice_flat", [&] { return view(slice(a, 1, 1, 3), {6}); }},
       {"view_slice_ok", [&] { return view(slice(a, 0, 1, 3), {8}); }},
-      {"view_zero_ambiguous", [&] { return view(zeros({0, 3}), {-1, 0}); }},
-      {"reshape_view", [&] { return reshape(a, {4, 3}); }},
+      {"view_zero_ambiguous",
+       [&] {
+         return view(zeros({0, 3}), {-1, 0});
+       }},
+      {"reshape_view",
+       [&] {
+         return reshape(a, {4, 3});
+       }},
       {"reshape_copy", [&] { return reshape(t(a), {12}); }},
-      {"reshape_t_view", [&] { return reshape(t(a), {2, 2, 3}); }},
-      {"reshape_t_view2", [&] { return reshape(t(a), {4, 3}); }},
-      {"reshape_expanded", [&] { return reshape(expand(select(a, 0, 0), {3, 4}), {12}); }},
-      {"reshape_expanded_view", [&] { return reshape(expand(select(a, 0, 0), {3, 4}), {3, 2, 2}); }},
-      {"reshape_bad", [&] { return reshape(a, {0, -1}); }},
+      {"reshape_t_view",
+       [&] {
+         return reshape(t(a), {2, 2, 3});
+       }},
+      {"reshape_t_view2",
+       [&] {
+         return reshape(t(a), {4, 3});
+       }},
+      {"reshape_expanded",
+       [&] {
+         return reshape(expand(select(a, 0, 0), {3, 4}), {12});
+       }},
+      {"reshape_expanded_view",
+       [&] {
+         return reshape(expand(select(a, 0, 0), {3, 4}), {3, 2, 2});
+       }},
+      {"reshape_bad",
+       [&] {
+         return reshape(a, {0, -1});
+       }},
       {"transpose", [&] { return transpose(b, 0, 2); }},
       {"transpose_neg", [&] { return transpose(b, -1, -2); }},
       {"transpose_bad", [&] { return transpose(a, 0, 2); }},
-      {"permute", [&] { return permute(b, {2, 0, 1}); }},
-      {"permute_neg", [&] { return permute(b, {-1, 0, 1}); }},
+      {"permute",
+       [&] {
+         return permute(b, {2, 0, 1});
+       }},
+      {"permute_neg",
+       [&] {
+         return permute(b, {-1, 0, 1});
+       }},
       {"permute_short", [&] { return permute(a, {0}); }},
-      {"permute_dup", [&] { return permute(a, {0, 0}); }},
+      {"permute_dup",
+       [&] {
+         return permute(a, {0, 0});
+       }},
       {"t", [&] { return t(a); }},
       {"t_3d", [&] { return t(b); }},
       {"t_1d", [&] { return t(select(a, 0, 0)); }},
@@ -56,11 +104,26 @@ TEST_CASE("view ops match PyTorch", "[core][views]") {
       {"flatten_t", [&] { return flatten(t(a)); }},
       {"flatten_bad", [&] { return flatten(a, 1, 0); }},
       {"flatten_0d", [&] { return flatten(scalar_tensor(3.0, DType::Float32)); }},
-      {"unflatten", [&] { return unflatten(a, 1, {2, 2}); }},
-      {"unflatten_infer", [&] { return unflatten(a, 1, {2, -1}); }},
-      {"unflatten_bad", [&] { return unflatten(a, 1, {2, 3}); }},
-      {"unflatten_two_infer", [&] { return unflatten(a, 1, {-1, -1}); }},
-      {"unflatten_negative", [&] { return unflatten(a, 1, {2, -2}); }},
+      {"unflatten",
+       [&] {
+         return unflatten(a, 1, {2, 2});
+       }},
+      {"unflatten_infer",
+       [&] {
+         return unflatten(a, 1, {2, -1});
+       }},
+      {"unflatten_bad",
+       [&] {
+         return unflatten(a, 1, {2, 3});
+       }},
+      {"unflatten_two_infer",
+       [&] {
+         return unflatten(a, 1, {-1, -1});
+       }},
+      {"unflatten_negative",
+       [&] {
+         return unflatten(a, 1, {2, -2});
+       }},
       {"squeeze", [&] { return squeeze(slice(unsqueeze(a, 1), 2, 1, 2)); }},
       {"squeeze_dim", [&] { return squeeze(unsqueeze(a, 1), 1); }},
       {"squeeze_dim_noop", [&] { return squeeze(a, 0); }},
@@ -69,11 +132,23 @@ TEST_CASE("view ops match PyTorch", "[core][views]") {
       {"unsqueeze_last", [&] { return unsqueeze(a, -1); }},
       {"unsqueeze_mid", [&] { return unsqueeze(t(a), 1); }},
       {"unsqueeze_bad", [&] { return unsqueeze(a, 3); }},
-      {"expand", [&] { return expand(slice(a, 0, 0, 1), {3, 4}); }},
-      {"expand_new_dim", [&] { return expand(a, {2, -1, -1}); }},
-      {"expand_bad", [&] { return expand(a, {2, 3}); }},
+      {"expand",
+       [&] {
+         return expand(slice(a, 0, 0, 1), {3, 4});
+       }},
+      {"expand_new_dim",
+       [&] {
+         return expand(a, {2, -1, -1});
+       }},
+      {"expand_bad",
+       [&] {
+         return expand(a, {2, 3});
+       }},
       {"expand_few", [&] { return expand(a, {3}); }},
-      {"expand_bad_leading", [&] { return expand(a, {-1, 2, 4}); }},
+      {"expand_bad_leading",
+       [&] {
+         return expand(a, {-1, 2, 4});
+       }},
       {"narrow", [&] { return narrow(a, 1, 1, 2); }},
       {"narrow_neg", [&] { return narrow(a, 0, -2, 2); }},
       {"narrow_bad", [&] { return narrow(a, 0, 2, 2); }},
@@ -95,13 +170,25 @@ TEST_CASE("view ops match PyTorch", "[core][views]") {
       {"diagonal_empty", [&] { return diagonal(a, -5); }},
       {"diagonal_3d", [&] { return diagonal(b, 0, 1, 2); }},
       {"movedim", [&] { return movedim(b, {0}, {2}); }},
-      {"movedim_list", [&] { return movedim(b, {0, 1}, {2, 0}); }},
+      {"movedim_list",
+       [&] {
+         return movedim(b, {0, 1}, {2, 0});
+       }},
       {"unfold", [&] { return unfold(a, 1, 2, 1); }},
       {"unfold_step", [&] { return unfold(a, 1, 2, 2); }},
       {"unfold_bad", [&] { return unfold(a, 1, 5, 1); }},
-      {"as_strided", [&] { return as_strided(a, {2, 2}, {1, 2}, 1); }},
-      {"as_strided_t", [&] { return as_strided(a, {4, 3}, {1, 4}, std::nullopt); }},
-      {"as_strided_bad", [&] { return as_strided(a, {20, 2}, {1, 2}, 1); }},
+      {"as_strided",
+       [&] {
+         return as_strided(a, {2, 2}, {1, 2}, 1);
+       }},
+      {"as_strided_t",
+       [&] {
+         return as_strided(a, {4, 3}, {1, 4}, std::nullopt);
+       }},
+      {"as_strided_bad",
+       [&] {
+         return as_strided(a, {20, 2}, {1, 2}, 1);
+       }},
       {"view_dtype_same_size", [&] { return view_dtype(a, DType::Int32); }},
       {"view_dtype_smaller", [&] { return view_dtype(b, DType::Int32); }},
       {"view_dtype_larger", [&] { return view_dtype(a, DType::Float64); }},
@@ -119,8 +206,14 @@ TEST_CASE("view ops match PyTorch", "[core][views]") {
   ListCases list_cases = {
       {"unbind", [&] { return unbind(a, 1); }},
       {"split", [&] { return split(a, 3, 1); }},
-      {"split_sizes", [&] { return split_with_sizes(a, {1, 3}, 1); }},
-      {"split_sizes_bad", [&] { return split_with_sizes(a, {1, 2}, 1); }},
+      {"split_sizes",
+       [&] {
+         return split_with_sizes(a, {1, 3}, 1);
+       }},
+      {"split_sizes_bad",
+       [&] {
+         return split_with_sizes(a, {1, 2}, 1);
+       }},
       {"chunk", [&] { return chunk(a, 3, 1); }},
       {"chunk_rows", [&] { return chunk(b, 2, 1); }},
   };
@@ -196,6 +289,5 @@ TEST_CASE("contiguous() of a large transposed tensor copies every element to its
   REQUIRE(c.is_contiguous());
   for (int64_t b = 0; b < 2; ++b)
     for (int64_t i = 0; i < 70; ++i)
-      for (int64_t j = 0; j < 45; ++j)
-        REQUIRE(get_element(c, {b, i, j}).to_int() == (b * 45 + j) * 70 + i);
+      for (int64_t j = 0; j < 45; ++j) REQUIRE(get_element(c, {b, i, j}).to_int() == (b * 45 + j) * 70 + i);
 }

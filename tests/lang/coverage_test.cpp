@@ -87,8 +87,7 @@ TEST_CASE("every item of language.md is covered by a golden program", "[golden][
       for (const Program& p : programs)
         if ((found = p.source.find(r.pattern) != std::string::npos)) break;
     }
-    if (!found)
-      missing += r.manifest + ":" + std::to_string(r.line) + ": " + r.item + " :: " + r.pattern + "\n";
+    if (!found) missing += r.manifest + ":" + std::to_string(r.line) + ": " + r.item + " :: " + r.pattern + "\n";
   }
   INFO("items no golden program exercises:\n" << missing);
   CHECK(missing.empty());

@@ -60,12 +60,14 @@ TEST_CASE("eval: limits stop the run with a clear message", "[eval]") {
   steps.max_steps = 50;
   Run r = run("while True:\n    pass\n", nullptr, steps);
   CHECK(r.code == 2);
-  CHECK(r.err == "stridelab: step limit exceeded: the program ran more than 50 line events (raise it with --max-steps N)\n");
+  CHECK(r.err ==
+        "stridelab: step limit exceeded: the program ran more than 50 line events (raise it with --max-steps N)\n");
   Limits depth;
   depth.max_depth = 20;
   r = run("def f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept Exception:\n    print('caught')\n", nullptr, depth);
   CHECK(r.out.empty());
-  CHECK(r.err.find("recursion limit exceeded: more than 20 nested calls (raise it with --max-depth N)") != std::string::npos);
+  CHECK(r.err.find("recursion limit exceeded: more than 20 nested calls (raise it with --max-depth N)") !=
+        std::string::npos);
   Limits time;
   time.max_seconds = 0.0;
   time.clock_check_every = 10;
@@ -81,7 +83,7 @@ TEST_CASE("eval: observer sees lines, calls and returns in CPython's order", "[e
   run("def f(a, b):\n    c = a + b\n    return c\nfor i in range(2):\n    f(i, 1)\n", &in);
   std::vector<std::string> want = {
       "line 1 <module>", "line 4 <module>", "line 5 <module>", "call f a b", "line 2 f", "line 3 f", "return f",
-      "line 4 <module>", "line 5 <module>", "call f a b", "line 2 f", "line 3 f", "return f", "line 4 <module>"};
+      "line 4 <module>", "line 5 <module>", "call f a b",      "line 2 f",   "line 3 f", "return f", "line 4 <module>"};
   CHECK(rec.events == want);
 }
 
@@ -95,35 +97,45 @@ TEST_CASE("native extension point: types, methods, properties, operators, module
     explicit Counter(TypeObject* t) : Object(t) {}
     int64_t n_ = 0;
   };
-  static TypeObject* counter = NativeType("Counter", "demo")
-      .constructor([](Interp&, TypeObject* cls, CallArgs&) -> ObjRef { return ObjRef(new Counter(cls)); })
-      .method("__init__", [](Interp& in, CallArgs& a) -> ObjRef {
-        ArgParser p(a, "Counter", {"self", "start="});
-        as<Counter>(p.get(0))->n_ = p.get_int(in, 1, 0);
-        return ObjRef(none());
-      })
-      .method("add", [](Interp& in, CallArgs& a) -> ObjRef {
-        ArgParser p(a, "add", {"self", "k="});
-        as<Counter>(p.get(0))->n_ += p.get_int(in, 1, 1);
-        return a.pos[0];
-      })
-      .method("__add__", [](Interp& in, CallArgs& a) -> ObjRef {
-        if (!is_int(a.pos[1].get())) return ObjRef(not_implemented());
-        Ref<Counter> c(new Counter(a.pos[0]->type()));
-        c->n_ = as<Counter>(a.pos[0].get())->n_ + as<IntObject>(a.pos[1].get())->value_;
-        return c;
-      })
-      .method("__radd__", [](Interp& in, CallArgs& a) -> ObjRef {
-        CallArgs b;
-        b.pos = {a.pos[0], a.pos[1]};
-        return call_method(in, a.pos[0].get(), "__add__", b.pos.size() ? (b.pos.erase(b.pos.begin()), b) : b);
-      })
-      .method("__repr__", [](Interp&, CallArgs& a) -> ObjRef { return make_str("Counter(" + std::to_string(as<Counter>(a.pos[0].get())->n_) + ")"); })
-      .method("__enter__", [](Interp&, CallArgs& a) -> ObjRef { return a.pos[0]; })
-      .method("__exit__", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(false_obj()); })
-      .property("n", [](Interp&, Object* self) { return make_int(as<Counter>(self)->n_); },
-                [](Interp& in, Object* self, ObjRef v) { as<Counter>(self)->n_ = to_index(in, v.get()); })
-      .build();
+  static TypeObject* counter =
+      NativeType("Counter", "demo")
+          .constructor([](Interp&, TypeObject* cls, CallArgs&) -> ObjRef { return ObjRef(new Counter(cls)); })
+          .method("__init__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    ArgParser p(a, "Counter", {"self", "start="});
+                    as<Counter>(p.get(0))->n_ = p.get_int(in, 1, 0);
+                    return ObjRef(none());
+                  })
+          .method("add",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    ArgParser p(a, "add", {"self", "k="});
+                    as<Counter>(p.get(0))->n_ += p.get_int(in, 1, 1);
+                    return a.pos[0];
+                  })
+          .method("__add__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    if (!is_int(a.pos[1].get())) return ObjRef(not_implemented());
+                    Ref<Counter> c(new Counter(a.pos[0]->type()));
+                    c->n_ = as<Counter>(a.pos[0].get())->n_ + as<IntObject>(a.pos[1].get())->value_;
+                    return c;
+                  })
+          .method("__radd__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    CallArgs b;
+                    b.pos = {a.pos[0], a.pos[1]};
+                    return call_method(in, a.pos[0].get(), "__add__",
+                                       b.pos.size() ? (b.pos.erase(b.pos.begin()), b) : b);
+                  })
+          .method("__repr__",
+                  [](Interp&, CallArgs& a) -> ObjRef {
+                    return make_str("Counter(" + std::to_string(as<Counter>(a.pos[0].get())->n_) + ")");
+                  })
+          .method("__enter__", [](Interp&, CallArgs& a) -> ObjRef { return a.pos[0]; })
+          .method("__exit__", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(false_obj()); })
+          .property(
+              "n", [](Interp&, Object* self) { return make_int(as<Counter>(self)->n_); },
+              [](Interp& in, Object* self, ObjRef v) { as<Counter>(self)->n_ = to_index(in, v.get()); })
+          .build();
   Interp in;
   auto module = make_module("demo");
   module_add(module.get(), "Counter", ObjRef(counter));
@@ -132,13 +144,15 @@ TEST_CASE("native extension point: types, methods, properties, operators, module
     return make_int(2 * p.get_int(in, 0, 0));
   });
   in.register_module("demo", [module](Interp&) { return module; });
-  Run r = run(
-      "import demo\nfrom demo import twice\nc = demo.Counter(5)\nc.add().add(k=3)\nprint(c, c.n, c + 1, 1 + c, twice(x=4))\n"
-      "c.n = 0\nwith c as d:\n    print(d is c, d.n)\n"
-      "class Sub(demo.Counter):\n    def __init__(self):\n        super().__init__(7)\n    def double(self):\n        return self.n * 2\n"
-      "s = Sub()\nprint(s, s.double(), type(s).__name__, isinstance(s, demo.Counter))\n"
-      "c.add(1, 2)\n",
-      &in);
+  Run r =
+      run("import demo\nfrom demo import twice\nc = demo.Counter(5)\nc.add().add(k=3)\nprint(c, c.n, c + 1, 1 + c, "
+          "twice(x=4))\n"
+          "c.n = 0\nwith c as d:\n    print(d is c, d.n)\n"
+          "class Sub(demo.Counter):\n    def __init__(self):\n        super().__init__(7)\n    def double(self):\n     "
+          "   return self.n * 2\n"
+          "s = Sub()\nprint(s, s.double(), type(s).__name__, isinstance(s, demo.Counter))\n"
+          "c.add(1, 2)\n",
+          &in);
   CHECK(r.out == "Counter(9) 9 Counter(10) Counter(10) 8\nTrue 0\nCounter(7) 14 Sub True\n");
   CHECK(r.err.find("TypeError: add() takes 2 positional arguments but 3 were given") != std::string::npos);
 }

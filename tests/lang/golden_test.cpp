@@ -50,7 +50,8 @@ std::string mask_addresses(const std::string& text) {
       i = j;
       continue;
     }
-    bool starts_number = std::isdigit(static_cast<unsigned char>(text[i])) && (i == 0 || (!is_word(text[i - 1]) && text[i - 1] != '.'));
+    bool starts_number =
+        std::isdigit(static_cast<unsigned char>(text[i])) && (i == 0 || (!is_word(text[i - 1]) && text[i - 1] != '.'));
     if (starts_number) {
       size_t j = i;
       while (j < n && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
@@ -128,9 +129,7 @@ TEST_CASE("golden programs: pure Python", "[golden]") {
   check_directory(fs::path(STRIDELAB_TESTS_DIR) / "golden" / "python");
 }
 
-TEST_CASE("golden programs: torch", "[golden]") {
-  check_directory(fs::path(STRIDELAB_TESTS_DIR) / "golden" / "torch");
-}
+TEST_CASE("golden programs: torch", "[golden]") { check_directory(fs::path(STRIDELAB_TESTS_DIR) / "golden" / "torch"); }
 
 TEST_CASE("golden programs: the five documents' examples", "[golden]") {
   check_directory(fs::path(STRIDELAB_TESTS_DIR) / "golden" / "seeds");

@@ -7,30 +7,31 @@ using namespace stridelab::lang;
 namespace {
 std::vector<std::string> kinds(const std::string& src) {
   std::vector<std::string> out;
-  for (const Token& t : tokenize(src)) out.push_back(std::string(token_kind_name(t.kind)) + (t.text.empty() || t.kind == TokenKind::Newline ? "" : ":" + t.text));
+  for (const Token& t : tokenize(src))
+    out.push_back(std::string(token_kind_name(t.kind)) +
+                  (t.text.empty() || t.kind == TokenKind::Newline ? "" : ":" + t.text));
   return out;
 }
 std::string error_of(const std::string& src) {
   try {
     tokenize(src);
-  } catch (const SyntaxErrorException& e) {
-    return e.info().message;
-  }
+  } catch (const SyntaxErrorException& e) { return e.info().message; }
   return "";
 }
 }  // namespace
 
 TEST_CASE("lexer: indentation produces INDENT and DEDENT", "[lexer]") {
   auto k = kinds("if x:\n    y = 1\nz\n");
-  std::vector<std::string> want = {"NAME:if", "NAME:x", "OP::", "NEWLINE", "INDENT", "NAME:y", "OP:=",
-                                   "NUMBER:1", "NEWLINE", "DEDENT", "NAME:z", "NEWLINE", "ENDMARKER"};
+  std::vector<std::string> want = {"NAME:if",  "NAME:x",  "OP::",   "NEWLINE", "INDENT",  "NAME:y",   "OP:=",
+                                   "NUMBER:1", "NEWLINE", "DEDENT", "NAME:z",  "NEWLINE", "ENDMARKER"};
   CHECK(k == want);
 }
 
 TEST_CASE("lexer: brackets and backslashes continue lines; comments vanish", "[lexer]") {
   auto k = kinds("x = (1,\n  2)  # c\ny = 1 + \\\n 2\n");
-  std::vector<std::string> want = {"NAME:x", "OP:=", "OP:(", "NUMBER:1", "OP:,", "NUMBER:2", "OP:)", "NEWLINE",
-                                   "NAME:y", "OP:=", "NUMBER:1", "OP:+", "NUMBER:2", "NEWLINE", "ENDMARKER"};
+  std::vector<std::string> want = {
+      "NAME:x", "OP:=", "OP:(",     "NUMBER:1", "OP:,",     "NUMBER:2", "OP:)",     "NEWLINE",
+      "NAME:y", "OP:=", "NUMBER:1", "OP:+",     "NUMBER:2", "NEWLINE",  "ENDMARKER"};
   CHECK(k == want);
 }
 

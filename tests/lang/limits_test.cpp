@@ -64,7 +64,8 @@ TEST_CASE("limits: a training loop past the step limit stops with the limit's me
       l);
   CHECK(o.code == 2);
   CHECK(o.out.empty());
-  CHECK(o.err == "stridelab: step limit exceeded: the program ran more than 200 line events (raise it with --max-steps N)\n");
+  CHECK(o.err ==
+        "stridelab: step limit exceeded: the program ran more than 200 line events (raise it with --max-steps N)\n");
 }
 
 TEST_CASE("limits: the recursion limit cannot be caught", "[limits]") {
@@ -80,7 +81,8 @@ TEST_CASE("limits: the recursion limit cannot be caught", "[limits]") {
       l);
   CHECK(o.code == 2);
   CHECK(o.out.empty());
-  CHECK(o.err.find("recursion limit exceeded: more than 50 nested calls (raise it with --max-depth N)") != std::string::npos);
+  CHECK(o.err.find("recursion limit exceeded: more than 50 nested calls (raise it with --max-depth N)") !=
+        std::string::npos);
 }
 
 TEST_CASE("limits: the time limit names its value and flag", "[limits]") {
@@ -104,9 +106,9 @@ TEST_CASE("limits: tensor storage past the limit is a RuntimeError naming the li
         "  File \"<main>\", line 3, in <module>\n"
         "    y = torch.zeros(1000, 1000)\n"
         "        ^^^^^^^^^^^^^^^^^^^^^^^\n"
-        "RuntimeError: stridelab: tensor storage limit of " + std::to_string(mib) +
-            " MiB reached: the program tried to allocate 4000000 bytes with " + std::to_string(held + 4000) +
-            " bytes already in use (raise the limit with --max-memory)\n");
+        "RuntimeError: stridelab: tensor storage limit of " +
+            std::to_string(mib) + " MiB reached: the program tried to allocate 4000000 bytes with " +
+            std::to_string(held + 4000) + " bytes already in use (raise the limit with --max-memory)\n");
   // Caught like PyTorch's own allocation failure, and the storage is free again afterwards.
   o = run_with(
       "import torch\n"

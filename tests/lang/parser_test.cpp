@@ -8,9 +8,7 @@ namespace {
 std::string syntax_error(const std::string& src) {
   try {
     parse_module(src);
-  } catch (const SyntaxErrorException& e) {
-    return format_syntax_error(e.info(), src);
-  }
+  } catch (const SyntaxErrorException& e) { return format_syntax_error(e.info(), src); }
   return "";
 }
 }  // namespace
@@ -49,24 +47,29 @@ TEST_CASE("parser: function scopes know their locals", "[parser]") {
 }
 
 TEST_CASE("parser: SyntaxError text as CPython prints it", "[parser]") {
-  CHECK(syntax_error("if x\n    pass\n") == "  File \"<main>\", line 1\n    if x\n        ^\nSyntaxError: expected ':'\n");
-  CHECK(syntax_error("x = (1,\n2\n") == "  File \"<main>\", line 1\n    x = (1,\n        ^\nSyntaxError: '(' was never closed\n");
+  CHECK(syntax_error("if x\n    pass\n") ==
+        "  File \"<main>\", line 1\n    if x\n        ^\nSyntaxError: expected ':'\n");
+  CHECK(syntax_error("x = (1,\n2\n") ==
+        "  File \"<main>\", line 1\n    x = (1,\n        ^\nSyntaxError: '(' was never closed\n");
   CHECK(syntax_error("if x:\npass\n") ==
-        "  File \"<main>\", line 2\n    pass\n    ^\nIndentationError: expected an indented block after 'if' statement on line 1\n");
-  CHECK(syntax_error("x = 1\n  y = 2\n") == "  File \"<main>\", line 2\n    y = 2\nIndentationError: unexpected indent\n");
-  CHECK(syntax_error("x = = 1\n") == "  File \"<main>\", line 1\n    x = = 1\n        ^\nSyntaxError: invalid syntax\n");
+        "  File \"<main>\", line 2\n    pass\n    ^\nIndentationError: expected an indented block after 'if' statement "
+        "on line 1\n");
+  CHECK(syntax_error("x = 1\n  y = 2\n") ==
+        "  File \"<main>\", line 2\n    y = 2\nIndentationError: unexpected indent\n");
+  CHECK(syntax_error("x = = 1\n") ==
+        "  File \"<main>\", line 1\n    x = = 1\n        ^\nSyntaxError: invalid syntax\n");
   CHECK(syntax_error("f(a b)\n").find("Perhaps you forgot a comma?") != std::string::npos);
   CHECK(syntax_error("return 1\n").find("'return' outside function") != std::string::npos);
 }
 
 TEST_CASE("parser: never crashes on hostile input", "[parser]") {
-  const char* inputs[] = {"", "(", ")", "((((((((((", "def", "class :", "lambda", "f'{", "f'{}'", "x[", "'''", "\\",
-                          "if:", "@", "a.", "1 +", "for in:", "try:\n", "x = [i for]", "\t\tx", "\xff\xfe", "a ** ** b"};
+  const char* inputs[] = {"",        "(",      ")",           "((((((((((", "def",      "class :",  "lambda", "f'{",
+                          "f'{}'",   "x[",     "'''",         "\\",         "if:",      "@",        "a.",     "1 +",
+                          "for in:", "try:\n", "x = [i for]", "\t\tx",      "\xff\xfe", "a ** ** b"};
   for (const char* src : inputs) {
     try {
       parse_module(src);
-    } catch (const SyntaxErrorException&) {
-    }
+    } catch (const SyntaxErrorException&) {}
   }
   std::string deep(1000, '(');
   CHECK_THROWS_AS(parse_module(deep), SyntaxErrorException);

@@ -127,7 +127,7 @@ TEST_CASE("teardown: objects in reference cycles are freed with the interpreter"
     const size_t before = stridelab::core::storage_bytes_in_use();
     Outcome o = run_and_destroy(src);
     CHECK(o.err.find("Error") == std::string::npos);  // create_graph's UserWarning is expected
-    CHECK(o.bytes_after_run >= before + 4000);  // the cycle keeps the tensor after the run
+    CHECK(o.bytes_after_run >= before + 4000);        // the cycle keeps the tensor after the run
     CHECK(stridelab::core::storage_bytes_in_use() == before);
   }
 }

@@ -44,18 +44,18 @@ stridelab::core::Tensor global_tensor(Interp& in, const std::string& name) {
 }  // namespace
 
 TEST_CASE("torch: 2.x names nbytes, itemsize and untyped_storage()", "[torch]") {
-  Run r = run(
-      "import torch\n"
-      "x = torch.arange(6, dtype=torch.float32).reshape(2, 3)\n"
-      "print(x.nbytes, x.itemsize, x[1].nbytes, x.t().nbytes, torch.ones(3, dtype=torch.int64).itemsize)\n"
-      "s = x.untyped_storage()\n"
-      "print(type(s).__name__, s.nbytes(), len(s), s.element_size())\n"
-      "print(s.data_ptr() == x.data_ptr(), x[1].untyped_storage().data_ptr() == s.data_ptr())\n"
-      "print(x[1].untyped_storage().nbytes(), x[1].storage_offset())\n"
-      "print(s[4], s[5], s[6], s[7])\n"
-      "print(torch.tensor([1, 256], dtype=torch.int32).untyped_storage().tolist())\n"
-      "print(torch.tensor([True, False]).untyped_storage())\n"
-      "print(x.clone().untyped_storage().data_ptr() == s.data_ptr())\n");
+  Run r =
+      run("import torch\n"
+          "x = torch.arange(6, dtype=torch.float32).reshape(2, 3)\n"
+          "print(x.nbytes, x.itemsize, x[1].nbytes, x.t().nbytes, torch.ones(3, dtype=torch.int64).itemsize)\n"
+          "s = x.untyped_storage()\n"
+          "print(type(s).__name__, s.nbytes(), len(s), s.element_size())\n"
+          "print(s.data_ptr() == x.data_ptr(), x[1].untyped_storage().data_ptr() == s.data_ptr())\n"
+          "print(x[1].untyped_storage().nbytes(), x[1].storage_offset())\n"
+          "print(s[4], s[5], s[6], s[7])\n"
+          "print(torch.tensor([1, 256], dtype=torch.int32).untyped_storage().tolist())\n"
+          "print(torch.tensor([True, False]).untyped_storage())\n"
+          "print(x.clone().untyped_storage().data_ptr() == s.data_ptr())\n");
   INFO(r.err);
   CHECK(r.code == 0);
   CHECK(r.out ==
@@ -153,20 +153,20 @@ TEST_CASE("torch: view_broken_dim follows the view rule", "[torch]") {
 }
 
 TEST_CASE("torch: warnings go to stderr once per location, before the traceback", "[torch]") {
-  Run r = run(
-      "import torch\n"
-      "x = torch.ones(2, 3, 4)\n"
-      "for i in range(2):\n"
-      "    y = x.T\n"
-      "a = torch.ones(2, requires_grad=True)\n"
-      "b = a * 2\n"
-      "def g():\n"
-      "    return b.grad\n"
-      "g()\n"
-      "g()\n"
-      "b.grad\n"
-      "x.T\n"
-      "raise ValueError('late')\n");
+  Run r =
+      run("import torch\n"
+          "x = torch.ones(2, 3, 4)\n"
+          "for i in range(2):\n"
+          "    y = x.T\n"
+          "a = torch.ones(2, requires_grad=True)\n"
+          "b = a * 2\n"
+          "def g():\n"
+          "    return b.grad\n"
+          "g()\n"
+          "g()\n"
+          "b.grad\n"
+          "x.T\n"
+          "raise ValueError('late')\n");
   CHECK(r.code == 1);
   std::string t_warning =
       "UserWarning: The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it "
@@ -187,24 +187,24 @@ TEST_CASE("torch: warnings go to stderr once per location, before the traceback"
 TEST_CASE("torch: x %= y and x //= y record their nodes in place", "[torch]") {
   // Recorded from PyTorch 1.13: RemainderBackward0 in place (version 3 after two in-place ops), and
   // floor division's node without a derivative, named for the in-place op.
-  Run r = run(
-      "import torch\n"
-      "x = torch.ones(3, requires_grad=True)\n"
-      "y = x * 1\n"
-      "with torch.no_grad():\n"
-      "    y.tanh_()\n"
-      "z = torch.ones(3)\n"
-      "z.tanh_()\n"
-      "z %= 2\n"
-      "print(y._version, z._version)\n"
-      "y.tanh_()\n"
-      "print(y.grad_fn.name(), y._version)\n"
-      "y %= 2\n"
-      "print(y.grad_fn.name(), y._version)\n"
-      "w = x * 3\n"
-      "w //= 2\n"
-      "print(w.grad_fn.name(), w._version)\n"
-      "w.sum().backward()\n");
+  Run r =
+      run("import torch\n"
+          "x = torch.ones(3, requires_grad=True)\n"
+          "y = x * 1\n"
+          "with torch.no_grad():\n"
+          "    y.tanh_()\n"
+          "z = torch.ones(3)\n"
+          "z.tanh_()\n"
+          "z %= 2\n"
+          "print(y._version, z._version)\n"
+          "y.tanh_()\n"
+          "print(y.grad_fn.name(), y._version)\n"
+          "y %= 2\n"
+          "print(y.grad_fn.name(), y._version)\n"
+          "w = x * 3\n"
+          "w //= 2\n"
+          "print(w.grad_fn.name(), w._version)\n"
+          "w.sum().backward()\n");
   CHECK(r.out == "1 2\nTanhBackward0 2\nRemainderBackward0 3\ntorch::autograd::NotImplemented 1\n");
   CHECK(r.err.find("RuntimeError: derivative for aten::floor_divide_ is not implemented\n") != std::string::npos);
 }

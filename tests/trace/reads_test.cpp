@@ -109,14 +109,15 @@ const Json* write_event(const Json& state, const std::string& storage) {
 }
 
 const char* kSlice =
-    "import torch\n"                              // 1
-    "a = torch.arange(12.).reshape(3, 4)\n"       // 2
-    "v = a[1:3, 1:3]\n"                           // 3
-    "s = v.sum()\n";                              // 4
+    "import torch\n"                         // 1
+    "a = torch.arange(12.).reshape(3, 4)\n"  // 2
+    "v = a[1:3, 1:3]\n"                      // 3
+    "s = v.sum()\n";                         // 4
 
 }  // namespace
 
-TEST_CASE("reads: a sum over a slice reads exactly the slice's cells; the slice itself reads nothing", "[trace][reads]") {
+TEST_CASE("reads: a sum over a slice reads exactly the slice's cells; the slice itself reads nothing",
+          "[trace][reads]") {
   Run r(kSlice);
   REQUIRE(r.exit_code == 0);
   Json st = r.after(4);
@@ -142,13 +143,13 @@ TEST_CASE("reads: print(v) reads the cells it shows", "[trace][reads]") {
 
 TEST_CASE("reads: t() reads nothing; contiguous() of the transpose reads all 12 cells", "[trace][reads]") {
   Run r(
-      "import torch\n"                          // 1
-      "a = torch.arange(12.).reshape(3, 4)\n"   // 2
-      "b = a.t()\n"                             // 3
-      "c = a.t().contiguous()\n"                // 4
-      "d = c.contiguous()\n"                    // 5
-      "e = a.reshape(2, 6)\n"                   // 6
-      "f = b.reshape(2, 6)\n");                 // 7
+      "import torch\n"                         // 1
+      "a = torch.arange(12.).reshape(3, 4)\n"  // 2
+      "b = a.t()\n"                            // 3
+      "c = a.t().contiguous()\n"               // 4
+      "d = c.contiguous()\n"                   // 5
+      "e = a.reshape(2, 6)\n"                  // 6
+      "f = b.reshape(2, 6)\n");                // 7
   REQUIRE(r.exit_code == 0);
   CHECK(reads(r.after(3)).empty());
   Json st = r.after(4);
@@ -181,13 +182,13 @@ TEST_CASE("reads: an in-place op reads and writes the same cells", "[trace][read
 
 TEST_CASE("reads: a long column is written as one block; item() reads one cell", "[trace][reads]") {
   Run r(
-      "import torch\n"                          // 1
-      "a = torch.arange(40.).reshape(10, 4)\n"  // 2
-      "c = a[:, 1].sum()\n"                     // 3
-      "x = a[1, 2].item()\n"                    // 4
+      "import torch\n"                                                // 1
+      "a = torch.arange(40.).reshape(10, 4)\n"                        // 2
+      "c = a[:, 1].sum()\n"                                           // 3
+      "x = a[1, 2].item()\n"                                          // 4
       "n = a.numel() + a.size(0) + len(a) + a.stride(0) + a.dim()\n"  // 5
-      "z = torch.zeros_like(a)\n"               // 6
-      "m = a.shape\n");                         // 7
+      "z = torch.zeros_like(a)\n"                                     // 6
+      "m = a.shape\n");                                               // 7
   REQUIRE(r.exit_code == 0);
   Json st = r.after(3);
   const std::string a = storage_of(st, "a");
@@ -207,10 +208,10 @@ TEST_CASE("reads: a long column is written as one block; item() reads one cell",
 
 TEST_CASE("reads: writing through an index reads only the value", "[trace][reads]") {
   Run r(
-      "import torch\n"                          // 1
-      "a = torch.arange(12.).reshape(3, 4)\n"   // 2
-      "a[0, 0] = 5\n"                           // 3
-      "a[0, 1] = a[2, 3]\n");                   // 4
+      "import torch\n"                         // 1
+      "a = torch.arange(12.).reshape(3, 4)\n"  // 2
+      "a[0, 0] = 5\n"                          // 3
+      "a[0, 1] = a[2, 3]\n");                  // 4
   REQUIRE(r.exit_code == 0);
   Json st = r.after(3);
   CHECK(reads(st).empty());
@@ -221,31 +222,33 @@ TEST_CASE("reads: writing through an index reads only the value", "[trace][reads
 
 TEST_CASE("reads: a binary op reads both operands, broadcast ones once per cell", "[trace][reads]") {
   Run r(
-      "import torch\n"                          // 1
-      "a = torch.arange(6.).reshape(2, 3)\n"    // 2
-      "b = torch.tensor([10., 20., 30.])\n"     // 3
-      "c = a + b\n"                             // 4
-      "d = a.expand(2, 2, 3) * 2\n"             // 5
-      "e = torch.cat([a[0], b[1:]])\n");        // 6
+      "import torch\n"                        // 1
+      "a = torch.arange(6.).reshape(2, 3)\n"  // 2
+      "b = torch.tensor([10., 20., 30.])\n"   // 3
+      "c = a + b\n"                           // 4
+      "d = a.expand(2, 2, 3) * 2\n"           // 5
+      "e = torch.cat([a[0], b[1:]])\n");      // 6
   REQUIRE(r.exit_code == 0);
   Json st = r.after(4);
-  CHECK(reads(st) == std::map<std::string, Cells>{{storage_of(st, "a"), range(0, 6)}, {storage_of(st, "b"), range(0, 3)}});
+  CHECK(reads(st) ==
+        std::map<std::string, Cells>{{storage_of(st, "a"), range(0, 6)}, {storage_of(st, "b"), range(0, 3)}});
   st = r.after(5);
   CHECK(reads(st) == std::map<std::string, Cells>{{storage_of(st, "a"), range(0, 6)}});
   st = r.after(6);
-  CHECK(reads(st) == std::map<std::string, Cells>{{storage_of(st, "a"), range(0, 3)}, {storage_of(st, "b"), Cells{1, 2}}});
+  CHECK(reads(st) ==
+        std::map<std::string, Cells>{{storage_of(st, "a"), range(0, 3)}, {storage_of(st, "b"), Cells{1, 2}}});
 }
 
 TEST_CASE("reads: a million elements give a compact read; print reads only what it shows", "[trace][reads]") {
   Run r(
-      "import torch\n"                          // 1
-      "x = torch.zeros(1000000)\n"              // 2
-      "s = x.sum()\n"                           // 3
-      "print(x)\n"                              // 4
-      "y = torch.zeros(1000, 1000)\n"           // 5
-      "print(y)\n"                              // 6
-      "c = y[:, ::2].sum()\n"                   // 7
-      "d = y[1:, 1:-1:2].sum()\n");             // 8
+      "import torch\n"                 // 1
+      "x = torch.zeros(1000000)\n"     // 2
+      "s = x.sum()\n"                  // 3
+      "print(x)\n"                     // 4
+      "y = torch.zeros(1000, 1000)\n"  // 5
+      "print(y)\n"                     // 6
+      "c = y[:, ::2].sum()\n"          // 7
+      "d = y[1:, 1:-1:2].sum()\n");    // 8
   REQUIRE(r.exit_code == 0);
   Json st = r.after(3);
   const std::string x = storage_of(st, "x");
@@ -267,9 +270,9 @@ TEST_CASE("reads: a million elements give a compact read; print reads only what 
 
 TEST_CASE("reads: the storage a step frees can still be read by it", "[trace][reads]") {
   Run r(
-      "import torch\n"              // 1
-      "x = torch.ones(3)\n"         // 2
-      "x = x + 1\n");               // 3
+      "import torch\n"       // 1
+      "x = torch.ones(3)\n"  // 2
+      "x = x + 1\n");        // 3
   REQUIRE(r.exit_code == 0);
   Json before = r.after(2);
   const std::string old = storage_of(before, "x");
@@ -289,15 +292,15 @@ TEST_CASE("reads: the storage a step frees can still be read by it", "[trace][re
 TEST_CASE("reads: a layer reads its input and its parameters; an optimizer step reads parameters and gradients",
           "[trace][reads]") {
   Run r(
-      "import torch\n"                                          // 1
-      "lin = torch.nn.Linear(2, 3)\n"                           // 2
-      "x = torch.ones(4, 2)\n"                                  // 3
-      "out = lin(x)\n"                                          // 4
-      "opt = torch.optim.SGD(lin.parameters(), lr=0.1)\n"       // 5
-      "opt.zero_grad()\n"                                       // 6
-      "out.sum().backward()\n"                                  // 7
-      "opt.step()\n"                                            // 8
-      "w = lin.weight\n");                                      // 9
+      "import torch\n"                                     // 1
+      "lin = torch.nn.Linear(2, 3)\n"                      // 2
+      "x = torch.ones(4, 2)\n"                             // 3
+      "out = lin(x)\n"                                     // 4
+      "opt = torch.optim.SGD(lin.parameters(), lr=0.1)\n"  // 5
+      "opt.zero_grad()\n"                                  // 6
+      "out.sum().backward()\n"                             // 7
+      "opt.step()\n"                                       // 8
+      "w = lin.weight\n");                                 // 9
   REQUIRE(r.exit_code == 0);
   Json st = r.after(4);
   auto rd = reads(st);
@@ -313,10 +316,10 @@ TEST_CASE("reads: a layer reads its input and its parameters; an optimizer step 
 
 TEST_CASE("reads: each backward node reads what it saved and the gradient it receives", "[trace][reads]") {
   Run r(
-      "import torch\n"                                  // 1
+      "import torch\n"                                        // 1
       "w = torch.tensor([1., 2., 3.], requires_grad=True)\n"  // 2
-      "y = w * w\n"                                     // 3
-      "y.sum().backward()\n");                          // 4
+      "y = w * w\n"                                           // 3
+      "y.sum().backward()\n");                                // 4
   REQUIRE(r.exit_code == 0);
   std::string w = storage_of(r.after(3), "w");
   bool mul = false;
@@ -342,15 +345,15 @@ TEST_CASE("reads: each backward node reads what it saved and the gradient it rec
 
 TEST_CASE("reads: after a backward that fails, the lines go on reporting their reads", "[trace][reads]") {
   Run r(
-      "import torch\n"                                          // 1
-      "a = torch.tensor([1., 2.], requires_grad=True)\n"       // 2
-      "b = a * 1\n"                                            // 3
-      "c = b.pow(2)\n"                                         // 4
-      "b.mul_(3)\n"                                            // 5
-      "try:\n"                                                 // 6
-      "    c.sum().backward()\n"                               // 7
-      "except RuntimeError:\n"                                 // 8
-      "    print(b)\n");                                       // 9
+      "import torch\n"                                    // 1
+      "a = torch.tensor([1., 2.], requires_grad=True)\n"  // 2
+      "b = a * 1\n"                                       // 3
+      "c = b.pow(2)\n"                                    // 4
+      "b.mul_(3)\n"                                       // 5
+      "try:\n"                                            // 6
+      "    c.sum().backward()\n"                          // 7
+      "except RuntimeError:\n"                            // 8
+      "    print(b)\n");                                  // 9
   REQUIRE(r.exit_code == 0);
   Json st = r.after(9);
   CHECK(reads(st) == std::map<std::string, Cells>{{storage_of(st, "b"), Cells{0, 1}}});
@@ -359,23 +362,24 @@ TEST_CASE("reads: after a backward that fails, the lines go on reporting their r
 TEST_CASE("reads: torch functions and nn.functional read their arguments; other functions through what they call",
           "[trace][reads]") {
   Run r(
-      "import torch\n"                                  // 1
-      "import torch.nn.functional as F\n"               // 2
-      "from torch import cat\n"                         // 3
-      "x = torch.tensor([-1., 2., -3.])\n"              // 4
-      "y = F.relu(x)\n"                                 // 5
-      "z = cat([x, y])\n"                               // 6
-      "@torch.no_grad()\n"                              // 7
-      "def first(t, u):\n"                              // 8
-      "    return t[0].item()\n"                        // 9
-      "v = first(x, y)\n"                               // 10
-      "n = abs(x)\n"                                    // 11
-      "k = len(x) + x.size(0)\n");                      // 12
+      "import torch\n"                      // 1
+      "import torch.nn.functional as F\n"   // 2
+      "from torch import cat\n"             // 3
+      "x = torch.tensor([-1., 2., -3.])\n"  // 4
+      "y = F.relu(x)\n"                     // 5
+      "z = cat([x, y])\n"                   // 6
+      "@torch.no_grad()\n"                  // 7
+      "def first(t, u):\n"                  // 8
+      "    return t[0].item()\n"            // 9
+      "v = first(x, y)\n"                   // 10
+      "n = abs(x)\n"                        // 11
+      "k = len(x) + x.size(0)\n");          // 12
   REQUIRE(r.exit_code == 0);
   Json st = r.after(5);
   CHECK(reads(st) == std::map<std::string, Cells>{{storage_of(st, "x"), range(0, 3)}});
   st = r.after(6);
-  CHECK(reads(st) == std::map<std::string, Cells>{{storage_of(st, "x"), range(0, 3)}, {storage_of(st, "y"), range(0, 3)}});
+  CHECK(reads(st) ==
+        std::map<std::string, Cells>{{storage_of(st, "x"), range(0, 3)}, {storage_of(st, "y"), range(0, 3)}});
   // The decorated function reads what its body reads: x[0] only, not y.
   Json body = r.after(9);
   CHECK(reads(body) == std::map<std::string, Cells>{{storage_of(r.after(5), "x"), Cells{0}}});

@@ -41,11 +41,11 @@ Json load(const std::string& rel) {
 
 TEST_CASE("document 002: a slice is a view at offset 5 with strides (4, 1); writing 99 is a cell write", "[trace]") {
   const std::string src =
-      "import torch\n"                                              // 1
-      "original_tensor = torch.arange(12).reshape(3, 4)\n"          // 2
-      "view_tensor = original_tensor[1:3, 1:3]\n"                   // 3
-      "view_tensor[0,0] = 99\n"                                     // 4
-      "print(original_tensor)\n";                                   // 5
+      "import torch\n"                                      // 1
+      "original_tensor = torch.arange(12).reshape(3, 4)\n"  // 2
+      "view_tensor = original_tensor[1:3, 1:3]\n"           // 3
+      "view_tensor[0,0] = 99\n"                             // 4
+      "print(original_tensor)\n";                           // 5
   trace::Session s;
   auto summary = s.run(src);
   REQUIRE(summary.exit_code == 0);
@@ -102,12 +102,12 @@ TEST_CASE("document 000 example 2: every reshape keeps the storage", "[trace]") 
 
 TEST_CASE("document 004: PowBackward0 saved middle at version 0; multiply_ moves it to 1", "[trace]") {
   const std::string src =
-      "import torch\n"                                                                        // 1
-      "leaf = torch.tensor([1,2,3,4,5], dtype = torch.float, requires_grad = True)\n"         // 2
-      "middle = leaf + 2\n"                                                                   // 3
-      "root = middle.pow(2)\n"                                                                // 4
-      "middle.multiply_(3)\n"                                                                 // 5
-      "root.sum().backward()\n";                                                              // 6
+      "import torch\n"                                                                 // 1
+      "leaf = torch.tensor([1,2,3,4,5], dtype = torch.float, requires_grad = True)\n"  // 2
+      "middle = leaf + 2\n"                                                            // 3
+      "root = middle.pow(2)\n"                                                         // 4
+      "middle.multiply_(3)\n"                                                          // 5
+      "root.sum().backward()\n";                                                       // 6
   trace::Session s;
   auto summary = s.run(src);
   CHECK(summary.exit_code == 1);
