@@ -4,7 +4,7 @@
 
 #include "autograd/variable.h"
 #include "core/print.h"
-#include "torch/binding.h"
+#include "torch/torch.h"
 
 namespace stridelab::trace {
 namespace {

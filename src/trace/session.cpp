@@ -13,7 +13,6 @@
 #include "python/interp.h"
 #include "python/protocol.h"
 #include "torch/torch.h"
-#include "torch/binding.h"
 #include "trace/call_reads.h"
 
 namespace stridelab::trace {

@@ -11,6 +11,7 @@
 // identity structure (`id(a.data) == id(b.data)`), not the values.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -97,6 +98,17 @@ std::set<std::string> allocator_dependent() {
   return out;
 }
 
+// Runs one golden program and compares it with its recorded outputs.
+void check_program(const fs::path& py) {
+  fs::path base = py;
+  base.replace_extension();
+  INFO("golden program: " << py.string());
+  Outcome o = run_program(read_file(py));
+  CHECK(mask_addresses(o.out) == mask_addresses(read_file(base.string() + ".out")));
+  CHECK(mask_addresses(o.err) == mask_addresses(read_file(base.string() + ".err")));
+  CHECK(o.code == std::stoi(read_file(base.string() + ".code")));
+}
+
 void check_directory(const fs::path& dir) {
   static const std::set<std::string> skip = allocator_dependent();
   std::vector<fs::path> programs;
@@ -106,20 +118,12 @@ void check_directory(const fs::path& dir) {
       programs.push_back(entry.path());
   std::sort(programs.begin(), programs.end());
   REQUIRE(!programs.empty());
-  for (const fs::path& py : programs) {
-    fs::path base = py;
-    base.replace_extension();
-    INFO("golden program: " << py.string());
-    Outcome o = run_program(read_file(py));
-    CHECK(mask_addresses(o.out) == mask_addresses(read_file(base.string() + ".out")));
-    CHECK(mask_addresses(o.err) == mask_addresses(read_file(base.string() + ".err")));
-    CHECK(o.code == std::stoi(read_file(base.string() + ".code")));
-  }
+  for (const fs::path& py : programs) check_program(py);
 }
 
 }  // namespace
 
-TEST_CASE("masking keeps the identity structure of addresses", "[golden]") {
+TEST_CASE("masking keeps the identity structure of addresses", "[golden][masking]") {
   CHECK(mask_addresses("a 0x7f01 b 0x7f02 c 0x7f01") == "a 0x#1 b 0x#2 c 0x#1");
   CHECK(mask_addresses("140234567890123 == 140234567890123") == "#1 == #1");
   CHECK(mask_addresses("725086720 == 725086720 != 786795904") == "#1 == #1 != #2");
@@ -134,4 +138,28 @@ TEST_CASE("golden programs: torch", "[golden]") { check_directory(fs::path(STRID
 
 TEST_CASE("golden programs: the five documents' examples", "[golden]") {
   check_directory(fs::path(STRIDELAB_TESTS_DIR) / "golden" / "seeds");
+}
+
+// One program, named by STRIDELAB_GOLDEN (a path to its .py): ctest runs each golden program as a
+// test of its own this way (CMakeLists.txt), and `./dev golden PATH` runs one. With
+// STRIDELAB_GOLDEN_DIFF set to a folder, the masked outputs are also written there
+// (expected.out, actual.out, expected.err, actual.err) for a diff.
+TEST_CASE("one golden program", "[.][golden-one]") {
+  const char* path = std::getenv("STRIDELAB_GOLDEN");
+  REQUIRE(path != nullptr);
+  fs::path py(path);
+  std::string program = py.parent_path().filename().string() + "/" + py.filename().string();
+  if (allocator_dependent().count(program)) return;  // see allocator_dependent()
+  if (const char* diff_dir = std::getenv("STRIDELAB_GOLDEN_DIFF")) {
+    fs::path base = py;
+    base.replace_extension();
+    Outcome o = run_program(read_file(py));
+    auto write = [&](const char* name, const std::string& text) { std::ofstream(fs::path(diff_dir) / name) << text; };
+    write("expected.out", mask_addresses(read_file(base.string() + ".out")));
+    write("actual.out", mask_addresses(o.out));
+    write("actual.err", mask_addresses(o.err + "[exit status " + std::to_string(o.code) + "]\n"));
+    write("expected.err", mask_addresses(read_file(base.string() + ".err") + "[exit status " +
+                                         std::to_string(std::stoi(read_file(base.string() + ".code"))) + "]\n"));
+  }
+  check_program(py);
 }
