@@ -1,4 +1,4 @@
-// The abstract syntax tree: CPython's ast node kinds for the subset of language.md, each with
+// The abstract syntax tree: CPython's ast node kinds for the subset of docs/language.md, each with
 // its line, column, end line and end column (end columns drive the `~~~^~~~` traceback markers).
 #pragma once
 #include <cstdint>

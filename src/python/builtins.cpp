@@ -1,4 +1,4 @@
-// The builtins of language.md (print, len, range, ...) and the methods of str, list, dict, tuple.
+// The builtins of docs/language.md (print, len, range, ...) and the methods of str, list, dict, tuple.
 #include <algorithm>
 #include <cmath>
 #include <cstring>

@@ -1,4 +1,4 @@
-// The interpreter: runs a program of the Python subset of language.md.
+// The interpreter: runs a program of the Python subset of docs/language.md.
 //
 //   stridelab::python::Interp interp;
 //   interp.set_stdout([](std::string_view s) { std::cout << s; });

@@ -1,4 +1,4 @@
-// The standard modules of language.md: math and time.
+// The standard modules of docs/language.md: math and time.
 #include <chrono>
 #include <cmath>
 #include <thread>

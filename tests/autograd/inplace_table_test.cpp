@@ -1,7 +1,8 @@
-// The 13 rows of seeds/004 ("Notes about in-place operations on tensors in PyTorch"): `middle`
-// modified in place (multiply_ or middle[2] = 10) before or after computing root from it (*2,
-// pow(2), exp()), then root.sum().backward(). Against PyTorch: the graph, the versions, what each
-// node saved, and leaf.grad or the error. Then the masked softmax of d2l's attention chapter.
+// The 13 rows of web/lessons/004-inplace-autograd.md (from "Notes about in-place operations on tensors
+// in PyTorch"): `middle` modified in place (multiply_ or middle[2] = 10) before or after computing
+// root from it (*2, pow(2), exp()), then root.sum().backward(). Against PyTorch: the graph, the
+// versions, what each node saved, and leaf.grad or the error. Then the masked softmax of d2l's
+// attention chapter.
 #include <cmath>
 
 #include "autograd_support.h"

@@ -255,7 +255,7 @@ def record_ops():
     write("ops", out)
 
 
-# ---- the 13 rows of seeds/004 and the masked softmax -------------------------------------------
+# ---- the 13 rows of web/lessons/004-inplace-autograd.md and the masked softmax ------------------
 def table_row(op, mod, when):
     leaf_t = torch.tensor([1, 2, 3, 4, 5], dtype=torch.float, requires_grad=True)
     middle = leaf_t + 2

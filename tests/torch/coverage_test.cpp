@@ -1,6 +1,6 @@
-// Checks that every construct and name of language.md is exercised by at least one golden program.
+// Checks that every construct and name of docs/language.md is exercised by at least one golden program.
 //
-// The manifests in tests/golden/coverage/*.txt list language.md item by item, one per line:
+// The manifests in tests/golden/coverage/*.txt list docs/language.md item by item, one per line:
 //   ITEM :: PATTERN
 // PATTERN is a plain substring searched in the golden programs' source, or, after `re:`, an
 // ECMAScript regular expression. An item may have several lines; each one must match. Lines that

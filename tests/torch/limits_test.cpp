@@ -1,4 +1,4 @@
-// The playground's own limits (language.md, "The playground's own limits"): each stops the run with
+// The playground's own limits (docs/language.md, "The playground's own limits"): each stops the run with
 // a message that names the limit, its value and how to raise it, and none is a crash. The golden
 // programs cannot show these messages (CPython has no such limits); limits_within.py there shows
 // that tutorial-sized programs stay under the defaults. The tensor storage limit is a RuntimeError,

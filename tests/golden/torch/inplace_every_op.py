@@ -1,5 +1,5 @@
 import torch
-# Each in-place op of language.md: same storage, the version counter +1, shared with views.
+# Each in-place op of docs/language.md: same storage, the version counter +1, shared with views.
 x = torch.arange(6.)
 v = x[1:4]
 ptr = x.data_ptr()

@@ -1,5 +1,5 @@
 import torch
-# untyped_storage(), nbytes and itemsize are names PyTorch 2.x added (language.md supports them as
+# untyped_storage(), nbytes and itemsize are names PyTorch 2.x added (docs/language.md supports them as
 # 2.x defines them). PyTorch 1.13 reaches the same things as storage().untyped() and
 # numel() * element_size(), so the program asks for whichever the running torch has.
 def untyped(t):
