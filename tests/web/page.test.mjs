@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer, launch, newPage, waitReady, waitStep, setCodeAndRun, tid, shots, buildWeb, repo } from './harness.mjs';
-import { FIXTURES } from '../../web/test/fixtures/fixture_traces.mjs';
+import { FIXTURES } from './fixtures/fixture_traces.mjs';
 
 const [SLICE, STALE, SYNTAX] = FIXTURES;
 const haveWasm = existsSync(path.join(buildWeb, 'stridelab.wasm'));

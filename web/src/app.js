@@ -10,12 +10,12 @@ import { createVariablesView } from './variables/variables_view.js';
 import { createStrideView } from './stride/stride_view.js';
 import { createGraphView } from './graph/graph_view.js';
 import { createLessonView } from './lessons/lesson_view.js';
-import { diffStates } from './trace_util.js';
+import { diffStates } from './trace_state.js';
 import { readHash, makeHash, embedSnippet, svgText, svgToPng, download, copyText, pageUrl } from './share/share.js';
 
 /* global __HAVE_WASM__ */
 const HAVE_WASM = typeof __HAVE_WASM__ !== 'undefined' && __HAVE_WASM__;
-const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
 
 const params = new URLSearchParams(location.search);
 const standaloneEl = document.getElementById('stridelab-standalone');
@@ -26,18 +26,18 @@ if (embed) document.body.classList.add('embed');
 document.body.dataset.engine = engineKind;
 
 const channel = new Channel();
-const editor = createEditorView($('editor'), channel);
-createStepperView($('stepper'), channel);
-createConsoleView($('console-panel'), channel);
-const memory = createMemoryView($('memory-panel'), channel);
-createVariablesView($('variables-panel'), channel);
-createStrideView($('stride-panel'), channel);
-const graph = createGraphView($('graph-panel'), channel);
+const editor = createEditorView(byTestId('editor'), channel);
+createStepperView(byTestId('stepper'), channel);
+createConsoleView(byTestId('console-panel'), channel);
+const memory = createMemoryView(byTestId('memory-panel'), channel);
+createVariablesView(byTestId('variables-panel'), channel);
+createStrideView(byTestId('stride-panel'), channel);
+const graph = createGraphView(byTestId('graph-panel'), channel);
 
 const engine = new EngineClient({ engine: engineKind, standalone });
-const status = $('status');
-const runBtn = $('run-button');
-const stopBtn = $('stop-button');
+const status = byTestId('status');
+const runBtn = byTestId('run-button');
+const stopBtn = byTestId('stop-button');
 
 channel.on('status', ({ text, level }) => { status.textContent = text; status.classList.toggle('error', level === 'error'); });
 channel.on('editor:dirty', ({ dirty }) => runBtn.classList.toggle('dirty', dirty));
@@ -149,24 +149,24 @@ function updateHash(code, n) {
 }
 addEventListener('pagehide', flushHash);
 
-const dialog = $('share-dialog');
+const dialog = byTestId('share-dialog');
 function share(title, text) {
-  $('share-dialog-title').textContent = title;
-  $('share-text').value = text;
+  byTestId('share-dialog-title').textContent = title;
+  byTestId('share-text').value = text;
   if (!dialog.open) dialog.showModal();
-  $('share-text').select();
+  byTestId('share-text').select();
 }
-$('share-copy').addEventListener('click', async () => {
-  const ok = await copyText($('share-text').value);
+byTestId('share-copy').addEventListener('click', async () => {
+  const ok = await copyText(byTestId('share-text').value);
   channel.emit('status', { text: ok ? 'copied' : 'select the text and copy it', level: 'info' });
 });
-$('share-close').addEventListener('click', () => dialog.close());
-$('permalink-button').addEventListener('click', () => share('Link to this code and step', pageUrl() + currentHash()));
-$('embed-button').addEventListener('click', () => share('Embed code', embedSnippet(currentHash())));
+byTestId('share-close').addEventListener('click', () => dialog.close());
+byTestId('permalink-button').addEventListener('click', () => share('Link to this code and step', pageUrl() + currentHash()));
+byTestId('embed-button').addEventListener('click', () => share('Embed code', embedSnippet(currentHash())));
 function currentHash() { return makeHash({ code: editor.getCode(), step: shown ? shown.n : null }); }
 
 async function exportView(which, format) {
-  $('export-menu').open = false;
+  byTestId('export-menu').open = false;
   const el = which === 'memory' ? memory.svgElement() : graph.svgElement();
   if (!el) { channel.emit('status', { text: `nothing to export: the ${which} view is empty`, level: 'error' }); return; }
   const name = `stridelab-${which}-step${shown ? shown.n + 1 : 0}`;
@@ -175,7 +175,7 @@ async function exportView(which, format) {
   else download(name + '.png', await svgToPng(text, Number(el.getAttribute('width')), Number(el.getAttribute('height'))));
   channel.emit('status', { text: `exported ${name}.${format}`, level: 'info' });
 }
-for (const w of ['memory', 'graph']) for (const f of ['svg', 'png']) $(`export-${w}-${f}`).addEventListener('click', () => exportView(w, f).catch((e) => channel.emit('status', { text: e.message, level: 'error' })));
+for (const w of ['memory', 'graph']) for (const f of ['svg', 'png']) byTestId(`export-${w}-${f}`).addEventListener('click', () => exportView(w, f).catch((e) => channel.emit('status', { text: e.message, level: 'error' })));
 
 // ---- lessons -----------------------------------------------------------------
 async function lessonIndex() {
@@ -189,14 +189,14 @@ async function lessonText(id) {
   if (!r.ok) throw new Error(`lesson ${id}: ${r.status}`);
   return r.text();
 }
-const picker = $('lesson-picker');
-const lessons = createLessonView($('lesson-panel'), picker, channel, lessonText);
+const picker = byTestId('lesson-picker');
+const lessons = createLessonView(byTestId('lesson-panel'), picker, channel, lessonText);
 channel.on('lesson:loaded', ({ lesson, example }) => { lessonRef = { id: lesson.id, example }; });
 
 // ---- start ---------------------------------------------------------------------
 async function start() {
   setRunning(false);
-  const openFull = $('open-full');
+  const openFull = byTestId('open-full');
   openFull.href = pageUrl() + location.hash;
   const ready = engine.start().then((r) => {
     channel.emit('status', { text: r.engine === 'fixture' ? 'fixture engine (hand-written traces, not the C++ core)' : 'engine ready', level: 'info' });

@@ -1,6 +1,6 @@
 // The console: what the program printed up to the current step, and the
 // traceback, whose "line N" links jump to the editor.
-import { el } from '../trace_util.js';
+import { el } from '../dom.js';
 
 export function createConsoleView(root, channel) {
   // Not a live region: the stepper announces what a step printed, once stepping pauses.

@@ -22,7 +22,8 @@ export class EngineClient {
     this.generation += 1;
     const { standalone } = this.options;
     if (standalone) {
-      const blob = new Blob([standalone.engineScript || '', '\n', standalone.workerScript], { type: 'text/javascript' });
+      const engineScript = this.options.engine === 'fixture' ? standalone.fixtureScript : standalone.engineScript;
+      const blob = new Blob([engineScript || '', '\n', standalone.workerScript], { type: 'text/javascript' });
       const url = URL.createObjectURL(blob);
       this.worker = new Worker(url);
       URL.revokeObjectURL(url);

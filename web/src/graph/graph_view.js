@@ -2,7 +2,8 @@
 // names, edges in the direction backward walks them, and each saved tensor with
 // the version it was saved at beside its version now; a stale one is marked
 // with the error backward will raise. During backward the node being run is lit.
-import { svg, el, byId, tensorNames, tensorLabel, gradientRoles, gradientText, morph } from '../trace_util.js';
+import { svg, el, morph } from '../dom.js';
+import { byId, tensorNames, tensorLabel, gradientRoles, gradientText } from '../trace_state.js';
 
 const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 const NODE_H = 24;
@@ -63,23 +64,23 @@ export function createGraphView(root, channel) {
     if (key === shownKey) return;
     shownKey = key;
     // Built apart, then morphed in: only what changed is laid out again.
-    const W = wrap.cloneNode(false);
-    const I = info.cloneNode(false);
+    const nextWrap = wrap.cloneNode(false);
+    const nextInfo = info.cloneNode(false);
     const graph = state.graph || { nodes: [], edges: [] };
     if (!(graph.nodes || []).length) {
-      W.append(el('p', { class: 'empty', text: 'No autograd graph: no live tensor has a grad_fn at this step.' }));
+      nextWrap.append(el('p', { class: 'empty', text: 'No autograd graph: no live tensor has a grad_fn at this step.' }));
     } else {
-      W.append(draw(state, graph));
+      nextWrap.append(draw(state, graph));
     }
     const staleNodes = (graph.nodes || []).filter((n) => (n.saved || []).some((sv) => sv.current_version !== undefined && sv.current_version !== null && sv.saved_version !== undefined && sv.current_version !== sv.saved_version));
     if (staleNodes.length) {
-      I.append(el('div', { class: 'graph-stale', 'data-testid': 'graph-stale-error', role: 'note' },
+      nextInfo.append(el('div', { class: 'graph-stale', 'data-testid': 'graph-stale-error', role: 'note' },
         el('b', {}, `✗ ${staleNodes.map((n) => n.name).join(', ')} saved a tensor that has since been modified in place. `),
         runError ? `backward raises (line ${runError.line}): ` : 'backward through it will raise: ',
         el('q', {}, staleErrorText())));
     }
     const bw = runningNode(state);
-    if (bw) I.append(el('div', { class: 'graph-running' }, 'backward is running ', el('b', {}, bw.name), ' (lit in the graph)'));
+    if (bw) nextInfo.append(el('div', { class: 'graph-running' }, 'backward is running ', el('b', {}, bw.name), ' (lit in the graph)'));
     if (state.backward) {
       // What the node received and produced, each gradient by its tensor and
       // the storage the memory view draws it in.
@@ -94,14 +95,14 @@ export function createGraphView(root, channel) {
         return el('li', { 'data-testid': 'graph-grad-tensor', 'data-tensor': k, 'data-role': role },
           el('b', {}, who), ': ', r ? gradientText(r, false) : role, t ? ` · [${t.shape.join(', ')}] in storage ${t.storage}` : ' · freed');
       };
-      I.append(el('div', { 'data-testid': 'graph-grad' },
+      nextInfo.append(el('div', { 'data-testid': 'graph-grad' },
         el('div', {}, 'received:'), el('ul', {}, (state.backward.grad_inputs || []).map((k) => item(k, 'received'))),
         el('div', {}, 'produced:'), el('ul', {}, (state.backward.grad_outputs || []).length ? state.backward.grad_outputs.map((k) => item(k, 'produced')) : el('li', {}, 'nothing: AccumulateGrad adds what it received to .grad'))));
     } else if (state.grad !== undefined && state.grad !== null) {
-      I.append(el('div', { 'data-testid': 'graph-grad' }, typeof state.grad === 'string' ? state.grad : JSON.stringify(state.grad)));
+      nextInfo.append(el('div', { 'data-testid': 'graph-grad' }, typeof state.grad === 'string' ? state.grad : JSON.stringify(state.grad)));
     }
-    morph(wrap, W);
-    morph(info, I);
+    morph(wrap, nextWrap);
+    morph(info, nextInfo);
   }
 
   function draw(state, graph) {

@@ -1,7 +1,7 @@
 // The lesson panel: the lesson picker, the examples of the chosen lesson, its
 // prose, the document's claims with their verdicts, and predict-then-reveal
 // questions answered by stepping the run.
-import { el } from '../trace_util.js';
+import { el } from '../dom.js';
 import { parseLesson, inlineRuns } from './lesson_format.js';
 
 const VERDICTS = {

@@ -4,7 +4,8 @@
 // or read in this step, and cells that differ from the step shown before, are
 // marked; a legend names the write and read marks when the step has any.
 // Drawn as one SVG so it can be exported as it is.
-import { svg, el, byId, cellsOfTensor, tensorNames, tensorLabel, storageValues, formatValue, hex, diffStates, gradientRoles, gradientText } from '../trace_util.js';
+import { svg, el } from '../dom.js';
+import { byId, cellsOfTensor, tensorNames, tensorLabel, storageValues, formatValue, hex, diffStates, gradientRoles, gradientText } from '../trace_state.js';
 import { tensorColour, WRITE_FILL, READ_MARK } from '../palette.js';
 
 const CELL_W = 48;
@@ -82,7 +83,7 @@ function readTest(events) {
 function marksAgainst(d, storages, freedThisStep) {
   const none = { caption: null, newBadges: false, changedCells: () => new Set(), allDiffer: () => false, tensorMarks: () => new Map() };
   if (!d || d.first) return none;
-  const K = d.from + 1;
+  const shownBefore = d.from + 1;
   const allNew = !d.adjacent && storages.length > 0 && storages.every((s) => d.storagesNew.has(s.id));
   const differing = (s, writes) => {
     const c = d.cells.get(s.id);
@@ -95,7 +96,7 @@ function marksAgainst(d, storages, freedThisStep) {
     for (const t of inStorage) {
       if (d.tensorChanges.has(t.id)) out.set(t.id, d.tensorChanges.get(t.id));
       else if (d.tensorsNew.has(t.id) && !d.storagesNew.has(storageId)) {
-        out.set(t.id, d.adjacent ? 'new' : d.forward ? `new since step ${K}` : `not alive at step ${K}`);
+        out.set(t.id, d.adjacent ? 'new' : d.forward ? `new since step ${shownBefore}` : `not alive at step ${shownBefore}`);
       }
     }
     return out;
@@ -111,7 +112,7 @@ function marksAgainst(d, storages, freedThisStep) {
     if (cells) parts.push(`${cells} cell${cells === 1 ? '' : 's'} differ${cells === 1 ? 's' : ''}`);
     const ts = d.tensorChanges.size;
     if (ts) parts.push(`${ts} tensor${ts === 1 ? '' : 's'} changed`);
-    caption = { text: `Compared with step ${K}, shown before: ${parts.length ? parts.join(' · ') : 'the same memory'}`, cells: cells > 0 };
+    caption = { text: `Compared with step ${shownBefore}, shown before: ${parts.length ? parts.join(' · ') : 'the same memory'}`, cells: cells > 0 };
   }
   return { caption, newBadges: !allNew, changedCells: (s, w) => (allDiffer(s, w) ? new Set() : differing(s, w)), allDiffer, tensorMarks };
 }

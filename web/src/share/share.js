@@ -1,6 +1,6 @@
 // Sharing: the permalink (code and step in the URL hash), embed mode and the
 // "copy embed code" snippet, and export of the memory or graph view as SVG/PNG.
-import { el } from '../trace_util.js';
+import { el } from '../dom.js';
 
 export function encodeCode(code) {
   const bytes = new TextEncoder().encode(code);

@@ -3,7 +3,8 @@
 // filled in, and cell k lit in memory; pick a cell to see every (tensor, index)
 // that reads it. The logical grid sits beside the storage it maps into; a view
 // shows how its sizes, strides and offset were derived.
-import { el, byId, cellOf, cellsOfTensor, indices, numel, tensorNames, tensorLabel, storageValues, formatValue, offsetTerms } from '../trace_util.js';
+import { el } from '../dom.js';
+import { byId, cellOf, cellsOfTensor, indices, numel, tensorNames, tensorLabel, storageValues, formatValue, offsetTerms } from '../trace_state.js';
 import { tensorColour } from '../palette.js';
 
 const INDEX_NAMES = ['i', 'j', 'k', 'l', 'm', 'n', 'p', 'q'];

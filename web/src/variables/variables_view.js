@@ -1,7 +1,8 @@
 // The variables panel: each frame's names in the trace's stable order, with
 // id() (the Python object) and data_ptr() (the first element's address) side by
 // side, so the two are never confused.
-import { el, byId, diffStates, hex, morph } from '../trace_util.js';
+import { el, morph } from '../dom.js';
+import { byId, diffStates, hex } from '../trace_state.js';
 import { tensorColour } from '../palette.js';
 
 export function createVariablesView(root, channel) {

@@ -2,7 +2,6 @@
 // its main thread; it talks to this worker with the messages documented in
 // web/README.md ("Worker protocol"). One run at a time; the page terminates the
 // whole worker to stop a run.
-import { createFixtureEngine } from './fixture_engine.js';
 
 let engine = null;
 let engineName = null;
@@ -43,7 +42,10 @@ const handlers = {
       engine = await loadWasm(msg);
       engineName = 'wasm';
     } else {
-      engine = createFixtureEngine();
+      // The fixture engine is test data (tests/web/fixtures/), built apart into
+      // fixture_engine.js and loaded only when asked for.
+      if (typeof self.createFixtureEngine !== 'function') importScripts(msg.fixtureUrl || 'fixture_engine.js');
+      engine = self.createFixtureEngine();
       engineName = 'fixture';
     }
     return { engine: engineName, ms: performance.now() - t0 };
