@@ -128,7 +128,8 @@ test('permalink round trip restores the code and the step', async () => {
   await waitStep(page, 3);
   await page.click(tid('permalink-button'));
   const link = await page.inputValue(tid('share-text'));
-  assert.match(link, /#code=.*&step=4$/);
+  // The page opened on lesson 000, so the link keeps it and carries the code that replaced its own.
+  assert.match(link, /#(lesson=000-new-memory&example=1&)?code=.*&step=4$/);
   const second = await newPage(browser, { origin: server.url.slice(0, -1) });
   await second.page.goto(link.replace(/\?/, '?engine=fixture&').replace('/#', '/?engine=fixture#'));
   await waitReady(second.page);
@@ -144,7 +145,7 @@ test('embed mode hides the chrome and the embed button gives an iframe', async (
   await setCodeAndRun(page, SLICE.code);
   await page.click(tid('embed-button'));
   const snippet = await page.inputValue(tid('share-text'));
-  assert.match(snippet, /^<iframe src="[^"]*\?embed=1#code=/);
+  assert.match(snippet, /^<iframe src="[^"]*\?embed=1#(lesson=[\w-]+&example=1&)?code=/);
   const src = snippet.match(/src="([^"]*)"/)[1].replace('?embed=1', '?embed=1&engine=fixture');
   const e = await newPage(browser, { width: 900, height: 520 });
   await e.page.goto(src);

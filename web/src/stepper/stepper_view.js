@@ -92,6 +92,7 @@ export function createStepperView(root, channel) {
     setProp(slider, 'disabled', !total);
   }
 
+  channel.on('play:pause', () => pause());
   channel.on('run:started', () => { pause(); pending = null; lastConsole = ''; total = 0; n = 0; label.textContent = 'running…'; label.dataset.shown = ''; update(); });
   channel.on('run:stopped', ({ reason }) => { pause(); total = 0; label.textContent = reason; update(); });
   channel.on('run:done', ({ summary, code }) => {
