@@ -24,7 +24,37 @@ const standalone = standaloneEl ? JSON.parse(standaloneEl.textContent) : null;
 const embed = params.get('embed') === '1';
 const engineKind = params.get('engine') === 'fixture' || !HAVE_WASM ? 'fixture' : 'wasm';
 if (embed) document.body.classList.add('embed');
+showPanels(params.get('panels'));
 document.body.dataset.engine = engineKind;
+
+// ?panels=code,memory,stride,autograd,variables,console (and lesson) chooses
+// the panels shown; embed mode shows code, memory, variables and console
+// unless it says otherwise. The stepper is always there.
+function showPanels(list) {
+  const all = { lesson: 'lesson-panel', code: 'editor-panel', console: 'console-panel', memory: 'memory-panel',
+    variables: 'variables-panel', stride: 'stride-panel', autograd: 'graph-panel' };
+  const wanted = list ? new Set(list.split(',').map((x) => x.trim().toLowerCase()).filter((x) => x in all))
+    : embed ? new Set(['code', 'memory', 'variables', 'console']) : new Set(Object.keys(all));
+  for (const [name, id] of Object.entries(all)) {
+    const panel = document.querySelector(`[data-testid="${id}"]`);
+    panel.hidden = !wanted.has(name);
+    panel.dataset.panel = name;
+  }
+  document.body.dataset.panels = [...wanted].join(',');
+  document.body.classList.toggle('no-left', !['lesson', 'code', 'console'].some((n) => wanted.has(n)));
+  // The lower row: the stride panel on the right, the variables over the
+  // autograd graph on its left, as many of them as are shown.
+  const lower = document.querySelector('.lower');
+  const left = [['variables', 'vars'], ['autograd', 'graph']].filter(([n]) => wanted.has(n)).map(([, a]) => a);
+  const stride = wanted.has('stride');
+  lower.hidden = !stride && !left.length;
+  const areas = stride && left.length ? left.map((a) => `"${a} stride"`).join(' ') : stride ? '"stride"' : `"${left.join(' ')}"`;
+  const columns = stride && left.length ? 'minmax(0, 1fr) minmax(0, 1.45fr)' : stride ? 'minmax(0, 1fr)' : left.map(() => 'minmax(0, 1fr)').join(' ');
+  const rows = stride && left.length === 2 ? 'minmax(0, 0.9fr) minmax(0, 1.1fr)' : 'minmax(0, 1fr)';
+  lower.style.setProperty('--lower-areas', areas);
+  lower.style.setProperty('--lower-columns', columns);
+  lower.style.setProperty('--lower-rows', rows);
+}
 
 const channel = new Channel();
 const editor = createEditorView(byTestId('editor'), channel);

@@ -191,9 +191,14 @@ export function gradientRoles(state) {
   const node = nodes.get(bw.node);
   const add = (k, r) => { if (k) roles.set(k, [...(roles.get(k) || []), r]); };
   (bw.grad_inputs || []).forEach((k, i) => add(k, { role: 'received', node: bw.name, index: i, to: null }));
+  // AccumulateGrad keeps what it received as its leaf's .grad (the trace gives
+  // no tensor for it then): that .grad is the gradient it received.
+  const leafGrad = accumulatedGrad(state, node);
+  if (leafGrad && !(bw.grad_inputs || []).some(Boolean)) add(leafGrad.grad, { role: 'received', node: bw.name, index: 0, to: null, into: leafGrad.name });
   (bw.grad_outputs || []).forEach((k, i) => {
     const next = node && node.next ? nodes.get(node.next[i]) : null;
-    add(k, { role: 'produced', node: bw.name, index: i, to: next ? next.name : null });
+    const leaf = accumulatedGrad(state, next);
+    add(k, { role: 'produced', node: bw.name, index: i, to: leaf ? leaf.name : next ? next.name : null });
   });
   // A node that hands on the very tensor it received (AddBackward0 does) has
   // one gradient buffer, received and passed on.
@@ -205,9 +210,19 @@ export function gradientRoles(state) {
   return roles;
 }
 
+/** The leaf an AccumulateGrad node feeds: {leaf, grad, name: "a.grad"}, or null for other nodes. */
+export function accumulatedGrad(state, node) {
+  if (!node || node.name !== 'AccumulateGrad' || !node.variable) return null;
+  const leaf = byId(state.tensors).get(node.variable);
+  const names = tensorNames(state);
+  const leafName = leaf && names.has(leaf.id) ? tensorLabel(leaf, names) : node.variable;
+  return { leaf, leafName, grad: leaf ? leaf.grad : null, name: `${leafName}.grad` };
+}
+
 /** How a gradient tensor is named on the page: "gradient received by MulBackward0". */
 export function gradientText(r, many) {
   if (r.role === 'passed') return `gradient received by ${r.node} and passed on as it is${r.to ? ` to ${r.to}` : ''}`;
+  if (r.into) return `gradient received by ${r.node}, kept as ${r.into}`;
   const idx = many ? ` [${r.index}]` : '';
   return r.role === 'received' ? `gradient${idx} received by ${r.node}` : `gradient${idx} produced by ${r.node}${r.to ? ` for ${r.to}` : ''}`;
 }

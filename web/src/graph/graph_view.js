@@ -3,7 +3,7 @@
 // the version it was saved at beside its version now; a stale one is marked
 // with the error backward will raise. During backward the node being run is lit.
 import { svg, el, morph } from '../dom.js';
-import { byId, tensorNames, tensorLabel, gradientRoles, gradientText } from '../trace_state.js';
+import { byId, tensorNames, tensorLabel, gradientRoles, gradientText, accumulatedGrad } from '../trace_state.js';
 
 const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 const NODE_H = 24;
@@ -16,7 +16,9 @@ export function createGraphView(root, channel) {
   const wrap = el('div', { class: 'graph-scroll', role: 'region', 'aria-label': 'Autograd graph', tabindex: 0 });
   // Not live: the stepper announces the node backward is running.
   const info = el('div', { class: 'graph-info', 'data-testid': 'graph-info' });
-  root.append(info, wrap);
+  // The graph first, with the room; what the node running backward received
+  // and produced, and a stale tensor's error, under it.
+  root.append(wrap, info);
 
   function runningNode(state) {
     if (state.node) return state.node;
@@ -87,8 +89,12 @@ export function createGraphView(root, channel) {
       const names = tensorNames(state);
       const tensors = byId(state.tensors);
       const roles = gradientRoles(state);
+      const node = byId((state.graph || {}).nodes).get(state.backward.node);
+      const leaf = accumulatedGrad(state, node);
       const item = (k, role) => {
-        if (k === null || k === undefined) return el('li', {}, role === 'received' ? 'None received' : 'None (this input needs no gradient)');
+        // AccumulateGrad: what it received is now its leaf's .grad.
+        if ((k === null || k === undefined) && role === 'received' && leaf && leaf.grad) k = leaf.grad;
+        if (k === null || k === undefined) return el('li', {}, role === 'received' ? 'no gradient (None)' : 'None (this input needs no gradient)');
         const t = tensors.get(k);
         const r = (roles.get(k) || []).find((x) => x.role === role || x.role === 'passed');
         const who = t && names.has(t.id) ? tensorLabel(t, names) : k;
@@ -97,7 +103,7 @@ export function createGraphView(root, channel) {
       };
       nextInfo.append(el('div', { 'data-testid': 'graph-grad' },
         el('div', {}, 'received:'), el('ul', {}, (state.backward.grad_inputs || []).map((k) => item(k, 'received'))),
-        el('div', {}, 'produced:'), el('ul', {}, (state.backward.grad_outputs || []).length ? state.backward.grad_outputs.map((k) => item(k, 'produced')) : el('li', {}, 'nothing: AccumulateGrad adds what it received to .grad'))));
+        el('div', {}, 'produced:'), el('ul', {}, (state.backward.grad_outputs || []).length ? state.backward.grad_outputs.map((k) => item(k, 'produced')) : el('li', {}, leaf ? `nothing: AccumulateGrad stores what it received in ${leaf.name} (and adds to it when ${leaf.name} already holds a gradient)` : 'nothing'))));
     } else if (state.grad !== undefined && state.grad !== null) {
       nextInfo.append(el('div', { 'data-testid': 'graph-grad' }, typeof state.grad === 'string' ? state.grad : JSON.stringify(state.grad)));
     }
@@ -132,7 +138,9 @@ export function createGraphView(root, channel) {
           if (!sv.tensor && sv.current_version === null) return { text: `${sv.name} freed by backward (saved at v${sv.saved_version ?? '?'})`, stale: false };
           return { text: `${sv.name}=${who} saved@v${sv.saved_version ?? '?'} now v${sv.current_version ?? '?'}${stale ? ' ✗ stale' : ''}`, stale };
         });
-        const title = n.name + (owners ? ` (${owners.join(', ')})` : '');
+        // AccumulateGrad names the leaf whose .grad it fills.
+        const leaf = accumulatedGrad(state, n);
+        const title = n.name + (leaf ? ` → ${leaf.name}` : '') + (owners ? ` (${owners.join(', ')})` : '');
         const w = Math.max(title.length + 2, ...lines.map((l) => l.text.length)) * CHAR_W + 16;
         const h = NODE_H + lines.length * SAVED_H + (lines.length ? 4 : 0);
         boxes.set(n.id, { x, y, w, h, n, lines, title });
@@ -143,8 +151,12 @@ export function createGraphView(root, channel) {
       y += rowH + GAP_Y;
     }
     const height = y - GAP_Y + 10;
-    const root_ = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'graph-svg', width, height,
+    // Scaled down to the panel's width (the viewBox; CSS max-width), never below
+    // half its size: a larger graph is panned by scrolling the panel.
+    const root_ = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'graph-svg', width, height, viewBox: `0 0 ${width} ${height}`,
       role: 'img', 'aria-label': `Autograd graph with ${graph.nodes.length} nodes`, 'font-family': FONT, 'font-size': 11 });
+    root_.style.minWidth = `${Math.round(width * 0.5)}px`;
+    root_.style.minHeight = `${Math.round(height * 0.5)}px`;
     root_.append(svg('defs', {}, svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
       svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#5b6472' }))));
     for (const [from, to] of graph.edges || []) {

@@ -19,13 +19,13 @@ export function createVariablesView(root, channel) {
     const tr = el('tr', { 'data-testid': 'variable-row', 'data-name': name, class: changed ? 'changed' : null, 'data-changed': changed || null,
       title: changed ? `${changed === 'new' ? 'new' : 'changed'} since step ${since}` : null });
     const swatch = t ? el('span', { class: 'swatch', 'aria-hidden': 'true' }) : null;
-    if (swatch) swatch.style.background = tensorColour(t.id);
+    if (swatch) swatch.style.background = tensorColour(t.id, state);
     tr.append(
       el('th', { scope: 'row' }, swatch, name, el('span', { class: 'type' }, ' ' + o.type)),
       el('td', { class: 'num', 'data-testid': 'variable-id', title: o.id !== undefined ? hex(o.id) : '' }, o.id !== undefined ? String(o.id) : ''),
-      el('td', { class: 'num', 'data-testid': 'variable-data-ptr', title: t ? hex(t.data_ptr) : '' }, t && t.data_ptr !== undefined ? String(t.data_ptr) : '—'),
-      el('td', { class: 'meta' }, t ? `${t.storage} · v${t.version}${t.requires_grad ? ' · grad' : ''}` : ''),
-      el('td', { class: 'repr' }, el('code', {}, o.repr || (t ? `tensor of ${t.dtype} [${t.shape.join(', ')}]${t.requires_grad ? ', requires_grad' : ''}` : ''))),
+      el('td', { class: 'num', title: t ? hex(t.data_ptr) : '' }, el('span', { 'data-testid': 'variable-data-ptr' }, t && t.data_ptr !== undefined ? String(t.data_ptr) : '—'),
+        t ? el('div', { class: 'meta' }, `${t.storage} · v${t.version}${t.requires_grad ? ' · grad' : ''}`) : null),
+      el('td', { class: 'repr' }, el('code', {}, o.repr || (t ? `tensor ${String(t.dtype).replace(/^torch\./, '')} [${t.shape.join(', ')}]` : ''))),
     );
     if (t) {
       tr.classList.add('is-tensor');
@@ -61,7 +61,7 @@ export function createVariablesView(root, channel) {
       const fr = frames[f];
       const table = el('table', { class: 'vars-table', 'data-testid': 'variables-frame', 'data-frame': fr.name });
       table.append(el('caption', {}, `${fr.name}${fr.line ? ' · line ' + fr.line : ''}`));
-      table.append(el('thead', {}, el('tr', {}, ['name', 'id()', 'data_ptr()', 'storage', 'value'].map((h) => el('th', { scope: 'col' }, h)))));
+      table.append(el('thead', {}, el('tr', {}, ['name', 'id()', 'data_ptr() · storage', 'value'].map((h) => el('th', { scope: 'col' }, h)))));
       const tb = el('tbody');
       for (const [name, oid] of fr.variables || []) tb.append(row(name, oid, state, tensors, fr === inner ? kind(name) : null, diff.from + 1));
       if (!(fr.variables || []).length) tb.append(el('tr', {}, el('td', { colspan: 5, class: 'empty-row' }, 'no variables yet')));
