@@ -55,6 +55,9 @@ export function describeRunError(error, { steps = 0 } = {}) {
   if (error.type === 'AttributeError' && (m = /^module '(torch[\w.]*)' has no attribute '(\w+)'/.exec(message))) {
     return unsupported(out, `${m[1]}.${m[2]}`, message);
   }
+  if (error.type === 'AttributeError' && (m = /^'Tensor' object has no attribute '(\w+)'/.exec(message))) {
+    return unsupported(out, `Tensor.${m[1]}`, message);
+  }
   if (error.type === 'NotImplementedError' && / not supported by stridelab/.test(message)) {
     return { ...out, kind: 'unsupported', status: `not supported by stridelab, at line ${error.line ?? '?'}` };
   }
