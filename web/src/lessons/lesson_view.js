@@ -104,6 +104,12 @@ export function createLessonView(root, picker, channel, loadText) {
     }
     body.append(el('h2', { class: 'lesson-title', 'data-testid': 'lesson-title' }, lesson.title));
     if (lesson.meta.source) body.append(el('div', { class: 'lesson-source' }, 'from: ', lesson.meta.source));
+    // Near the top, and kept in view as the lesson scrolls.
+    if (lesson.examples[example]) {
+      body.append(el('div', { class: 'lesson-edited', 'data-testid': 'lesson-edited', role: 'note', hidden: true },
+        el('span', {}, 'You changed this example\'s code (your edit is kept): the claims and questions are about the lesson\'s code.'),
+        el('button', { type: 'button', 'data-testid': 'lesson-restore', onclick: restore }, 'Restore the lesson\'s code')));
+    }
     // The introduction folds away once the learner moves past the first
     // example, so that an example's own prose and claims are what they see.
     if (lesson.intro.length) {
@@ -136,9 +142,6 @@ export function createLessonView(root, picker, channel, loadText) {
     questions = [];
     if (ex) {
       body.append(el('h3', { class: 'lesson-example-title' }, lesson.examples.length > 1 ? `${example + 1}. ${ex.title}` : ex.title));
-      body.append(el('div', { class: 'lesson-edited', 'data-testid': 'lesson-edited', role: 'note', hidden: true },
-        el('span', {}, 'You changed the code: the claims and questions below are about the lesson\'s code. Your edit is kept for this example.'),
-        el('button', { type: 'button', 'data-testid': 'lesson-restore', onclick: restore }, 'Restore the lesson\'s code')));
       for (const b of ex.blocks) body.append(block(b));
     }
     markEdited();
