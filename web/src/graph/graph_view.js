@@ -60,6 +60,7 @@ export function createGraphView(root, channel) {
   }
 
   let shownKey = null;
+  let scrollPending = false;
   function render(state) {
     const names = [...tensorNames(state)];
     const key = JSON.stringify([runError, state.graph, names, (state.tensors || []).map((t) => [t.id, t.grad_fn]), state.backward || null, state.node || null, state.grad ?? null]);
@@ -109,6 +110,20 @@ export function createGraphView(root, channel) {
     }
     morph(wrap, nextWrap);
     morph(info, nextInfo);
+    // A graph panned (larger than its panel) keeps the node backward is
+    // running in view: scrolled in the next frame, when layout is clean.
+    if (bw && !scrollPending) {
+      scrollPending = true;
+      requestAnimationFrame(() => {
+        scrollPending = false;
+        const node = wrap.querySelector('[data-running="true"]');
+        if (!node || wrap.scrollHeight <= wrap.clientHeight + 1) return;
+        const r = node.getBoundingClientRect();
+        const box = wrap.getBoundingClientRect();
+        if (r.bottom > box.bottom) wrap.scrollTop += r.bottom - box.bottom + 6;
+        else if (r.top < box.top) wrap.scrollTop -= box.top - r.top + 6;
+      });
+    }
   }
 
   function draw(state, graph) {
@@ -152,11 +167,11 @@ export function createGraphView(root, channel) {
     }
     const height = y - GAP_Y + 10;
     // Scaled down to the panel's width (the viewBox; CSS max-width), never below
-    // half its size: a larger graph is panned by scrolling the panel.
+    // 70% of its size: a larger graph is panned by scrolling the panel.
     const root_ = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'graph-svg', width, height, viewBox: `0 0 ${width} ${height}`,
       role: 'img', 'aria-label': `Autograd graph with ${graph.nodes.length} nodes`, 'font-family': FONT, 'font-size': 11 });
-    root_.style.minWidth = `${Math.round(width * 0.5)}px`;
-    root_.style.minHeight = `${Math.round(height * 0.5)}px`;
+    root_.style.minWidth = `${Math.round(width * 0.7)}px`;
+    root_.style.minHeight = `${Math.round(height * 0.7)}px`;
     root_.append(svg('defs', {}, svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
       svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#5b6472' }))));
     for (const [from, to] of graph.edges || []) {

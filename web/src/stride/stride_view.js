@@ -161,8 +161,11 @@ export function createStrideView(root, channel) {
     }
     root_.append(defs);
     // ---- the logical grid ----
-    const rows = rank >= 2 ? shape[rank - 2] : 1;
-    const cols = rank >= 1 ? shape[rank - 1] : 1;
+    // A 1-d tensor longer than the panel is wide wraps onto more lines.
+    const fitCols = Math.max(4, Math.floor((W - 30) / (GW + GG)));
+    const wrap1d = rank === 1 && shape[0] > fitCols;
+    const rows = rank >= 2 ? shape[rank - 2] : wrap1d ? Math.ceil(shape[0] / fitCols) : 1;
+    const cols = rank >= 2 ? shape[rank - 1] : wrap1d ? fitCols : rank === 1 ? shape[0] : 1;
     const outer = rank > 2 ? shape.slice(0, rank - 2) : [];
     const gridG = svg('g', { 'data-testid': 'stride-grid', 'data-keys': 'own', role: 'grid', 'aria-label': `elements of ${tensorLabel(t, names)}` });
     const gx = 22;
@@ -185,7 +188,8 @@ export function createStrideView(root, channel) {
       for (let r = 0; r < rows && drawn < MAX_GRID; r++) {
         const rowG = svg('g', { role: 'row' });
         for (let c = 0; c < cols && drawn < MAX_GRID; c++) {
-          const idx = rank === 0 ? [] : rank === 1 ? [c] : [...lead, r, c];
+          if (wrap1d && r * cols + c >= shape[0]) break;
+          const idx = rank === 0 ? [] : rank === 1 ? [r * cols + c] : [...lead, r, c];
           const cell = cellOf(t, idx);
           const sel = shownIndex.join(',') === idx.join(',');
           const x = gx + c * (GW + GG);
@@ -255,7 +259,7 @@ export function createStrideView(root, channel) {
       const start = at(t.offset || 0);
       if (start) {
         jumps.append(svg('path', { d: `M${start.x + SW / 2} ${start.y + SH + 13} l-4 6 h8 z`, fill: INK }));
-        jumps.append(svg('text', { x: start.x + SW / 2, y: start.y + SH + 28, 'text-anchor': 'middle', fill: INK, 'font-size': 10, text: `offset ${t.offset || 0}` }));
+        jumps.append(svg('text', { x: Math.max(start.x + SW / 2, 32), y: start.y + SH + 28, 'text-anchor': 'middle', fill: INK, 'font-size': 10, text: `offset ${t.offset || 0}` }));
         height = Math.max(height, start.y + SH + 32);
       }
       let cur = t.offset || 0;
@@ -287,7 +291,8 @@ export function createStrideView(root, channel) {
         height = Math.max(height, ey + 44);
       }
     }
-    root_.setAttribute('width', W);
+    // Wider than the panel only when a grid's rows are: the drawing then scrolls sideways.
+    root_.setAttribute('width', Math.max(W, gridW + 8));
     root_.setAttribute('height', Math.ceil(height + 4));
     drawing.replaceChildren(root_);
   }
