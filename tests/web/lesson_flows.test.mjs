@@ -154,3 +154,12 @@ test('edits are kept per example across switching and reloads, and the lesson\'s
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a claim\'s "show line N" steps to where the line first ran (found in the worker)', needWasm, async () => {
+  const { page, problems, context } = await open('#lesson=000-new-memory&example=1');
+  await page.locator(tid('claim-show')).last().click();
+  await page.waitForFunction(() => /line 9/.test(document.querySelector('[data-testid="step-label"]').textContent));
+  assert.equal(await step(page), await page.evaluate(() => window.stridelab.engine.findLine(9, 0)));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

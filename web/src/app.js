@@ -190,9 +190,9 @@ channel.on('step:find-line', async ({ line, after, before }) => {
   const k = await engine.findLine(line, Math.max(0, after + 1)).catch(() => -1);
   if (k >= 0 && token === runToken) showStep(before ? Math.max(0, k - 1) : k);
 });
-channel.on('step:locate-line', ({ line, from, reply }) => {
+channel.on('step:locate-line', ({ line, from, limit, reply }) => {
   if (!summary) { reply(-1); return; }
-  engine.findLine(line, from || 0).then(reply, () => reply(-1));
+  engine.findLine(line, from || 0, limit).then(reply, () => reply(-1));
 });
 
 // ---- permalink, embed, export ---------------------------------------------

@@ -11,7 +11,7 @@
  * @property {{reason: string}} 'run:stopped'
  * @property {{n: number}} 'step:request'            Any control asking for step n.
  * @property {{line: number, after: number, before?: boolean}} 'step:find-line'  Go to the first step after `after` where `line` ran (or the step before it).
- * @property {{line: number, from?: number, reply: (step: number) => void}} 'step:locate-line'  Ask for the first step from `from` on where `line` ran (-1 if none); the answer comes to `reply`.
+ * @property {{line: number, from?: number, limit?: number, reply: (step: number) => void}} 'step:locate-line'  Ask for the first step from `from` on where `line` ran (-1 if none in `limit` steps); the answer comes to `reply`.
  * @property {{reason: string}} 'play:pause'        Stop playing (a question's step was reached).
  * @property {{n: number, total: number, state: object, prev: object|null, diff: object, console: string|null, summary: object}} 'step:changed'  `prev`: the step shown before; `diff`: diffStates(prev, state).
  * @property {{tensor: string, index: number[]}|null} 'select:element'  A tensor element picked.

@@ -89,8 +89,8 @@ export class EngineClient {
   }
 
   /** The first step from `from` on where `line` ran, or -1. */
-  async findLine(line, from = 0) {
-    const r = await this.send('findLine', { line, from });
+  async findLine(line, from = 0, limit = 5000) {
+    const r = await this.send('findLine', { line, from, limit });
     return r.step;
   }
 

@@ -223,7 +223,7 @@ export function createLessonView(root, picker, channel, loadText) {
       const q = entry.q;
       if (q.step !== null) { entry.askStep = q.step; continue; }
       if (!q.line) continue;
-      channel.emit('step:locate-line', { line: q.line, from: 0, reply: (k) => {
+      channel.emit('step:locate-line', { line: q.line, from: 0, limit: 2000, reply: (k) => {
         entry.lineStep = k;
         entry.askStep = k >= 0 ? Math.max(0, k - 1) : null;
         if (lastState && lastState.step === entry.askStep) ask(entry);
@@ -251,7 +251,9 @@ export function createLessonView(root, picker, channel, loadText) {
   channel.on('run:done', ({ summary }) => {
     total = summary.steps || 0;
     for (const entry of questions) { entry.askStep = null; entry.lineStep = null; }
-    if (total) locateQuestions();
+    // After the first step has been asked for: the worker answers in order,
+    // and the search must not hold up the first drawing.
+    if (total) setTimeout(locateQuestions, 0);
   });
   channel.on('step:changed', ({ n, state }) => {
     lastState = state;
