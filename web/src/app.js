@@ -101,7 +101,7 @@ channel.on('run:request', async ({ code, step }) => {
   channel.emit('run:started', {});
   setRunning(true);
   channel.emit('status', { text: `running on the ${engine.engineName || engineKind} engine…`, level: 'info' });
-  const watchdog = setTimeout(() => { if (token === runToken && running) salvage(code, token); }, watchdogMs);
+  const watchdog = setTimeout(() => { if (token === runToken && running) salvage(code); }, watchdogMs);
   try {
     const reply = await engine.run(code);
     if (token !== runToken) return;
@@ -133,7 +133,7 @@ async function finishRun(result, code, step, ms) {
 // The watchdog fired: the worker is stopped (its steps go with it), and the
 // same code is run again in a fresh one up to SALVAGE_STEPS lines, so that the
 // learner still has steps to look at.
-async function salvage(code, token) {
+async function salvage(code) {
   runToken++;
   const mine = runToken;
   const secs = Math.round(watchdogMs / 1000);
