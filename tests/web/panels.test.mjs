@@ -171,3 +171,22 @@ test('small things: storages numbered per run, distinct colours, small floats re
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('every lesson at 1280x720: no panel outside the window or clipped sideways', needWasm, async () => {
+  const index = await (await fetch(server.url + 'lessons/index.json')).json();
+  const { page, problems, context } = await open('', `#lesson=${index[0].id}`);
+  for (const [i, { id }] of index.entries()) {
+    if (i) {
+      await page.goto(`${server.url}?lesson${i}#lesson=${id}`);
+      await waitReady(page);
+      await page.waitForFunction(() => window.stridelab.runsDone >= 1 && window.stridelab.summary);
+    }
+    const steps = await page.evaluate(() => window.stridelab.summary.steps);
+    for (const n of [Math.floor(steps * 0.6), steps - 1]) {
+      await goTo(page, n);
+      assert.deepEqual(await clipped(page), [], `${id} step ${n + 1}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
