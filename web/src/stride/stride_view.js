@@ -18,6 +18,7 @@ const GW = 36; // a grid element
 const GH = 26;
 const GG = 3;
 const SW = 29; // a storage cell on the strip
+const MIN_SW = 24;
 const SH = 24;
 const ARC = 30; // room above a line of the strip for the jumps
 const ROW_H = ARC + SH + 16;
@@ -43,6 +44,7 @@ export function createStrideView(root, channel) {
   const meta = el('div', { class: 'stride-meta' });
   root.append(head, meta, drawing, formula, derivation, readers);
   let width = 0;
+  let sw = SW; // the strip's cell width in the drawing shown
   new ResizeObserver((entries) => {
     const w = Math.floor(entries[entries.length - 1].contentRect.width);
     if (w === width) return;
@@ -225,8 +227,11 @@ export function createStrideView(root, channel) {
       let sx = gridW + 30;
       let perLine = Math.floor((W - sx - 8) / SW);
       let sy = 0;
+      // Cells a little narrower (down to 24 px) when that puts the strip on one line across the panel.
       const full = Math.max(4, Math.floor((W - 16) / SW));
-      if (perLine < Math.min(6, strip.length) || (strip.length > perLine && strip.length <= full)) { sx = 8; perLine = full; sy = gy + 8; }
+      const narrowFits = strip.length > full && strip.length * MIN_SW <= W - 16;
+      if (perLine < Math.min(6, strip.length) || (strip.length > perLine && (strip.length <= full || narrowFits))) { sx = 8; perLine = Math.max(full, strip.length <= (W - 16) / MIN_SW ? strip.length : full); sy = gy + 8; }
+      sw = Math.min(SW, Math.floor((W - sx - 8) / Math.max(1, Math.min(perLine, strip.length))));
       const stripG = svg('g', { 'data-testid': 'stride-storage', 'data-storage': s.id });
       // Its caption clears the grid's title when they share a line.
       const titleEnd = gx + (tensorLabel(t, names).length + 2 + rank * 3) * CHAR + 12;
@@ -237,18 +242,18 @@ export function createStrideView(root, channel) {
       const pos = new Map();
       strip.forEach(([c], p) => {
         const line = Math.floor(p / perLine);
-        pos.set(c, { x: sx + (p % perLine) * SW, y: top + line * ROW_H + ARC });
+        pos.set(c, { x: sx + (p % perLine) * sw, y: top + line * ROW_H + ARC });
       });
       for (const [c, v] of strip) {
         const { x, y } = pos.get(c);
         const lit = c === k;
         const isMine = mine.has(c);
         const g = svg('g', { 'data-testid': 'stride-cell', 'data-cell': c, class: lit ? 'lit' : null });
-        g.append(svg('rect', { x: x + 1, y, width: SW - 2, height: SH, rx: 2, fill: lit ? '#fff3c4' : '#fff',
+        g.append(svg('rect', { x: x + 1, y, width: sw - 2, height: SH, rx: 2, fill: lit ? '#fff3c4' : '#fff',
           stroke: lit ? '#000' : isMine ? colour : '#c3c9d2', 'stroke-width': lit ? 2.5 : isMine ? 1.5 : 1 }));
-        g.append(svg('text', { x: x + SW / 2, y: y + SH / 2 + 4, 'text-anchor': 'middle', fill: isMine ? INK : MUTED, 'font-size': 10,
-          'font-weight': lit ? 700 : 400, ...fit(formatValue(v, s.dtype), SW - 2, 10) }));
-        g.append(svg('text', { x: x + SW / 2, y: y + SH + 10, 'text-anchor': 'middle', fill: MUTED, 'font-size': 8, text: String(c) }));
+        g.append(svg('text', { x: x + sw / 2, y: y + SH / 2 + 4, 'text-anchor': 'middle', fill: isMine ? INK : MUTED, 'font-size': 10,
+          'font-weight': lit ? 700 : 400, ...fit(formatValue(v, s.dtype), sw - 2, 10) }));
+        g.append(svg('text', { x: x + sw / 2, y: y + SH + 10, 'text-anchor': 'middle', fill: MUTED, 'font-size': 8, text: String(c) }));
         stripG.append(g);
       }
       const lines = Math.max(1, Math.ceil(strip.length / perLine));
@@ -258,8 +263,8 @@ export function createStrideView(root, channel) {
       const at = (c) => pos.get(c);
       const start = at(t.offset || 0);
       if (start) {
-        jumps.append(svg('path', { d: `M${start.x + SW / 2} ${start.y + SH + 13} l-4 6 h8 z`, fill: INK }));
-        jumps.append(svg('text', { x: Math.max(start.x + SW / 2, 32), y: start.y + SH + 28, 'text-anchor': 'middle', fill: INK, 'font-size': 10, text: `offset ${t.offset || 0}` }));
+        jumps.append(svg('path', { d: `M${start.x + sw / 2} ${start.y + SH + 13} l-4 6 h8 z`, fill: INK }));
+        jumps.append(svg('text', { x: Math.max(start.x + sw / 2, 32), y: start.y + SH + 28, 'text-anchor': 'middle', fill: INK, 'font-size': 10, text: `offset ${t.offset || 0}` }));
         height = Math.max(height, start.y + SH + 32);
       }
       let cur = t.offset || 0;
@@ -283,7 +288,7 @@ export function createStrideView(root, channel) {
       // The line from the element to its cell.
       const end = at(k);
       if (picked && end) {
-        const ex = end.x + SW / 2;
+        const ex = end.x + sw / 2;
         const ey = end.y + SH;
         root_.append(svg('path', { 'data-testid': 'stride-link', d: `M${picked.x} ${picked.y} C${picked.x} ${picked.y + 36}, ${ex} ${ey + 40}, ${ex} ${ey + 1}`,
           fill: 'none', stroke: '#000', 'stroke-width': 1.5, 'stroke-dasharray': '4 3', 'aria-hidden': 'true' }));
@@ -301,8 +306,8 @@ export function createStrideView(root, channel) {
   // index's colour, labelled with what it adds.
   function jump(pa, pb, d, label) {
     const g = svg('g', { 'data-testid': 'stride-jump', 'data-dim': d });
-    const x1 = pa.x + SW / 2;
-    const x2 = pb.x + SW / 2;
+    const x1 = pa.x + sw / 2;
+    const x2 = pb.x + sw / 2;
     const colour = indexColour(d);
     if (pa === pb || (x1 === x2 && pa.y === pb.y)) {
       // stride 0 (an expanded dimension): a loop that stays on the cell.

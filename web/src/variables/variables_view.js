@@ -21,11 +21,11 @@ export function createVariablesView(root, channel) {
     const swatch = t ? el('span', { class: 'swatch', 'aria-hidden': 'true' }) : null;
     if (swatch) swatch.style.background = tensorColour(t.id, state);
     tr.append(
-      el('th', { scope: 'row' }, swatch, name, el('span', { class: 'type' }, ' ' + o.type)),
+      el('th', { scope: 'row' }, swatch, name, el('span', { class: 'type' }, o.type)),
       el('td', { class: 'num', 'data-testid': 'variable-id', title: o.id !== undefined ? hex(o.id) : '' }, o.id !== undefined ? String(o.id) : ''),
       el('td', { class: 'num', title: t ? hex(t.data_ptr) : '' }, el('span', { 'data-testid': 'variable-data-ptr' }, t && t.data_ptr !== undefined ? String(t.data_ptr) : '—'),
         t ? el('div', { class: 'meta' }, `${t.storage} · v${t.version}${t.requires_grad ? ' · grad' : ''}`) : null),
-      el('td', { class: 'repr' }, el('code', {}, o.repr || (t ? `tensor ${String(t.dtype).replace(/^torch\./, '')} [${t.shape.join(', ')}]` : ''))),
+      el('td', { class: 'repr' }, el('code', {}, o.repr || (t ? `[${t.shape.join(', ')}] ${String(t.dtype).replace(/^torch\./, '')}` : ''))),
     );
     if (t) {
       tr.classList.add('is-tensor');
