@@ -159,3 +159,17 @@ test('traceback frames of torch\'s own files are text, the program\'s lines are 
   assert.match(await page.locator(tid('console-traceback')).textContent(), /module\.py", line 1130/);
   await context.close();
 });
+
+test('the time limit keeps the steps recorded, in the page\'s words', needWasm, async () => {
+  const { page, problems, context } = await open();
+  await setCodeAndRun(page, 'import time\nx = 1\ntime.sleep(30)\nprint(x)\n');
+  const s = await summary(page);
+  assert.equal(s.error.kind, 'limit');
+  assert.ok(s.steps >= 2, `steps kept: ${s.steps}`);
+  assert.match(await status(page), /stopped at the time limit · \d+ steps kept/);
+  assert.match(s.error.message, /The page stops a run after 10 seconds \(its time limit\)/);
+  assert.doesNotMatch(JSON.stringify(s.error.traceback), /--max/);
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'done');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
