@@ -233,11 +233,12 @@ export function createLessonView(root, picker, channel, loadText) {
 
   // The run reached a question's step: pause there and show the question.
   let scrollWanted = null;
-  function ask(entry) {
+  function ask(entry, scroll = true) {
     if (entry.answered) return;
     channel.emit('play:pause', { reason: 'question' });
     for (const other of questions) if (other !== entry) delete other.box.dataset.asking;
     entry.box.dataset.asking = 'true';
+    if (!scroll) return;
     // Scrolled in the next frame, when layout is clean.
     if (!scrollWanted) requestAnimationFrame(() => { const b = scrollWanted; scrollWanted = null; if (b && b.isConnected) b.scrollIntoView({ block: 'nearest', behavior: 'auto' }); });
     scrollWanted = entry.box;
@@ -255,10 +256,11 @@ export function createLessonView(root, picker, channel, loadText) {
     // and the search must not hold up the first drawing.
     if (total) setTimeout(locateQuestions, 0);
   });
-  channel.on('step:changed', ({ n, state }) => {
+  channel.on('step:changed', ({ n, state, diff }) => {
     lastState = state;
     for (const entry of questions) {
-      if (entry.askStep === n) ask(entry);
+      // The run's first step shown leaves the lesson where the learner reads it.
+      if (entry.askStep === n) ask(entry, !(diff && diff.first));
       else if (entry.box.dataset.asking) delete entry.box.dataset.asking;
     }
   });
