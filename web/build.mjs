@@ -35,7 +35,7 @@ const BUILD_OPTIONS = {
 };
 
 async function bundle(entry, format) {
-  const r = await build({ ...BUILD_OPTIONS, entryPoints: [path.join(here, entry)], format });
+  const r = await build({ ...BUILD_OPTIONS, entryPoints: [path.resolve(here, entry)], format });
   return r.outputFiles[0].text;
 }
 
@@ -114,14 +114,17 @@ async function main() {
   await rm(out, { recursive: true, force: true });
   await mkdir(path.join(out, 'lessons'), { recursive: true });
   // The standalone file inlines one script: the app bundled whole.
-  const [chunks, app, worker, css] = await Promise.all([appChunks(), standalone ? bundle('src/app.js', 'esm') : null,
-    bundle('src/worker/worker.js', 'iife'), bundle('src/app.css', 'esm')]);
+  // The fixture engine is test data (tests/web/fixtures/): built apart, and
+  // loaded by the worker only for ?engine=fixture or when there is no wasm.
+  const [chunks, app, worker, css, fixture] = await Promise.all([appChunks(), standalone ? bundle('src/app.js', 'esm') : null,
+    bundle('src/worker/worker.js', 'iife'), bundle('src/app.css', 'esm'), bundle('../tests/web/fixtures/fixture_engine.mjs', 'iife')]);
   await mkdir(path.join(out, 'chunks'), { recursive: true });
   const html = await readFile(path.join(here, 'index.html'), 'utf8');
   const les = await lessons();
   await Promise.all([
     ...chunks.map((c) => writeFile(path.join(out, c.rel), c.text)),
     writeFile(path.join(out, 'worker.js'), worker),
+    writeFile(path.join(out, 'fixture_engine.js'), fixture),
     writeFile(path.join(out, 'app.css'), css),
     writeFile(path.join(out, 'index.html'), html.replace('<!--STANDALONE-HEAD-->\n', '').replace('<!--STANDALONE-DATA-->\n', '')),
     writeFile(path.join(out, 'lessons', 'index.json'), JSON.stringify(les.index, null, 1)),
@@ -136,6 +139,8 @@ async function main() {
     const data = {
       workerScript: worker,
       engineScript: engine ? engine.glue : '',
+      // Put into the worker only when the page asks for the fixture engine.
+      fixtureScript: fixture,
       wasmBase64: engine ? Buffer.from(engine.wasm).toString('base64') : '',
       lessons: les,
     };

@@ -10,12 +10,13 @@ import { createVariablesView } from './variables/variables_view.js';
 import { createStrideView } from './stride/stride_view.js';
 import { createGraphView } from './graph/graph_view.js';
 import { createLessonView } from './lessons/lesson_view.js';
-import { diffStates } from './trace_util.js';
+import { diffStates } from './trace_state.js';
+import { describeRunError } from './engine/run_messages.js';
 import { readHash, makeHash, embedSnippet, svgText, svgToPng, download, copyText, pageUrl } from './share/share.js';
 
 /* global __HAVE_WASM__ */
 const HAVE_WASM = typeof __HAVE_WASM__ !== 'undefined' && __HAVE_WASM__;
-const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
 
 const params = new URLSearchParams(location.search);
 const standaloneEl = document.getElementById('stridelab-standalone');
@@ -23,21 +24,51 @@ const standalone = standaloneEl ? JSON.parse(standaloneEl.textContent) : null;
 const embed = params.get('embed') === '1';
 const engineKind = params.get('engine') === 'fixture' || !HAVE_WASM ? 'fixture' : 'wasm';
 if (embed) document.body.classList.add('embed');
+showPanels(params.get('panels'));
 document.body.dataset.engine = engineKind;
 
+// ?panels=code,memory,stride,autograd,variables,console (and lesson) chooses
+// the panels shown; embed mode shows code, memory, variables and console
+// unless it says otherwise. The stepper is always there.
+function showPanels(list) {
+  const all = { lesson: 'lesson-panel', code: 'editor-panel', console: 'console-panel', memory: 'memory-panel',
+    variables: 'variables-panel', stride: 'stride-panel', autograd: 'graph-panel' };
+  const wanted = list ? new Set(list.split(',').map((x) => x.trim().toLowerCase()).filter((x) => x in all))
+    : embed ? new Set(['code', 'memory', 'variables', 'console']) : new Set(Object.keys(all));
+  for (const [name, id] of Object.entries(all)) {
+    const panel = document.querySelector(`[data-testid="${id}"]`);
+    panel.hidden = !wanted.has(name);
+    panel.dataset.panel = name;
+  }
+  document.body.dataset.panels = [...wanted].join(',');
+  document.body.classList.toggle('no-left', !['lesson', 'code', 'console'].some((n) => wanted.has(n)));
+  // The lower row: the stride panel on the right, the variables over the
+  // autograd graph on its left, as many of them as are shown.
+  const lower = document.querySelector('.lower');
+  const left = [['variables', 'vars'], ['autograd', 'graph']].filter(([n]) => wanted.has(n)).map(([, a]) => a);
+  const stride = wanted.has('stride');
+  lower.hidden = !stride && !left.length;
+  const areas = stride && left.length ? left.map((a) => `"${a} stride"`).join(' ') : stride ? '"stride"' : `"${left.join(' ')}"`;
+  const columns = stride && left.length ? 'minmax(0, 1fr) minmax(0, 1.45fr)' : stride ? 'minmax(0, 1fr)' : left.map(() => 'minmax(0, 1fr)').join(' ');
+  const rows = stride && left.length === 2 ? 'minmax(0, 0.9fr) minmax(0, 1.1fr)' : 'minmax(0, 1fr)';
+  lower.style.setProperty('--lower-areas', areas);
+  lower.style.setProperty('--lower-columns', columns);
+  lower.style.setProperty('--lower-rows', rows);
+}
+
 const channel = new Channel();
-const editor = createEditorView($('editor'), channel);
-createStepperView($('stepper'), channel);
-createConsoleView($('console-panel'), channel);
-const memory = createMemoryView($('memory-panel'), channel);
-createVariablesView($('variables-panel'), channel);
-createStrideView($('stride-panel'), channel);
-const graph = createGraphView($('graph-panel'), channel);
+const editor = createEditorView(byTestId('editor'), channel);
+createStepperView(byTestId('stepper'), channel);
+createConsoleView(byTestId('console-panel'), channel);
+const memory = createMemoryView(byTestId('memory-panel'), channel);
+createVariablesView(byTestId('variables-panel'), channel);
+createStrideView(byTestId('stride-panel'), channel);
+const graph = createGraphView(byTestId('graph-panel'), channel);
 
 const engine = new EngineClient({ engine: engineKind, standalone });
-const status = $('status');
-const runBtn = $('run-button');
-const stopBtn = $('stop-button');
+const status = byTestId('status');
+const runBtn = byTestId('run-button');
+const stopBtn = byTestId('stop-button');
 
 channel.on('status', ({ text, level }) => { status.textContent = text; status.classList.toggle('error', level === 'error'); });
 channel.on('editor:dirty', ({ dirty }) => runBtn.classList.toggle('dirty', dirty));
@@ -49,7 +80,11 @@ let shown = null; // {n, state}
 let wantedStep = 0;
 let running = false;
 let runsDone = 0;
-const RUN_WATCHDOG_MS = 30000;
+// The page's last resort when the engine's own limits do not stop a run; tests shorten it.
+let watchdogMs = 30000;
+// After the watchdog, the run is made again up to this many lines, so that its
+// first steps can be stepped through (the stopped worker's steps are lost with it).
+const SALVAGE_STEPS = 100;
 
 function setRunning(on) {
   running = on;
@@ -66,26 +101,57 @@ channel.on('run:request', async ({ code, step }) => {
   channel.emit('run:started', {});
   setRunning(true);
   channel.emit('status', { text: `running on the ${engine.engineName || engineKind} engine…`, level: 'info' });
-  const watchdog = setTimeout(() => { if (token === runToken && running) stop('stopped after 30 s: the run took too long'); }, RUN_WATCHDOG_MS);
+  const watchdog = setTimeout(() => { if (token === runToken && running) salvage(code); }, watchdogMs);
   try {
     const reply = await engine.run(code);
     if (token !== runToken) return;
-    summary = reply.summary;
-    runsDone += 1;
-    setRunning(false);
-    channel.emit('run:done', { summary, code, ms: reply.ms });
-    const err = summary.error;
-    channel.emit('status', { text: err ? `${err.type} at line ${err.line ?? '?'}` : `${summary.steps} steps`, level: err ? 'error' : 'info' });
-    if (summary.steps > 0) await showStep(Math.min(step ?? 0, summary.steps - 1));
-    else updateHash(code, null);
+    await finishRun(reply.summary, code, step, reply.ms);
   } catch (e) {
     if (token !== runToken) return;
-    setRunning(false);
-    channel.emit('status', { text: 'engine error: ' + e.message, level: 'error' });
+    // The worker itself failed (it crashed, or could not answer): nothing was
+    // kept, and the next run starts a fresh engine.
+    await finishRun({ steps: 0, stdout: '', stderr: '', error: { type: 'EngineFailure', message: e.message, line: null } }, code, null);
   } finally {
     clearTimeout(watchdog);
   }
 });
+
+// Every run ends here, whatever ended it: the error in the page's words, the
+// status, the steps recorded (if any) shown.
+async function finishRun(result, code, step, ms) {
+  summary = result;
+  summary.error = describeRunError(summary.error, { steps: summary.steps });
+  runsDone += 1;
+  setRunning(false);
+  channel.emit('run:done', { summary, code, ms });
+  const err = summary.error;
+  channel.emit('status', { text: err ? err.status : `${summary.steps} steps`, level: err ? 'error' : 'info' });
+  if (summary.steps > 0) await showStep(Math.min(step ?? 0, summary.steps - 1));
+  else updateHash(null);
+}
+
+// The watchdog fired: the worker is stopped (its steps go with it), and the
+// same code is run again in a fresh one up to SALVAGE_STEPS lines, so that the
+// learner still has steps to look at.
+async function salvage(code) {
+  runToken++;
+  const mine = runToken;
+  const secs = Math.round(watchdogMs / 1000);
+  channel.emit('status', { text: `stopped after ${secs} s · running its first ${SALVAGE_STEPS} lines again…`, level: 'info' });
+  try {
+    await engine.stop();
+    const reply = await Promise.race([engine.run(code, { max_steps: SALVAGE_STEPS, max_seconds: 5, max_memory: 256 * 1024 * 1024, clock_check_every: 1 }),
+      new Promise((resolve) => setTimeout(() => resolve(null), Math.max(5000, watchdogMs / 2)))]);
+    if (mine !== runToken) return;
+    if (!reply) throw new Error('its first lines took too long as well');
+    const steps = reply.summary.steps;
+    reply.summary.error = { type: 'Stopped', line: null, message: '', stoppedAfter: secs };
+    await finishRun(reply.summary, code, steps - 1, reply.ms);
+  } catch (e) {
+    if (mine !== runToken) return;
+    stop(`stopped after ${secs} s: the run took too long (${e.message})`);
+  }
+}
 
 function stop(reason) {
   runToken++;
@@ -111,7 +177,7 @@ async function showStep(n) {
   channel.emit('step:changed', { n, total: summary.steps, state, prev, diff: diffStates(prev, state), console: text, summary });
   document.body.dataset.step = String(n);
   document.body.dataset.drawMs = (performance.now() - t0).toFixed(2);
-  updateHash(editor.getCode(), n);
+  updateHash(n);
   // Prefetch the neighbours so stepping stays instant.
   for (const k of [n + 1, n - 1]) if (k >= 0 && k < summary.steps) engine.state(k).catch(() => {});
 }
@@ -120,10 +186,13 @@ channel.on('step:request', ({ n }) => { showStep(n).catch((e) => channel.emit('s
 // asks for the step just before that line runs, where a question is posed.
 channel.on('step:find-line', async ({ line, after, before }) => {
   if (!summary) return;
-  for (let k = Math.max(0, after + 1); k < summary.steps && k < 5000; k++) {
-    const { state } = await engine.state(k);
-    if (state.line === line) { showStep(before ? Math.max(0, k - 1) : k); return; }
-  }
+  const token = runToken;
+  const k = await engine.findLine(line, Math.max(0, after + 1)).catch(() => -1);
+  if (k >= 0 && token === runToken) showStep(before ? Math.max(0, k - 1) : k);
+});
+channel.on('step:locate-line', ({ line, from, limit, reply }) => {
+  if (!summary) { reply(-1); return; }
+  engine.findLine(line, from || 0, limit).then(reply, () => reply(-1));
 });
 
 // ---- permalink, embed, export ---------------------------------------------
@@ -141,32 +210,41 @@ function flushHash() {
   const hash = makeHash(hashWanted);
   hashWanted = null;
   if (hash !== location.hash) history.replaceState(null, '', location.pathname + location.search + hash);
+  if (embed) byTestId('open-full').href = pageUrl() + hash;
 }
-function updateHash(code, n) {
-  hashWanted = { code, step: n };
+// The address of what is shown: a lesson keeps its lesson, example and step,
+// and carries the code only when the learner changed it.
+function hashFields(n) {
+  const code = editor.getCode();
+  const l = lessons.current();
+  if (l) return { lesson: l.id, example: l.example, code: code === l.code ? null : code, step: n };
+  return { code, step: n };
+}
+function updateHash(n) {
+  hashWanted = hashFields(n);
   if (hashTimer) clearTimeout(hashTimer);
   hashTimer = setTimeout(flushHash, 150);
 }
 addEventListener('pagehide', flushHash);
 
-const dialog = $('share-dialog');
+const dialog = byTestId('share-dialog');
 function share(title, text) {
-  $('share-dialog-title').textContent = title;
-  $('share-text').value = text;
+  byTestId('share-dialog-title').textContent = title;
+  byTestId('share-text').value = text;
   if (!dialog.open) dialog.showModal();
-  $('share-text').select();
+  byTestId('share-text').select();
 }
-$('share-copy').addEventListener('click', async () => {
-  const ok = await copyText($('share-text').value);
+byTestId('share-copy').addEventListener('click', async () => {
+  const ok = await copyText(byTestId('share-text').value);
   channel.emit('status', { text: ok ? 'copied' : 'select the text and copy it', level: 'info' });
 });
-$('share-close').addEventListener('click', () => dialog.close());
-$('permalink-button').addEventListener('click', () => share('Link to this code and step', pageUrl() + currentHash()));
-$('embed-button').addEventListener('click', () => share('Embed code', embedSnippet(currentHash())));
-function currentHash() { return makeHash({ code: editor.getCode(), step: shown ? shown.n : null }); }
+byTestId('share-close').addEventListener('click', () => dialog.close());
+byTestId('permalink-button').addEventListener('click', () => share(lessons.current() ? 'Link to this lesson, its code and step' : 'Link to this code and step', pageUrl() + currentHash()));
+byTestId('embed-button').addEventListener('click', () => share('Embed code', embedSnippet(currentHash())));
+function currentHash() { return makeHash(hashFields(shown ? shown.n : null)); }
 
 async function exportView(which, format) {
-  $('export-menu').open = false;
+  byTestId('export-menu').open = false;
   const el = which === 'memory' ? memory.svgElement() : graph.svgElement();
   if (!el) { channel.emit('status', { text: `nothing to export: the ${which} view is empty`, level: 'error' }); return; }
   const name = `stridelab-${which}-step${shown ? shown.n + 1 : 0}`;
@@ -175,7 +253,7 @@ async function exportView(which, format) {
   else download(name + '.png', await svgToPng(text, Number(el.getAttribute('width')), Number(el.getAttribute('height'))));
   channel.emit('status', { text: `exported ${name}.${format}`, level: 'info' });
 }
-for (const w of ['memory', 'graph']) for (const f of ['svg', 'png']) $(`export-${w}-${f}`).addEventListener('click', () => exportView(w, f).catch((e) => channel.emit('status', { text: e.message, level: 'error' })));
+for (const w of ['memory', 'graph']) for (const f of ['svg', 'png']) byTestId(`export-${w}-${f}`).addEventListener('click', () => exportView(w, f).catch((e) => channel.emit('status', { text: e.message, level: 'error' })));
 
 // ---- lessons -----------------------------------------------------------------
 async function lessonIndex() {
@@ -189,14 +267,14 @@ async function lessonText(id) {
   if (!r.ok) throw new Error(`lesson ${id}: ${r.status}`);
   return r.text();
 }
-const picker = $('lesson-picker');
-const lessons = createLessonView($('lesson-panel'), picker, channel, lessonText);
+const picker = byTestId('lesson-picker');
+const lessons = createLessonView(byTestId('lesson-panel'), picker, channel, lessonText);
 channel.on('lesson:loaded', ({ lesson, example }) => { lessonRef = { id: lesson.id, example }; });
 
 // ---- start ---------------------------------------------------------------------
 async function start() {
   setRunning(false);
-  const openFull = $('open-full');
+  const openFull = byTestId('open-full');
   openFull.href = pageUrl() + location.hash;
   const ready = engine.start().then((r) => {
     channel.emit('status', { text: r.engine === 'fixture' ? 'fixture engine (hand-written traces, not the C++ core)' : 'engine ready', level: 'info' });
@@ -207,18 +285,19 @@ async function start() {
   for (const l of index) picker.append(new Option(l.title, l.id));
   await ready;
   const h = readHash(location.hash);
-  if (h.code !== undefined) {
+  const knownLesson = h.lesson && index.some((l) => l.id === h.lesson);
+  if (h.code !== undefined && !knownLesson) {
     channel.emit('editor:set-code', { code: h.code });
     channel.emit('run:request', { code: h.code, step: h.step ?? 0 });
-  } else if (h.lesson || (!embed && index.length)) {
-    const id = h.lesson && index.some((l) => l.id === h.lesson) ? h.lesson : index[0].id;
+  } else if (knownLesson || (!embed && index.length)) {
+    const id = knownLesson ? h.lesson : index[0].id;
     // Awaited, so that once the page says it is loaded the lesson's run has
     // been asked for: a run asked for after that (a test's, a learner's) is
     // never overtaken by the lesson's arriving late.
-    try { await lessons.load(id, h.example || 0, { step: h.step ?? null }); } catch (e) { channel.emit('status', { text: e.message, level: 'error' }); }
+    try { await lessons.load(id, h.example || 0, { step: h.step ?? null, code: knownLesson ? h.code ?? null : null }); } catch (e) { channel.emit('status', { text: e.message, level: 'error' }); }
   }
   document.body.dataset.loaded = 'true';
 }
 start();
 
-window.stridelab = { channel, engine, lessons, editorCode: () => editor.getCode(), get step() { return shown ? shown.n : null; }, get summary() { return summary; }, get runsDone() { return runsDone; }, get lesson() { return lessonRef; } };
+window.stridelab = { channel, engine, lessons, editorCode: () => editor.getCode(), get step() { return shown ? shown.n : null; }, get summary() { return summary; }, get runsDone() { return runsDone; }, set watchdogMs(ms) { watchdogMs = ms; }, get lesson() { return lessonRef; } };

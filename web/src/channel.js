@@ -11,6 +11,8 @@
  * @property {{reason: string}} 'run:stopped'
  * @property {{n: number}} 'step:request'            Any control asking for step n.
  * @property {{line: number, after: number, before?: boolean}} 'step:find-line'  Go to the first step after `after` where `line` ran (or the step before it).
+ * @property {{line: number, from?: number, limit?: number, reply: (step: number) => void}} 'step:locate-line'  Ask for the first step from `from` on where `line` ran (-1 if none in `limit` steps); the answer comes to `reply`.
+ * @property {{reason: string}} 'play:pause'        Stop playing (a question's step was reached).
  * @property {{n: number, total: number, state: object, prev: object|null, diff: object, console: string|null, summary: object}} 'step:changed'  `prev`: the step shown before; `diff`: diffStates(prev, state).
  * @property {{tensor: string, index: number[]}|null} 'select:element'  A tensor element picked.
  * @property {{storage: string, cell: number}|null} 'select:cell'      A storage cell picked.
@@ -18,15 +20,16 @@
  * @property {{line: number}} 'editor:goto'          Traceback link: focus that line.
  * @property {{code: string}} 'editor:set-code'
  * @property {{dirty: boolean}} 'editor:dirty'       Code edited since the last run.
+ * @property {{code: string}} 'editor:changed'       The learner edited the code (every edit).
  * @property {{lesson: object, example: number}} 'lesson:loaded'
  * @property {{text: string, level: 'info'|'error'}} 'status'
  */
 
 export const EVENTS = [
   'run:request', 'run:stop', 'run:started', 'run:done', 'run:stopped',
-  'step:request', 'step:find-line', 'step:changed',
+  'step:request', 'step:find-line', 'step:locate-line', 'step:changed', 'play:pause',
   'select:element', 'select:cell', 'select:tensor',
-  'editor:goto', 'editor:set-code', 'editor:dirty',
+  'editor:goto', 'editor:set-code', 'editor:dirty', 'editor:changed',
   'lesson:loaded', 'status',
 ];
 

@@ -1,6 +1,6 @@
 // The console: what the program printed up to the current step, and the
 // traceback, whose "line N" links jump to the editor.
-import { el } from '../trace_util.js';
+import { el } from '../dom.js';
 
 export function createConsoleView(root, channel) {
   // Not a live region: the stepper announces what a step printed, once stepping pauses.
@@ -19,13 +19,18 @@ export function createConsoleView(root, channel) {
     err.replaceChildren();
     err.hidden = !visible || !text;
     if (err.hidden) return;
-    const re = /line (\d+)/g;
+    // "line N" of the learner's program is a link to it; a frame of another
+    // file (torch's own Python, `File "torch/nn/...", line 1130`) is not in the
+    // editor, so it stays text.
+    const re = /(File "([^"]*)", )?line (\d+)/g;
     let last = 0;
     for (const m of text.matchAll(re)) {
-      err.append(text.slice(last, m.index));
-      const line = Number(m[1]);
+      if (m[2] !== undefined && m[2] !== '<main>') continue;
+      const at = m.index + (m[1] ? m[1].length : 0);
+      err.append(text.slice(last, at));
+      const line = Number(m[3]);
       err.append(el('a', { href: '#', class: 'tb-line', 'data-testid': 'traceback-line', 'data-line': line,
-        onclick: (e) => { e.preventDefault(); channel.emit('editor:goto', { line }); } }, m[0]));
+        onclick: (e) => { e.preventDefault(); channel.emit('editor:goto', { line }); } }, `line ${line}`));
       last = m.index + m[0].length;
     }
     err.append(text.slice(last));

@@ -108,6 +108,20 @@ export function mountEditor({ parent, root, doc, marks, selection, onRun, onEdit
         python, syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
         marksField.init((state) => ({ marks, decorations: buildDecorations(state.doc, marks) })), theme, EditorView.lineWrapping,
         EditorView.contentAttributes.of({ 'aria-label': 'Python code', 'aria-description': 'Ctrl+Enter runs. Tab indents; Escape then Tab leaves the editor.', 'data-testid': 'editor-input' }),
+        // Typing over a selection that spans lines: left to the browser, its
+        // contenteditable merges the lines' elements and writes an inline style
+        // attribute (a CSP violation under the page's policy) before CodeMirror
+        // reads the change back. Made here as an edit of the document instead.
+        EditorView.domEventHandlers({
+          beforeinput(e, v) {
+            if (e.inputType !== 'insertText' || typeof e.data !== 'string' || v.composing) return false;
+            const multiLine = v.state.selection.ranges.some((r) => !r.empty && v.state.doc.lineAt(r.from).number !== v.state.doc.lineAt(r.to).number);
+            if (!multiLine) return false;
+            e.preventDefault();
+            v.dispatch(v.state.replaceSelection(e.data), { scrollIntoView: true, userEvent: 'input.type' });
+            return true;
+          },
+        }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged && !u.transactions.some((t) => t.annotation(programmatic))) onEdit();
         }),

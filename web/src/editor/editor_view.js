@@ -30,7 +30,10 @@ export function createEditorView(host, channel) {
   host.dataset.editor = 'view';
 
   const run = (text) => channel.emit('run:request', { code: text });
-  const edited = () => { if (!dirty) { dirty = true; channel.emit('editor:dirty', { dirty: true }); } };
+  const edited = () => {
+    if (!dirty) { dirty = true; channel.emit('editor:dirty', { dirty: true }); }
+    channel.emit('editor:changed', { code: editor ? editor.getCode() : code });
+  };
 
   /** Loads CodeMirror (once) and puts it in the read-only view's place. */
   function activate(line) {

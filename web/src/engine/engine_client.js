@@ -3,7 +3,10 @@
 // states (cached, so stepping back is free), and terminates it to stop a run.
 
 // Keys as src/wasm/bindings.cpp reads them.
-const DEFAULT_LIMITS = { max_steps: 20000, max_seconds: 10, max_memory: 256 * 1024 * 1024 };
+// clock_check_every: 1 asks the engine to read the clock at every line, so
+// that its time limit fires on a loop of slow lines (an engine that does not
+// read the key checks every 1000 lines).
+const DEFAULT_LIMITS = { max_steps: 20000, max_seconds: 10, max_memory: 256 * 1024 * 1024, clock_check_every: 1 };
 
 export class EngineClient {
   /** @param {{engine: 'wasm'|'fixture', standalone: object|null}} options */
@@ -16,13 +19,16 @@ export class EngineClient {
     this.ready = null;
     this.engineName = null;
     this.generation = 0;
+    this.broken = false; // the engine failed: the next run starts a fresh worker
+    this.failNextRunForTest = null; // tests: the next run fails with this message after running
   }
 
   start() {
     this.generation += 1;
     const { standalone } = this.options;
     if (standalone) {
-      const blob = new Blob([standalone.engineScript || '', '\n', standalone.workerScript], { type: 'text/javascript' });
+      const engineScript = this.options.engine === 'fixture' ? standalone.fixtureScript : standalone.engineScript;
+      const blob = new Blob([engineScript || '', '\n', standalone.workerScript], { type: 'text/javascript' });
       const url = URL.createObjectURL(blob);
       this.worker = new Worker(url);
       URL.revokeObjectURL(url);
@@ -32,6 +38,7 @@ export class EngineClient {
     this.worker.onmessage = (e) => this.receive(e.data);
     this.worker.onerror = (e) => {
       e.preventDefault();
+      this.broken = true;
       for (const { reject } of this.pending.values()) reject(new Error(e.message || 'worker error'));
       this.pending.clear();
     };
@@ -57,10 +64,20 @@ export class EngineClient {
   }
 
   async run(code, limits = DEFAULT_LIMITS) {
+    // After an engine failure the module may be in any state: a fresh worker.
+    if (this.broken) await this.stop();
     await this.ready;
     this.cache.clear();
-    const reply = await this.send('run', { code, limits });
-    return reply;
+    const failForTest = this.failNextRunForTest || undefined;
+    this.failNextRunForTest = null;
+    try {
+      const reply = await this.send('run', { code, limits, failForTest });
+      if (reply.summary && reply.summary.engine_failed) this.broken = true;
+      return reply;
+    } catch (err) {
+      this.broken = true;
+      throw err;
+    }
   }
 
   /** Returns {state, console} for step n, from the cache when it can. */
@@ -71,8 +88,15 @@ export class EngineClient {
     try { return await p; } catch (err) { this.cache.delete(n); throw err; }
   }
 
+  /** The first step from `from` on where `line` ran, or -1. */
+  async findLine(line, from = 0, limit = 5000) {
+    const r = await this.send('findLine', { line, from, limit });
+    return r.step;
+  }
+
   /** Ends any run at once and starts a fresh worker. */
   stop() {
+    this.broken = false;
     if (this.worker) this.worker.terminate();
     for (const { reject } of this.pending.values()) reject(new Error('stopped'));
     this.pending.clear();

@@ -2,7 +2,8 @@
 // names, edges in the direction backward walks them, and each saved tensor with
 // the version it was saved at beside its version now; a stale one is marked
 // with the error backward will raise. During backward the node being run is lit.
-import { svg, el, byId, tensorNames, tensorLabel, gradientRoles, gradientText, morph } from '../trace_util.js';
+import { svg, el, morph } from '../dom.js';
+import { byId, tensorNames, tensorLabel, gradientRoles, gradientText, accumulatedGrad } from '../trace_state.js';
 
 const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 const NODE_H = 24;
@@ -15,7 +16,9 @@ export function createGraphView(root, channel) {
   const wrap = el('div', { class: 'graph-scroll', role: 'region', 'aria-label': 'Autograd graph', tabindex: 0 });
   // Not live: the stepper announces the node backward is running.
   const info = el('div', { class: 'graph-info', 'data-testid': 'graph-info' });
-  root.append(info, wrap);
+  // The graph first, with the room; what the node running backward received
+  // and produced, and a stale tensor's error, under it.
+  root.append(wrap, info);
 
   function runningNode(state) {
     if (state.node) return state.node;
@@ -57,51 +60,70 @@ export function createGraphView(root, channel) {
   }
 
   let shownKey = null;
+  let scrollPending = false;
   function render(state) {
     const names = [...tensorNames(state)];
     const key = JSON.stringify([runError, state.graph, names, (state.tensors || []).map((t) => [t.id, t.grad_fn]), state.backward || null, state.node || null, state.grad ?? null]);
     if (key === shownKey) return;
     shownKey = key;
     // Built apart, then morphed in: only what changed is laid out again.
-    const W = wrap.cloneNode(false);
-    const I = info.cloneNode(false);
+    const nextWrap = wrap.cloneNode(false);
+    const nextInfo = info.cloneNode(false);
     const graph = state.graph || { nodes: [], edges: [] };
     if (!(graph.nodes || []).length) {
-      W.append(el('p', { class: 'empty', text: 'No autograd graph: no live tensor has a grad_fn at this step.' }));
+      nextWrap.append(el('p', { class: 'empty', text: 'No autograd graph: no live tensor has a grad_fn at this step.' }));
     } else {
-      W.append(draw(state, graph));
+      nextWrap.append(draw(state, graph));
     }
     const staleNodes = (graph.nodes || []).filter((n) => (n.saved || []).some((sv) => sv.current_version !== undefined && sv.current_version !== null && sv.saved_version !== undefined && sv.current_version !== sv.saved_version));
     if (staleNodes.length) {
-      I.append(el('div', { class: 'graph-stale', 'data-testid': 'graph-stale-error', role: 'note' },
+      nextInfo.append(el('div', { class: 'graph-stale', 'data-testid': 'graph-stale-error', role: 'note' },
         el('b', {}, `✗ ${staleNodes.map((n) => n.name).join(', ')} saved a tensor that has since been modified in place. `),
         runError ? `backward raises (line ${runError.line}): ` : 'backward through it will raise: ',
         el('q', {}, staleErrorText())));
     }
     const bw = runningNode(state);
-    if (bw) I.append(el('div', { class: 'graph-running' }, 'backward is running ', el('b', {}, bw.name), ' (lit in the graph)'));
+    if (bw) nextInfo.append(el('div', { class: 'graph-running' }, 'backward is running ', el('b', {}, bw.name), ' (lit in the graph)'));
     if (state.backward) {
       // What the node received and produced, each gradient by its tensor and
       // the storage the memory view draws it in.
       const names = tensorNames(state);
       const tensors = byId(state.tensors);
       const roles = gradientRoles(state);
+      const node = byId((state.graph || {}).nodes).get(state.backward.node);
+      const leaf = accumulatedGrad(state, node);
       const item = (k, role) => {
-        if (k === null || k === undefined) return el('li', {}, role === 'received' ? 'None received' : 'None (this input needs no gradient)');
+        // AccumulateGrad: what it received is now its leaf's .grad.
+        if ((k === null || k === undefined) && role === 'received' && leaf && leaf.grad) k = leaf.grad;
+        if (k === null || k === undefined) return el('li', {}, role === 'received' ? 'no gradient (None)' : 'None (this input needs no gradient)');
         const t = tensors.get(k);
         const r = (roles.get(k) || []).find((x) => x.role === role || x.role === 'passed');
         const who = t && names.has(t.id) ? tensorLabel(t, names) : k;
         return el('li', { 'data-testid': 'graph-grad-tensor', 'data-tensor': k, 'data-role': role },
           el('b', {}, who), ': ', r ? gradientText(r, false) : role, t ? ` · [${t.shape.join(', ')}] in storage ${t.storage}` : ' · freed');
       };
-      I.append(el('div', { 'data-testid': 'graph-grad' },
+      nextInfo.append(el('div', { 'data-testid': 'graph-grad' },
         el('div', {}, 'received:'), el('ul', {}, (state.backward.grad_inputs || []).map((k) => item(k, 'received'))),
-        el('div', {}, 'produced:'), el('ul', {}, (state.backward.grad_outputs || []).length ? state.backward.grad_outputs.map((k) => item(k, 'produced')) : el('li', {}, 'nothing: AccumulateGrad adds what it received to .grad'))));
+        el('div', {}, 'produced:'), el('ul', {}, (state.backward.grad_outputs || []).length ? state.backward.grad_outputs.map((k) => item(k, 'produced')) : el('li', {}, leaf ? `nothing: AccumulateGrad stores what it received in ${leaf.name} (and adds to it when ${leaf.name} already holds a gradient)` : 'nothing'))));
     } else if (state.grad !== undefined && state.grad !== null) {
-      I.append(el('div', { 'data-testid': 'graph-grad' }, typeof state.grad === 'string' ? state.grad : JSON.stringify(state.grad)));
+      nextInfo.append(el('div', { 'data-testid': 'graph-grad' }, typeof state.grad === 'string' ? state.grad : JSON.stringify(state.grad)));
     }
-    morph(wrap, W);
-    morph(info, I);
+    morph(wrap, nextWrap);
+    morph(info, nextInfo);
+    // A graph panned (larger than its panel) keeps the node backward is
+    // running in view: scrolled in the next frame, when layout is clean.
+    if (bw && !scrollPending) {
+      scrollPending = true;
+      requestAnimationFrame(() => {
+        scrollPending = false;
+        const node = wrap.querySelector('[data-running="true"]');
+        if (!node || wrap.scrollHeight <= wrap.clientHeight + 1) return;
+        const r = node.getBoundingClientRect();
+        const box = wrap.getBoundingClientRect();
+        if (r.bottom > box.bottom) wrap.scrollTop += r.bottom - box.bottom + 6;
+        else if (r.top < box.top) wrap.scrollTop -= box.top - r.top + 6;
+      });
+    }
   }
 
   function draw(state, graph) {
@@ -131,7 +153,9 @@ export function createGraphView(root, channel) {
           if (!sv.tensor && sv.current_version === null) return { text: `${sv.name} freed by backward (saved at v${sv.saved_version ?? '?'})`, stale: false };
           return { text: `${sv.name}=${who} saved@v${sv.saved_version ?? '?'} now v${sv.current_version ?? '?'}${stale ? ' ✗ stale' : ''}`, stale };
         });
-        const title = n.name + (owners ? ` (${owners.join(', ')})` : '');
+        // AccumulateGrad names the leaf whose .grad it fills.
+        const leaf = accumulatedGrad(state, n);
+        const title = n.name + (leaf ? ` → ${leaf.name}` : '') + (owners ? ` (${owners.join(', ')})` : '');
         const w = Math.max(title.length + 2, ...lines.map((l) => l.text.length)) * CHAR_W + 16;
         const h = NODE_H + lines.length * SAVED_H + (lines.length ? 4 : 0);
         boxes.set(n.id, { x, y, w, h, n, lines, title });
@@ -142,8 +166,12 @@ export function createGraphView(root, channel) {
       y += rowH + GAP_Y;
     }
     const height = y - GAP_Y + 10;
-    const root_ = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'graph-svg', width, height,
+    // Scaled down to the panel's width (the viewBox; CSS max-width), never below
+    // 70% of its size: a larger graph is panned by scrolling the panel.
+    const root_ = svg('svg', { xmlns: 'http://www.w3.org/2000/svg', 'data-testid': 'graph-svg', width, height, viewBox: `0 0 ${width} ${height}`,
       role: 'img', 'aria-label': `Autograd graph with ${graph.nodes.length} nodes`, 'font-family': FONT, 'font-size': 11 });
+    root_.style.minWidth = `${Math.round(width * 0.7)}px`;
+    root_.style.minHeight = `${Math.round(height * 0.7)}px`;
     root_.append(svg('defs', {}, svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
       svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#5b6472' }))));
     for (const [from, to] of graph.edges || []) {

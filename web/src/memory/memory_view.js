@@ -4,7 +4,8 @@
 // or read in this step, and cells that differ from the step shown before, are
 // marked; a legend names the write and read marks when the step has any.
 // Drawn as one SVG so it can be exported as it is.
-import { svg, el, byId, cellsOfTensor, tensorNames, tensorLabel, storageValues, formatValue, hex, diffStates, gradientRoles, gradientText } from '../trace_util.js';
+import { svg, el } from '../dom.js';
+import { byId, cellsOfTensor, tensorNames, tensorLabel, storageValues, formatValue, hex, diffStates, gradientRoles, gradientText } from '../trace_state.js';
 import { tensorColour, WRITE_FILL, READ_MARK } from '../palette.js';
 
 const CELL_W = 48;
@@ -19,6 +20,15 @@ const MUTED = '#5b6472';
 const CHANGED_STROKE = '#b3261e';
 const MAX_CELLS_DRAWN = 512;
 const GRAD_INK = '#8a3b6e'; // gradient buffers during backward (Okabe-Ito reddish purple, darkened for text)
+
+// A storage's cell width: 48 px, wider when its longest value needs it at 11 px.
+const MAX_CELL_W = 96;
+function cellWidth(s) {
+  const { cells } = storageValues(s);
+  let longest = 0;
+  for (let i = 0; i < cells.length && i < MAX_CELLS_DRAWN; i++) longest = Math.max(longest, formatValue(cells[i][1], s.dtype).length);
+  return Math.min(MAX_CELL_W, Math.max(CELL_W, Math.ceil(longest * CHAR_W + 8)));
+}
 
 // A text's content changed through its text node: replacing the node
 // (textContent) takes it out of layout and puts a new one in.
@@ -82,7 +92,7 @@ function readTest(events) {
 function marksAgainst(d, storages, freedThisStep) {
   const none = { caption: null, newBadges: false, changedCells: () => new Set(), allDiffer: () => false, tensorMarks: () => new Map() };
   if (!d || d.first) return none;
-  const K = d.from + 1;
+  const shownBefore = d.from + 1;
   const allNew = !d.adjacent && storages.length > 0 && storages.every((s) => d.storagesNew.has(s.id));
   const differing = (s, writes) => {
     const c = d.cells.get(s.id);
@@ -95,7 +105,7 @@ function marksAgainst(d, storages, freedThisStep) {
     for (const t of inStorage) {
       if (d.tensorChanges.has(t.id)) out.set(t.id, d.tensorChanges.get(t.id));
       else if (d.tensorsNew.has(t.id) && !d.storagesNew.has(storageId)) {
-        out.set(t.id, d.adjacent ? 'new' : d.forward ? `new since step ${K}` : `not alive at step ${K}`);
+        out.set(t.id, d.adjacent ? 'new' : d.forward ? `new since step ${shownBefore}` : `not alive at step ${shownBefore}`);
       }
     }
     return out;
@@ -111,7 +121,7 @@ function marksAgainst(d, storages, freedThisStep) {
     if (cells) parts.push(`${cells} cell${cells === 1 ? '' : 's'} differ${cells === 1 ? 's' : ''}`);
     const ts = d.tensorChanges.size;
     if (ts) parts.push(`${ts} tensor${ts === 1 ? '' : 's'} changed`);
-    caption = { text: `Compared with step ${K}, shown before: ${parts.length ? parts.join(' · ') : 'the same memory'}`, cells: cells > 0 };
+    caption = { text: `Compared with step ${shownBefore}, shown before: ${parts.length ? parts.join(' · ') : 'the same memory'}`, cells: cells > 0 };
   }
   return { caption, newBadges: !allNew, changedCells: (s, w) => (allDiffer(s, w) ? new Set() : differing(s, w)), allDiffer, tensorMarks };
 }
@@ -224,13 +234,17 @@ export function createMemoryView(root, channel) {
       // Named tensors first, then the rest (bases kept alive by views, temporaries).
       inStorage.sort((a, b) => (names.has(b.id) ? 1 : 0) - (names.has(a.id) ? 1 : 0));
       const w = writes.get(s.id) || new Map();
+      // Cells as wide as the storage's longest value needs (-0.005294 stays readable).
+      const cw = cellWidth(s);
+      const scols = Math.max(2, Math.floor((cols * CELL_W) / cw));
       const ctx = {
+        cw,
         names, tensorsById, allocated: allocated.has(s.id), isNew: against.newBadges && diff.storagesNew.has(s.id),
         writes: w, reads: reads.get(s.id) || [], changed: against.changedCells(s, w),
         tensorMarks: against.tensorMarks(inStorage, s.id), allDiffer: against.allDiffer(s, w),
         roles: inStorage.filter((t) => roles.has(t.id)).map((t) => [t.id, roles.get(t.id)]),
       };
-      const layout = layoutKey(s, inStorage, cols, ctx);
+      const layout = layoutKey(s, inStorage, scols, ctx);
       let entry = drawnGroups.get(s.id);
       if (!entry || entry.layout !== layout) {
         if (entry) keepSpare(s.id, entry);
@@ -239,7 +253,7 @@ export function createMemoryView(root, channel) {
         if (entry) kept.delete(layout);
       }
       if (entry) updateStorage(entry, s, ctx);
-      else entry = drawStorage(s, inStorage, cols, ctx, layout);
+      else entry = drawStorage(s, inStorage, scols, ctx, layout);
       groups.set(s.id, entry);
       if (entry.y !== y) { entry.g.setAttribute('transform', `translate(0 ${y})`); entry.y = y; }
       nodes.push(entry.g);
@@ -280,16 +294,17 @@ export function createMemoryView(root, channel) {
   function layoutKey(s, inStorage, cols, ctx) {
     const first = current.diff.first;
     const d = current.diff;
-    const ts = inStorage.map((t) => [t.id, t.shape, t.stride, t.offset, t.base,
+    const ts = inStorage.map((t) => [t.id, tensorColour(t.id, current.state), t.shape, t.stride, t.offset, t.base,
       t.base && ctx.tensorsById.get(t.base) ? tensorLabel(ctx.tensorsById.get(t.base), ctx.names) : '', ctx.names.get(t.id) || null]);
     // Which badges, not their step numbers: those are set in place.
     const badge = `${ctx.isNew && !first ? (d.adjacent ? 'adjacent' : d.forward ? 'forward' : 'back') : ''}|${ctx.allDiffer}`;
     const { cells, summary } = storageValues(s);
     return JSON.stringify([s.id, s.dtype, s.nbytes, s.address, s.itemsize, cells.length, summary && [summary.numel, summary.gapAfter, cells.map(([k]) => k)],
-      ts, cols, ctx.allocated, badge, ctx.roles]);
+      ts, cols, ctx.cw, ctx.allocated, badge, ctx.roles]);
   }
 
   function drawStorage(s, inStorage, cols, ctx, layout) {
+    const cw = ctx.cw;
     // For screen readers the storage is a grid of cells (its rows are the lines
     // of cells), each named by its address, value and the elements that map to
     // it; one cell is in the tab order and the arrow keys move between them.
@@ -314,7 +329,7 @@ export function createMemoryView(root, channel) {
     g.append(title);
     x += 92;
     // Narrow (a phone): the metadata goes on lines of its own instead of running off the edge.
-    const narrow = cols * CELL_W < 620;
+    const narrow = cols * cw < 620;
     if (narrow) { y += 14; x = PAD; }
     const meta = `${s.dtype || ''} · ${s.nbytes} bytes · ${ncells} × ${itemsize} · address ${s.address} (${hex(s.address)})`;
     g.append(svg('text', { x, y: y + 12, fill: MUTED, text: meta }));
@@ -324,7 +339,7 @@ export function createMemoryView(root, channel) {
     // the storage's height and move every storage below it.
     const badgeX = x + meta.length * CHAR_W + 16;
     const longest = badges.length === 1 ? (typeof badges[0][0] === 'function' ? badges[0][0](current.diff) : badges[0][0]).length + 6 : Infinity;
-    const inline = !narrow && badgeX + longest * CHAR_W <= PAD + cols * CELL_W;
+    const inline = !narrow && badgeX + longest * CHAR_W <= PAD + cols * cw;
     const headerY = y;
     y += 16;
     const badgeRefs = [];
@@ -337,11 +352,11 @@ export function createMemoryView(root, channel) {
     }
     if (ctx.roles.length) {
       // The whole storage framed in the gradient colour.
-      g.prepend(svg('rect', { x: 2, y: -2, width: PAD + cols * CELL_W + 2, height: 0, fill: 'none', stroke: GRAD_INK, 'stroke-width': 1.5,
+      g.prepend(svg('rect', { x: 2, y: -2, width: PAD + cols * cw + 2, height: 0, fill: 'none', stroke: GRAD_INK, 'stroke-width': 1.5,
         'stroke-dasharray': '5 3', rx: 5, class: 'grad-frame' }));
     }
     // Legend: one line per tensor with its colour, metadata and version.
-    const lanes = inStorage.map((t) => ({ t, colour: tensorColour(t.id), cells: cellsOfTensor(t) }));
+    const lanes = inStorage.map((t) => ({ t, colour: tensorColour(t.id, current.state), cells: cellsOfTensor(t) }));
     const tensors = new Map(); // tensor id -> {texts, look}
     for (const lane of lanes) {
       const t = lane.t;
@@ -352,7 +367,7 @@ export function createMemoryView(root, channel) {
       const texts = [];
       if (narrow || rs) {
         // A phone's width takes the name, the layout, and the version on lines of their own.
-        const lines = cols * CELL_W < 400 ? 3 : 2;
+        const lines = cols * cw < 400 ? 3 : 2;
         texts.push(svg('text', { x: PAD + 24, y: y + 11, fill: rs ? GRAD_INK : INK }));
         for (let i = 1; i < lines; i++) texts.push(svg('text', { x: PAD + 24, y: y + 11 + 14 * i, fill: INK }));
         y += 14 * (lines - 1);
@@ -378,22 +393,22 @@ export function createMemoryView(root, channel) {
       const rowG = svg('g', { role: 'row' });
       g.append(rowG);
       row.forEach(([k], i) => {
-        const cx = PAD + i * CELL_W;
+        const cx = PAD + i * cw;
         const cg = svg('g', { 'data-testid': 'memory-cell', 'data-storage': s.id, 'data-cell': k, cursor: 'pointer', onclick: () => pickCell(s.id, k), role: 'gridcell' });
-        const ref = { g: cg, title: svg('title'), rect: svg('rect', { x: cx + 1, y, width: CELL_W - 2, height: CELL_H, rx: 3, 'aria-hidden': 'true' }),
-          value: svg('text', { x: cx + CELL_W / 2, y: y + 21, fill: INK, 'text-anchor': 'middle', 'aria-hidden': 'true' }), corner: null, old: null, look: null, cx, y };
+        const ref = { g: cg, title: svg('title'), rect: svg('rect', { x: cx + 1, y, width: cw - 2, height: CELL_H, rx: 3, 'aria-hidden': 'true' }),
+          value: svg('text', { x: cx + cw / 2, y: y + 21, fill: INK, 'text-anchor': 'middle', 'aria-hidden': 'true' }), corner: null, old: null, look: null, cx, y, cw };
         cg.append(ref.title, ref.rect, svg('text', { x: cx + 3, y: y + 9, fill: MUTED, 'font-size': 8, 'aria-hidden': 'true', text: String(k) }), ref.value);
         cellRefs.set(k, ref);
         rowG.append(cg);
         if (k === gapAfter) {
-          g.append(svg('text', { x: cx + CELL_W - 2, y: y + CELL_H + 2, fill: MUTED, text: '…' }));
+          g.append(svg('text', { x: cx + cw - 2, y: y + CELL_H + 2, fill: MUTED, text: '…' }));
         }
         // Lanes: one bar per tensor under the cells it reads.
         lanes.forEach((lane, li) => {
           const idxs = lane.cells.get(k);
           if (!idxs) return;
           const ly = y + CELL_H + 2 + li * (LANE_H + 1);
-          const lr = svg('rect', { x: cx + 1, y: ly, width: CELL_W - 2, height: LANE_H, fill: lane.colour, rx: 1,
+          const lr = svg('rect', { x: cx + 1, y: ly, width: cw - 2, height: LANE_H, fill: lane.colour, rx: 1,
             'data-testid': 'memory-lane', 'data-tensor': lane.t.id, 'data-cell': k });
           lr.append(svg('title', { text: `${tensorLabel(lane.t, ctx.names)}${idxs.map((ix) => '[' + ix.join(', ') + ']').join(' ')} → cell ${k}` }));
           g.append(lr);
@@ -403,7 +418,7 @@ export function createMemoryView(root, channel) {
       // Byte addresses under each cell: the low hex digits, the full one in the title.
       row.forEach(([k], i) => {
         const addr = (s.address || 0) + k * itemsize;
-        g.append(svg('text', { x: PAD + i * CELL_W + CELL_W / 2, y: y + CELL_H + laneSpace + 12, fill: MUTED, 'font-size': 8,
+        g.append(svg('text', { x: PAD + i * cw + cw / 2, y: y + CELL_H + laneSpace + 12, fill: MUTED, 'font-size': 8,
           'text-anchor': 'middle', text: '…' + addr.toString(16).slice(-4) }));
       });
       y += CELL_H + laneSpace + 18;
@@ -548,16 +563,20 @@ export function createMemoryView(root, channel) {
     if (prev.txt !== look.txt) {
       const t = look.txt;
       setText(ref.value, t);
-      ref.value.setAttribute('font-size', t.length <= 6 ? 12 : t.length <= 7 ? 10.5 : 9);
-      set(ref.value, 'textLength', t.length > 8 ? CELL_W - 6 : null);
-      set(ref.value, 'lengthAdjust', t.length > 8 ? 'spacingAndGlyphs' : null);
+      // The cell is as wide as its storage's longest value at 11 px; a value
+      // longer than that (a later write) is squeezed to the cell.
+      const size = t.length * 7.3 <= ref.cw - 6 ? 12 : 11;
+      ref.value.setAttribute('font-size', size);
+      const squeeze = t.length * CHAR_W > ref.cw - 4;
+      set(ref.value, 'textLength', squeeze ? ref.cw - 6 : null);
+      set(ref.value, 'lengthAdjust', squeeze ? 'spacingAndGlyphs' : null);
     }
     if (prev.weight !== look.weight) ref.value.setAttribute('font-weight', look.weight);
     if (prev.old !== look.old) {
       if (look.old === null) { if (ref.old) { ref.old.remove(); ref.old = null; } }
       else {
         if (!ref.old) {
-          ref.old = svg('text', { x: ref.cx + CELL_W - 3, y: ref.y + 9, fill: '#8c1d18', 'text-anchor': 'end', 'font-size': 8, 'text-decoration': 'line-through', 'aria-hidden': 'true' });
+          ref.old = svg('text', { x: ref.cx + ref.cw - 3, y: ref.y + 9, fill: '#8c1d18', 'text-anchor': 'end', 'font-size': 8, 'text-decoration': 'line-through', 'aria-hidden': 'true' });
           ref.g.append(ref.old);
         }
         setText(ref.old, look.old);
@@ -591,7 +610,13 @@ export function createMemoryView(root, channel) {
       e.append(svg('rect', { x, y, width: 16, height: 12, rx: 2, fill: WRITE_FILL, stroke: '#9aa4b2' }));
       e.append(svg('text', { x: x + 22, y: y + 10, fill: INK, text: 'written this step' }));
       g.append(e);
-      x += 150;
+      x += 132;
+      // The small struck-out number in a written cell's corner.
+      const o = svg('g', { 'data-testid': 'memory-legend-old' });
+      o.append(svg('text', { x: x + 14, y: y + 8, fill: '#8c1d18', 'text-anchor': 'end', 'font-size': 8, 'text-decoration': 'line-through', text: '3' }));
+      o.append(svg('text', { x: x + 20, y: y + 10, fill: INK, text: 'its value before the write' }));
+      g.append(o);
+      x += 196;
     }
     if (read) {
       const e = svg('g', { 'data-testid': 'memory-legend-read' });

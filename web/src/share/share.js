@@ -1,6 +1,6 @@
 // Sharing: the permalink (code and step in the URL hash), embed mode and the
 // "copy embed code" snippet, and export of the memory or graph view as SVG/PNG.
-import { el } from '../trace_util.js';
+import { el } from '../dom.js';
 
 export function encodeCode(code) {
   const bytes = new TextEncoder().encode(code);
@@ -26,10 +26,15 @@ export function readHash(hash) {
   return out;
 }
 
-/** Steps are 1-based in URLs, as the page shows them. */
-export function makeHash({ code, step }) {
+/** Steps and examples are 1-based in URLs, as the page shows them. A lesson's
+ *  link carries its code only when it was edited (`code` not null). */
+export function makeHash({ code, step, lesson, example }) {
   const p = new URLSearchParams();
-  p.set('code', encodeCode(code));
+  if (lesson) {
+    p.set('lesson', lesson);
+    p.set('example', String((example || 0) + 1));
+  }
+  if (code !== undefined && code !== null) p.set('code', encodeCode(code));
   if (step !== undefined && step !== null) p.set('step', String(step + 1));
   return '#' + p.toString();
 }

@@ -2,7 +2,8 @@
 // choice, and the keyboard (arrows, Home, End) when focus is not in a text field.
 // A live region tells screen readers where the run is: the line, what changed,
 // what was printed; once the learner settles on a step, never during play.
-import { el, tensorNames, tensorLabel } from '../trace_util.js';
+import { el } from '../dom.js';
+import { tensorNames, tensorLabel } from '../trace_state.js';
 
 const SPEEDS = [['0.5', 1200], ['1', 600], ['2', 300], ['4', 120]];
 
@@ -91,6 +92,7 @@ export function createStepperView(root, channel) {
     setProp(slider, 'disabled', !total);
   }
 
+  channel.on('play:pause', () => pause());
   channel.on('run:started', () => { pause(); pending = null; lastConsole = ''; total = 0; n = 0; label.textContent = 'running…'; label.dataset.shown = ''; update(); });
   channel.on('run:stopped', ({ reason }) => { pause(); total = 0; label.textContent = reason; update(); });
   channel.on('run:done', ({ summary, code }) => {

@@ -3,22 +3,55 @@
 // filled in, and cell k lit in memory; pick a cell to see every (tensor, index)
 // that reads it. The logical grid sits beside the storage it maps into; a view
 // shows how its sizes, strides and offset were derived.
-import { el, byId, cellOf, cellsOfTensor, indices, numel, tensorNames, tensorLabel, storageValues, formatValue, offsetTerms } from '../trace_util.js';
+import { el, svg } from '../dom.js';
+import { byId, cellOf, cellsOfTensor, indices, numel, tensorNames, tensorLabel, storageValues, formatValue, offsetTerms } from '../trace_state.js';
 import { tensorColour } from '../palette.js';
 
-const INDEX_NAMES = ['i', 'j', 'k', 'l', 'm', 'n', 'p', 'q'];
+// A letter and a colour per index (not k: the formula's result is a cell).
+const INDEX_NAMES = ['i', 'j', 'l', 'm', 'n', 'p', 'q', 'r'];
+const INDEX_COLOURS = ['#D55E00', '#0072B2', '#009E73', '#CC79A7', '#8a5d00', '#56B4E9'];
+const indexName = (d) => INDEX_NAMES[d] || `i${d}`;
+const indexColour = (d) => INDEX_COLOURS[d % INDEX_COLOURS.length];
 const MAX_GRID = 400;
+const MAX_STRIP = 256;
+const GW = 36; // a grid element
+const GH = 26;
+const GG = 3;
+const SW = 29; // a storage cell on the strip
+const MIN_SW = 24;
+const SH = 24;
+const ARC = 30; // room above a line of the strip for the jumps
+const ROW_H = ARC + SH + 16;
+const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+const INK = '#1d2430';
+const MUTED = '#5b6472';
+const CHAR = 6.7;
+
+// A value's text attributes, squeezed to the box only when it would spill.
+function fit(text, w, size = 11) {
+  const over = text.length * CHAR * (size / 11) > w - 4;
+  return over ? { text, textLength: w - 5, lengthAdjust: 'spacingAndGlyphs' } : { text };
+}
 
 export function createStrideView(root, channel) {
   const picker = el('select', { 'data-testid': 'stride-tensor-picker', 'aria-label': 'Tensor to inspect' });
   const head = el('div', { class: 'stride-head' }, el('label', {}, 'tensor ', picker));
   const derivation = el('div', { class: 'stride-derivation', 'data-testid': 'stride-derivation' });
-  const grid = el('div', { class: 'stride-grid', 'data-testid': 'stride-grid', 'data-keys': 'own' });
-  const strip = el('div', { class: 'stride-strip', 'data-testid': 'stride-storage' });
+  const drawing = el('div', { class: 'stride-drawing', 'data-keys': 'own' });
   const formula = el('div', { class: 'stride-formula', 'data-testid': 'stride-formula', 'aria-live': 'polite' });
   // Not live: a cell picked in memory already says which elements map to it.
   const readers = el('div', { class: 'stride-readers', 'data-testid': 'cell-readers' });
-  root.append(head, derivation, el('div', { class: 'stride-pair' }, grid, strip), formula, readers);
+  const meta = el('div', { class: 'stride-meta' });
+  root.append(head, meta, drawing, formula, derivation, readers);
+  let width = 0;
+  let sw = SW; // the strip's cell width in the drawing shown
+  new ResizeObserver((entries) => {
+    const w = Math.floor(entries[entries.length - 1].contentRect.width);
+    if (w === width) return;
+    width = w;
+    bodyKey = null;
+    render();
+  }).observe(drawing);
 
   let state = null;
   let tensorId = null;
@@ -47,8 +80,8 @@ export function createStrideView(root, channel) {
       pickerKey = bodyKey = null;
       picker.replaceChildren();
       derivation.replaceChildren();
-      grid.replaceChildren();
-      strip.replaceChildren();
+      drawing.replaceChildren();
+      meta.replaceChildren();
       setFormula(...(state ? [el('span', {}, 'No tensor is alive at this step.')] : []));
       renderReaders();
       return;
@@ -72,19 +105,19 @@ export function createStrideView(root, channel) {
     if (bk === bodyKey) return;
     bodyKey = bk;
     derivation.replaceChildren();
-    grid.replaceChildren();
-    strip.replaceChildren();
+    drawing.replaceChildren();
+    meta.replaceChildren();
     if (!t) return;
     renderDerivation(t, names);
-    renderGrid(t);
-    renderStrip(t);
+    renderDrawing(t, names);
     renderFormula(t, names);
     renderReaders();
   }
 
   function renderDerivation(t, names) {
     const contiguous = t.contiguous ?? t.is_contiguous;
-    const rows = [el('div', {}, el('b', {}, tensorLabel(t, names)), ` size (${t.shape.join(', ')}) · stride (${t.stride.join(', ')}) · storage_offset ${t.offset}${contiguous === false ? ' · not contiguous' : contiguous === true ? ' · contiguous' : ''}`)];
+    meta.replaceChildren(el('b', {}, tensorLabel(t, names)), ` size (${t.shape.join(', ')}) · stride (${t.stride.join(', ')}) · storage_offset ${t.offset}${contiguous === false ? ' · not contiguous' : contiguous === true ? ' · contiguous' : ''}`);
+    const rows = [];
     const v = t.view;
     const tensors = byId(state.tensors);
     if (v) {
@@ -107,60 +140,188 @@ export function createStrideView(root, channel) {
     derivation.append(...rows);
   }
 
-  function renderGrid(t) {
-    const shape = t.shape;
-    const colour = tensorColour(t.id);
-    grid.style.setProperty('--tc', colour);
+  // The drawing: the logical grid on the left, the storage strip on the right
+  // (below it when the panel is narrow), a line from the picked element to its
+  // cell, and the formula's terms drawn as jumps along the strip: from the
+  // offset, i jumps of stride[0], then j jumps of stride[1], ... to the cell.
+  // Sizes come from the panel's width (a ResizeObserver): nothing here reads layout.
+  function renderDrawing(t, names) {
     const s = byId(state.storages).get(t.storage);
     const values = s && Array.isArray(s.values) ? s.values : null;
-    if (numel(shape) > MAX_GRID) {
-      grid.append(el('p', { class: 'muted' }, `${numel(shape)} elements: the grid shows the first ${MAX_GRID}.`));
-    }
+    const colour = tensorColour(t.id, state);
+    const shape = t.shape;
     const rank = shape.length;
-    const rows = rank >= 2 ? shape[rank - 2] : 1;
-    const cols = rank >= 1 ? shape[rank - 1] : 1;
+    const shownIndex = index || shape.map((n) => Math.min(1, n - 1));
+    const k = cellOf(t, shownIndex);
+    const W = Math.max(260, width || 420);
+    const root_ = svg('svg', { class: 'stride-svg', 'data-testid': 'stride-drawing', role: 'group', 'font-family': FONT, 'font-size': 11,
+      'aria-label': `${tensorLabel(t, names)}: its elements and the storage cells they map to` });
+    const defs = svg('defs');
+    for (let d = 0; d < Math.max(1, rank); d++) {
+      defs.append(svg('marker', { id: `jump-${d}`, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
+        svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: indexColour(d) })));
+    }
+    root_.append(defs);
+    // ---- the logical grid ----
+    // A 1-d tensor longer than the panel is wide wraps onto more lines.
+    const fitCols = Math.max(4, Math.floor((W - 30) / (GW + GG)));
+    const wrap1d = rank === 1 && shape[0] > fitCols;
+    const rows = rank >= 2 ? shape[rank - 2] : wrap1d ? Math.ceil(shape[0] / fitCols) : 1;
+    const cols = rank >= 2 ? shape[rank - 1] : wrap1d ? fitCols : rank === 1 ? shape[0] : 1;
     const outer = rank > 2 ? shape.slice(0, rank - 2) : [];
+    const gridG = svg('g', { 'data-testid': 'stride-grid', 'data-keys': 'own', role: 'grid', 'aria-label': `elements of ${tensorLabel(t, names)}` });
+    const gx = 22;
+    let gy = 30;
+    const gridTitle = svg('text', { x: gx, y: 12, fill: INK, 'font-weight': 700 });
+    gridTitle.append(svg('tspan', { text: `${tensorLabel(t, names)}[` }));
+    shape.forEach((_, d) => { if (d) gridTitle.append(svg('tspan', { text: ', ' })); gridTitle.append(svg('tspan', { fill: indexColour(d), text: indexName(d) })); });
+    gridTitle.append(svg('tspan', { text: ']' }));
+    gridG.append(gridTitle);
+    if (rank >= 1) gridG.append(svg('text', { x: gx, y: 26, fill: indexColour(rank - 1), 'font-size': 10, text: `${indexName(rank - 1)} →` }));
+    if (rank >= 2) gridG.append(svg('text', { x: 4, y: gy + GH / 2 + 4, fill: indexColour(rank - 2), 'font-size': 10, text: `${indexName(rank - 2)}↓` }));
     let drawn = 0;
+    let picked = null;
     for (const lead of indices(outer)) {
       if (drawn >= MAX_GRID) break;
-      const block = el('div', { class: 'grid-block' });
-      if (outer.length) block.append(el('div', { class: 'grid-caption' }, `[${lead.join(', ')}, :, :]`));
-      const table = el('table', { class: 'grid-table', role: 'grid', 'aria-label': `elements of the tensor` });
-      for (let r = 0; r < rows; r++) {
-        const tr = el('tr');
-        for (let c = 0; c < cols; c++) {
-          if (drawn >= MAX_GRID) break;
-          const idx = rank === 0 ? [] : rank === 1 ? [c] : [...lead, r, c];
-          const k = cellOf(t, idx);
-          const sel = index && idx.join(',') === index.join(',');
-          const b = el('button', { type: 'button', class: 'grid-cell' + (sel ? ' selected' : ''), 'data-testid': 'stride-element',
-            'data-index': idx.join(','), 'data-cell': k, tabindex: sel || (!index && drawn === 0) ? 0 : -1,
-            'aria-label': `element [${idx.join(', ')}] in cell ${k}`, onclick: () => pick(idx) },
-          values && values[k] !== undefined ? formatValue(values[k], t.dtype) : '·');
-          tr.append(el('td', {}, b));
+      if (outer.length) {
+        gridG.append(svg('text', { x: gx, y: gy + 9, fill: MUTED, 'font-size': 10, text: `[${lead.join(', ')}, :, :]` }));
+        gy += 13;
+      }
+      for (let r = 0; r < rows && drawn < MAX_GRID; r++) {
+        const rowG = svg('g', { role: 'row' });
+        for (let c = 0; c < cols && drawn < MAX_GRID; c++) {
+          if (wrap1d && r * cols + c >= shape[0]) break;
+          const idx = rank === 0 ? [] : rank === 1 ? [r * cols + c] : [...lead, r, c];
+          const cell = cellOf(t, idx);
+          const sel = shownIndex.join(',') === idx.join(',');
+          const x = gx + c * (GW + GG);
+          const y = gy + r * (GH + GG);
+          const g = svg('g', { class: 'grid-cell' + (sel && index ? ' selected' : ''), 'data-testid': 'stride-element', role: 'gridcell',
+            'data-index': idx.join(','), 'data-cell': cell, tabindex: (index ? sel : drawn === 0) ? 0 : -1,
+            'aria-label': `element [${idx.join(', ')}] in cell ${cell}`, 'aria-selected': sel && index ? 'true' : null });
+          g.append(svg('rect', { x, y, width: GW, height: GH, rx: 3, fill: sel ? '#fff3c4' : '#fff', stroke: sel ? '#000' : colour, 'stroke-width': sel ? 2.5 : 1.5 }));
+          const v = values && values[cell] !== undefined ? formatValue(values[cell], t.dtype) : '·';
+          g.append(svg('text', { x: x + GW / 2, y: y + GH / 2 + 4, 'text-anchor': 'middle', fill: INK, 'font-weight': sel ? 700 : 400, ...fit(v, GW) }));
+          if (sel) picked = { x: x + GW / 2, y: y + GH };
+          rowG.append(g);
           drawn++;
         }
-        table.append(tr);
+        gridG.append(rowG);
       }
-      block.append(table);
-      grid.append(block);
+      gy += rows * (GH + GG) + 6;
     }
+    if (numel(shape) > MAX_GRID) {
+      gridG.append(svg('text', { x: gx, y: gy + 10, fill: MUTED, 'font-size': 10, text: `the first ${MAX_GRID} of ${numel(shape)} elements` }));
+      gy += 16;
+    }
+    root_.append(gridG);
+    const gridW = gx + Math.min(cols, Math.max(1, Math.floor(MAX_GRID / Math.max(1, rows)))) * (GW + GG);
+    // ---- the storage strip ----
+    let height = gy + 4;
+    if (s) {
+      const { cells } = storageValues(s);
+      const strip = cells.slice(0, MAX_STRIP);
+      const mine = cellsOfTensor(t);
+      // Beside the grid when it fits there on one line (or needs several
+      // lines wherever it goes), else below the grid, across the panel.
+      let sx = gridW + 30;
+      let perLine = Math.floor((W - sx - 8) / SW);
+      let sy = 0;
+      // Cells a little narrower (down to 24 px) when that puts the strip on one line across the panel.
+      const full = Math.max(4, Math.floor((W - 16) / SW));
+      const narrowFits = strip.length > full && strip.length * MIN_SW <= W - 16;
+      if (perLine < Math.min(6, strip.length) || (strip.length > perLine && (strip.length <= full || narrowFits))) { sx = 8; perLine = Math.max(full, strip.length <= (W - 16) / MIN_SW ? strip.length : full); sy = gy + 8; }
+      sw = Math.min(SW, Math.floor((W - sx - 8) / Math.max(1, Math.min(perLine, strip.length))));
+      const stripG = svg('g', { 'data-testid': 'stride-storage', 'data-storage': s.id });
+      // Its caption clears the grid's title when they share a line.
+      const titleEnd = gx + (tensorLabel(t, names).length + 2 + rank * 3) * CHAR + 12;
+      const cx0 = sy === 0 ? Math.max(sx, titleEnd) : sx;
+      stripG.append(svg('text', { x: cx0, y: sy + 12, fill: INK, 'font-weight': 700, text: `storage ${s.id}` }));
+      stripG.append(svg('text', { x: cx0 + 78, y: sy + 12, fill: MUTED, 'font-size': 10, text: `${cells.length === strip.length ? '' : 'the first '}cells, in order` }));
+      const top = sy + 18;
+      const pos = new Map();
+      strip.forEach(([c], p) => {
+        const line = Math.floor(p / perLine);
+        pos.set(c, { x: sx + (p % perLine) * sw, y: top + line * ROW_H + ARC });
+      });
+      for (const [c, v] of strip) {
+        const { x, y } = pos.get(c);
+        const lit = c === k;
+        const isMine = mine.has(c);
+        const g = svg('g', { 'data-testid': 'stride-cell', 'data-cell': c, class: lit ? 'lit' : null });
+        g.append(svg('rect', { x: x + 1, y, width: sw - 2, height: SH, rx: 2, fill: lit ? '#fff3c4' : '#fff',
+          stroke: lit ? '#000' : isMine ? colour : '#c3c9d2', 'stroke-width': lit ? 2.5 : isMine ? 1.5 : 1 }));
+        g.append(svg('text', { x: x + sw / 2, y: y + SH / 2 + 4, 'text-anchor': 'middle', fill: isMine ? INK : MUTED, 'font-size': 10,
+          'font-weight': lit ? 700 : 400, ...fit(formatValue(v, s.dtype), sw - 2, 10) }));
+        g.append(svg('text', { x: x + sw / 2, y: y + SH + 10, 'text-anchor': 'middle', fill: MUTED, 'font-size': 8, text: String(c) }));
+        stripG.append(g);
+      }
+      const lines = Math.max(1, Math.ceil(strip.length / perLine));
+      height = Math.max(height, top + lines * ROW_H + 4);
+      // The offset, then each index's jumps.
+      const jumps = svg('g', { class: 'stride-jumps', 'aria-hidden': 'true' });
+      const at = (c) => pos.get(c);
+      const start = at(t.offset || 0);
+      if (start) {
+        jumps.append(svg('path', { d: `M${start.x + sw / 2} ${start.y + SH + 13} l-4 6 h8 z`, fill: INK }));
+        jumps.append(svg('text', { x: Math.max(start.x + sw / 2, 32), y: start.y + SH + 28, 'text-anchor': 'middle', fill: INK, 'font-size': 10, text: `offset ${t.offset || 0}` }));
+        height = Math.max(height, start.y + SH + 32);
+      }
+      let cur = t.offset || 0;
+      let arcs = 0;
+      shownIndex.forEach((i, d) => {
+        const st = t.stride[d];
+        if (!i) return;
+        const many = i > 6 || arcs + i > 24;
+        const hops = many ? [[cur, cur + i * st, `+${i}·${st}`]] : Array.from({ length: i }, (_, h) => [cur + h * st, cur + (h + 1) * st, `+${st}`]);
+        hops.forEach(([a, b, text], h) => {
+          const pa = at(a);
+          const pb = at(b);
+          if (!pa || !pb) return;
+          arcs++;
+          const label = h === 0 ? `${indexName(d)}: ${text}${st === 0 ? ' (expanded)' : ''}` : text;
+          jumps.append(jump(pa, pb, d, label));
+        });
+        cur += i * st;
+      });
+      root_.append(stripG, jumps);
+      // The line from the element to its cell.
+      const end = at(k);
+      if (picked && end) {
+        const ex = end.x + sw / 2;
+        const ey = end.y + SH;
+        root_.append(svg('path', { 'data-testid': 'stride-link', d: `M${picked.x} ${picked.y} C${picked.x} ${picked.y + 36}, ${ex} ${ey + 40}, ${ex} ${ey + 1}`,
+          fill: 'none', stroke: '#000', 'stroke-width': 1.5, 'stroke-dasharray': '4 3', 'aria-hidden': 'true' }));
+        root_.append(svg('circle', { cx: picked.x, cy: picked.y, r: 3, fill: '#000', 'aria-hidden': 'true' }));
+        height = Math.max(height, ey + 44);
+      }
+    }
+    // Wider than the panel only when a grid's rows are: the drawing then scrolls sideways.
+    root_.setAttribute('width', Math.max(W, gridW + 8));
+    root_.setAttribute('height', Math.ceil(height + 4));
+    drawing.replaceChildren(root_);
   }
 
-  function renderStrip(t) {
-    const s = byId(state.storages).get(t.storage);
-    if (!s) return;
-    const { cells } = storageValues(s);
-    const mine = cellsOfTensor(t);
-    const k = index ? cellOf(t, index) : null;
-    strip.append(el('div', { class: 'strip-caption' }, `storage ${s.id}`));
-    const row = el('div', { class: 'strip-row' });
-    for (const [c, v] of cells.slice(0, 256)) {
-      const box = el('span', { class: 'strip-cell' + (mine.has(c) ? ' mine' : '') + (c === k ? ' lit' : ''), 'data-cell': c, title: `cell ${c}` }, formatValue(v, s.dtype));
-      if (mine.has(c)) box.style.borderColor = tensorColour(t.id);
-      row.append(box);
+  // One jump along the strip: an arc over the cells from a to b, in the
+  // index's colour, labelled with what it adds.
+  function jump(pa, pb, d, label) {
+    const g = svg('g', { 'data-testid': 'stride-jump', 'data-dim': d });
+    const x1 = pa.x + sw / 2;
+    const x2 = pb.x + sw / 2;
+    const colour = indexColour(d);
+    if (pa === pb || (x1 === x2 && pa.y === pb.y)) {
+      // stride 0 (an expanded dimension): a loop that stays on the cell.
+      g.append(svg('path', { d: `M${x1 - 6} ${pa.y} c-4 -16, 16 -16, 12 0`, fill: 'none', stroke: colour, 'stroke-width': 1.6, 'marker-end': `url(#jump-${d})` }));
+      g.append(svg('text', { x: x1 + 10, y: pa.y - 12, fill: colour, 'font-size': 10, 'font-weight': 700, text: label }));
+      return g;
     }
-    strip.append(row);
+    const h = Math.min(ARC - 8, 8 + Math.abs(x2 - x1) * 0.2 + d * 3);
+    const y1 = pa.y;
+    const y2 = pb.y;
+    g.append(svg('path', { d: `M${x1} ${y1} C${x1} ${y1 - h}, ${x2} ${y2 - h}, ${x2} ${y2 - 1}`, fill: 'none', stroke: colour, 'stroke-width': 1.6, 'marker-end': `url(#jump-${d})` }));
+    g.append(svg('text', { x: (x1 + x2) / 2, y: Math.min(y1, y2) - h + 2, 'text-anchor': 'middle', fill: colour, 'font-size': 10, 'font-weight': 700,
+      stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', text: label }));
+    return g;
   }
 
   // The formula is a live region: it is rewritten only when its text changes,
@@ -169,21 +330,26 @@ export function createStrideView(root, channel) {
     const text = children.map((c) => c.textContent).join('');
     if (formula.textContent !== text || formula.childElementCount !== children.length) formula.replaceChildren(...children);
   }
+  // In large type, each index in its own letter and colour, as the jumps are drawn.
   function renderFormula(t, names) {
-    if (!index) {
-      setFormula(el('span', { class: 'muted' }, 'Pick an element (click, or arrow keys then Enter) to see where it lives.'));
-      return;
-    }
-    const k = cellOf(t, index);
-    const sym = ['offset', ...index.map((_, d) => `${INDEX_NAMES[d] || 'i' + d}·stride${d}`)].join(' + ');
-    const nums = [String(t.offset), ...index.map((i, d) => `${i}·${t.stride[d]}`)].join(' + ');
+    const shown = index || t.shape.map((n) => Math.min(1, n - 1));
+    const k = cellOf(t, shown);
+    const coloured = (node, d) => { node.style.color = indexColour(d); return node; };
+    const sym = [el('span', {}, 'cell = offset')];
+    shown.forEach((_, d) => sym.push(' + ', coloured(el('span', { class: 'ix' }, indexName(d)), d), `·stride[${d}]`));
+    const nums = [el('span', {}, String(t.offset))];
+    shown.forEach((i, d) => nums.push(' + ', coloured(el('span', { class: 'ix' }, String(i)), d), `·${t.stride[d]}`));
+    nums.push(` = ${k}`);
     const s = byId(state.storages).get(t.storage);
     const addr = s ? s.address + k * (s.itemsize || 1) : null;
+    const which = [el('span', {}, `${tensorLabel(t, names)}[`)];
+    shown.forEach((i, d) => { if (d) which.push(', '); which.push(coloured(el('span', {}, `${indexName(d)}=${i}`), d)); });
+    which.push(']: ');
     setFormula(
-      el('div', {}, `${tensorLabel(t, names)}[${index.join(', ')}]`),
-      el('div', { class: 'sym' }, `${sym} = k`),
-      el('div', { class: 'nums', 'data-testid': 'stride-formula-numbers' }, `${nums} = ${k}`),
-      el('div', { class: 'muted' }, s ? `cell ${k} of storage ${s.id}, address ${s.address} + ${k}·${s.itemsize} = ${addr}` : `cell ${k}`),
+      el('div', { class: 'sym' }, el('span', { class: 'which' }, ...which), ...sym),
+      el('div', { class: 'nums', 'data-testid': 'stride-formula-numbers' }, ...nums),
+      el('div', { class: 'muted' }, (s ? `cell ${k} of storage ${s.id}, address ${s.address} + ${k}·${s.itemsize} = ${addr}` : `cell ${k}`) +
+        (index ? '' : ' · shown for this element: pick any other')),
     );
   }
 
@@ -206,12 +372,22 @@ export function createStrideView(root, channel) {
     cellSel = null;
     channel.emit('select:element', { tensor: tensorId, index: idx });
     if (focus) {
-      const b = grid.querySelector(`[data-index="${idx.join(',')}"]`);
+      const b = drawing.querySelector(`[data-testid="stride-element"][data-index="${idx.join(',')}"]`);
       if (b) b.focus();
     }
   }
 
-  grid.addEventListener('keydown', (e) => {
+  drawing.addEventListener('click', (e) => {
+    const g = e.target.closest && e.target.closest('[data-testid="stride-element"]');
+    if (g) pick(g.dataset.index === '' ? [] : g.dataset.index.split(',').map(Number));
+  });
+  drawing.addEventListener('keydown', (e) => {
+    const onElement = e.target.closest && e.target.closest('[data-testid="stride-element"]');
+    if (onElement && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      pick(onElement.dataset.index === '' ? [] : onElement.dataset.index.split(',').map(Number));
+      return;
+    }
     const t = tensor();
     if (!t) return;
     const rank = t.shape.length;
@@ -235,7 +411,7 @@ export function createStrideView(root, channel) {
     render();
   });
   channel.on('select:tensor', ({ tensor: id }) => { if (id !== tensorId) { tensorId = id; index = null; render(); } });
-  channel.on('select:element', (sel) => { if (sel) { tensorId = sel.tensor; index = sel.index; cellSel = null; } render(); const b = grid.querySelector('.selected'); if (b && grid.contains(document.activeElement)) b.focus(); });
+  channel.on('select:element', (sel) => { if (sel) { tensorId = sel.tensor; index = sel.index; cellSel = null; } render(); const b = drawing.querySelector('.selected'); if (b && drawing.contains(document.activeElement)) b.focus(); });
   channel.on('select:cell', (sel) => { cellSel = sel; if (sel) index = null; render(); });
   render();
 }

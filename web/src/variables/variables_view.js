@@ -1,7 +1,8 @@
 // The variables panel: each frame's names in the trace's stable order, with
 // id() (the Python object) and data_ptr() (the first element's address) side by
 // side, so the two are never confused.
-import { el, byId, diffStates, hex, morph } from '../trace_util.js';
+import { el, morph } from '../dom.js';
+import { byId, diffStates, hex } from '../trace_state.js';
 import { tensorColour } from '../palette.js';
 
 export function createVariablesView(root, channel) {
@@ -18,13 +19,13 @@ export function createVariablesView(root, channel) {
     const tr = el('tr', { 'data-testid': 'variable-row', 'data-name': name, class: changed ? 'changed' : null, 'data-changed': changed || null,
       title: changed ? `${changed === 'new' ? 'new' : 'changed'} since step ${since}` : null });
     const swatch = t ? el('span', { class: 'swatch', 'aria-hidden': 'true' }) : null;
-    if (swatch) swatch.style.background = tensorColour(t.id);
+    if (swatch) swatch.style.background = tensorColour(t.id, state);
     tr.append(
-      el('th', { scope: 'row' }, swatch, name, el('span', { class: 'type' }, ' ' + o.type)),
+      el('th', { scope: 'row' }, swatch, name, el('span', { class: 'type' }, o.type)),
       el('td', { class: 'num', 'data-testid': 'variable-id', title: o.id !== undefined ? hex(o.id) : '' }, o.id !== undefined ? String(o.id) : ''),
-      el('td', { class: 'num', 'data-testid': 'variable-data-ptr', title: t ? hex(t.data_ptr) : '' }, t && t.data_ptr !== undefined ? String(t.data_ptr) : '—'),
-      el('td', { class: 'meta' }, t ? `${t.storage} · v${t.version}${t.requires_grad ? ' · grad' : ''}` : ''),
-      el('td', { class: 'repr' }, el('code', {}, o.repr || (t ? `tensor of ${t.dtype} [${t.shape.join(', ')}]${t.requires_grad ? ', requires_grad' : ''}` : ''))),
+      el('td', { class: 'num', title: t ? hex(t.data_ptr) : '' }, el('span', { 'data-testid': 'variable-data-ptr' }, t && t.data_ptr !== undefined ? String(t.data_ptr) : '—'),
+        t ? el('div', { class: 'meta' }, `${t.storage} · v${t.version}${t.requires_grad ? ' · grad' : ''}`) : null),
+      el('td', { class: 'repr' }, el('code', {}, o.repr || (t ? `[${t.shape.join(', ')}] ${String(t.dtype).replace(/^torch\./, '')}` : ''))),
     );
     if (t) {
       tr.classList.add('is-tensor');
@@ -60,7 +61,7 @@ export function createVariablesView(root, channel) {
       const fr = frames[f];
       const table = el('table', { class: 'vars-table', 'data-testid': 'variables-frame', 'data-frame': fr.name });
       table.append(el('caption', {}, `${fr.name}${fr.line ? ' · line ' + fr.line : ''}`));
-      table.append(el('thead', {}, el('tr', {}, ['name', 'id()', 'data_ptr()', 'storage', 'value'].map((h) => el('th', { scope: 'col' }, h)))));
+      table.append(el('thead', {}, el('tr', {}, ['name', 'id()', 'data_ptr() · storage', 'value'].map((h) => el('th', { scope: 'col' }, h)))));
       const tb = el('tbody');
       for (const [name, oid] of fr.variables || []) tb.append(row(name, oid, state, tensors, fr === inner ? kind(name) : null, diff.from + 1));
       if (!(fr.variables || []).length) tb.append(el('tr', {}, el('td', { colspan: 5, class: 'empty-row' }, 'no variables yet')));

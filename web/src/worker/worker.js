@@ -2,7 +2,6 @@
 // its main thread; it talks to this worker with the messages documented in
 // web/README.md ("Worker protocol"). One run at a time; the page terminates the
 // whole worker to stop a run.
-import { createFixtureEngine } from './fixture_engine.js';
 
 let engine = null;
 let engineName = null;
@@ -36,6 +35,43 @@ function consoleUpTo(n) {
   return stdoutUpTo[n];
 }
 
+// The engine names storages from a counter that lives as long as the module
+// (s77 after a few runs); the page numbers them per run, s1 first. Before each
+// run a two-line program shows where the counter is.
+let storageBase = 0;
+function lastStorageNumber() {
+  try {
+    engine.run('import torch\nx = torch.empty(1)\n', '{}');
+    const ids = (JSON.parse(engine.state(-1)).storages || []).map((st) => Number(String(st.id).slice(1)));
+    return ids.length ? Math.max(...ids) : 0;
+  } catch {
+    return 0;
+  }
+}
+const renumber = (id) => (typeof id === 'string' && /^s\d+$/.test(id) ? `s${Number(id.slice(1)) - storageBase}` : id);
+function renumberStorages(state) {
+  if (!storageBase || !state) return;
+  for (const st of state.storages || []) st.id = renumber(st.id);
+  for (const t of state.tensors || []) t.storage = renumber(t.storage);
+  for (const e of state.events || []) if (e.storage) e.storage = renumber(e.storage);
+}
+
+// The engine threw out of run (the browser's stack ran out, the module
+// trapped): the steps it recorded before that are kept when it can still give
+// them, and the page starts a fresh engine for the next run.
+function salvage(err) {
+  const message = String((err && err.message) || err);
+  let steps = 0;
+  let line = null;
+  let output = '';
+  try {
+    const last = JSON.parse(engine.state(-1));
+    if (last && typeof last.step === 'number') { steps = last.step + 1; line = last.line ?? null; output = last.output || ''; }
+  } catch { /* nothing recorded, or the module cannot say */ }
+  return { steps, stdout: output, stderr: '', exit_code: 1, engine_failed: true,
+    error: { type: 'EngineFailure', message, line, traceback: `EngineFailure: ${message}\n` } };
+}
+
 const handlers = {
   async init(msg) {
     const t0 = performance.now();
@@ -43,25 +79,42 @@ const handlers = {
       engine = await loadWasm(msg);
       engineName = 'wasm';
     } else {
-      engine = createFixtureEngine();
+      // The fixture engine is test data (tests/web/fixtures/), built apart into
+      // fixture_engine.js and loaded only when asked for.
+      if (typeof self.createFixtureEngine !== 'function') importScripts(msg.fixtureUrl || 'fixture_engine.js');
+      engine = self.createFixtureEngine();
       engineName = 'fixture';
     }
     return { engine: engineName, ms: performance.now() - t0 };
   },
   run(msg) {
     const t0 = performance.now();
-    summary = JSON.parse(engine.run(msg.code, JSON.stringify(msg.limits || {})));
     stdoutUpTo = [];
+    storageBase = engineName === 'wasm' ? lastStorageNumber() : 0;
+    try {
+      summary = JSON.parse(engine.run(msg.code, JSON.stringify(msg.limits || {})));
+      // A test's stand-in for an engine that fails part way (web/README.md, "Worker protocol").
+      if (msg.failForTest) throw new RangeError(msg.failForTest);
+    } catch (err) {
+      summary = salvage(err);
+    }
     return { summary, ms: performance.now() - t0 };
   },
   state(msg) {
     const state = JSON.parse(engine.state(msg.step));
     if (state && state.error && state.step === undefined) throw new Error(`${state.error.type}: ${state.error.message}`);
+    renumberStorages(state);
     // `output` (everything printed up to this step) when the engine gives it.
     return { step: msg.step, state, console: typeof state.output === 'string' ? state.output : consoleUpTo(msg.step) };
   },
   trace() {
     return { trace: engine.trace() };
+  },
+  // The first step from `from` on whose line is `line` (-1 if none in `limit` steps).
+  findLine(msg) {
+    const end = Math.min(summary ? summary.steps : 0, msg.from + (msg.limit || 5000));
+    for (let k = Math.max(0, msg.from); k < end; k++) if (JSON.parse(engine.state(k)).line === msg.line) return { step: k };
+    return { step: -1 };
   },
 };
 

@@ -166,55 +166,6 @@ export function diffStates(prev, cur) {
   return d;
 }
 
-/** Makes `target` look like `source` (a freshly built copy of it), changing
- *  only the attributes, texts and children that differ, so that what did not
- *  change is neither laid out nor painted again. Event listeners are not
- *  copied: views that morph listen on a container and read data attributes. */
-export function morph(target, source) {
-  // Most of a panel is the same from one step to the next: the browser's own
-  // comparison skips such a subtree much faster than walking it here.
-  if (target.isEqualNode(source)) return;
-  if (target.nodeType !== source.nodeType || target.nodeName !== source.nodeName) { target.replaceWith(source); return; }
-  if (target.nodeType === 3) { if (target.data !== source.data) target.data = source.data; return; }
-  for (const a of [...target.attributes]) if (!source.hasAttribute(a.name)) target.removeAttribute(a.name);
-  for (const a of source.attributes) {
-    if (target.getAttribute(a.name) === a.value) continue;
-    // A style attribute may not be set as text under the page's CSP: through CSSOM it may.
-    if (a.name === 'style') target.style.cssText = source.style.cssText;
-    else target.setAttribute(a.name, a.value);
-  }
-  const from = [...target.childNodes];
-  const to = [...source.childNodes];
-  to.forEach((child, i) => { if (i < from.length) morph(from[i], child); else target.append(child); });
-  for (let i = to.length; i < from.length; i++) from[i].remove();
-}
-
-export function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
-  return e;
-}
-
-const SVGNS = 'http://www.w3.org/2000/svg';
-export function svg(tag, attrs = {}, ...children) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
-  return e;
-}
-
 /** The view's offset as terms: [[label text], ...] and the total, from either
  *  [[k, stride, dim], ...] (docs/trace-format.md) or [[k, stride] | [value, "label"], ...]. */
 export function offsetTerms(t) {
@@ -240,9 +191,14 @@ export function gradientRoles(state) {
   const node = nodes.get(bw.node);
   const add = (k, r) => { if (k) roles.set(k, [...(roles.get(k) || []), r]); };
   (bw.grad_inputs || []).forEach((k, i) => add(k, { role: 'received', node: bw.name, index: i, to: null }));
+  // AccumulateGrad keeps what it received as its leaf's .grad (the trace gives
+  // no tensor for it then): that .grad is the gradient it received.
+  const leafGrad = accumulatedGrad(state, node);
+  if (leafGrad && !(bw.grad_inputs || []).some(Boolean)) add(leafGrad.grad, { role: 'received', node: bw.name, index: 0, to: null, into: leafGrad.name });
   (bw.grad_outputs || []).forEach((k, i) => {
     const next = node && node.next ? nodes.get(node.next[i]) : null;
-    add(k, { role: 'produced', node: bw.name, index: i, to: next ? next.name : null });
+    const leaf = accumulatedGrad(state, next);
+    add(k, { role: 'produced', node: bw.name, index: i, to: leaf ? leaf.name : next ? next.name : null });
   });
   // A node that hands on the very tensor it received (AddBackward0 does) has
   // one gradient buffer, received and passed on.
@@ -254,9 +210,19 @@ export function gradientRoles(state) {
   return roles;
 }
 
+/** The leaf an AccumulateGrad node feeds: {leaf, grad, name: "a.grad"}, or null for other nodes. */
+export function accumulatedGrad(state, node) {
+  if (!node || node.name !== 'AccumulateGrad' || !node.variable) return null;
+  const leaf = byId(state.tensors).get(node.variable);
+  const names = tensorNames(state);
+  const leafName = leaf && names.has(leaf.id) ? tensorLabel(leaf, names) : node.variable;
+  return { leaf, leafName, grad: leaf ? leaf.grad : null, name: `${leafName}.grad` };
+}
+
 /** How a gradient tensor is named on the page: "gradient received by MulBackward0". */
 export function gradientText(r, many) {
   if (r.role === 'passed') return `gradient received by ${r.node} and passed on as it is${r.to ? ` to ${r.to}` : ''}`;
+  if (r.into) return `gradient received by ${r.node}, kept as ${r.into}`;
   const idx = many ? ` [${r.index}]` : '';
   return r.role === 'received' ? `gradient${idx} received by ${r.node}` : `gradient${idx} produced by ${r.node}${r.to ? ` for ${r.to}` : ''}`;
 }
