@@ -135,6 +135,8 @@ test('edits are kept per example across switching and reloads, and the lesson\'s
   runs = await page.evaluate(() => window.stridelab.runsDone);
   await page.click(`${tid('lesson-example-tab')}[data-example="0"]`);
   await page.waitForFunction((n) => window.stridelab.runsDone > n, runs);
+  // A run of the example left may still be finishing on a busy machine: wait for the edit to show.
+  await page.waitForFunction((code) => window.stridelab.editorCode() === code, edited, { timeout: 15000 });
   assert.equal(await page.evaluate(() => window.stridelab.editorCode()), edited);
   // A reload keeps it too.
   await page.reload();
