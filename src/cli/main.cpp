@@ -14,15 +14,15 @@
 
 #include "cli/trace_commands.h"
 #include "core/storage.h"
-#include "lang/interp.h"
-#include "lang/lexer.h"
-#include "lang/parser.h"
-#include "lang/torch.h"
+#include "python/interp.h"
+#include "python/lexer.h"
+#include "python/parser.h"
+#include "torch/torch.h"
 #include "support/free_list.h"
 
 STRIDELAB_LEAK_SANITIZER_OPTIONS
 
-using namespace stridelab::lang;
+using namespace stridelab::python;
 
 namespace {
 
@@ -65,7 +65,7 @@ bool parse_limit(int argc, char** argv, int& i, Limits& limits) {
 
 int run(const std::string& source, const Limits& limits) {
   Interp interp;
-  register_torch(interp);
+  stridelab::torch::register_torch(interp);
   interp.limits() = limits;
   std::string buffer;
   interp.set_stdout([&](std::string_view s) {

@@ -4,13 +4,13 @@
 
 #include "autograd/variable.h"
 #include "core/print.h"
-#include "lang/torch_internal.h"
+#include "torch/binding.h"
 
 namespace stridelab::trace {
 namespace {
 
 using Kind = CallReads::Kind;
-using lang::Object;
+using python::Object;
 
 // The functions whose reads are not "every tensor argument" (NOTE [What a call reads]).
 const std::unordered_map<std::string_view, Kind>& kinds_by_name() {
@@ -87,7 +87,7 @@ Kind kind_by_name(const std::string& name) {
 }
 
 // Whether t or one of its bases was defined in a module whose name starts with `prefix`.
-bool from_module(const lang::TypeObject* t, std::string_view prefix) {
+bool from_module(const python::TypeObject* t, std::string_view prefix) {
   for (; t; t = t->base_)
     if (t->module_.rfind(prefix, 0) == 0) return true;
   return false;
@@ -98,15 +98,15 @@ bool from_module(const lang::TypeObject* t, std::string_view prefix) {
 template <class F>
 void each_tensor(Object* o, F&& fn, int depth = 0) {
   if (!o) return;
-  if (lang::torch::is_tensor(o)) {
+  if (torch::is_tensor(o)) {
     fn(o);
     return;
   }
   if (depth >= 3) return;
-  const auto& bt = lang::builtin_types();
+  const auto& bt = python::builtin_types();
   if (o->type() != bt.list && o->type() != bt.tuple && !o->type()->is_subtype_of(bt.tuple)) return;
   const auto& items =
-      o->type() == bt.list ? lang::as<lang::ListObject>(o)->items_ : lang::as<lang::TupleObject>(o)->items_;
+      o->type() == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
   size_t n = std::min<size_t>(items.size(), 4096);
   for (size_t i = 0; i < n; ++i) each_tensor(items[i].get(), fn, depth + 1);
 }
@@ -144,14 +144,14 @@ void printed_reads(const core::Tensor& t, std::vector<CellRead>& out) {
 }
 
 // Whether fn is a function of the torch module or of one of its submodules (torch.nn.functional).
-bool CallReads::torch_function(const lang::BuiltinFunctionObject& fn) {
+bool CallReads::torch_function(const python::BuiltinFunctionObject& fn) {
   // There are tensors, so torch has been imported: this finds it loaded, and loads nothing.
-  lang::ObjRef torch;
+  python::ObjRef torch;
   try {
     torch = in_.import_module("torch");
   } catch (...) { return false; }
-  std::vector<std::pair<lang::Object*, int>> stack{{torch.get(), 0}};
-  std::vector<const lang::Object*> seen;
+  std::vector<std::pair<python::Object*, int>> stack{{torch.get(), 0}};
+  std::vector<const python::Object*> seen;
   while (!stack.empty()) {
     auto [m, depth] = stack.back();
     stack.pop_back();
@@ -159,26 +159,26 @@ bool CallReads::torch_function(const lang::BuiltinFunctionObject& fn) {
     seen.push_back(m);
     for (const auto& [name, value] : m->instance_dict()->entries()) {
       if (value.get() == &fn) return true;
-      if (depth < 3 && value->type() == lang::builtin_types().module &&
-          lang::as<lang::ModuleObject>(value.get())->name_.rfind("torch", 0) == 0)
+      if (depth < 3 && value->type() == python::builtin_types().module &&
+          python::as<python::ModuleObject>(value.get())->name_.rfind("torch", 0) == 0)
         stack.emplace_back(value.get(), depth + 1);
     }
   }
   return false;
 }
 
-CallReads::Kind CallReads::kind_of(const lang::BuiltinFunctionObject& fn, const lang::CallArgs& args) {
+CallReads::Kind CallReads::kind_of(const python::BuiltinFunctionObject& fn, const python::CallArgs& args) {
   // Keyed by address and name: a function made on the fly may take a freed one's address.
   auto it = kinds_.find(&fn);
   if (it != kinds_.end() && it->second.first == fn.name_) return it->second.second;
   Kind k = Kind::Nothing;
   Object* self = args.pos.empty() ? nullptr : args.pos[0].get();
   const bool method = self && self->type()->lookup(fn.name_) == &fn;
-  if (method && lang::torch::is_tensor(self)) {
+  if (method && torch::is_tensor(self)) {
     k = kind_by_name(fn.name_);  // a Tensor method (or Parameter's, or a subclass's)
   } else if (method) {
     // A method of something other than a tensor: list.append, Module.parameters, SGD.step.
-    const lang::TypeObject* t = self->type();
+    const python::TypeObject* t = self->type();
     if (fn.name_ == "forward" && from_module(t, "torch.nn")) k = Kind::Forward;
     else if (fn.name_ == "step" && from_module(t, "torch.optim")) k = Kind::Step;
   } else if (torch_function(fn)) {
@@ -190,20 +190,20 @@ CallReads::Kind CallReads::kind_of(const lang::BuiltinFunctionObject& fn, const 
   return k;
 }
 
-void CallReads::note(const lang::BuiltinFunctionObject& fn, const lang::CallArgs& args, Object* result,
+void CallReads::note(const python::BuiltinFunctionObject& fn, const python::CallArgs& args, Object* result,
                      std::vector<CellRead>& out) {
   if (args.pos.empty() && args.kw.empty()) return;
   // Calls with no tensor among their arguments and not on a layer or an optimizer read nothing.
   bool tensors = false;
   auto any = [&](Object*) { tensors = true; };
-  for (const lang::ObjRef& a : args.pos) each_tensor(a.get(), any);
+  for (const python::ObjRef& a : args.pos) each_tensor(a.get(), any);
   for (const auto& [name, value] : args.kw) each_tensor(value.get(), any);
   if (!tensors && !(args.pos.size() && from_module(args.pos[0]->type(), "torch"))) return;
   Kind kind = kind_of(fn, args);
   if (kind == Kind::Nothing) return;
-  using lang::torch::unwrap;
+  using torch::unwrap;
   Object* self = args.pos.empty() ? nullptr : args.pos[0].get();
-  const bool self_tensor = self && lang::torch::is_tensor(self);
+  const bool self_tensor = self && torch::is_tensor(self);
 
   if (kind == Kind::Printed) {
     if (self_tensor) printed_reads(unwrap(self), out);
@@ -211,13 +211,13 @@ void CallReads::note(const lang::BuiltinFunctionObject& fn, const lang::CallArgs
   }
   if (kind == Kind::Step) {
     // Each parameter of each group, and its gradient.
-    lang::Namespace* ns = self->instance_dict();
+    python::Namespace* ns = self->instance_dict();
     Object* groups = ns ? ns->get("param_groups") : nullptr;
-    if (!groups || groups->type() != lang::builtin_types().list) return;
-    for (const lang::ObjRef& g : lang::as<lang::ListObject>(groups)->items_) {
-      if (g->type() != lang::builtin_types().dict) continue;
-      for (const auto& [key, value] : lang::as<lang::DictObject>(g.get())->items()) {
-        if (!lang::is_str(key.get()) || lang::as<lang::StrObject>(key.get())->value_ != "params") continue;
+    if (!groups || groups->type() != python::builtin_types().list) return;
+    for (const python::ObjRef& g : python::as<python::ListObject>(groups)->items_) {
+      if (g->type() != python::builtin_types().dict) continue;
+      for (const auto& [key, value] : python::as<python::DictObject>(g.get())->items()) {
+        if (!python::is_str(key.get()) || python::as<python::StrObject>(key.get())->value_ != "params") continue;
         each_tensor(value.get(), [&](Object* p) {
           const core::Tensor& t = unwrap(p);
           read_all(t, out);
@@ -232,14 +232,14 @@ void CallReads::note(const lang::BuiltinFunctionObject& fn, const lang::CallArgs
   bool has_out = false;
   for (const auto& [name, value] : args.kw) {
     if (name == "out") has_out = true;
-    if (name == "inplace" && value.get() == lang::true_obj() && kind == Kind::Op) {
+    if (name == "inplace" && value.get() == python::true_obj() && kind == Kind::Op) {
       kind = Kind::InPlace;
       in_place = true;
     }
   }
   if (kind == Kind::WriteOnly && fn.name_ == "index_put_")
     for (const auto& [name, value] : args.kw)
-      if (name == "accumulate" && value.get() == lang::true_obj()) kind = Kind::InPlace;
+      if (name == "accumulate" && value.get() == python::true_obj()) kind = Kind::InPlace;
 
   // The storages the result views: an argument among them was not read (unless in place).
   std::vector<const core::StorageImpl*> viewed;
@@ -261,9 +261,9 @@ void CallReads::note(const lang::BuiltinFunctionObject& fn, const lang::CallArgs
   }
   if (kind == Kind::Forward) {
     // The layer's own tensors (nn.Linear's weight and bias).
-    if (lang::Namespace* ns = self->instance_dict())
+    if (python::Namespace* ns = self->instance_dict())
       for (const auto& [name, value] : ns->entries())
-        if (value && lang::torch::is_tensor(value.get())) read_all(unwrap(value.get()), out);
+        if (value && torch::is_tensor(value.get())) read_all(unwrap(value.get()), out);
   }
   if (!read_others) return;
   for (size_t i = first_other; i < args.pos.size(); ++i) each_tensor(args.pos[i].get(), read);

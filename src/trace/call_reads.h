@@ -2,7 +2,7 @@
 // "read" events (NOTE [Cell reads] in recorder.h, docs/trace-format.md).
 //
 // The interpreter reports every call of a function written in C++ with its arguments and result
-// (lang::NativeCallObserver); CallReads turns one such call into CellReads:
+// (python::NativeCallObserver); CallReads turns one such call into CellReads:
 //
 //   std::vector<CellRead> reads;
 //   CallReads calls(interp);
@@ -39,7 +39,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "lang/interp.h"
+#include "python/interp.h"
 #include "trace/recorder.h"
 
 namespace stridelab::trace {
@@ -49,9 +49,9 @@ void printed_reads(const core::Tensor& t, std::vector<CellRead>& out);
 
 class CallReads {
  public:
-  explicit CallReads(lang::Interp& in) : in_(in) {}
+  explicit CallReads(python::Interp& in) : in_(in) {}
   // Appends what the call fn(*args) that returned `result` read.
-  void note(const lang::BuiltinFunctionObject& fn, const lang::CallArgs& args, lang::Object* result,
+  void note(const python::BuiltinFunctionObject& fn, const python::CallArgs& args, python::Object* result,
             std::vector<CellRead>& out);
 
   enum class Kind : uint8_t {
@@ -67,11 +67,11 @@ class CallReads {
   };
 
  private:
-  Kind kind_of(const lang::BuiltinFunctionObject& fn, const lang::CallArgs& args);
-  bool torch_function(const lang::BuiltinFunctionObject& fn);
+  Kind kind_of(const python::BuiltinFunctionObject& fn, const python::CallArgs& args);
+  bool torch_function(const python::BuiltinFunctionObject& fn);
 
-  lang::Interp& in_;
-  std::unordered_map<const lang::BuiltinFunctionObject*, std::pair<std::string, Kind>> kinds_;
+  python::Interp& in_;
+  std::unordered_map<const python::BuiltinFunctionObject*, std::pair<std::string, Kind>> kinds_;
 };
 
 }  // namespace stridelab::trace

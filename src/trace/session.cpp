@@ -10,34 +10,34 @@
 #include "autograd/saved_variable.h"
 #include "autograd/variable.h"
 #include "core/storage.h"
-#include "lang/interp.h"
-#include "lang/ops.h"
-#include "lang/torch.h"
-#include "lang/torch_internal.h"
+#include "python/interp.h"
+#include "python/protocol.h"
+#include "torch/torch.h"
+#include "torch/binding.h"
 #include "trace/call_reads.h"
 
 namespace stridelab::trace {
 namespace {
 
-using lang::Object;
+using python::Object;
 
 constexpr size_t kMaxObjects = 2000;
 constexpr size_t kMaxShownFrames = 32;
 
 // A Python value's short text for the variables panel, without running user code.
-std::string short_repr(lang::Interp& in, Object* o) {
-  const auto& bt = lang::builtin_types();
-  lang::TypeObject* t = o->type();
+std::string short_repr(python::Interp& in, Object* o) {
+  const auto& bt = python::builtin_types();
+  python::TypeObject* t = o->type();
   if (t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.none || t == bt.str) {
-    std::string r = lang::repr(in, o);
+    std::string r = python::repr(in, o);
     if (r.size() > 80) r = r.substr(0, 77) + "...";
     return r;
   }
-  if (t == bt.list) return "list of " + std::to_string(lang::as<lang::ListObject>(o)->items_.size());
-  if (t == bt.tuple) return "tuple of " + std::to_string(lang::as<lang::TupleObject>(o)->items_.size());
-  if (t == bt.dict) return "dict of " + std::to_string(lang::as<lang::DictObject>(o)->size());
-  if (t == bt.function) return "function " + lang::as<lang::FunctionObject>(o)->name_;
-  if (t == bt.type) return "class " + lang::as<lang::TypeObject>(o)->name_;
+  if (t == bt.list) return "list of " + std::to_string(python::as<python::ListObject>(o)->items_.size());
+  if (t == bt.tuple) return "tuple of " + std::to_string(python::as<python::TupleObject>(o)->items_.size());
+  if (t == bt.dict) return "dict of " + std::to_string(python::as<python::DictObject>(o)->size());
+  if (t == bt.function) return "function " + python::as<python::FunctionObject>(o)->name_;
+  if (t == bt.type) return "class " + python::as<python::TypeObject>(o)->name_;
   return "";
 }
 
@@ -47,9 +47,9 @@ struct Mute {
   bool& flag_;
 };
 
-class Tracer : public lang::Observer, public autograd::EngineObserver, public lang::NativeCallObserver {
+class Tracer : public python::Observer, public autograd::EngineObserver, public python::NativeCallObserver {
  public:
-  Tracer(Recorder& rec, lang::Interp& in) : rec_(rec), in_(in), calls_(in) {}
+  Tracer(Recorder& rec, python::Interp& in) : rec_(rec), in_(in), calls_(in) {}
 
   void write_stdout(std::string_view s) {
     all_stdout_ += s;
@@ -58,26 +58,26 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
   const std::string& all_stdout() const { return all_stdout_; }
   int64_t last_line() const { return last_line_; }
 
-  // ---- lang::Observer ----
-  void on_line(const lang::Frame& frame) override {
+  // ---- python::Observer ----
+  void on_line(const python::Frame& frame) override {
     module_globals_ = frame.globals;
     flush(frame, std::nullopt);
     pending_ = Pending{frame.line, "line"};
   }
-  void on_return(const lang::Frame& frame, Object* value) override {
+  void on_return(const python::Frame& frame, Object* value) override {
     if (pending_) pending_->kind = "return";
     flush(frame, std::nullopt);
     // The caller goes on with the line that made the call.
     if (frame.parent) pending_ = Pending{frame.parent->line, "line"};
   }
-  void on_exception(const lang::Frame& frame, lang::ExceptionObject* exc) override {
+  void on_exception(const python::Frame& frame, python::ExceptionObject* exc) override {
     Json e = Json::object();
     e["type"] = exc->type()->name_;
     std::string message;
     {
       Mute mute(muted_);  // the trace's own str() is not the program reading
-      if (exc->args_ && exc->args_->items_.size() == 1) message = lang::str(in_, exc->args_->items_[0].get());
-      else if (exc->args_ && !exc->args_->items_.empty()) message = lang::repr(in_, exc->args_.get());
+      if (exc->args_ && exc->args_->items_.size() == 1) message = python::str(in_, exc->args_->items_[0].get());
+      else if (exc->args_ && !exc->args_->items_.empty()) message = python::repr(in_, exc->args_.get());
     }
     e["message"] = message;
     e["line"] = Json(static_cast<int64_t>(frame.line));
@@ -89,7 +89,7 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
   // (the module frame itself is gone by now, its globals are not).
   void finish() {
     if (!pending_) return;
-    lang::Frame module;
+    python::Frame module;
     module.name = "<module>";
     module.globals = module_globals_;
     module.line = pending_->line;
@@ -97,8 +97,8 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
     else flush_without_frames();
   }
 
-  // ---- lang::NativeCallObserver ----
-  void on_native_call(const lang::BuiltinFunctionObject& fn, const lang::CallArgs& args, Object* result) override {
+  // ---- python::NativeCallObserver ----
+  void on_native_call(const python::BuiltinFunctionObject& fn, const python::CallArgs& args, Object* result) override {
     if (!muted_) calls_.note(fn, args, result, in_node_ ? node_reads_ : reads_);
   }
 
@@ -131,7 +131,7 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
     for (const auto& weak : node_inputs_) b.grad_inputs.emplace_back(weak.lock());
     b.grad_outputs = grads;
     node_inputs_.clear();
-    const lang::Frame* f = in_.current_frame();
+    const python::Frame* f = in_.current_frame();
     in_node_ = false;
     Snapshot snap = snapshot(f, pending_ ? pending_->line : (f ? f->line : 0), "backward");
     snap.backward = std::move(b);
@@ -146,7 +146,7 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
     std::string kind;
   };
 
-  void flush(const lang::Frame& frame, std::optional<Json> exception) {
+  void flush(const python::Frame& frame, std::optional<Json> exception) {
     if (!pending_) return;
     last_line_ = pending_->line;
     Snapshot snap = snapshot(&frame, pending_->line, pending_->kind);
@@ -188,29 +188,29 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
     std::string key = object_key(o);
     if (seen.count(o) || seen.size() >= kMaxObjects) return key;
     seen.insert(o);
-    const auto& bt = lang::builtin_types();
+    const auto& bt = python::builtin_types();
     ObjectInfo info;
     info.key = key;
-    info.type = lang::type_name(o);
+    info.type = python::type_name(o);
     info.id = reinterpret_cast<uintptr_t>(o);
-    if (lang::torch::is_tensor(o)) {
-      info.tensor = lang::torch::unwrap(o);
+    if (torch::is_tensor(o)) {
+      info.tensor = torch::unwrap(o);
     } else {
       info.repr = short_repr(in_, o);
-      lang::TypeObject* t = o->type();
+      python::TypeObject* t = o->type();
       if (t == bt.list || t == bt.tuple) {
         const auto& items =
-            t == bt.list ? lang::as<lang::ListObject>(o)->items_ : lang::as<lang::TupleObject>(o)->items_;
+            t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
         for (size_t i = 0; i < items.size() && i < 64; ++i)
           info.items.emplace_back(std::to_string(i), visit(items[i].get(), snap, seen));
       } else if (t == bt.dict) {
-        for (auto& [k, v] : lang::as<lang::DictObject>(o)->items()) {
+        for (auto& [k, v] : python::as<python::DictObject>(o)->items()) {
           std::string label = short_repr(in_, k.get());
-          info.items.emplace_back(label.empty() ? lang::type_name(k.get()) : label, visit(v.get(), snap, seen));
+          info.items.emplace_back(label.empty() ? python::type_name(k.get()) : label, visit(v.get(), snap, seen));
           if (info.items.size() >= 64) break;
         }
       } else if (t != bt.module && t != bt.type && t != bt.function) {
-        if (lang::Namespace* ns = o->instance_dict())
+        if (python::Namespace* ns = o->instance_dict())
           for (const auto& [name, v] : ns->entries()) info.items.emplace_back(name, visit(v.get(), snap, seen));
       }
     }
@@ -255,16 +255,16 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
     }
   }
 
-  Snapshot snapshot(const lang::Frame* top, int line, const std::string& kind) {
+  Snapshot snapshot(const python::Frame* top, int line, const std::string& kind) {
     Snapshot snap;
     snap.kind = kind;
     snap.line = line;
-    std::vector<const lang::Frame*> stack;
-    for (const lang::Frame* f = top; f; f = f->parent) stack.push_back(f);
+    std::vector<const python::Frame*> stack;
+    for (const python::Frame* f = top; f; f = f->parent) stack.push_back(f);
     std::unordered_set<Object*> seen;
     const size_t depth = stack.size();
     for (size_t i = 0; i < depth; ++i) {
-      const lang::Frame* f = stack[depth - 1 - i];
+      const python::Frame* f = stack[depth - 1 - i];
       FrameInfo fi;
       fi.name = f->name;
       fi.line = f == top ? line : f->line;
@@ -275,7 +275,7 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
         continue;
       }
       for (const auto& [name, obj] : f->locals()) {
-        if (!obj || obj->type() == lang::builtin_types().module) continue;
+        if (!obj || obj->type() == python::builtin_types().module) continue;
         if (name.rfind("__", 0) == 0) continue;
         fi.variables.emplace_back(name, visit(obj, snap, seen));
       }
@@ -300,7 +300,7 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
     snap.view_origin = [](const core::Tensor& t) -> std::optional<ViewOrigin> {
       // The op that made it, from the binding; else relative to its base.
       ViewOrigin v;
-      if (auto info = lang::torch::view_origin(t)) {
+      if (auto info = torch::view_origin(t)) {
         v.source = info->source;
         v.op = info->op;
         v.broke_dim = info->broke_dim;
@@ -327,10 +327,10 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
   }
 
   Recorder& rec_;
-  lang::Interp& in_;
+  python::Interp& in_;
   std::optional<Pending> pending_;
   std::string all_stdout_, pending_stdout_;
-  std::unordered_map<const Object*, std::pair<lang::TypeObject*, std::string>> object_keys_;
+  std::unordered_map<const Object*, std::pair<python::TypeObject*, std::string>> object_keys_;
   uint64_t next_object_ = 1;
   std::unordered_map<const autograd::Node*, std::pair<std::weak_ptr<autograd::Node>, std::string>> node_keys_;
   uint64_t next_node_ = 1;
@@ -341,7 +341,7 @@ class Tracer : public lang::Observer, public autograd::EngineObserver, public la
   bool in_node_ = false;
   bool muted_ = false;
   int64_t last_line_ = 0;
-  lang::Namespace* module_globals_ = nullptr;
+  python::Namespace* module_globals_ = nullptr;
 };
 
 // "Traceback ...\n  File "<main>", line 7, in <module>\n...\nRuntimeError: message" -> its parts.
@@ -401,8 +401,8 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
   recorder_ = std::make_unique<Recorder>(options.recorder);
   Summary summary;
   {
-    lang::Interp interp;
-    lang::register_torch(interp);
+    python::Interp interp;
+    torch::register_torch(interp);
     interp.limits().max_steps = options.max_steps;
     interp.limits().max_depth = options.max_depth;
     interp.limits().max_seconds = options.max_seconds;
@@ -414,22 +414,22 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
     interp.set_stderr([&](std::string_view s) { warnings += s; });
     interp.set_observer(&tracer);
     autograd::set_engine_observer(&tracer);
-    lang::set_native_call_observer(&tracer);
-    lang::torch::set_view_origin_tracking(true);
+    python::set_native_call_observer(&tracer);
+    torch::set_view_origin_tracking(true);
     recorder_->begin(source);
-    lang::RunResult r;
+    python::RunResult r;
     try {
       r = interp.run(source);
     } catch (...) {
-      lang::set_native_call_observer(nullptr);
-      lang::torch::set_view_origin_tracking(false);
+      python::set_native_call_observer(nullptr);
+      torch::set_view_origin_tracking(false);
       autograd::set_engine_observer(nullptr);
       core::set_storage_limit(old_limit);
       throw;
     }
-    lang::set_native_call_observer(nullptr);
+    python::set_native_call_observer(nullptr);
     tracer.finish();
-    lang::torch::set_view_origin_tracking(false);
+    torch::set_view_origin_tracking(false);
     autograd::set_engine_observer(nullptr);
     interp.set_observer(nullptr);
     core::set_storage_limit(old_limit);

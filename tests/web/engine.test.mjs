@@ -1,7 +1,7 @@
 // The engine as the page serves it (build/web/stridelab.{js,wasm}: its functions
 // reordered by web/tools/wasm_order.mjs, its glue minified) runs the golden
 // programs in node and gives what CPython + PyTorch recorded: stdout, stderr and
-// exit status, addresses masked as tests/lang/golden_test.cpp masks them.
+// exit status, addresses masked as tests/torch/golden_test.cpp masks them.
 // Every program of seeds/ and every third of python/ and torch/ (the native
 // suite runs them all); programs that need more than the step budget here are
 // left to the native suite too.

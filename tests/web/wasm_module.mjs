@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import path from 'node:path';
 
-/** Masks addresses as tests/lang/golden_test.cpp does (NOTE [ Masking addresses ]),
+/** Masks addresses as tests/torch/golden_test.cpp does (NOTE [ Masking addresses ]),
  *  and also the 7- and 8-digit addresses of the wasm heap. */
 export function maskAddresses(text) {
   const seen = new Map();

@@ -1,0 +1,265 @@
+// Built-in types beyond the core values of object.h: dict views (d.keys(), d.values(),
+// d.items()), the lazy map and filter iterators, and the descriptors property, staticmethod and
+// classmethod.
+#include "python/builtin_types.h"
+
+#include <cmath>
+
+#include "python/bigint.h"
+#include "python/native.h"
+
+namespace stridelab::python {
+
+namespace {
+
+// ---- dict views ----
+
+// A live view of a dict: it sees later changes, as CPython's dict_keys does.
+class DictViewObject : public Object {
+ public:
+  DictViewObject(TypeObject* type, Ref<DictObject> dict, DictView kind)
+      : Object(type), dict_(std::move(dict)), kind_(kind) {}
+  Ref<DictObject> dict_;
+  DictView kind_;
+
+  std::vector<ObjRef> items() const {
+    std::vector<ObjRef> out;
+    for (auto& [k, v] : dict_->items())
+      out.push_back(kind_ == DictView::Keys ? k : kind_ == DictView::Values ? v : ObjRef(make_tuple({k, v})));
+    return out;
+  }
+};
+
+TypeObject* view_types[3];
+
+DictViewObject* self_view(CallArgs& a) { return as<DictViewObject>(a.pos[0].get()); }
+
+TypeObject* make_view_type(const char* name) {
+  return NativeType(name, "builtins")
+      .method(
+          "__iter__",
+          [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(new VectorIterator(self_view(a)->items(), BT.iterator)); })
+      .method(
+          "__len__",
+          [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<int64_t>(self_view(a)->dict_->size())); })
+      .method("__contains__",
+              [](Interp& in, CallArgs& a) -> ObjRef {
+                DictViewObject* v = self_view(a);
+                Object* x = a.pos[1].get();
+                if (v->kind_ == DictView::Keys) return ObjRef(bool_obj(v->dict_->get(in, x) != nullptr));
+                if (v->kind_ == DictView::Items) {
+                  if (x->type() != BT.tuple || as<TupleObject>(x)->items_.size() != 2) return ObjRef(false_obj());
+                  Object* value = v->dict_->get(in, as<TupleObject>(x)->items_[0].get());
+                  return ObjRef(bool_obj(value && equals(in, value, as<TupleObject>(x)->items_[1].get())));
+                }
+                for (auto& item : v->items())
+                  if (item.get() == x || equals(in, item.get(), x)) return ObjRef(true_obj());
+                return ObjRef(false_obj());
+              })
+      .method("__repr__",
+              [name](Interp& in, CallArgs& a) -> ObjRef {
+                ObjRef list = make_list(self_view(a)->items());
+                return make_str(std::string(name) + "(" + repr(in, list.get()) + ")");
+              })
+      .build();
+}
+
+// ---- map and filter ----
+
+class MapIterator : public IteratorObject {
+ public:
+  MapIterator(TypeObject* type, ObjRef fn, std::vector<Ref<IteratorObject>> its)
+      : IteratorObject(type), fn_(std::move(fn)), its_(std::move(its)) {}
+  ObjRef next(Interp& in) override {
+    CallArgs args;
+    for (auto& it : its_) {
+      ObjRef x = it->next(in);
+      if (!x) return nullptr;
+      args.pos.push_back(std::move(x));
+    }
+    return call(in, fn_.get(), args);
+  }
+  ObjRef fn_;
+  std::vector<Ref<IteratorObject>> its_;
+};
+
+class FilterIterator : public IteratorObject {
+ public:
+  FilterIterator(TypeObject* type, ObjRef fn, Ref<IteratorObject> it)
+      : IteratorObject(type), fn_(std::move(fn)), it_(std::move(it)) {}
+  ObjRef next(Interp& in) override {
+    while (ObjRef x = it_->next(in)) {
+      bool keep;
+      if (fn_.get() == none()) {
+        keep = truthy(in, x.get());
+      } else {
+        ObjRef r = call1(in, fn_.get(), x);
+        keep = truthy(in, r.get());
+      }
+      if (keep) return x;
+    }
+    return nullptr;
+  }
+  ObjRef fn_;
+  Ref<IteratorObject> it_;
+};
+
+TypeObject* make_iterator_type(const char* name, NativeNew make) {
+  return NativeType(name, "builtins").constructor(std::move(make)).build();
+}
+
+// ---- descriptors ----
+
+// property(fget, fset, fdel): attribute access through a class runs fget/fset.
+class UserProperty : public PropertyObject {
+ public:
+  UserProperty(ObjRef fget, ObjRef fset, ObjRef fdel)
+      : PropertyObject(nullptr, nullptr), fget_(std::move(fget)), fset_(std::move(fset)), fdel_(std::move(fdel)) {
+    Object* get = fget_.get();
+    Object* set = fset_.get();
+    getter_ = [get](Interp& in, Object* self) -> ObjRef {
+      if (!get) raise(BT.attribute_error, "unreadable attribute");
+      return call1(in, get, ObjRef(self));
+    };
+    setter_ = [this, set](Interp& in, Object* self, ObjRef value) {
+      if (!set) raise(BT.attribute_error, "property '" + name_ + "' of '" + type_name(self) + "' object has no setter");
+      CallArgs args;
+      args.pos = {ObjRef(self), std::move(value)};
+      call(in, set, args);
+    };
+  }
+  ObjRef fget_, fset_, fdel_;
+  std::string name_;  // the class attribute it was assigned to (__set_name__)
+};
+
+ObjRef none_to_null(Object* o) { return o && o != none() ? ObjRef(o) : ObjRef(); }
+
+ObjRef make_property(Interp&, TypeObject*, CallArgs& a) {
+  ArgParser p(a, "property", {"fget=", "fset=", "fdel=", "doc="});
+  return ObjRef(new UserProperty(none_to_null(p.get(0)), none_to_null(p.get(1)), none_to_null(p.get(2))));
+}
+
+// prop.setter(f) / prop.getter(f) / prop.deleter(f): a copy of the property with f in place.
+NativeFn property_with(int which) {
+  return [which](Interp&, CallArgs& a) -> ObjRef {
+    if (a.pos.size() != 2) raise(BT.type_error, "expected 1 argument");
+    auto* p = dynamic_cast<UserProperty*>(a.pos[0].get());
+    if (!p) raise(BT.type_error, "cannot change a built-in property");
+    ObjRef f = none_to_null(a.pos[1].get());
+    return ObjRef(new UserProperty(which == 0 ? f : p->fget_, which == 1 ? f : p->fset_, which == 2 ? f : p->fdel_));
+  };
+}
+
+// staticmethod(f) and classmethod(f) wrap a function; their __get__ gives f, or f bound to the
+// class.
+class MethodWrapper : public Object {
+ public:
+  MethodWrapper(TypeObject* type, ObjRef fn) : Object(type), fn_(std::move(fn)) {}
+  ObjRef fn_;
+};
+
+TypeObject* make_wrapper_type(const char* name, bool bind_class) {
+  return NativeType(name, "builtins")
+      .constructor([name](Interp&, TypeObject* cls, CallArgs& a) -> ObjRef {
+        if (!a.kw.empty()) raise(BT.type_error, std::string(name) + "() takes no keyword arguments");
+        if (a.pos.size() != 1)
+          raise(BT.type_error, std::string(name) + " expected 1 argument, got " + std::to_string(a.pos.size()));
+        return ObjRef(new MethodWrapper(cls, a.pos[0]));
+      })
+      .method("__get__",
+              [bind_class](Interp&, CallArgs& a) -> ObjRef {
+                auto* w = as<MethodWrapper>(a.pos[0].get());
+                if (!bind_class) return w->fn_;
+                Object* owner = a.pos.size() > 2 && a.pos[2].get() != none() ? a.pos[2].get() : a.pos[1]->type();
+                return ObjRef(new BoundMethodObject(ObjRef(owner), w->fn_));
+              })
+      .property("__func__", [](Interp&, Object* self) { return as<MethodWrapper>(self)->fn_; })
+      .build();
+}
+
+// ---- numbers: the attributes of int and float that programs use ----
+
+void install_number_attributes() {
+  auto prop = [](TypeObject* t, const char* name, NativeGetter get) {
+    t->dict_.set(name, ObjRef(new PropertyObject(std::move(get), nullptr)));
+  };
+  auto same = [](Interp&, Object* self) -> ObjRef {
+    return is_int(self) && self->type() == BT.bool_ ? make_int(as<IntObject>(self)->value_) : ObjRef(self);
+  };
+  auto zero = [](Interp&, Object* self) -> ObjRef { return self->type() == BT.float_ ? make_float(0.0) : make_int(0); };
+  prop(BT.int_, "real", same);
+  prop(BT.int_, "imag", zero);
+  prop(BT.int_, "numerator", same);
+  prop(BT.int_, "denominator", [](Interp&, Object*) { return make_int(1); });
+  prop(BT.float_, "real", same);
+  prop(BT.float_, "imag", zero);
+  BT.int_->dict_.set("bit_length", make_function("bit_length", [](Interp&, CallArgs& a) -> ObjRef {
+                       if (a.pos.size() != 1 || !is_int(a.pos[0].get()))
+                         raise(BT.type_error,
+                               "int.bit_length() takes no arguments (" + std::to_string(a.pos.size() - 1) + " given)");
+                       return make_int(int_as_big(a.pos[0].get()).bit_length());
+                     }));
+  BT.int_->dict_.set("conjugate", make_function("conjugate", [same](Interp& in, CallArgs& a) -> ObjRef {
+                       return same(in, a.pos[0].get());
+                     }));
+  BT.float_->dict_.set("is_integer", make_function("is_integer", [](Interp&, CallArgs& a) -> ObjRef {
+                         if (a.pos.size() != 1 || a.pos[0]->type() != BT.float_)
+                           raise(BT.type_error, "float.is_integer() takes no arguments (" +
+                                                    std::to_string(a.pos.size() - 1) + " given)");
+                         double v = as<FloatObject>(a.pos[0].get())->value_;
+                         return ObjRef(bool_obj(std::isfinite(v) && v == std::floor(v)));
+                       }));
+}
+
+ObjRef not_supported_set(Interp&, TypeObject*, CallArgs&) {
+  raise(BT.not_implemented_error, "sets are not supported by stridelab");
+}
+
+}  // namespace
+
+ObjRef make_dict_view(Ref<DictObject> dict, DictView kind) {
+  return ObjRef(new DictViewObject(view_types[static_cast<int>(kind)], std::move(dict), kind));
+}
+
+void install_builtin_types(Namespace& ns) {
+  static bool done = false;
+  static TypeObject *map_type, *filter_type, *staticmethod_type, *classmethod_type, *set_type, *frozenset_type;
+  if (!done) {
+    done = true;
+    view_types[0] = make_view_type("dict_keys");
+    view_types[1] = make_view_type("dict_values");
+    view_types[2] = make_view_type("dict_items");
+    map_type = make_iterator_type("map", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      if (!a.kw.empty()) raise(BT.type_error, "map() takes no keyword arguments");
+      if (a.pos.size() < 2) raise(BT.type_error, "map() must have at least two arguments.");
+      std::vector<Ref<IteratorObject>> its;
+      for (size_t i = 1; i < a.pos.size(); ++i) its.push_back(get_iter(in, a.pos[i].get()));
+      return ObjRef(new MapIterator(cls, a.pos[0], std::move(its)));
+    });
+    filter_type = make_iterator_type("filter", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      if (!a.kw.empty()) raise(BT.type_error, "filter() takes no keyword arguments");
+      if (a.pos.size() != 2) raise(BT.type_error, "filter expected 2 arguments, got " + std::to_string(a.pos.size()));
+      return ObjRef(new FilterIterator(cls, a.pos[0], get_iter(in, a.pos[1].get())));
+    });
+    BT.property->new_ = make_property;
+    BT.property->dict_.set("setter", make_function("setter", property_with(1)));
+    BT.property->dict_.set("getter", make_function("getter", property_with(0)));
+    BT.property->dict_.set("deleter", make_function("deleter", property_with(2)));
+    BT.property->dict_.set("__set_name__", make_function("__set_name__", [](Interp&, CallArgs& a) -> ObjRef {
+                             if (auto* p = dynamic_cast<UserProperty*>(a.pos[0].get());
+                                 p && a.pos.size() == 3 && is_str(a.pos[2].get()))
+                               p->name_ = as<StrObject>(a.pos[2].get())->value_;
+                             return ObjRef(none());
+                           }));
+    staticmethod_type = make_wrapper_type("staticmethod", false);
+    classmethod_type = make_wrapper_type("classmethod", true);
+    set_type = NativeType("set", "builtins").constructor(not_supported_set).build();
+    frozenset_type = NativeType("frozenset", "builtins").constructor(not_supported_set).build();
+    install_number_attributes();
+  }
+  for (TypeObject* t :
+       {map_type, filter_type, BT.property, staticmethod_type, classmethod_type, set_type, frozenset_type})
+    ns.set(t->name_, ObjRef(t));
+}
+
+}  // namespace stridelab::python

@@ -1,0 +1,14 @@
+// Built-in types beyond the core values of object.h (builtin_types.cpp).
+#pragma once
+#include "python/object.h"
+
+namespace stridelab::python {
+
+enum class DictView { Keys, Values, Items };
+// d.keys(), d.values(), d.items(): live views printed as dict_keys([...]).
+ObjRef make_dict_view(Ref<DictObject> dict, DictView kind);
+// Adds map, filter, property, staticmethod, classmethod (and set/frozenset, which say they are
+// not supported) to the builtins namespace.
+void install_builtin_types(Namespace& ns);
+
+}  // namespace stridelab::python

@@ -1,0 +1,897 @@
+// The builtins of language.md (print, len, range, ...) and the methods of str, list, dict, tuple.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "python/bigint.h"
+#include "python/builtin_types.h"
+#include "python/format.h"
+#include "python/interp.h"
+#include "python/native.h"
+#include "python/unicode.h"
+
+namespace stridelab::python {
+
+void install_object_methods();
+void install_str_methods();  // str_methods.cpp
+
+namespace {
+
+ObjRef None() { return ObjRef(none()); }
+
+void add(Namespace& ns, const std::string& name, NativeFn fn) { ns.set(name, make_function(name, std::move(fn))); }
+// A method of a built-in type; called through the type (`list.append(x, 1)`), it checks its self
+// as CPython's method descriptors do.
+void add_method(TypeObject* t, const std::string& name, NativeFn fn) {
+  t->dict_.set(name, make_function(name, [t, name, fn = std::move(fn)](Interp& in, CallArgs& a) -> ObjRef {
+                 if (a.pos.empty())
+                   raise(BT.type_error, "unbound method " + t->name_ + "." + name + "() needs an argument");
+                 if (!is_instance(a.pos[0].get(), t))
+                   raise(BT.type_error, "descriptor '" + name + "' for '" + t->name_ +
+                                            "' objects doesn't apply to a '" + type_name(a.pos[0].get()) + "' object");
+                 return fn(in, a);
+               }));
+}
+
+void expect_args(CallArgs& a, const char* name, size_t lo, size_t hi) {
+  if (!a.kw.empty()) raise(BT.type_error, std::string(name) + "() takes no keyword arguments");
+  size_t n = a.pos.size();
+  if (n >= lo && n <= hi) return;
+  if (lo == hi) {
+    if (lo == 1)
+      raise(BT.type_error, std::string(name) + "() takes exactly one argument (" + std::to_string(n) + " given)");
+    raise(BT.type_error,
+          std::string(name) + " expected " + std::to_string(lo) + " arguments, got " + std::to_string(n));
+  }
+  if (n < lo)
+    raise(BT.type_error, std::string(name) + " expected at least " + std::to_string(lo) + " argument" +
+                             (lo == 1 ? "" : "s") + ", got " + std::to_string(n));
+  raise(BT.type_error,
+        std::string(name) + " expected at most " + std::to_string(hi) + " arguments, got " + std::to_string(n));
+}
+
+// Method arity: pos[0] is self.
+void expect_method_args(CallArgs& a, const std::string& name, size_t lo, size_t hi) {
+  if (!a.kw.empty()) raise(BT.type_error, name + "() takes no keyword arguments");
+  size_t n = a.pos.size() - 1;
+  if (n >= lo && n <= hi) return;
+  if (lo == hi && lo == 0) raise(BT.type_error, name + "() takes no arguments (" + std::to_string(n) + " given)");
+  if (lo == hi && lo == 1)
+    raise(BT.type_error, name + "() takes exactly one argument (" + std::to_string(n) + " given)");
+  if (n < lo)
+    raise(BT.type_error, name + " expected at least " + std::to_string(lo) + " argument" + (lo == 1 ? "" : "s") +
+                             ", got " + std::to_string(n));
+  raise(BT.type_error, name + " expected at most " + std::to_string(hi) + " argument" + (hi == 1 ? "" : "s") +
+                           ", got " + std::to_string(n));
+}
+
+Object* kwarg(CallArgs& a, const char* name) {
+  for (auto& [k, v] : a.kw)
+    if (k == name) return v.get();
+  return nullptr;
+}
+
+const std::string& str_of(Object* o) { return as<StrObject>(o)->value_; }
+
+// ---- builtin functions ----
+
+ObjRef builtin_print(Interp& in, CallArgs& a) {
+  std::string sep = " ", end = "\n";
+  for (auto& [k, v] : a.kw) {
+    if (k != "sep" && k != "end" && k != "flush" && k != "file")
+      raise(BT.type_error, "'" + k + "' is an invalid keyword argument for print()");
+    if (k == "flush" || k == "file" || v.get() == none()) continue;
+    if (!is_str(v.get())) raise(BT.type_error, k + " must be None or a string, not " + type_name(v.get()));
+    (k == "sep" ? sep : end) = str_of(v.get());
+  }
+  std::string out;
+  for (size_t i = 0; i < a.pos.size(); ++i) {
+    if (i) out += sep;
+    out += str(in, a.pos[i].get());
+  }
+  out += end;
+  in.write_stdout(out);
+  return None();
+}
+
+ObjRef builtin_len(Interp& in, CallArgs& a) {
+  expect_args(a, "len", 1, 1);
+  return make_int(length(in, a.pos[0].get()));
+}
+
+ObjRef builtin_id(Interp& in, CallArgs& a) {
+  expect_args(a, "id", 1, 1);
+  return make_int(static_cast<int64_t>(reinterpret_cast<uintptr_t>(a.pos[0].get())));
+}
+
+int64_t range_arg(Interp& in, Object* o) {
+  if (o->type() == BT.float_) raise(BT.type_error, "'float' object cannot be interpreted as an integer");
+  return to_index(in, o);
+}
+
+ObjRef builtin_range(Interp& in, TypeObject*, CallArgs& a) {
+  if (!a.kw.empty()) raise(BT.type_error, "range() takes no keyword arguments");
+  size_t n = a.pos.size();
+  if (n == 0) raise(BT.type_error, "range expected at least 1 argument, got 0");
+  if (n > 3) raise(BT.type_error, "range expected at most 3 arguments, got " + std::to_string(n));
+  int64_t start = 0, stop, step = 1;
+  if (n == 1) {
+    stop = range_arg(in, a.pos[0].get());
+  } else {
+    start = range_arg(in, a.pos[0].get());
+    stop = range_arg(in, a.pos[1].get());
+    if (n == 3) step = range_arg(in, a.pos[2].get());
+  }
+  if (step == 0) raise(BT.value_error, "range() arg 3 must not be zero");
+  return ObjRef(new RangeObject(start, stop, step));
+}
+
+ObjRef builtin_type(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.size() != 1) raise(BT.type_error, "type() takes 1 or 3 arguments");
+  return ObjRef(a.pos[0]->type());
+}
+
+bool isinstance_of(Interp& in, Object* o, Object* cls, const char* fname) {
+  if (cls->type() == BT.tuple) {
+    for (auto& c : as<TupleObject>(cls)->items_)
+      if (isinstance_of(in, o, c.get(), fname)) return true;
+    return false;
+  }
+  if (cls->type() != BT.type)
+    raise(BT.type_error, std::string(fname) + " arg 2 must be a type, a tuple of types, or a union");
+  return is_instance(o, as<TypeObject>(cls));
+}
+
+ObjRef builtin_isinstance(Interp& in, CallArgs& a) {
+  expect_args(a, "isinstance", 2, 2);
+  return ObjRef(bool_obj(isinstance_of(in, a.pos[0].get(), a.pos[1].get(), "isinstance()")));
+}
+
+ObjRef builtin_issubclass(Interp& in, CallArgs& a) {
+  expect_args(a, "issubclass", 2, 2);
+  if (a.pos[0]->type() != BT.type) raise(BT.type_error, "issubclass() arg 1 must be a class");
+  Object* cls = a.pos[1].get();
+  if (cls->type() != BT.type)
+    raise(BT.type_error, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+  return ObjRef(bool_obj(as<TypeObject>(a.pos[0].get())->is_subtype_of(as<TypeObject>(cls))));
+}
+
+ObjRef builtin_repr(Interp& in, CallArgs& a) {
+  expect_args(a, "repr", 1, 1);
+  return make_str(repr(in, a.pos[0].get()));
+}
+
+ObjRef make_str_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.empty()) return make_str("");
+  if (a.pos.size() > 1) raise(BT.type_error, "str() argument 'encoding' must be str, not " + type_name(a.pos[1].get()));
+  if (a.pos[0]->type() == BT.str) return a.pos[0];
+  return make_str(str(in, a.pos[0].get()));
+}
+
+ObjRef parse_int_literal(const std::string& text, int64_t base) {
+  if (base != 0 && (base < 2 || base > 36)) raise(BT.value_error, "int() base must be >= 2 and <= 36, or 0");
+  size_t b = text.find_first_not_of(" \t\n\r\x0b\x0c"), e = text.find_last_not_of(" \t\n\r\x0b\x0c");
+  std::string t = b == std::string::npos ? "" : text.substr(b, e - b + 1);
+  return parse_int_text(t, static_cast<int>(base), text);
+}
+
+ObjRef make_int_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.empty()) return make_int(0);
+  Object* x = a.pos[0].get();
+  if (a.pos.size() == 2) {
+    if (!is_str(x)) raise(BT.type_error, "int() can't convert non-string with explicit base");
+    return parse_int_literal(str_of(x), to_index(in, a.pos[1].get()));
+  }
+  if (x->type() == BT.int_) return a.pos[0];
+  if (is_int(x)) return make_int(as<IntObject>(x)->value_);
+  if (x->type() == BT.float_) {
+    double v = as<FloatObject>(x)->value_;
+    if (std::isnan(v)) raise(BT.value_error, "cannot convert float NaN to integer");
+    if (std::isinf(v)) raise(BT.overflow_error, "cannot convert float infinity to integer");
+    return int_from_double(v);
+  }
+  if (is_str(x)) return parse_int_literal(str_of(x), 10);
+  for (const char* hook : {"__int__", "__index__"}) {
+    CallArgs none_args;
+    bool found = false;
+    ObjRef r = call_special(in, x, hook, none_args, &found);
+    if (found) return r;
+  }
+  raise(BT.type_error,
+        "int() argument must be a string, a bytes-like object or a real number, not '" + type_name(x) + "'");
+}
+
+double parse_float_literal(const std::string& text) {
+  size_t b = text.find_first_not_of(" \t\n\r"), e = text.find_last_not_of(" \t\n\r");
+  std::string t = b == std::string::npos ? "" : text.substr(b, e - b + 1);
+  std::string lower;
+  for (char c : t)
+    if (c != '_') lower += static_cast<char>(std::tolower(c));
+  std::string body = lower;
+  bool neg = false;
+  if (!body.empty() && (body[0] == '+' || body[0] == '-')) neg = body[0] == '-', body.erase(0, 1);
+  if (body == "inf" || body == "infinity") return neg ? -INFINITY : INFINITY;
+  if (body == "nan") return NAN;
+  char* end = nullptr;
+  double v = std::strtod(lower.c_str(), &end);
+  if (lower.empty() || *end != '\0' || body.find_first_of("x") != std::string::npos)
+    raise(BT.value_error, "could not convert string to float: " + str_repr(text));
+  return v;
+}
+
+ObjRef make_float_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.empty()) return make_float(0.0);
+  Object* x = a.pos[0].get();
+  if (x->type() == BT.float_) return ObjRef(x);
+  if (is_int(x)) return make_float(int_to_double(x));
+  if (is_str(x)) return make_float(parse_float_literal(str_of(x)));
+  CallArgs none_args;
+  bool found = false;
+  ObjRef r = call_special(in, x, "__float__", none_args, &found);
+  if (found) return r;
+  r = call_special(in, x, "__index__", none_args, &found);
+  if (found) return make_float(static_cast<double>(to_index(in, r.get())));
+  raise(BT.type_error, "float() argument must be a string or a real number, not '" + type_name(x) + "'");
+}
+
+ObjRef make_bool_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.empty()) return ObjRef(false_obj());
+  return ObjRef(bool_obj(truthy(in, a.pos[0].get())));
+}
+
+ObjRef make_list_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.empty()) return make_list({});
+  return make_list(to_vector(in, a.pos[0].get()));
+}
+
+ObjRef make_tuple_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.empty()) return make_tuple({});
+  if (a.pos[0]->type() == BT.tuple) return a.pos[0];
+  return make_tuple(to_vector(in, a.pos[0].get()));
+}
+
+void dict_update(Interp& in, DictObject* d, Object* src) {
+  if (src->type() == BT.dict) {
+    for (auto& [k, v] : as<DictObject>(src)->items()) d->set(in, k, v);
+    return;
+  }
+  std::vector<ObjRef> pairs = to_vector(in, src);
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    Object* pair = pairs[i].get();
+    TypeObject* pt = pair->type();
+    if (pt != BT.list && pt != BT.tuple && pt != BT.str && pt != BT.dict && pt != BT.range && !pt->lookup("__iter__") &&
+        !dynamic_cast<IteratorObject*>(pair))
+      raise(BT.type_error,
+            "cannot convert dictionary update sequence element #" + std::to_string(i) + " to a sequence");
+    std::vector<ObjRef> kv = to_vector(in, pair);
+    if (kv.size() != 2)
+      raise(BT.value_error, "dictionary update sequence element #" + std::to_string(i) + " has length " +
+                                std::to_string(kv.size()) + "; 2 is required");
+    d->set(in, kv[0], kv[1]);
+  }
+}
+
+ObjRef make_dict_obj(Interp& in, TypeObject*, CallArgs& a) {
+  Ref<DictObject> d(new DictObject());
+  if (!a.pos.empty()) dict_update(in, d.get(), a.pos[0].get());
+  for (auto& [k, v] : a.kw) d->set(in, make_str(k), v);
+  return d;
+}
+
+ObjRef builtin_zip(Interp& in, CallArgs& a) {
+  std::vector<Ref<IteratorObject>> its;
+  for (auto& p : a.pos) its.push_back(get_iter(in, p.get()));
+  std::vector<ObjRef> out;
+  if (its.empty()) return ObjRef(new VectorIterator({}, BT.zip));
+  while (true) {
+    std::vector<ObjRef> row;
+    for (auto& it : its) {
+      ObjRef x = it->next(in);
+      if (!x) return ObjRef(new VectorIterator(std::move(out), BT.zip));
+      row.push_back(std::move(x));
+    }
+    out.push_back(make_tuple(std::move(row)));
+  }
+}
+
+ObjRef builtin_enumerate(Interp& in, CallArgs& a) {
+  if (a.pos.empty() && !kwarg(a, "iterable"))
+    raise(BT.type_error, "enumerate() missing required argument 'iterable' (pos 1)");
+  int64_t start = 0;
+  if (a.pos.size() > 1) start = to_index(in, a.pos[1].get());
+  if (Object* s = kwarg(a, "start")) start = to_index(in, s);
+  Object* iterable = a.pos.empty() ? kwarg(a, "iterable") : a.pos[0].get();
+  std::vector<ObjRef> out;
+  Ref<IteratorObject> it = get_iter(in, iterable);
+  while (ObjRef x = it->next(in)) out.push_back(make_tuple({make_int(start++), std::move(x)}));
+  return ObjRef(new VectorIterator(std::move(out), BT.enumerate));
+}
+
+ObjRef min_max(Interp& in, CallArgs& a, bool is_max) {
+  const char* name = is_max ? "max" : "min";
+  Object* key = kwarg(a, "key");
+  Object* dflt = kwarg(a, "default");
+  std::vector<ObjRef> items;
+  if (a.pos.empty()) raise(BT.type_error, std::string(name) + " expected at least 1 argument, got 0");
+  if (a.pos.size() == 1) items = to_vector(in, a.pos[0].get());
+  else items = a.pos;
+  if (items.empty()) {
+    if (dflt) return ObjRef(dflt);
+    raise(BT.value_error, std::string(name) + "() arg is an empty sequence");
+  }
+  ObjRef best = items[0];
+  ObjRef best_key = key ? call1(in, key, best) : best;
+  for (size_t i = 1; i < items.size(); ++i) {
+    ObjRef k = key ? call1(in, key, items[i]) : items[i];
+    ObjRef better = compare(in, is_max ? CmpOpKind::Gt : CmpOpKind::Lt, k.get(), best_key.get());
+    if (truthy(in, better.get())) {
+      best = items[i];
+      best_key = k;
+    }
+  }
+  return best;
+}
+
+ObjRef builtin_abs(Interp& in, CallArgs& a) {
+  expect_args(a, "abs", 1, 1);
+  Object* x = a.pos[0].get();
+  if (is_int(x)) {
+    bool negative = is_big_candidate(x) ? int_as_big(x).negative() : as<IntObject>(x)->value_ < 0;
+    return unary_op(in, negative ? UnaryOpKind::USub : UnaryOpKind::UAdd, x);
+  }
+  if (x->type() == BT.float_) return make_float(std::fabs(as<FloatObject>(x)->value_));
+  CallArgs none_args;
+  bool found = false;
+  ObjRef r = call_special(in, x, "__abs__", none_args, &found);
+  if (found) return r;
+  raise(BT.type_error, "bad operand type for abs(): '" + type_name(x) + "'");
+}
+
+ObjRef builtin_sum(Interp& in, CallArgs& a) {
+  if (a.pos.empty()) raise(BT.type_error, "sum() takes at least 1 positional argument (0 given)");
+  ObjRef total = a.pos.size() > 1 ? a.pos[1] : make_int(0);
+  if (Object* s = kwarg(a, "start")) total = ObjRef(s);
+  if (is_str(total.get())) raise(BT.type_error, "sum() can't sum strings [use ''.join(seq) instead]");
+  Ref<IteratorObject> it = get_iter(in, a.pos[0].get());
+  while (ObjRef x = it->next(in)) total = binary_op(in, BinOpKind::Add, total.get(), x.get());
+  return total;
+}
+
+// round-half-even to `digits` decimals, as CPython's float.__round__ (via correctly rounded repr).
+double round_float(double v, int64_t digits) {
+  if (std::isnan(v) || std::isinf(v)) return v;
+  char buf[512];
+  if (digits > 300 || digits < -308) return digits > 0 ? v : 0.0 * v;
+  if (digits >= 0) {
+    std::snprintf(buf, sizeof buf, "%.*f", static_cast<int>(digits), v);
+    return std::strtod(buf, nullptr);
+  }
+  double p = std::pow(10.0, static_cast<double>(-digits));
+  double q = v / p;
+  double r = std::nearbyint(q);
+  return r * p;
+}
+
+ObjRef builtin_round(Interp& in, CallArgs& a) {
+  if (a.pos.empty() || a.pos.size() > 2) raise(BT.type_error, "round() takes at most 2 arguments");
+  Object* x = a.pos[0].get();
+  bool has_digits = a.pos.size() == 2 && a.pos[1].get() != none();
+  if (Object* nd = kwarg(a, "ndigits")) {
+    has_digits = nd != none();
+    if (has_digits) a.pos.resize(1), a.pos.push_back(ObjRef(nd));
+  }
+  if (is_int(x)) {
+    ObjRef self = x->type() == BT.int_ ? a.pos[0] : make_int(as<IntObject>(x)->value_);
+    if (!has_digits) return self;
+    int64_t nd = to_index(in, a.pos[1].get());
+    if (nd >= 0) return self;
+    // Round half to even at 10**-nd, exactly.
+    BigInt p = BigInt(10).pow(static_cast<uint64_t>(std::min<int64_t>(-nd, 100000))), q, r;
+    BigInt::divmod(int_as_big(x), p, &q, &r);
+    int c = (r + r).compare(p);
+    if (c > 0 || (c == 0 && !BigInt::bitwise(q, BigInt(1), '&').is_zero())) q = q + BigInt(1);
+    return make_int_from_big(q * p);
+  }
+  if (x->type() == BT.float_) {
+    double v = as<FloatObject>(x)->value_;
+    if (!has_digits) {
+      if (std::isnan(v)) raise(BT.value_error, "cannot convert float NaN to integer");
+      if (std::isinf(v)) raise(BT.overflow_error, "cannot convert float infinity to integer");
+      return int_from_double(std::nearbyint(v));
+    }
+    return make_float(round_float(v, to_index(in, a.pos[1].get())));
+  }
+  CallArgs rest;
+  if (has_digits) rest.pos.push_back(a.pos[1]);
+  bool found = false;
+  ObjRef r = call_special(in, x, "__round__", rest, &found);
+  if (found) return r;
+  raise(BT.type_error, "type " + type_name(x) + " doesn't define __round__ method");
+}
+
+// hex(), oct(), bin(): "0x"-style prefixes and a sign before them.
+NativeFn radix_builtin(const char* name, const char* prefix, const char* code) {
+  return [=](Interp& in, CallArgs& a) -> ObjRef {
+    expect_args(a, name, 1, 1);
+    Object* x = a.pos[0].get();
+    if (!is_int(x)) to_index(in, x);  // raises the TypeError, or gives __index__'s value below
+    ObjRef n = is_int(x) ? a.pos[0] : make_int(to_index(in, x));
+    std::string digits = format_value(in, n.get(), code);
+    if (digits[0] == '-') return make_str("-" + std::string(prefix) + digits.substr(1));
+    return make_str(prefix + digits);
+  };
+}
+
+// hash() of a float as CPython computes it: the value modulo 2**61 - 1, so equal ints and
+// floats hash alike.
+int64_t float_hash(double v) {
+  const uint64_t P = (uint64_t{1} << 61) - 1;
+  if (std::isinf(v)) return v > 0 ? 314159 : -314159;
+  int e;
+  double m = std::frexp(v, &e);
+  int sign = 1;
+  if (m < 0) sign = -1, m = -m;
+  uint64_t x = 0;
+  while (m) {
+    x = ((x << 28) & P) | x >> (61 - 28);
+    m *= 268435456.0;
+    e -= 28;
+    uint64_t y = static_cast<uint64_t>(m);
+    m -= static_cast<double>(y);
+    x += y;
+    if (x >= P) x -= P;
+  }
+  e = e >= 0 ? e % 61 : 61 - 1 - ((-1 - e) % 61);
+  x = ((x << e) & P) | x >> (61 - e);
+  int64_t h = static_cast<int64_t>(x) * sign;
+  return h == -1 ? -2 : h;
+}
+
+ObjRef builtin_hash(Interp& in, CallArgs& a) {
+  expect_args(a, "hash", 1, 1);
+  Object* x = a.pos[0].get();
+  if (is_int(x)) return make_int(int_hash(x));
+  if (x->type() == BT.float_ && !std::isnan(as<FloatObject>(x)->value_))
+    return make_int(float_hash(as<FloatObject>(x)->value_));
+  return make_int(hash_of(in, x));
+}
+
+void sort_items(Interp& in, std::vector<ObjRef>& items, Object* key, bool reverse) {
+  std::vector<ObjRef> keys;
+  for (auto& x : items) keys.push_back(key && key != none() ? call1(in, key, x) : x);
+  std::vector<size_t> order(items.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t i, size_t j) {
+    Object* a = keys[i].get();
+    Object* b = keys[j].get();
+    if (reverse) std::swap(a, b);
+    ObjRef lt = compare(in, CmpOpKind::Lt, a, b);
+    return truthy(in, lt.get());
+  });
+  std::vector<ObjRef> out;
+  for (size_t i : order) out.push_back(items[i]);
+  items.swap(out);
+}
+
+ObjRef builtin_sorted(Interp& in, CallArgs& a) {
+  if (a.pos.size() != 1) raise(BT.type_error, "sorted expected 1 argument, got " + std::to_string(a.pos.size()));
+  std::vector<ObjRef> items = to_vector(in, a.pos[0].get());
+  Object* rev = kwarg(a, "reverse");
+  sort_items(in, items, kwarg(a, "key"), rev && truthy(in, rev));
+  return make_list(std::move(items));
+}
+
+std::string attr_name(Object* o, const char* fname) {
+  if (!is_str(o)) raise(BT.type_error, "attribute name must be string, not '" + type_name(o) + "'");
+  return str_of(o);
+}
+
+ObjRef builtin_hasattr(Interp& in, CallArgs& a) {
+  expect_args(a, "hasattr", 2, 2);
+  std::string name = attr_name(a.pos[1].get(), "hasattr");
+  try {
+    return ObjRef(bool_obj(static_cast<bool>(get_attr_or_null(in, a.pos[0].get(), name))));
+  } catch (const PyError& e) {
+    if (is_instance(e.exc.get(), BT.attribute_error)) return ObjRef(false_obj());
+    throw;
+  }
+}
+
+ObjRef builtin_getattr(Interp& in, CallArgs& a) {
+  expect_args(a, "getattr", 2, 3);
+  std::string name = attr_name(a.pos[1].get(), "getattr");
+  if (a.pos.size() == 3) {
+    try {
+      if (ObjRef v = get_attr_or_null(in, a.pos[0].get(), name)) return v;
+    } catch (const PyError& e) {
+      if (!is_instance(e.exc.get(), BT.attribute_error)) throw;
+    }
+    return a.pos[2];
+  }
+  return get_attr(in, a.pos[0].get(), name);
+}
+
+ObjRef builtin_setattr(Interp& in, CallArgs& a) {
+  expect_args(a, "setattr", 3, 3);
+  set_attr(in, a.pos[0].get(), attr_name(a.pos[1].get(), "setattr"), a.pos[2]);
+  return None();
+}
+
+ObjRef builtin_iter(Interp& in, CallArgs& a) {
+  expect_args(a, "iter", 1, 1);
+  return get_iter(in, a.pos[0].get());
+}
+
+ObjRef builtin_next(Interp& in, CallArgs& a) {
+  expect_args(a, "next", 1, 2);
+  auto* it = dynamic_cast<IteratorObject*>(a.pos[0].get());
+  if (!it) {
+    if (a.pos[0]->type()->lookup("__next__")) {
+      CallArgs none_args;
+      return call_special(in, a.pos[0].get(), "__next__", none_args);
+    }
+    raise(BT.type_error, "'" + type_name(a.pos[0].get()) + "' object is not an iterator");
+  }
+  if (ObjRef x = it->next(in)) return x;
+  if (a.pos.size() == 2) return a.pos[1];
+  throw PyError{new_exception(BT.stop_iteration, {})};
+}
+
+ObjRef builtin_any_all(Interp& in, CallArgs& a, bool want) {
+  expect_args(a, want ? "any" : "all", 1, 1);
+  Ref<IteratorObject> it = get_iter(in, a.pos[0].get());
+  while (ObjRef x = it->next(in))
+    if (truthy(in, x.get()) == want) return ObjRef(bool_obj(want));
+  return ObjRef(bool_obj(!want));
+}
+
+ObjRef builtin_divmod(Interp& in, CallArgs& a) {
+  expect_args(a, "divmod", 2, 2);
+  ObjRef q = binary_op(in, BinOpKind::FloorDiv, a.pos[0].get(), a.pos[1].get());
+  ObjRef r = binary_op(in, BinOpKind::Mod, a.pos[0].get(), a.pos[1].get());
+  return make_tuple({q, r});
+}
+
+// pow(base, exp, mod) of ints: modular exponentiation (a negative exp takes the inverse first).
+ObjRef modular_pow(Object* base_obj, Object* exp_obj, Object* mod_obj) {
+  BigInt m = int_as_big(mod_obj);
+  if (m.is_zero()) raise(BT.value_error, "pow() 3rd argument cannot be 0");
+  BigInt e = int_as_big(exp_obj), b, r;
+  BigInt::divmod(int_as_big(base_obj), m, nullptr, &b);
+  if (e.negative()) {  // the inverse of b modulo m, by the extended Euclidean algorithm
+    BigInt old_r = b, rr = m, old_s(1), s_(0);
+    while (!rr.is_zero()) {
+      BigInt q;
+      BigInt::divmod(old_r, rr, &q, nullptr);
+      BigInt t = old_r - q * rr;
+      old_r = rr, rr = t;
+      t = old_s - q * s_;
+      old_s = s_, s_ = t;
+    }
+    if (old_r.compare(BigInt(1)) != 0 && old_r.compare(BigInt(-1)) != 0)
+      raise(BT.value_error, "base is not invertible for the given modulus");
+    if (old_r.negative()) old_s = -old_s;
+    BigInt::divmod(old_s, m, nullptr, &b);
+    e = -e;
+  }
+  BigInt result(1);
+  BigInt::divmod(result, m, nullptr, &result);
+  while (!e.is_zero()) {
+    if (!BigInt::bitwise(e, BigInt(1), '&').is_zero()) BigInt::divmod(result * b, m, nullptr, &result);
+    e = e.shift_right(1);
+    if (!e.is_zero()) BigInt::divmod(b * b, m, nullptr, &b);
+  }
+  return make_int_from_big(result);
+}
+
+ObjRef builtin_pow(Interp& in, CallArgs& a) {
+  expect_args(a, "pow", 2, 3);
+  if (a.pos.size() == 3 && a.pos[2].get() != none()) {
+    if (!is_int(a.pos[0].get()) || !is_int(a.pos[1].get()) || !is_int(a.pos[2].get()))
+      raise(BT.type_error, "pow() 3rd argument not allowed unless all arguments are integers");
+    return modular_pow(a.pos[0].get(), a.pos[1].get(), a.pos[2].get());
+  }
+  return binary_op(in, BinOpKind::Pow, a.pos[0].get(), a.pos[1].get());
+}
+
+ObjRef builtin_format(Interp& in, CallArgs& a) {
+  expect_args(a, "format", 1, 2);
+  std::string spec = a.pos.size() == 2 ? str_of(a.pos[1].get()) : "";
+  return make_str(format_value(in, a.pos[0].get(), spec));
+}
+
+ObjRef builtin_chr_ord(Interp& in, CallArgs& a, bool is_chr) {
+  expect_args(a, is_chr ? "chr" : "ord", 1, 1);
+  if (is_chr) {
+    if (a.pos[0]->type() == BT.float_) raise(BT.type_error, "integer argument expected, got float");
+    int64_t c = to_index(in, a.pos[0].get());
+    if (c < 0 || c > 0x10FFFF) raise(BT.value_error, "chr() arg not in range(0x110000)");
+    std::string s;
+    utf8_append(s, static_cast<uint32_t>(c));
+    return make_str(s);
+  }
+  if (!is_str(a.pos[0].get()))
+    raise(BT.type_error, "ord() expected string of length 1, but " + type_name(a.pos[0].get()) + " found");
+  const std::string& s = str_of(a.pos[0].get());
+  if (utf8_length(s) != 1)
+    raise(BT.type_error,
+          "ord() expected a character, but string of length " + std::to_string(utf8_length(s)) + " found");
+  return make_int(utf8_decode(s)[0]);
+}
+
+ObjRef builtin_callable(Interp& in, CallArgs& a) {
+  expect_args(a, "callable", 1, 1);
+  Object* o = a.pos[0].get();
+  TypeObject* t = o->type();
+  bool c = t == BT.function || t == BT.builtin_function || t == BT.method || t == BT.type || t->lookup("__call__");
+  return ObjRef(bool_obj(c));
+}
+
+// reversed(x): x.__reversed__() when its type has one (a tensor gives a flipped tensor), else an
+// iterator of the type CPython makes for it; an object without __len__ and __getitem__ is not
+// reversible.
+ObjRef builtin_reversed(Interp& in, CallArgs& a) {
+  expect_args(a, "reversed", 1, 1);
+  Object* x = a.pos[0].get();
+  TypeObject* t = x->type();
+  if (t->lookup("__reversed__")) {
+    CallArgs none_args;
+    return call_special(in, x, "__reversed__", none_args);
+  }
+  TypeObject* it = t == BT.list    ? BT.list_reverseiterator
+                   : t == BT.range ? BT.range_iterator
+                   : t == BT.dict  ? BT.dict_reversekeyiterator
+                                   : BT.reversed;
+  const bool sequence = is_instance(x, BT.list) || is_instance(x, BT.tuple) || is_instance(x, BT.str) ||
+                        t == BT.range || t == BT.dict || (t->lookup("__len__") && t->lookup("__getitem__"));
+  if (!sequence) raise(BT.type_error, "'" + type_name(x) + "' object is not reversible");
+  std::vector<ObjRef> items = to_vector(in, x);
+  std::reverse(items.begin(), items.end());
+  return ObjRef(new VectorIterator(std::move(items), it));
+}
+
+// ---- exceptions ----
+
+void install_exceptions(Namespace& ns) {
+  BT.base_exception->new_ = [](Interp&, TypeObject* cls, CallArgs& a) -> ObjRef {
+    Ref<ExceptionObject> e(new ExceptionObject(cls));
+    e->args_ = make_tuple(a.pos);
+    return e;
+  };
+  add_method(BT.base_exception, "__init__", [](Interp&, CallArgs& a) -> ObjRef {
+    auto* e = as<ExceptionObject>(a.pos[0].get());
+    e->args_ = make_tuple(std::vector<ObjRef>(a.pos.begin() + 1, a.pos.end()));
+    return None();
+  });
+  for (TypeObject* t : {BT.base_exception,  BT.exception,      BT.runtime_error,       BT.not_implemented_error,
+                        BT.recursion_error, BT.lookup_error,   BT.index_error,         BT.key_error,
+                        BT.type_error,      BT.value_error,    BT.arithmetic_error,    BT.zero_division_error,
+                        BT.overflow_error,  BT.name_error,     BT.unbound_local_error, BT.attribute_error,
+                        BT.assertion_error, BT.stop_iteration, BT.import_error,        BT.module_not_found_error,
+                        BT.memory_error})
+    ns.set(t->name_, ObjRef(t));
+}
+
+// ---- list / tuple / dict methods ----
+
+ListObject* self_list(CallArgs& a) { return as<ListObject>(a.pos[0].get()); }
+
+void install_list_methods() {
+  TypeObject* t = BT.list;
+  add_method(t, "append", [](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "list.append", 1, 1);
+    self_list(a)->items_.push_back(a.pos[1]);
+    return None();
+  });
+  add_method(t, "extend", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "list.extend", 1, 1);
+    std::vector<ObjRef> items = to_vector(in, a.pos[1].get());
+    auto& dst = self_list(a)->items_;
+    dst.insert(dst.end(), items.begin(), items.end());
+    return None();
+  });
+  add_method(t, "insert", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "insert", 2, 2);
+    auto& items = self_list(a)->items_;
+    int64_t n = static_cast<int64_t>(items.size());
+    int64_t i = to_index(in, a.pos[1].get());
+    if (i < 0) i = std::max<int64_t>(0, i + n);
+    i = std::min(i, n);
+    items.insert(items.begin() + i, a.pos[2]);
+    return None();
+  });
+  add_method(t, "pop", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "pop", 0, 1);
+    auto& items = self_list(a)->items_;
+    if (items.empty()) raise(BT.index_error, "pop from empty list");
+    int64_t i = a.pos.size() > 1 ? to_index(in, a.pos[1].get()) : -1;
+    i = normalize_index(i, static_cast<int64_t>(items.size()), "pop index out of range");
+    ObjRef v = items[i];
+    items.erase(items.begin() + i);
+    return v;
+  });
+  add_method(t, "remove", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "list.remove", 1, 1);
+    auto& items = self_list(a)->items_;
+    for (size_t i = 0; i < items.size(); ++i)
+      if (equals(in, items[i].get(), a.pos[1].get())) {
+        ObjRef old = items[i];
+        items.erase(items.begin() + static_cast<long>(i));
+        return None();
+      }
+    raise(BT.value_error, "list.remove(x): x not in list");
+  });
+  add_method(t, "index", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "index", 1, 3);
+    auto& items = self_list(a)->items_;
+    for (size_t i = 0; i < items.size(); ++i)
+      if (equals(in, items[i].get(), a.pos[1].get())) return make_int(static_cast<int64_t>(i));
+    raise(BT.value_error, repr(in, a.pos[1].get()) + " is not in list");
+  });
+  add_method(t, "count", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "count", 1, 1);
+    int64_t n = 0;
+    for (auto& x : self_list(a)->items_) n += equals(in, x.get(), a.pos[1].get());
+    return make_int(n);
+  });
+  add_method(t, "reverse", [](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "reverse", 0, 0);
+    std::reverse(self_list(a)->items_.begin(), self_list(a)->items_.end());
+    return None();
+  });
+  add_method(t, "clear", [](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "clear", 0, 0);
+    std::vector<ObjRef> old;
+    old.swap(self_list(a)->items_);
+    return None();
+  });
+  add_method(t, "copy", [](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "copy", 0, 0);
+    return make_list(self_list(a)->items_);
+  });
+  add_method(t, "sort", [](Interp& in, CallArgs& a) -> ObjRef {
+    if (a.pos.size() > 1) raise(BT.type_error, "sort() takes no positional arguments");
+    Object* rev = kwarg(a, "reverse");
+    sort_items(in, self_list(a)->items_, kwarg(a, "key"), rev && truthy(in, rev));
+    return None();
+  });
+  TypeObject* tu = BT.tuple;
+  add_method(tu, "index", [](Interp& in, CallArgs& a) -> ObjRef {
+    auto& items = as<TupleObject>(a.pos[0].get())->items_;
+    for (size_t i = 0; i < items.size(); ++i)
+      if (equals(in, items[i].get(), a.pos[1].get())) return make_int(static_cast<int64_t>(i));
+    raise(BT.value_error, "tuple.index(x): x not in tuple");
+  });
+  add_method(tu, "count", [](Interp& in, CallArgs& a) -> ObjRef {
+    int64_t n = 0;
+    for (auto& x : as<TupleObject>(a.pos[0].get())->items_) n += equals(in, x.get(), a.pos[1].get());
+    return make_int(n);
+  });
+}
+
+DictObject* self_dict(CallArgs& a) { return as<DictObject>(a.pos[0].get()); }
+
+void install_dict_methods() {
+  TypeObject* t = BT.dict;
+  add_method(t, "keys", [](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "dict.keys", 0, 0);
+    return make_dict_view(Ref<DictObject>(self_dict(a)), DictView::Keys);
+  });
+  add_method(t, "values", [](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "dict.values", 0, 0);
+    return make_dict_view(Ref<DictObject>(self_dict(a)), DictView::Values);
+  });
+  add_method(t, "items", [](Interp&, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "dict.items", 0, 0);
+    return make_dict_view(Ref<DictObject>(self_dict(a)), DictView::Items);
+  });
+  add_method(t, "get", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "get", 1, 2);
+    if (Object* v = self_dict(a)->get(in, a.pos[1].get())) return ObjRef(v);
+    return a.pos.size() > 2 ? a.pos[2] : None();
+  });
+  add_method(t, "pop", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "pop", 1, 2);
+    if (Object* v = self_dict(a)->get(in, a.pos[1].get())) {
+      ObjRef keep(v);
+      self_dict(a)->erase(in, a.pos[1].get());
+      return keep;
+    }
+    if (a.pos.size() > 2) return a.pos[2];
+    throw PyError{new_exception(BT.key_error, {a.pos[1]})};
+  });
+  add_method(t, "setdefault", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "setdefault", 1, 2);
+    if (Object* v = self_dict(a)->get(in, a.pos[1].get())) return ObjRef(v);
+    ObjRef d = a.pos.size() > 2 ? a.pos[2] : None();
+    self_dict(a)->set(in, a.pos[1], d);
+    return d;
+  });
+  add_method(t, "update", [](Interp& in, CallArgs& a) -> ObjRef {
+    if (a.pos.size() > 1) dict_update(in, self_dict(a), a.pos[1].get());
+    for (auto& [k, v] : a.kw) self_dict(a)->set(in, make_str(k), v);
+    return None();
+  });
+  add_method(t, "clear", [](Interp&, CallArgs& a) -> ObjRef {
+    self_dict(a)->clear();
+    return None();
+  });
+  add_method(t, "copy", [](Interp& in, CallArgs& a) -> ObjRef {
+    Ref<DictObject> d(new DictObject());
+    for (auto& [k, v] : self_dict(a)->items()) d->set(in, k, v);
+    return d;
+  });
+}
+
+}  // namespace
+
+void install_builtins(Interp& in, Namespace& ns) {
+  static bool methods_done = false;
+  if (!methods_done) {
+    methods_done = true;
+    install_object_methods();
+    install_str_methods();
+    install_list_methods();
+    install_dict_methods();
+    BT.range->new_ = builtin_range;
+    BT.type->new_ = builtin_type;
+    BT.str->new_ = make_str_obj;
+    BT.int_->new_ = make_int_obj;
+    BT.float_->new_ = make_float_obj;
+    BT.bool_->new_ = make_bool_obj;
+    BT.list->new_ = make_list_obj;
+    BT.tuple->new_ = make_tuple_obj;
+    BT.dict->new_ = make_dict_obj;
+    BT.slice->new_ = [](Interp&, TypeObject*, CallArgs& a) -> ObjRef {
+      if (a.pos.empty() || a.pos.size() > 3) raise(BT.type_error, "slice expected at least 1 argument, got 0");
+      if (a.pos.size() == 1) return ObjRef(new SliceObject(ObjRef(none()), a.pos[0], ObjRef(none())));
+      return ObjRef(new SliceObject(a.pos[0], a.pos[1], a.pos.size() > 2 ? a.pos[2] : ObjRef(none())));
+    };
+    BT.object->new_ = [](Interp&, TypeObject* cls, CallArgs&) -> ObjRef { return ObjRef(new InstanceObject(cls)); };
+  }
+  add(ns, "print", builtin_print);
+  add(ns, "len", builtin_len);
+  add(ns, "id", builtin_id);
+  add(ns, "isinstance", builtin_isinstance);
+  add(ns, "issubclass", builtin_issubclass);
+  add(ns, "repr", builtin_repr);
+  add(ns, "zip", builtin_zip);
+  add(ns, "enumerate", builtin_enumerate);
+  add(ns, "min", [](Interp& in, CallArgs& a) { return min_max(in, a, false); });
+  add(ns, "max", [](Interp& in, CallArgs& a) { return min_max(in, a, true); });
+  add(ns, "abs", builtin_abs);
+  add(ns, "sum", builtin_sum);
+  add(ns, "round", builtin_round);
+  add(ns, "hex", radix_builtin("hex", "0x", "x"));
+  add(ns, "oct", radix_builtin("oct", "0o", "o"));
+  add(ns, "bin", radix_builtin("bin", "0b", "b"));
+  add(ns, "hash", builtin_hash);
+  add(ns, "sorted", builtin_sorted);
+  add(ns, "hasattr", builtin_hasattr);
+  add(ns, "getattr", builtin_getattr);
+  add(ns, "setattr", builtin_setattr);
+  add(ns, "iter", builtin_iter);
+  add(ns, "next", builtin_next);
+  add(ns, "any", [](Interp& in, CallArgs& a) { return builtin_any_all(in, a, true); });
+  add(ns, "all", [](Interp& in, CallArgs& a) { return builtin_any_all(in, a, false); });
+  add(ns, "divmod", builtin_divmod);
+  add(ns, "pow", builtin_pow);
+  add(ns, "format", builtin_format);
+  add(ns, "chr", [](Interp& in, CallArgs& a) { return builtin_chr_ord(in, a, true); });
+  add(ns, "ord", [](Interp& in, CallArgs& a) { return builtin_chr_ord(in, a, false); });
+  add(ns, "callable", builtin_callable);
+  add(ns, "reversed", builtin_reversed);
+  add(ns, "super", [](Interp&, CallArgs&) -> ObjRef { raise(BT.runtime_error, "super(): no arguments"); });
+  for (TypeObject* t :
+       {BT.object, BT.type, BT.int_, BT.bool_, BT.float_, BT.str, BT.list, BT.tuple, BT.dict, BT.range, BT.slice})
+    ns.set(t->name_, ObjRef(t));
+  ns.set("None", ObjRef(none()));
+  ns.set("True", ObjRef(true_obj()));
+  ns.set("False", ObjRef(false_obj()));
+  ns.set("NotImplemented", ObjRef(not_implemented()));
+  ns.set("Ellipsis", ObjRef(ellipsis()));
+  install_exceptions(ns);
+  install_builtin_types(ns);
+}
+
+}  // namespace stridelab::python

@@ -1,0 +1,1200 @@
+#include "python/eval.h"
+
+#include <algorithm>
+
+#include "python/bigint.h"
+#include "python/format.h"
+#include "python/suggestions.h"
+
+namespace stridelab::python {
+
+// ---- events and limits ----
+
+void Evaluator::line_event(int line, bool force) {
+  frame_.line = line;
+  if (line == last_line_ && !force) return;
+  last_line_ = line;
+  long long steps = ++in_.steps_;
+  const Limits& lim = in_.limits_;
+  if (steps > lim.max_steps)
+    throw LimitExceeded("step limit exceeded: the program ran more than " + std::to_string(lim.max_steps) +
+                        " line events (raise it with --max-steps N)");
+  if (lim.clock_check_every > 0 && steps % lim.clock_check_every == 0) {
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - in_.start_time_).count();
+    if (secs > lim.max_seconds) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%g", lim.max_seconds);
+      throw LimitExceeded(std::string("time limit exceeded: the program ran longer than ") + buf +
+                          " s (raise it with --max-seconds N)");
+    }
+  }
+  if (in_.observer_) in_.observer_->on_line(frame_);
+}
+
+void Evaluator::add_traceback(ExceptionObject* exc, const Pos& pos, int kind, int left, int right) {
+  if (exc->traceback_frame_ == &frame_) return;
+  exc->traceback_frame_ = &frame_;
+  TracebackEntry entry;
+  entry.func = frame_.name;
+  entry.pos = pos;
+  entry.marker_kind = pos.line == pos.end_line ? kind : 0;
+  entry.anchor_left = left;
+  entry.anchor_right = right;
+  exc->traceback_.push_back(std::move(entry));
+  if (in_.observer_) in_.observer_->on_exception(frame_, exc);
+}
+
+void Evaluator::rethrow_with(const PyError& e, const Pos& pos, int kind, int left, int right) {
+  add_traceback(e.exc.get(), pos, kind, left, right);
+  throw;
+}
+
+// ---- statements ----
+
+Flow Evaluator::exec_block(const StmtList& body) {
+  for (const StmtPtr& s : body) {
+    Flow f = exec(*s);
+    if (f != Flow::Normal) return f;
+  }
+  return Flow::Normal;
+}
+
+Flow Evaluator::exec(const Stmt& s) {
+  line_event(s.pos.line);
+  try {
+    return exec_stmt(s);
+  } catch (const PyError& e) { rethrow_with(e, s.pos); }
+}
+
+Flow Evaluator::exec_stmt(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::Expr: eval(*static_cast<const ExprStmt&>(s).value); return Flow::Normal;
+    case StmtKind::Assign: exec_assign(static_cast<const AssignStmt&>(s)); return Flow::Normal;
+    case StmtKind::AugAssign: exec_augassign(static_cast<const AugAssignStmt&>(s)); return Flow::Normal;
+    case StmtKind::AnnAssign: {
+      auto& a = static_cast<const AnnAssignStmt&>(s);
+      if (a.value) assign(*a.target, eval(*a.value));
+      return Flow::Normal;
+    }
+    case StmtKind::If: return exec_if(static_cast<const IfStmt&>(s));
+    case StmtKind::While: return exec_while(static_cast<const WhileStmt&>(s));
+    case StmtKind::For: return exec_for(static_cast<const ForStmt&>(s));
+    case StmtKind::Break: return Flow::Break;
+    case StmtKind::Continue: return Flow::Continue;
+    case StmtKind::Pass: return Flow::Normal;
+    case StmtKind::FunctionDef: exec_funcdef(static_cast<const FunctionDefStmt&>(s)); return Flow::Normal;
+    case StmtKind::ClassDef: exec_classdef(static_cast<const ClassDefStmt&>(s)); return Flow::Normal;
+    case StmtKind::Return: {
+      auto& r = static_cast<const ReturnStmt&>(s);
+      retval_ = r.value ? eval(*r.value) : ObjRef(none());
+      return Flow::Return;
+    }
+    case StmtKind::With: return exec_with(static_cast<const WithStmt&>(s), 0);
+    case StmtKind::Try: return exec_try(static_cast<const TryStmt&>(s));
+    case StmtKind::Raise: exec_raise(static_cast<const RaiseStmt&>(s)); return Flow::Normal;
+    case StmtKind::Assert: exec_assert(static_cast<const AssertStmt&>(s)); return Flow::Normal;
+    case StmtKind::Delete:
+      for (auto& t : static_cast<const DeleteStmt&>(s).targets) exec_delete(*t);
+      return Flow::Normal;
+    case StmtKind::Import: exec_import(static_cast<const ImportStmt&>(s)); return Flow::Normal;
+    case StmtKind::ImportFrom: exec_import_from(static_cast<const ImportFromStmt&>(s)); return Flow::Normal;
+    case StmtKind::Global:
+    case StmtKind::Nonlocal: return Flow::Normal;
+  }
+  return Flow::Normal;
+}
+
+Flow Evaluator::exec_if(const IfStmt& s) {
+  bool cond;
+  {
+    ObjRef test = eval(*s.test);
+    cond = truthy(in_, test.get());
+  }
+  if (cond) return exec_block(s.body);
+  if (s.orelse.empty()) return Flow::Normal;
+  if (s.orelse.size() == 1 && s.orelse[0]->kind == StmtKind::If) {
+    const Stmt& elif = *s.orelse[0];
+    line_event(elif.pos.line);
+    try {
+      return exec_if(static_cast<const IfStmt&>(elif));
+    } catch (const PyError& e) { rethrow_with(e, elif.pos); }
+  }
+  return exec_block(s.orelse);
+}
+
+Flow Evaluator::exec_while(const WhileStmt& s) {
+  while (true) {
+    bool cond;
+    {
+      ObjRef test = eval(*s.test);
+      cond = truthy(in_, test.get());
+    }
+    if (!cond) return exec_block(s.orelse);
+    Flow f = exec_block(s.body);
+    if (f == Flow::Break) return Flow::Normal;
+    if (f == Flow::Return) return f;
+    line_event(s.pos.line, true);
+  }
+}
+
+Flow Evaluator::exec_for(const ForStmt& s) {
+  Ref<IteratorObject> it;
+  {
+    ObjRef iterable = eval(*s.iter);
+    it = get_iter(in_, iterable.get());
+  }
+  while (true) {
+    ObjRef item = it->next(in_);
+    if (!item) break;
+    assign(*s.target, std::move(item));
+    Flow f = exec_block(s.body);
+    if (f == Flow::Break) return Flow::Normal;
+    if (f == Flow::Return) return f;
+    line_event(s.pos.line, true);
+  }
+  return exec_block(s.orelse);
+}
+
+static bool exception_matches(Interp& in, ExceptionObject* exc, Object* type) {
+  if (type->type() == BT.tuple) {
+    for (auto& t : as<TupleObject>(type)->items_)
+      if (exception_matches(in, exc, t.get())) return true;
+    return false;
+  }
+  if (type->type() != BT.type || !as<TypeObject>(type)->is_subtype_of(BT.base_exception))
+    raise(BT.type_error, "catching classes that do not inherit from BaseException is not allowed");
+  return is_instance(exc, as<TypeObject>(type));
+}
+
+Flow Evaluator::exec_try_except(const TryStmt& s) {
+  Ref<ExceptionObject> caught;
+  try {
+    Flow f = exec_block(s.body);
+    if (f != Flow::Normal) return f;
+  } catch (const PyError& e) { caught = e.exc; }
+  if (!caught) return exec_block(s.orelse);
+  for (const ExceptHandler& h : s.handlers) {
+    if (h.type) {
+      line_event(h.pos.line);
+      ObjRef type = eval(*h.type);
+      if (!exception_matches(in_, caught.get(), type.get())) continue;
+    } else {
+      line_event(h.pos.line);
+    }
+    if (!h.name.empty()) store_name(h.name, nullptr, ObjRef(caught.get()));
+    in_.handling_.push_back(caught);
+    Flow f;
+    try {
+      f = exec_block(h.body);
+    } catch (const PyError& e) {
+      in_.handling_.pop_back();
+      if (!h.name.empty()) unbind_name(h.name);
+      if (e.exc.get() != caught.get() && !e.exc->context_) e.exc->context_ = caught;
+      throw;
+    }
+    in_.handling_.pop_back();
+    if (!h.name.empty()) unbind_name(h.name);  // `except E as e` deletes e at the end, as CPython does
+    return f;
+  }
+  throw PyError{caught};
+}
+
+Flow Evaluator::exec_try(const TryStmt& s) {
+  if (s.finalbody.empty()) return exec_try_except(s);
+  Flow flow;
+  ObjRef saved;
+  try {
+    flow = exec_try_except(s);
+  } catch (const PyError& e) {
+    Ref<ExceptionObject> pending = e.exc;
+    ObjRef keep_ret = std::move(retval_);
+    Flow f;
+    try {
+      f = exec_block(s.finalbody);
+    } catch (const PyError& inner) {
+      if (inner.exc.get() != pending.get() && !inner.exc->context_) inner.exc->context_ = pending;
+      throw;
+    }
+    if (f != Flow::Normal) return f;  // return/break in finally swallows the exception
+    throw PyError{pending};
+  }
+  saved = std::move(retval_);
+  Flow f = exec_block(s.finalbody);
+  if (f != Flow::Normal) return f;
+  retval_ = std::move(saved);
+  return flow;
+}
+
+Flow Evaluator::exec_with(const WithStmt& s, size_t index) {
+  if (index == s.items.size()) return exec_block(s.body);
+  const WithItem& item = s.items[index];
+  ObjRef mgr = eval(*item.context_expr);
+  Object* enter = mgr->type()->lookup("__enter__");
+  Object* exit = mgr->type()->lookup("__exit__");
+  if (!enter || !exit) {
+    const Pos& p = item.context_expr->pos;
+    try {
+      raise(BT.type_error, "'" + type_name(mgr.get()) + "' object does not support the context manager protocol");
+    } catch (const PyError& e) { rethrow_with(e, p); }
+  }
+  ObjRef entered = call1(in_, enter, mgr);
+  if (item.optional_vars) assign(*item.optional_vars, std::move(entered));
+  else entered.reset();
+  Flow f;
+  try {
+    f = exec_with(s, index + 1);
+  } catch (const PyError& e) {
+    Ref<ExceptionObject> exc = e.exc;
+    CallArgs args;
+    args.pos = {mgr, ObjRef(exc->type()), ObjRef(exc.get()), ObjRef(none())};
+    ObjRef suppress = call(in_, exit, args);
+    if (truthy(in_, suppress.get())) return Flow::Normal;
+    throw PyError{exc};
+  }
+  CallArgs args;
+  args.pos = {mgr, ObjRef(none()), ObjRef(none()), ObjRef(none())};
+  call(in_, exit, args);
+  return f;
+}
+
+void Evaluator::exec_assign(const AssignStmt& s) {
+  ObjRef value = eval(*s.value);
+  for (size_t i = 0; i < s.targets.size(); ++i) {
+    if (i + 1 == s.targets.size()) assign(*s.targets[i], std::move(value));
+    else assign(*s.targets[i], value);
+  }
+}
+
+void Evaluator::exec_augassign(const AugAssignStmt& s) {
+  const Expr& t = *s.target;
+  if (t.kind == ExprKind::Name) {
+    auto& n = static_cast<const NameExpr&>(t);
+    ObjRef cur;
+    try {
+      cur = load_name(n);
+    } catch (const PyError& e) { rethrow_with(e, n.pos); }
+    ObjRef rhs = eval(*s.value);
+    ObjRef result = inplace_op(in_, s.op, cur.get(), rhs.get());
+    cur.reset();
+    store_name(n.id, &n, std::move(result));
+  } else if (t.kind == ExprKind::Attribute) {
+    auto& a = static_cast<const AttributeExpr&>(t);
+    // Loading and storing the target mark it (`^^^`); the operator itself marks the statement.
+    ObjRef obj = eval(*a.value);
+    ObjRef cur;
+    try {
+      cur = get_attr(in_, obj.get(), a.attr);
+    } catch (const PyError& e) { rethrow_with(e, t.pos); }
+    ObjRef rhs = eval(*s.value);
+    ObjRef result = inplace_op(in_, s.op, cur.get(), rhs.get());
+    cur.reset();
+    try {
+      set_attr(in_, obj.get(), a.attr, std::move(result));
+    } catch (const PyError& e) { rethrow_with(e, t.pos); }
+  } else {
+    auto& sub = static_cast<const SubscriptExpr&>(t);
+    ObjRef obj = eval(*sub.value);
+    ObjRef key =
+        sub.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*sub.slice)) : eval(*sub.slice);
+    int left = sub.value->pos.end_col, right = sub.slice->pos.end_col + 1;
+    ObjRef cur;
+    try {
+      cur = get_item(in_, obj.get(), key.get());
+    } catch (const PyError& e) { rethrow_with(e, t.pos, 2, left, right); }
+    ObjRef rhs = eval(*s.value);
+    ObjRef result = inplace_op(in_, s.op, cur.get(), rhs.get());
+    cur.reset();
+    try {
+      set_item(in_, obj.get(), key.get(), std::move(result));
+    } catch (const PyError& e) { rethrow_with(e, t.pos, 2, left, right); }
+  }
+}
+
+ObjRef Evaluator::make_function(const std::string& name, const FunctionDefStmt* def, const LambdaExpr* lambda,
+                                const Arguments& args) {
+  Ref<FunctionObject> fn(new FunctionObject());
+  fn->name_ = name;
+  fn->qualname_ = frame_.qualname.empty() ? name : frame_.qualname + "." + name;
+  fn->def_ = def;
+  fn->lambda_ = lambda;
+  fn->globals_ = frame_.globals;
+  fn->closure_ = frame_.env;
+  for (auto& d : args.defaults) fn->defaults_.push_back(eval(*d));
+  for (auto& d : args.kw_defaults) fn->kw_defaults_.push_back(d ? eval(*d) : nullptr);
+  return fn;
+}
+
+void Evaluator::exec_funcdef(const FunctionDefStmt& s) {
+  std::vector<ObjRef> decorators;
+  for (auto& d : s.decorators) decorators.push_back(eval(*d));
+  ObjRef fn = make_function(s.name, &s, nullptr, s.args);
+  for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) fn = call1(in_, it->get(), std::move(fn));
+  store_name(s.name, nullptr, std::move(fn));
+}
+
+void Evaluator::exec_classdef(const ClassDefStmt& s) {
+  std::vector<ObjRef> decorators;
+  for (auto& d : s.decorators) decorators.push_back(eval(*d));
+  TypeObject* base = BT.object;
+  if (s.bases.size() > 1) raise(BT.type_error, "stridelab supports classes with a single base class");
+  if (!s.bases.empty()) {
+    ObjRef b = eval(*s.bases[0]);
+    if (b->type() != BT.type) raise(BT.type_error, "bases must be types");
+    base = as<TypeObject>(b.get());
+  }
+  Namespace ns;
+  Frame body;
+  body.name = s.name;
+  body.globals = frame_.globals;
+  body.class_ns = &ns;
+  body.env = frame_.env;
+  body.scope = nullptr;
+  body.parent = &frame_;
+  body.depth = frame_.depth;
+  body.line = s.pos.line;
+  body.qualname = frame_.qualname.empty() ? s.name : frame_.qualname + "." + s.name;
+  Frame* saved = in_.frame_;
+  in_.frame_ = &body;
+  {
+    Evaluator ev(in_, body);
+    ev.last_line_ = s.pos.line;
+    try {
+      ev.exec_block(s.body);
+    } catch (...) {
+      in_.frame_ = saved;
+      throw;
+    }
+  }
+  in_.frame_ = saved;
+  if (!ns.get("__doc__")) ns.set("__doc__", docstring(s.body));
+  if (ns.get("__eq__") && !ns.get("__hash__")) ns.set("__hash__", ObjRef(none()));  // unhashable, as in CPython
+  auto* cls = new TypeObject(s.name, base, "__main__");
+  cls->incref();  // classes live until the end of the run (functions point back to them)
+  cls->set_type(BT.type);
+  cls->is_user_ = true;
+  cls->track();
+  for (auto& [k, v] : ns.entries()) {
+    if (v->type() == BT.function && !as<FunctionObject>(v.get())->defining_class_)
+      as<FunctionObject>(v.get())->defining_class_ = cls;
+    cls->dict_.set(k, v);
+  }
+  for (auto& [k, v] : ns.entries()) {  // property, descriptors: __set_name__(owner, name)
+    TypeObject* vt = v->type();
+    if (vt == BT.function || vt == BT.type || is_number(v.get()) || is_str(v.get())) continue;
+    if (Object* set_name = vt->lookup("__set_name__")) {
+      CallArgs args;
+      args.pos = {v, ObjRef(cls), make_str(k)};
+      call(in_, set_name, args);
+    }
+  }
+  ObjRef result(cls);
+  cls->decref();
+  for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) result = call1(in_, it->get(), std::move(result));
+  store_name(s.name, nullptr, std::move(result));
+}
+
+void Evaluator::exec_raise(const RaiseStmt& s) {
+  if (!s.exc) {
+    if (in_.handling_.empty()) raise(BT.runtime_error, "No active exception to reraise");
+    // A bare `raise` adds no line of its own: the traceback already passes through this frame.
+    throw PyError{in_.handling_.back()};
+  }
+  ObjRef exc = eval(*s.exc);
+  ObjRef cause;
+  if (s.cause) cause = eval(*s.cause);
+  try {
+    raise_object(in_, exc);
+  } catch (PyError& e) {
+    if (e.exc->traceback_frame_ == &frame_) {  // re-raised instance: start the traceback afresh here
+      e.exc->traceback_frame_ = nullptr;
+    }
+    if (s.cause) {
+      if (cause.get() == none()) {
+        e.exc->cause_.reset();
+      } else {
+        if (cause->type() == BT.type) cause = call0(in_, cause.get());
+        if (!is_instance(cause.get(), BT.base_exception))
+          raise(BT.type_error, "exception causes must derive from BaseException");
+        e.exc->cause_ = Ref<ExceptionObject>(as<ExceptionObject>(cause.get()));
+      }
+      e.exc->suppress_context_ = true;
+    }
+    throw;
+  }
+}
+
+// Where CPython 3.11 points when an assert fails: at the last comparison its test jumps on
+// (through `and`, `or`, `not`), or at the whole statement when there is none.
+static const Expr* assert_anchor(const Expr& e) {
+  if (e.kind == ExprKind::Compare) return &e;
+  if (e.kind == ExprKind::UnaryOp && static_cast<const UnaryOpExpr&>(e).op == UnaryOpKind::Not)
+    return assert_anchor(*static_cast<const UnaryOpExpr&>(e).operand);
+  if (e.kind == ExprKind::BoolOp) {
+    const auto& values = static_cast<const BoolOpExpr&>(e).values;
+    for (auto it = values.rbegin(); it != values.rend(); ++it)
+      if (const Expr* c = assert_anchor(**it)) return c;
+  }
+  return nullptr;
+}
+
+void Evaluator::exec_assert(const AssertStmt& s) {
+  try {
+    ObjRef test = eval(*s.test);
+    if (truthy(in_, test.get())) return;
+    std::vector<ObjRef> args;
+    if (s.msg) args.push_back(eval(*s.msg));
+    throw PyError{new_exception(BT.assertion_error, std::move(args))};
+  } catch (const PyError& e) {
+    const Expr* anchor = assert_anchor(*s.test);
+    rethrow_with(e, anchor ? anchor->pos : s.pos);
+  }
+}
+
+void Evaluator::exec_delete(const Expr& t) {
+  try {
+    switch (t.kind) {
+      case ExprKind::Name: {
+        auto& n = static_cast<const NameExpr&>(t);
+        if (!delete_name(n)) raise(BT.name_error, "name '" + n.id + "' is not defined");
+        return;
+      }
+      case ExprKind::Attribute: {
+        auto& a = static_cast<const AttributeExpr&>(t);
+        ObjRef obj = eval(*a.value);
+        del_attr(in_, obj.get(), a.attr);
+        return;
+      }
+      case ExprKind::Subscript: {
+        auto& s = static_cast<const SubscriptExpr&>(t);
+        ObjRef obj = eval(*s.value);
+        ObjRef key =
+            s.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*s.slice)) : eval(*s.slice);
+        try {
+          del_item(in_, obj.get(), key.get());
+        } catch (const PyError& e) { rethrow_with(e, t.pos, 2, s.value->pos.end_col, s.slice->pos.end_col + 1); }
+        return;
+      }
+      case ExprKind::Tuple:
+      case ExprKind::List:
+        for (auto& elt : static_cast<const SequenceExpr&>(t).elts) exec_delete(*elt);
+        return;
+      default: return;
+    }
+  } catch (const PyError& e) { rethrow_with(e, t.pos); }
+}
+
+void Evaluator::exec_import(const ImportStmt& s) {
+  for (const Alias& a : s.names) {
+    Ref<ModuleObject> mod = in_.import_module(a.name);
+    if (!a.asname.empty()) {
+      store_name(a.asname, nullptr, ObjRef(mod.get()));
+    } else {
+      std::string top = a.name.substr(0, a.name.find('.'));
+      store_name(top, nullptr, ObjRef(in_.import_module(top).get()));
+    }
+  }
+}
+
+void Evaluator::exec_import_from(const ImportFromStmt& s) {
+  Ref<ModuleObject> mod = in_.import_module(s.module);
+  for (const Alias& a : s.names) {
+    if (a.name == "*") {
+      for (auto& [k, v] : mod->dict_.entries())
+        if (k.empty() || k[0] != '_') store_name(k, nullptr, v);
+      continue;
+    }
+    ObjRef v(mod->dict_.get(a.name));
+    if (!v) {
+      try {
+        v = ObjRef(in_.import_module(s.module + "." + a.name).get());
+      } catch (const PyError&) {
+        raise(BT.import_error, "cannot import name '" + a.name + "' from '" + s.module + "' (unknown location)");
+      }
+    }
+    store_name(a.asname.empty() ? a.name : a.asname, nullptr, std::move(v));
+  }
+}
+
+// ---- assignment ----
+
+void Evaluator::assign(const Expr& target, ObjRef value) {
+  switch (target.kind) {
+    case ExprKind::Name: {
+      auto& n = static_cast<const NameExpr&>(target);
+      store_name(n.id, &n, std::move(value));
+      return;
+    }
+    case ExprKind::Attribute: {
+      auto& a = static_cast<const AttributeExpr&>(target);
+      ObjRef obj = eval(*a.value);
+      try {
+        set_attr(in_, obj.get(), a.attr, std::move(value));
+      } catch (const PyError& e) { rethrow_with(e, target.pos); }
+      return;
+    }
+    case ExprKind::Subscript: {
+      auto& s = static_cast<const SubscriptExpr&>(target);
+      ObjRef obj = eval(*s.value);
+      ObjRef key =
+          s.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*s.slice)) : eval(*s.slice);
+      try {
+        set_item(in_, obj.get(), key.get(), std::move(value));
+      } catch (const PyError& e) { rethrow_with(e, target.pos, 2, s.value->pos.end_col, s.slice->pos.end_col + 1); }
+      return;
+    }
+    case ExprKind::Tuple:
+    case ExprKind::List: try { unpack(static_cast<const SequenceExpr&>(target), std::move(value));
+      } catch (const PyError& e) { rethrow_with(e, target.pos); }
+      return;
+    case ExprKind::Starred: return assign(*static_cast<const StarredExpr&>(target).value, std::move(value));
+    default: raise(BT.type_error, "cannot assign to expression");
+  }
+}
+
+void Evaluator::unpack(const SequenceExpr& target, ObjRef value) {
+  const TypeObject* t = value->type();
+  if (t != BT.list && t != BT.tuple && !t->lookup("__iter__") && t != BT.str && t != BT.dict && t != BT.range &&
+      !dynamic_cast<IteratorObject*>(value.get()))
+    raise(BT.type_error, "cannot unpack non-iterable " + type_name(value.get()) + " object");
+  std::vector<ObjRef> items = to_vector(in_, value.get());
+  value.reset();
+  size_t n = target.elts.size();
+  size_t star = n;
+  for (size_t i = 0; i < n; ++i)
+    if (target.elts[i]->kind == ExprKind::Starred) star = i;
+  if (star == n) {
+    if (items.size() > n) raise(BT.value_error, "too many values to unpack (expected " + std::to_string(n) + ")");
+    if (items.size() < n)
+      raise(BT.value_error, "not enough values to unpack (expected " + std::to_string(n) + ", got " +
+                                std::to_string(items.size()) + ")");
+    for (size_t i = 0; i < n; ++i) assign(*target.elts[i], std::move(items[i]));
+    return;
+  }
+  if (items.size() < n - 1)
+    raise(BT.value_error, "not enough values to unpack (expected at least " + std::to_string(n - 1) + ", got " +
+                              std::to_string(items.size()) + ")");
+  size_t after = n - 1 - star;
+  for (size_t i = 0; i < star; ++i) assign(*target.elts[i], items[i]);
+  std::vector<ObjRef> middle(items.begin() + star, items.end() - after);
+  assign(*target.elts[star], make_list(std::move(middle)));
+  for (size_t i = 0; i < after; ++i) assign(*target.elts[star + 1 + i], items[items.size() - after + i]);
+}
+
+// ---- names ----
+
+void Evaluator::resolve(const NameExpr& n) {
+  const ScopeInfo* scope = frame_.scope;
+  if (!scope) {
+    n.resolved = 0;
+    return;
+  }
+  if (scope->is_global(n.id)) {
+    n.resolved = 0;
+    return;
+  }
+  int slot = frame_.env->slot_of(n.id);
+  if (slot >= 0) {
+    n.resolved = 1;
+    n.slot = slot;
+    return;
+  }
+  int depth = 1;
+  for (Env* e = frame_.env->parent_.get(); e; e = e->parent_.get(), ++depth) {
+    if (e->scope_->is_global(n.id)) break;
+    int s = e->slot_of(n.id);
+    if (s >= 0) {
+      n.resolved = 2;
+      n.env_depth = depth;
+      n.slot = s;
+      return;
+    }
+  }
+  n.resolved = 0;
+}
+
+// A global or builtin, through the name's cache (NOTE [Name caches] in object.h).
+static Object* lookup_global(Interp& in, Namespace* globals, const NameExpr& n) {
+  NameCache& c = n.cache;
+  Namespace& builtins = in.builtins();
+  if (c.layout == globals->layout()) {
+    if (c.builtins_layout == 0) return globals->value_at(c.index);
+    if (c.builtins_layout == builtins.layout()) return builtins.value_at(c.index);
+  }
+  if (long at = globals->index_of(n.id); at >= 0) {
+    c = NameCache{globals->layout(), 0, static_cast<uint32_t>(at)};
+    return globals->value_at(at);
+  }
+  long at = builtins.index_of(n.id);
+  if (at < 0) return nullptr;
+  c = NameCache{globals->layout(), builtins.layout(), static_cast<uint32_t>(at)};
+  return builtins.value_at(at);
+}
+
+ObjRef Evaluator::load_name(const NameExpr& n) {
+  for (auto it = frame_.comprehension_scopes.rbegin(); it != frame_.comprehension_scopes.rend(); ++it)
+    if (Object* v = (*it)->get(n.id)) return ObjRef(v);
+  if (frame_.class_ns) {
+    if (Object* v = frame_.class_ns->get(n.id)) return ObjRef(v);
+    for (Env* e = frame_.env.get(); e; e = e->parent_.get()) {
+      int s = e->slot_of(n.id);
+      if (s >= 0 && e->slots_[s]) return e->slots_[s];
+    }
+  } else if (frame_.scope) {
+    if (n.resolved < 0) resolve(n);
+    if (n.resolved == 1) {
+      if (Object* v = frame_.env->slots_[n.slot].get()) return ObjRef(v);
+      raise(BT.unbound_local_error,
+            "cannot access local variable '" + n.id + "' where it is not associated with a value");
+    }
+    if (n.resolved == 2) {
+      Env* e = frame_.env.get();
+      for (int d = 0; d < n.env_depth; ++d) e = e->parent_.get();
+      if (Object* v = e->slots_[n.slot].get()) return ObjRef(v);
+      raise(BT.name_error,
+            "cannot access free variable '" + n.id + "' where it is not associated with a value in enclosing scope");
+    }
+  }
+  if (Object* v = lookup_global(in_, frame_.globals, n)) return ObjRef(v);
+  raise_name_error(frame_, in_.builtins(), n.id);
+}
+
+void Evaluator::store_name(const std::string& name, const NameExpr* node, ObjRef value) {
+  if (comp_store_ && !frame_.comprehension_scopes.empty()) {
+    frame_.comprehension_scopes.back()->set(name, std::move(value));
+    return;
+  }
+  if (frame_.class_ns) {
+    frame_.class_ns->set(name, std::move(value));
+    return;
+  }
+  if (frame_.scope) {
+    int slot = -1;
+    Env* env = frame_.env.get();
+    if (node) {
+      if (node->resolved < 0) resolve(*node);
+      if (node->resolved == 1) slot = node->slot;
+      if (node->resolved == 2) {
+        for (int d = 0; d < node->env_depth; ++d) env = env->parent_.get();
+        slot = node->slot;
+      }
+    } else if (!frame_.scope->is_global(name)) {
+      slot = env->slot_of(name);
+      if (slot < 0 && std::find(frame_.scope->nonlocals.begin(), frame_.scope->nonlocals.end(), name) !=
+                          frame_.scope->nonlocals.end()) {
+        for (env = env->parent_.get(); env && (slot = env->slot_of(name)) < 0; env = env->parent_.get()) {}
+      }
+    }
+    if (slot >= 0 && env) {
+      ObjRef old = std::move(env->slots_[slot]);
+      env->slots_[slot] = std::move(value);
+      return;
+    }
+  }
+  if (node) frame_.globals->set(name, std::move(value), node->cache);
+  else frame_.globals->set(name, std::move(value));
+}
+
+void Evaluator::unbind_name(const std::string& name) {
+  if (frame_.class_ns) {
+    frame_.class_ns->erase(name);
+    return;
+  }
+  if (frame_.scope && !frame_.scope->is_global(name)) {
+    int slot = frame_.env->slot_of(name);
+    if (slot >= 0) {
+      ObjRef old = std::move(frame_.env->slots_[slot]);
+      return;
+    }
+  }
+  frame_.globals->erase(name);
+}
+
+bool Evaluator::delete_name(const NameExpr& n) {
+  if (frame_.class_ns) return frame_.class_ns->erase(n.id);
+  if (frame_.scope) {
+    if (n.resolved < 0) resolve(n);
+    if (n.resolved == 1) {
+      if (!frame_.env->slots_[n.slot]) {
+        raise(BT.unbound_local_error,
+              "cannot access local variable '" + n.id + "' where it is not associated with a value");
+      }
+      ObjRef old = std::move(frame_.env->slots_[n.slot]);
+      return true;
+    }
+  }
+  return frame_.globals->erase(n.id);
+}
+
+// ---- expressions ----
+
+ObjRef Evaluator::eval(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Constant: return eval_constant(static_cast<const ConstantExpr&>(e));
+    case ExprKind::Name: try { return load_name(static_cast<const NameExpr&>(e));
+      } catch (const PyError& err) { rethrow_with(err, e.pos); }
+    default: break;
+  }
+  return eval_inner(e);
+}
+
+ObjRef Evaluator::eval_constant(const ConstantExpr& c) {
+  if (c.cached) return ObjRef(c.cached);
+  ObjRef v;
+  switch (c.value_kind) {
+    case ConstKind::None: v = none(); break;
+    case ConstKind::True: v = true_obj(); break;
+    case ConstKind::False: v = false_obj(); break;
+    case ConstKind::Ellipsis: v = ellipsis(); break;
+    case ConstKind::Int:
+      v = c.big_digits.empty() ? make_int(c.int_value) : parse_int_text(c.big_digits, 0, c.big_digits);
+      break;
+    case ConstKind::Float: v = make_float(c.float_value); break;
+    case ConstKind::Str: v = make_str(c.str_value); break;
+    case ConstKind::Imag: try { raise(BT.value_error, "complex numbers are not supported by stridelab");
+      } catch (const PyError& e) { rethrow_with(e, c.pos); }
+  }
+  v->incref();
+  c.cached = v.get();
+  return v;
+}
+
+ObjRef Evaluator::eval_formatted(const FormattedValueExpr& f) {
+  ObjRef v = eval(*f.value);
+  if (f.conversion == 'r' || f.conversion == 'a') v = make_str(repr(in_, v.get()));
+  else if (f.conversion == 's') v = make_str(str(in_, v.get()));
+  std::string spec;
+  if (f.format_spec) {
+    ObjRef s = eval_joined_str(static_cast<const JoinedStrExpr&>(*f.format_spec));
+    spec = as<StrObject>(s.get())->value_;
+  }
+  return make_str(format_value(in_, v.get(), spec));
+}
+
+ObjRef Evaluator::eval_joined_str(const JoinedStrExpr& j) {
+  std::string out;
+  for (auto& part : j.values) {
+    if (part->kind == ExprKind::Constant) {
+      out += static_cast<const ConstantExpr&>(*part).str_value;
+    } else {
+      ObjRef s = eval_formatted(static_cast<const FormattedValueExpr&>(*part));
+      out += as<StrObject>(s.get())->value_;
+    }
+  }
+  return make_str(std::move(out));
+}
+
+static bool is_iterable(Object* o) {
+  TypeObject* t = o->type();
+  return t == BT.list || t == BT.tuple || t == BT.str || t == BT.dict || t == BT.range ||
+         dynamic_cast<IteratorObject*>(o) || t->lookup("__iter__") || t->lookup("__getitem__");
+}
+
+// How CPython names a callable in argument errors: "__main__.f()", "__main__.A.m()", "print()".
+static std::string function_str(Interp& in, Object* f) {
+  TypeObject* t = f->type();
+  if (t == BT.function) return "__main__." + as<FunctionObject>(f)->qualname_ + "()";
+  if (t == BT.method) return function_str(in, as<BoundMethodObject>(f)->func_.get());
+  if (t == BT.builtin_function) return as<BuiltinFunctionObject>(f)->name_ + "()";
+  if (t == BT.type) return as<TypeObject>(f)->qualified_name() + "()";
+  return str(in, f);
+}
+
+// The items of a list or tuple display, or of a call's positional arguments (`callee` set),
+// with `*xs` spread in.
+std::vector<ObjRef> Evaluator::eval_elements(const ExprList& elts, Object* callee) {
+  std::vector<ObjRef> items;
+  items.reserve(elts.size());
+  for (auto& e : elts) {
+    if (e->kind == ExprKind::Starred) {
+      ObjRef v = eval(*static_cast<const StarredExpr&>(*e).value);
+      if (!is_iterable(v.get()))
+        raise(BT.type_error, (callee ? function_str(in_, callee) + " argument after" : std::string("Value after")) +
+                                 " * must be an iterable, not " + type_name(v.get()));
+      std::vector<ObjRef> more = to_vector(in_, v.get());
+      items.insert(items.end(), more.begin(), more.end());
+    } else {
+      items.push_back(eval(*e));
+    }
+  }
+  return items;
+}
+
+ObjRef Evaluator::eval_dict(const DictExpr& d) {
+  Ref<DictObject> out(new DictObject());
+  for (size_t i = 0; i < d.keys.size(); ++i) {
+    if (!d.keys[i]) {
+      ObjRef m = eval(*d.values[i]);
+      if (m->type() != BT.dict) raise(BT.type_error, "'" + type_name(m.get()) + "' object is not a mapping");
+      for (auto& [k, v] : as<DictObject>(m.get())->items()) out->set(in_, k, v);
+      continue;
+    }
+    ObjRef k = eval(*d.keys[i]);
+    ObjRef v = eval(*d.values[i]);
+    out->set(in_, std::move(k), std::move(v));
+  }
+  return out;
+}
+
+void Evaluator::run_generators(const CompExpr& c, size_t level, const std::function<void()>& emit) {
+  if (level == c.generators.size()) return emit();
+  const Comprehension& g = c.generators[level];
+  Ref<IteratorObject> it;
+  {
+    ObjRef iterable = eval(*g.iter);
+    it = get_iter(in_, iterable.get());
+  }
+  while (ObjRef item = it->next(in_)) {
+    comp_store_ = true;
+    assign(*g.target, std::move(item));
+    comp_store_ = false;
+    bool ok = true;
+    for (auto& cond : g.ifs) {
+      ObjRef t = eval(*cond);
+      if (!truthy(in_, t.get())) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) run_generators(c, level + 1, emit);
+  }
+}
+
+ObjRef Evaluator::eval_comprehension(const CompExpr& c) {
+  // The first iterable is evaluated in the enclosing scope, the rest in the comprehension's own.
+  ObjRef first_iterable = eval(*c.generators[0].iter);
+  Frame comp;
+  comp.name = c.kind == ExprKind::ListComp ? "<listcomp>" : c.kind == ExprKind::DictComp ? "<dictcomp>" : "<genexpr>";
+  comp.scope = frame_.scope;
+  comp.env = frame_.env;
+  comp.globals = frame_.globals;
+  comp.class_ns = nullptr;
+  comp.parent = &frame_;
+  comp.depth = frame_.depth + 1;
+  comp.line = c.pos.line;
+  comp.qualname = frame_.qualname;
+  comp.function = frame_.function;
+  comp.comprehension_scopes = frame_.comprehension_scopes;
+  Namespace vars;
+  comp.comprehension_scopes.push_back(&vars);
+  Evaluator ev(in_, comp);
+  ev.last_line_ = c.pos.line;
+  std::vector<ObjRef> items;
+  Ref<DictObject> dict;
+  if (c.kind == ExprKind::DictComp) dict = Ref<DictObject>(new DictObject());
+  Frame* saved = in_.frame_;
+  in_.frame_ = &comp;
+  try {
+    const Comprehension& g0 = c.generators[0];
+    Ref<IteratorObject> it = get_iter(in_, first_iterable.get());
+    first_iterable.reset();
+    auto emit = [&]() {
+      if (dict) {
+        ObjRef k = ev.eval(*c.elt);
+        ObjRef v = ev.eval(*c.value);
+        dict->set(in_, std::move(k), std::move(v));
+      } else {
+        items.push_back(ev.eval(*c.elt));
+      }
+    };
+    while (ObjRef item = it->next(in_)) {
+      ev.comp_store_ = true;
+      ev.assign(*g0.target, std::move(item));
+      ev.comp_store_ = false;
+      bool ok = true;
+      for (auto& cond : g0.ifs) {
+        ObjRef t = ev.eval(*cond);
+        if (!truthy(in_, t.get())) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) ev.run_generators(c, 1, emit);
+    }
+  } catch (const PyError& e) {
+    in_.frame_ = saved;
+    ev.add_traceback(e.exc.get(), c.elt->pos, 0, 0, 0);
+    throw;
+  } catch (...) {
+    in_.frame_ = saved;
+    throw;
+  }
+  in_.frame_ = saved;
+  if (dict) return dict;
+  if (c.kind == ExprKind::GeneratorExp) return ObjRef(new VectorIterator(std::move(items), BT.generator));
+  return make_list(std::move(items));
+}
+
+ObjRef Evaluator::eval_slice(const SliceExpr& s) {
+  ObjRef lo = s.lower ? eval(*s.lower) : ObjRef(none());
+  ObjRef hi = s.upper ? eval(*s.upper) : ObjRef(none());
+  ObjRef st = s.step ? eval(*s.step) : ObjRef(none());
+  return ObjRef(new SliceObject(std::move(lo), std::move(hi), std::move(st)));
+}
+
+ObjRef Evaluator::eval_boolop(const BoolOpExpr& b) {
+  ObjRef v;
+  for (size_t i = 0; i < b.values.size(); ++i) {
+    v = eval(*b.values[i]);
+    if (i + 1 == b.values.size()) break;
+    bool t = truthy(in_, v.get());
+    if (b.is_and != t) break;
+  }
+  return v;
+}
+
+ObjRef Evaluator::eval_compare(const CompareExpr& c) {
+  ObjRef left = eval(*c.left);
+  ObjRef result;
+  for (size_t i = 0; i < c.ops.size(); ++i) {
+    ObjRef right = eval(*c.comparators[i]);
+    result = compare(in_, c.ops[i], left.get(), right.get());
+    if (i + 1 == c.ops.size()) break;
+    if (!truthy(in_, result.get())) break;
+    left = std::move(right);
+  }
+  return result;
+}
+
+static void check_keyword_names(Object* mapping) {
+  for (auto& [k, v] : as<DictObject>(mapping)->items())
+    if (!is_str(k.get())) raise(BT.type_error, "keywords must be strings");
+}
+
+ObjRef Evaluator::make_super(const CallExpr& c, CallArgs& args) {
+  if (args.pos.size() == 2) {
+    if (args.pos[0]->type() != BT.type)
+      raise(BT.type_error, "super() argument 1 must be a type, not " + type_name(args.pos[0].get()));
+    return ObjRef(new SuperObject(as<TypeObject>(args.pos[0].get()), args.pos[1]));
+  }
+  FunctionObject* fn = frame_.function;
+  if (!fn || !fn->defining_class_) raise(BT.runtime_error, "super(): no arguments");
+  if (fn->args().args.empty() || !frame_.env->slots_[0]) raise(BT.runtime_error, "super(): no arguments");
+  return ObjRef(new SuperObject(fn->defining_class_, frame_.env->slots_[0]));
+}
+
+ObjRef Evaluator::eval_call(const CallExpr& c) {
+  ObjRef func = eval(*c.func);
+  CallArgs args;
+  args.pos = eval_elements(c.args, func.get());
+  bool spread = false;
+  for (const Keyword& k : c.keywords) {
+    ObjRef v = eval(*k.value);
+    if (!k.arg.empty()) {
+      args.kw.emplace_back(k.arg, std::move(v));
+      continue;
+    }
+    if (v->type() != BT.dict)
+      raise(BT.type_error,
+            function_str(in_, func.get()) + " argument after ** must be a mapping, not " + type_name(v.get()));
+    check_keyword_names(v.get());
+    for (auto& [key, val] : as<DictObject>(v.get())->items())
+      args.kw.emplace_back(as<StrObject>(key.get())->value_, val);
+    spread = true;
+  }
+  if (spread)  // a keyword given twice through **
+    for (size_t i = 0; i < args.kw.size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (args.kw[i].first == args.kw[j].first)
+          raise(BT.type_error,
+                function_str(in_, func.get()) + " got multiple values for keyword argument '" + args.kw[i].first + "'");
+  if (func.get() == in_.builtins().get("super") && c.func->kind == ExprKind::Name) return make_super(c, args);
+  return call(in_, func.get(), args);
+}
+
+static int binop_anchor_kind(const BinOpExpr& b) { return b.left->pos.end_line == b.right->pos.line ? 1 : 0; }
+
+ObjRef Evaluator::eval_inner(const Expr& e) {
+  try {
+    switch (e.kind) {
+      case ExprKind::JoinedStr: return eval_joined_str(static_cast<const JoinedStrExpr&>(e));
+      case ExprKind::FormattedValue: return eval_formatted(static_cast<const FormattedValueExpr&>(e));
+      case ExprKind::List: return make_list(eval_elements(static_cast<const SequenceExpr&>(e).elts));
+      case ExprKind::Tuple: return make_tuple(eval_elements(static_cast<const SequenceExpr&>(e).elts));
+      case ExprKind::Set: raise(BT.not_implemented_error, "sets are not supported by stridelab");
+      case ExprKind::Dict: return eval_dict(static_cast<const DictExpr&>(e));
+      case ExprKind::ListComp:
+      case ExprKind::DictComp:
+      case ExprKind::GeneratorExp: return eval_comprehension(static_cast<const CompExpr&>(e));
+      case ExprKind::Attribute: {
+        auto& a = static_cast<const AttributeExpr&>(e);
+        ObjRef obj = eval(*a.value);
+        return get_attr(in_, obj.get(), a.attr);
+      }
+      case ExprKind::Subscript: {
+        auto& s = static_cast<const SubscriptExpr&>(e);
+        ObjRef obj = eval(*s.value);
+        ObjRef key =
+            s.slice->kind == ExprKind::Slice ? eval_slice(static_cast<const SliceExpr&>(*s.slice)) : eval(*s.slice);
+        try {
+          return get_item(in_, obj.get(), key.get());
+        } catch (const PyError& err) { rethrow_with(err, e.pos, 2, s.value->pos.end_col, s.slice->pos.end_col + 1); }
+      }
+      case ExprKind::Slice: return eval_slice(static_cast<const SliceExpr&>(e));
+      case ExprKind::Call: return eval_call(static_cast<const CallExpr&>(e));
+      case ExprKind::UnaryOp: {
+        auto& u = static_cast<const UnaryOpExpr&>(e);
+        ObjRef v = eval(*u.operand);
+        return unary_op(in_, u.op, v.get());
+      }
+      case ExprKind::BinOp: {
+        auto& b = static_cast<const BinOpExpr&>(e);
+        ObjRef l = eval(*b.left);
+        ObjRef r = eval(*b.right);
+        try {
+          return binary_op(in_, b.op, l.get(), r.get());
+        } catch (const PyError& err) {
+          rethrow_with(err, e.pos, binop_anchor_kind(b), b.left->pos.end_col, b.right->pos.col);
+        }
+      }
+      case ExprKind::BoolOp: return eval_boolop(static_cast<const BoolOpExpr&>(e));
+      case ExprKind::Compare: return eval_compare(static_cast<const CompareExpr&>(e));
+      case ExprKind::IfExp: {
+        auto& i = static_cast<const IfExpExpr&>(e);
+        bool cond;
+        {
+          ObjRef t = eval(*i.test);
+          cond = truthy(in_, t.get());
+        }
+        return eval(cond ? *i.body : *i.orelse);
+      }
+      case ExprKind::Lambda: {
+        auto& l = static_cast<const LambdaExpr&>(e);
+        return make_function("<lambda>", nullptr, &l, l.args);
+      }
+      case ExprKind::Starred: raise(BT.runtime_error, "can't use starred expression here");
+      case ExprKind::Yield: raise(BT.not_implemented_error, "generators (yield) are not supported by stridelab");
+      default: return eval(e);
+    }
+  } catch (const PyError& err) { rethrow_with(err, e.pos); }
+}
+
+// ---- calls ----
+
+static std::string quoted_list(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i) out += names.size() == 2 ? " and " : (i + 1 == names.size() ? ", and " : ", ");
+    out += "'" + names[i] + "'";
+  }
+  return out;
+}
+
+void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArgs& args) {
+  const Arguments& a = fn->args();
+  const std::string& fname = fn->qualname_;
+  size_t npos = a.args.size();
+  auto slot = [&](const std::string& name) { return env.slot_of(name); };
+  size_t given = args.pos.size();
+  if (given > npos && !a.vararg) {
+    size_t required = npos - fn->defaults_.size();
+    std::string takes =
+        required == npos ? std::to_string(npos) : "from " + std::to_string(required) + " to " + std::to_string(npos);
+    std::string kwpart;
+    size_t kwgiven = 0;
+    for (auto& [k, v] : args.kw)
+      for (auto& ko : a.kwonly)
+        if (ko.name == k) ++kwgiven;
+    if (kwgiven)
+      kwpart = " positional argument" + std::string(given == 1 ? "" : "s") + " (and " + std::to_string(kwgiven) +
+               " keyword-only argument" + (kwgiven == 1 ? "" : "s") + ")";
+    raise(BT.type_error,
+          fname + "() takes " + takes + " positional argument" + (npos == 1 && required == npos ? "" : "s") + " but " +
+              std::to_string(given) +
+              (kwpart.empty() ? (given == 1 ? " was" : " were") : kwpart + (given + kwgiven == 1 ? " was" : " were")) +
+              " given");
+  }
+  for (size_t i = 0; i < std::min(given, npos); ++i) env.slots_[slot(a.args[i].name)] = std::move(args.pos[i]);
+  if (a.vararg) {
+    std::vector<ObjRef> rest;
+    for (size_t i = npos; i < given; ++i) rest.push_back(std::move(args.pos[i]));
+    env.slots_[slot(a.vararg->name)] = make_tuple(std::move(rest));
+  }
+  Ref<DictObject> extra;
+  if (a.kwarg) extra = Ref<DictObject>(new DictObject());
+  for (auto& [k, v] : args.kw) {
+    int s = -1;
+    for (auto& p : a.args)
+      if (p.name == k) s = slot(k);
+    for (auto& p : a.kwonly)
+      if (p.name == k) s = slot(k);
+    if (s < 0) {
+      if (!extra) raise(BT.type_error, fname + "() got an unexpected keyword argument '" + k + "'");
+      extra->set(in, make_str(k), std::move(v));
+      continue;
+    }
+    if (env.slots_[s]) raise(BT.type_error, fname + "() got multiple values for argument '" + k + "'");
+    env.slots_[s] = std::move(v);
+  }
+  if (extra) env.slots_[slot(a.kwarg->name)] = extra;
+  std::vector<std::string> missing;
+  size_t first_default = npos - fn->defaults_.size();
+  for (size_t i = 0; i < npos; ++i) {
+    ObjRef& v = env.slots_[slot(a.args[i].name)];
+    if (v) continue;
+    if (i >= first_default) v = fn->defaults_[i - first_default];
+    else missing.push_back(a.args[i].name);
+  }
+  if (!missing.empty())
+    raise(BT.type_error, fname + "() missing " + std::to_string(missing.size()) + " required positional argument" +
+                             (missing.size() == 1 ? "" : "s") + ": " + quoted_list(missing));
+  for (size_t i = 0; i < a.kwonly.size(); ++i) {
+    ObjRef& v = env.slots_[slot(a.kwonly[i].name)];
+    if (v) continue;
+    if (fn->kw_defaults_[i]) v = fn->kw_defaults_[i];
+    else missing.push_back(a.kwonly[i].name);
+  }
+  if (!missing.empty())
+    raise(BT.type_error, fname + "() missing " + std::to_string(missing.size()) + " required keyword-only argument" +
+                             (missing.size() == 1 ? "" : "s") + ": " + quoted_list(missing));
+}
+
+ObjRef Interp::call_function(FunctionObject* fn, CallArgs& args) {
+  int depth = frame_ ? frame_->depth + 1 : 1;
+  if (depth > limits_.max_depth)
+    throw LimitExceeded("recursion limit exceeded: more than " + std::to_string(limits_.max_depth) +
+                        " nested calls (raise it with --max-depth N)");
+  if (fn->def_ && fn->def_->is_generator)
+    raise(BT.not_implemented_error,
+          "generators (yield) are not supported by stridelab: " + fn->name_ + "() contains yield");
+  Ref<FunctionObject> keep(fn);
+  Frame frame;
+  frame.name = fn->name_;
+  frame.scope = &fn->scope();
+  frame.env = Ref<Env>(new Env(frame.scope, fn->closure_));
+  frame.globals = fn->globals_;
+  frame.parent = frame_;
+  frame.depth = depth;
+  frame.function = fn;
+  frame.qualname = fn->qualname_ + ".<locals>";
+  Evaluator::bind_arguments(*this, fn, *frame.env, args);
+  args.pos.clear();
+  args.kw.clear();
+  frame.line = fn->def_ ? fn->def_->pos.line : fn->lambda_->pos.line;
+  Frame* saved = frame_;
+  frame_ = &frame;
+  struct Restore {
+    Interp& in;
+    Frame* saved;
+    Frame& frame;
+    bool ok = false;
+    ~Restore() {
+      if (!ok && in.observer_) in.observer_->on_return(frame, nullptr);
+      in.frame_ = saved;
+    }
+  } restore{*this, saved, frame};
+  if (observer_) observer_->on_call(frame);
+  Evaluator ev(*this, frame);
+  ObjRef result;
+  if (fn->lambda_) {
+    ev.line_event(fn->lambda_->pos.line);
+    result = ev.eval(*fn->lambda_->body);
+  } else {
+    Flow f = ev.exec_block(fn->def_->body);
+    result = f == Flow::Return ? ev.return_value() : ObjRef(none());
+  }
+  restore.ok = true;
+  if (observer_) observer_->on_return(frame, result.get());
+  return result;
+}
+
+}  // namespace stridelab::python

@@ -1,0 +1,589 @@
+#include "python/format.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+
+#include "python/bigint.h"
+#include "python/protocol.h"
+#include "python/unicode.h"
+
+namespace stridelab::python {
+
+size_t utf8_length(std::string_view s) {
+  size_t n = 0;
+  for (char c : s)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+// Shortest digits that round-trip, as "d.ddde[+-]XX" from printf.
+// The shortest decimal that reads back as v, as CPython's repr: of the two decimals of a length
+// around v, the nearer (printf's rounding) if it reads back, else the other one
+// (-5.684341886080802e-14, whose correctly rounded 16 digits end in ...801 and read back wrong).
+static std::string shortest_scientific(double v) {
+  char buf[64];
+  for (int p = 0; p <= 16; ++p) {
+    std::snprintf(buf, sizeof buf, "%.*e", p, v);
+    double r = std::strtod(buf, nullptr);
+    if (r == v) return buf;
+    std::string s = buf;
+    size_t begin = s[0] == '-' ? 1 : 0, e = s.find('e');
+    int exp = std::atoi(s.c_str() + e + 1);
+    std::string digits;
+    for (size_t i = begin; i < e; ++i)
+      if (s[i] != '.') digits += s[i];
+    bool up = (r < v) == (v > 0);  // the other neighbour is larger in magnitude
+    int i = static_cast<int>(digits.size()) - 1;
+    if (up) {
+      for (; i >= 0 && digits[i] == '9'; --i) digits[i] = '0';
+      if (i >= 0) ++digits[i];
+      else digits = "1" + digits.substr(0, digits.size() - 1), ++exp;
+    } else {
+      for (; i >= 0 && digits[i] == '0'; --i) digits[i] = '9';
+      if (i >= 0) --digits[i];
+      if (digits[0] == '0') digits = digits.substr(1) + "9", --exp;
+    }
+    std::string other = s.substr(0, begin) + digits.substr(0, 1);
+    if (digits.size() > 1) other += "." + digits.substr(1);
+    char eb[16];
+    std::snprintf(eb, sizeof eb, "e%c%02d", exp < 0 ? '-' : '+', std::abs(exp));
+    other += eb;
+    if (std::strtod(other.c_str(), nullptr) == v) return other;
+  }
+  std::snprintf(buf, sizeof buf, "%.16e", v);
+  return buf;
+}
+
+std::string float_repr(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  std::string sci = shortest_scientific(v);
+  bool negative = sci[0] == '-';
+  if (negative) sci.erase(0, 1);
+  size_t e = sci.find('e');
+  int exp = std::atoi(sci.c_str() + e + 1);
+  std::string digits;
+  for (size_t i = 0; i < e; ++i)
+    if (sci[i] != '.') digits += sci[i];
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  std::string out;
+  if (exp < -4 || exp >= 16) {
+    out = digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    char eb[16];
+    std::snprintf(eb, sizeof eb, "e%c%02d", exp < 0 ? '-' : '+', std::abs(exp));
+    out += eb;
+  } else if (exp < 0) {
+    out = "0." + std::string(static_cast<size_t>(-exp - 1), '0') + digits;
+  } else {
+    if (digits.size() <= static_cast<size_t>(exp) + 1) {
+      out = digits + std::string(static_cast<size_t>(exp) + 1 - digits.size(), '0') + ".0";
+    } else {
+      out = digits.substr(0, exp + 1) + "." + digits.substr(exp + 1);
+    }
+  }
+  return negative ? "-" + out : out;
+}
+
+std::string str_repr(std::string_view s) {
+  bool has_single = s.find('\'') != std::string_view::npos;
+  bool has_double = s.find('"') != std::string_view::npos;
+  char q = has_single && !has_double ? '"' : '\'';
+  std::string out(1, q);
+  for (uint32_t c : utf8_decode(s)) {
+    switch (c) {
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c == static_cast<unsigned char>(q)) {
+          out += '\\';
+          out += static_cast<char>(c);
+        } else if (!cp_is_printable(c)) {
+          char buf[16];
+          std::snprintf(buf, sizeof buf, c < 0x100 ? "\\x%02x" : c < 0x10000 ? "\\u%04x" : "\\U%08x", c);
+          out += buf;
+        } else {
+          utf8_append(out, c);
+        }
+    }
+  }
+  out += q;
+  return out;
+}
+
+namespace {
+
+struct Spec {
+  std::string fill = " ";  // one character (UTF-8)
+  char align = 0;          // '<' '>' '^' '='
+  char sign = '-';
+  bool z = false;  // coerce negative zero to zero
+  bool alt = false;
+  bool zero = false;
+  int width = -1;
+  char grouping = 0;  // ',' or '_'
+  int precision = -1;
+  char type = 0;
+};
+
+// [[fill]align][sign]["z"]["#"]["0"][width][grouping]["." precision][type]; `kind` names the
+// formatted type in CPython's errors ("Invalid format specifier 'abc' for object of type 'int'").
+Spec parse_spec(std::string_view s, const char* kind) {
+  Spec sp;
+  size_t i = 0;
+  auto is_align = [](char c) { return c == '<' || c == '>' || c == '^' || c == '='; };
+  size_t first_len = 1;
+  while (first_len < s.size() && (static_cast<unsigned char>(s[first_len]) & 0xC0) == 0x80) ++first_len;
+  if (s.size() > first_len && is_align(s[first_len])) {
+    sp.fill = std::string(s.substr(0, first_len));
+    sp.align = s[first_len];
+    i = first_len + 1;
+  } else if (!s.empty() && is_align(s[0])) {
+    sp.align = s[0];
+    i = 1;
+  }
+  if (i < s.size() && (s[i] == '+' || s[i] == '-' || s[i] == ' ')) sp.sign = s[i++];
+  if (i < s.size() && s[i] == 'z') sp.z = true, ++i;
+  if (i < s.size() && s[i] == '#') sp.alt = true, ++i;
+  if (i < s.size() && s[i] == '0') {
+    sp.zero = true;
+    ++i;
+  }
+  int width = -1;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
+    width = (width < 0 ? 0 : width * 10) + (s[i++] - '0');
+  sp.width = width;
+  if (i < s.size() && (s[i] == ',' || s[i] == '_')) sp.grouping = s[i++];
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    int p = 0;
+    bool any = false;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) p = p * 10 + (s[i++] - '0'), any = true;
+    if (!any) raise(BT.value_error, "Format specifier missing precision");
+    sp.precision = p;
+  }
+  if (i + 1 == s.size()) sp.type = s[i++];
+  if (i < s.size())
+    raise(BT.value_error, "Invalid format specifier '" + std::string(s) + "' for object of type '" + kind + "'");
+  if (sp.grouping && sp.type && std::string_view("deEfFgG%").find(sp.type) == std::string_view::npos &&
+      !(sp.grouping == '_' && std::string_view("bxXo").find(sp.type) != std::string_view::npos))
+    raise(BT.value_error, std::string("Cannot specify '") + sp.grouping + "' with '" + sp.type + "'.");
+  if (sp.zero && !sp.align) {
+    sp.fill = "0";
+    sp.align = '=';
+  }
+  return sp;
+}
+
+std::string group_digits(const std::string& digits, char sep, int every = 3) {
+  std::string out;
+  int n = static_cast<int>(digits.size());
+  for (int i = 0; i < n; ++i) {
+    out += digits[i];
+    int left = n - 1 - i;
+    if (left > 0 && left % every == 0) out += sep;
+  }
+  return out;
+}
+
+// Pads `body` (with sign `prefix`) to the spec's width.
+std::string pad(const Spec& sp, const std::string& prefix, const std::string& body, char default_align) {
+  size_t len = utf8_length(prefix) + utf8_length(body);
+  char align = sp.align ? sp.align : default_align;
+  if (sp.width < 0 || len >= static_cast<size_t>(sp.width)) return prefix + body;
+  size_t fill = static_cast<size_t>(sp.width) - len;
+  auto fills = [&](size_t n) {
+    std::string f;
+    for (size_t k = 0; k < n; ++k) f += sp.fill;
+    return f;
+  };
+  switch (align) {
+    case '<': return prefix + body + fills(fill);
+    case '^': return fills(fill / 2) + prefix + body + fills(fill - fill / 2);
+    case '=': return prefix + fills(fill) + body;
+    default: return fills(fill) + prefix + body;
+  }
+}
+
+std::string sign_prefix(const Spec& sp, bool negative) {
+  if (negative) return "-";
+  if (sp.sign == '+') return "+";
+  if (sp.sign == ' ') return " ";
+  return "";
+}
+
+// Applies the thousands separator to the integer part of a formatted number.
+std::string group_number(const std::string& num, char sep) {
+  if (!sep) return num;
+  size_t end = num.find_first_not_of("0123456789");
+  if (end == std::string::npos) end = num.size();
+  return group_digits(num.substr(0, end), sep) + num.substr(end);
+}
+
+}  // namespace
+
+// format(n, spec) for an int of any size: `digits(base)` gives the magnitude's digits.
+static std::string format_integer(bool negative, const std::function<std::string(int)>& digits_in,
+                                  const std::function<double()>& as_double, std::string_view spec) {
+  Spec sp = parse_spec(spec, "int");
+  char t = sp.type ? sp.type : 'd';
+  if (t == 'e' || t == 'E' || t == 'f' || t == 'F' || t == 'g' || t == 'G' || t == '%')
+    return format_float(as_double(), spec);
+  if (sp.precision >= 0) raise(BT.value_error, "Precision not allowed in integer format specifier");
+  if (sp.z) raise(BT.value_error, "Negative zero coercion (z) not allowed in integer format specifier");
+  std::string digits, prefix = sign_prefix(sp, negative);
+  switch (t) {
+    case 'd':
+    case 'n': digits = digits_in(10); break;
+    case 'x':
+    case 'X':
+    case 'o':
+    case 'b': {
+      digits = digits_in(t == 'o' ? 8 : t == 'b' ? 2 : 16);
+      if (t == 'X')
+        for (char& c : digits) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      if (sp.alt) prefix += std::string("0") + (t == 'X' ? 'X' : t);
+      if (sp.grouping) digits = group_digits(digits, sp.grouping, 4);
+      return pad(sp, prefix, digits, '>');
+    }
+    case 'c': {
+      double v = as_double();
+      if (v < 0 || v > 0x10FFFF) raise(BT.overflow_error, "%c arg not in range(0x110000)");
+      std::string ch;
+      utf8_append(ch, static_cast<uint32_t>(v));
+      return pad(sp, "", ch, '<');
+    }
+    default: raise(BT.value_error, std::string("Unknown format code '") + t + "' for object of type 'int'");
+  }
+  if (sp.grouping) digits = group_digits(digits, sp.grouping);
+  return pad(sp, prefix, digits, '>');
+}
+
+std::string format_int(int64_t v, std::string_view spec) {
+  bool negative = v < 0;
+  uint64_t mag = negative ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  auto digits = [mag](int base) {
+    std::string out;
+    uint64_t m = mag;
+    do {
+      out.insert(out.begin(), "0123456789abcdef"[m % base]);
+      m /= base;
+    } while (m);
+    return out;
+  };
+  return format_integer(
+      negative, digits, [v] { return static_cast<double>(v); }, spec);
+}
+
+std::string format_big_int(const BigInt& v, std::string_view spec) {
+  BigInt mag = v.negative() ? -v : v;
+  auto as_double = [&v] {
+    bool overflow;
+    double d = v.to_double(&overflow);
+    if (overflow) raise(BT.overflow_error, "int too large to convert to float");
+    return d;
+  };
+  return format_integer(
+      v.negative(), [&mag](int base) { return mag.to_string(base); }, as_double, spec);
+}
+
+std::string format_float(double v, std::string_view spec) {
+  Spec sp = parse_spec(spec, "float");
+  bool negative = std::signbit(v) && !std::isnan(v);
+  double mag = std::fabs(v);
+  std::string body;
+  char t = sp.type;
+  if (t == 0 && sp.precision < 0) {
+    body = float_repr(mag);
+  } else if (std::isnan(mag) || std::isinf(mag)) {
+    body = std::isnan(mag) ? "nan" : "inf";
+    if (t == 'F' || t == 'E' || t == 'G') body = std::isnan(mag) ? "NAN" : "INF";
+    if (t == '%') body += "%";
+  } else {
+    int prec = sp.precision < 0 ? 6 : sp.precision;
+    char buf[512];
+    std::string fmt = "%";
+    if (sp.alt) fmt += "#";
+    switch (t) {
+      case 'f':
+      case 'F':
+      case 'e':
+      case 'E':
+      case 'g':
+      case 'G':
+        std::snprintf(buf, sizeof buf, (fmt + ".*" + t).c_str(), prec, mag);
+        body = buf;
+        break;
+      case '%':
+        std::snprintf(buf, sizeof buf, (fmt + ".*f").c_str(), prec, mag * 100);
+        body = std::string(buf) + "%";
+        break;
+      case 0: {  // like 'g', but fixed notation keeps one digit after the point
+        std::snprintf(buf, sizeof buf, "%.*g", prec == 0 ? 1 : prec, mag);
+        body = buf;
+        if (body.find_first_of(".en") == std::string::npos) body += ".0";
+        break;
+      }
+      default: raise(BT.value_error, std::string("Unknown format code '") + t + "' for object of type 'float'");
+    }
+  }
+  if (sp.z && negative && body.find_first_of("123456789") == std::string::npos) negative = false;
+  body = group_number(body, sp.grouping);
+  return pad(sp, sign_prefix(sp, negative), body, '>');
+}
+
+std::string format_str(std::string_view s, std::string_view spec) {
+  Spec sp = parse_spec(spec, "str");
+  if (sp.type && sp.type != 's')
+    raise(BT.value_error, std::string("Unknown format code '") + sp.type + "' for object of type 'str'");
+  if (sp.sign != '-') raise(BT.value_error, "Sign not allowed in string format specifier");
+  if (sp.align == '=') raise(BT.value_error, "'=' alignment not allowed in string format specifier");
+  if (sp.grouping) raise(BT.value_error, std::string("Cannot specify '") + sp.grouping + "' with 's'.");
+  std::string body(s);
+  if (sp.precision >= 0) {
+    size_t chars = 0, i = 0;
+    while (i < body.size() && chars < static_cast<size_t>(sp.precision)) {
+      ++i;
+      while (i < body.size() && (static_cast<unsigned char>(body[i]) & 0xC0) == 0x80) ++i;
+      ++chars;
+    }
+    body.resize(i);
+  }
+  return pad(sp, "", body, '<');
+}
+
+// ---- %-formatting ----
+
+std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
+  std::vector<Object*> values;
+  bool is_tuple = args->type()->is_subtype_of(BT.tuple);
+  Object* mapping = args->type() == BT.dict ? args : nullptr;
+  if (is_tuple) {
+    for (auto& v : as<TupleObject>(args)->items_) values.push_back(v.get());
+  } else {
+    values.push_back(args);
+  }
+  size_t next = 0;
+  auto take = [&]() -> Object* {
+    if (next >= values.size()) raise(BT.type_error, "not enough arguments for format string");
+    return values[next++];
+  };
+  std::string out;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    if (fmt[i] != '%') {
+      out += fmt[i];
+      continue;
+    }
+    if (++i >= fmt.size()) raise(BT.value_error, "incomplete format");
+    Object* keyed = nullptr;
+    if (fmt[i] == '(') {
+      if (!mapping) raise(BT.type_error, "format requires a mapping");
+      size_t close = fmt.find(')', i);
+      ObjRef key = make_str(std::string(fmt.substr(i + 1, close - i - 1)));
+      keyed = as<DictObject>(mapping)->get(in, key.get());
+      if (!keyed) raise_object(in, ObjRef(new_exception(BT.key_error, {key}).get()));
+      i = close + 1;
+    }
+    std::string flags;
+    while (i < fmt.size() && std::string_view("-+ #0").find(fmt[i]) != std::string_view::npos) flags += fmt[i++];
+    std::string width, prec;
+    if (i < fmt.size() && fmt[i] == '*') {
+      width = std::to_string(to_index(in, take()));
+      ++i;
+    }
+    while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) width += fmt[i++];
+    bool has_prec = false;
+    if (i < fmt.size() && fmt[i] == '.') {
+      has_prec = true;
+      ++i;
+      while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) prec += fmt[i++];
+      if (prec.empty()) prec = "0";
+    }
+    if (i >= fmt.size()) raise(BT.value_error, "incomplete format");
+    char conv = fmt[i];
+    if (conv == '%') {
+      out += '%';
+      continue;
+    }
+    Object* v = keyed ? keyed : take();
+    // Build a format spec equivalent: flags map onto align/sign/zero.
+    std::string spec;
+    if (flags.find('-') != std::string::npos) spec += "<";
+    else if (flags.find('0') != std::string::npos && conv != 's' && conv != 'r') spec += "0";
+    if (flags.find('+') != std::string::npos) spec.insert(spec.begin(), '+');
+    else if (flags.find(' ') != std::string::npos) spec.insert(spec.begin(), ' ');
+    if (!spec.empty() && (spec[0] == '+' || spec[0] == ' ') && spec.size() > 1 && spec[1] == '<')
+      std::swap(spec[0], spec[1]);
+    bool alt = flags.find('#') != std::string::npos;
+    std::string base_spec = spec;
+    if (alt) base_spec += "#";
+    base_spec += width;
+    switch (conv) {
+      case 'd':
+      case 'i':
+      case 'u': {
+        if (!is_number(v))
+          raise(BT.type_error, "%" + std::string(1, conv) + " format: a real number is required, not " + type_name(v));
+        ObjRef n = is_int(v) ? ObjRef(v) : int_from_double(to_double(in, v));
+        out += format_value(in, n.get(), base_spec + "d");
+        break;
+      }
+      case 'x':
+      case 'X':
+      case 'o':
+        if (!is_int(v))
+          raise(BT.type_error, "%" + std::string(1, conv) + " format: an integer is required, not " + type_name(v));
+        out += format_value(in, v, base_spec + conv);
+        break;
+      case 'e':
+      case 'E':
+      case 'f':
+      case 'F':
+      case 'g':
+      case 'G': {
+        if (!is_number(v)) raise(BT.type_error, "must be real number, not " + type_name(v));
+        out += format_float(to_double(in, v), base_spec + "." + (has_prec ? prec : "6") + conv);
+        break;
+      }
+      case 's':
+      case 'r':
+      case 'a': {
+        std::string s = conv == 's' ? str(in, v) : repr(in, v);
+        if (has_prec) s = s.substr(0, std::stoul(prec));
+        out += format_str(s, (flags.find('-') != std::string::npos ? "<" : ">") + width);
+        break;
+      }
+      case 'c': {
+        std::string ch;
+        if (is_str(v)) {
+          if (utf8_length(as<StrObject>(v)->value_) != 1) raise(BT.type_error, "%c requires int or char");
+          ch = as<StrObject>(v)->value_;
+        } else {
+          if (!is_int(v)) raise(BT.type_error, "%c requires int or char");
+          int64_t c = as<IntObject>(v)->value_;
+          if (c < 0 || c > 0x10FFFF) raise(BT.overflow_error, "%c arg not in range(0x110000)");
+          utf8_append(ch, static_cast<uint32_t>(c));
+        }
+        out += format_str(ch, (flags.find('-') != std::string::npos ? "<" : ">") + width);
+        break;
+      }
+      default: {
+        char buf[128];
+        std::snprintf(buf, sizeof buf, "unsupported format character '%c' (0x%x) at index %zu", conv, conv, i);
+        raise(BT.value_error, buf);
+      }
+    }
+  }
+  if (next < values.size() && !mapping) raise(BT.type_error, "not all arguments converted during string formatting");
+  return out;
+}
+
+// ---- str.format ----
+
+static Object* find_keyword(const CallArgs& args, std::string_view name) {
+  for (auto& [k, v] : args.kw)
+    if (k == name) return v.get();
+  return nullptr;
+}
+
+std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, size_t first) {
+  std::string out;
+  size_t auto_index = 0;
+  bool used_auto = false, used_manual = false;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    char c = fmt[i];
+    if (c == '}') {
+      if (i + 1 < fmt.size() && fmt[i + 1] == '}') {
+        out += '}';
+        ++i;
+        continue;
+      }
+      raise(BT.value_error, "Single '}' encountered in format string");
+    }
+    if (c != '{') {
+      out += c;
+      continue;
+    }
+    if (i + 1 < fmt.size() && fmt[i + 1] == '{') {
+      out += '{';
+      ++i;
+      continue;
+    }
+    if (i + 1 == fmt.size()) raise(BT.value_error, "Single '{' encountered in format string");
+    int nest = 1;
+    size_t j = i + 1;
+    for (; j < fmt.size(); ++j) {
+      if (fmt[j] == '{') ++nest;
+      if (fmt[j] == '}' && --nest == 0) break;
+    }
+    if (j >= fmt.size()) raise(BT.value_error, "expected '}' before end of string");
+    std::string field(fmt.substr(i + 1, j - i - 1));
+    i = j;
+    std::string spec;
+    char conv = 0;
+    size_t colon = field.find(':');
+    if (colon != std::string::npos) {
+      spec = field.substr(colon + 1);
+      field.resize(colon);
+    }
+    size_t bang = field.find('!');
+    if (bang != std::string::npos) {
+      if (bang + 1 >= field.size()) raise(BT.value_error, "end of string while looking for conversion specifier");
+      if (bang + 2 < field.size()) raise(BT.value_error, "expected ':' after conversion specifier");
+      conv = field[bang + 1];
+      if (conv != 'r' && conv != 's' && conv != 'a')
+        raise(BT.value_error, std::string("Unknown conversion specifier ") + conv);
+      field.resize(bang);
+    }
+    if (spec.find('{') != std::string::npos) spec = str_format(in, spec, args, first);
+    size_t name_end = field.find_first_of(".[");
+    std::string head = field.substr(0, name_end);
+    ObjRef value;
+    if (head.empty()) {
+      if (used_manual)
+        raise(BT.value_error, "cannot switch from manual field specification to automatic field numbering");
+      used_auto = true;
+      size_t k = first + auto_index++;
+      if (k >= args.pos.size())
+        raise(BT.index_error,
+              "Replacement index " + std::to_string(auto_index - 1) + " out of range for positional args tuple");
+      value = args.pos[k];
+    } else if (std::isdigit(static_cast<unsigned char>(head[0]))) {
+      if (used_auto)
+        raise(BT.value_error, "cannot switch from automatic field numbering to manual field specification");
+      used_manual = true;
+      size_t k = first + std::stoul(head);
+      if (k >= args.pos.size())
+        raise(BT.index_error, "Replacement index " + head + " out of range for positional args tuple");
+      value = args.pos[k];
+    } else {
+      Object* kw = find_keyword(args, head);
+      if (!kw) raise_object(in, ObjRef(new_exception(BT.key_error, {make_str(head)}).get()));
+      value = kw;
+    }
+    while (name_end != std::string::npos && name_end < field.size()) {
+      if (field[name_end] == '.') {
+        size_t next = field.find_first_of(".[", name_end + 1);
+        value = get_attr(in, value.get(), field.substr(name_end + 1, next - name_end - 1));
+        name_end = next;
+      } else {
+        size_t close = field.find(']', name_end);
+        std::string key = field.substr(name_end + 1, close - name_end - 1);
+        ObjRef k = !key.empty() && std::isdigit(static_cast<unsigned char>(key[0])) ? make_int(std::stoll(key))
+                                                                                    : make_str(key);
+        value = get_item(in, value.get(), k.get());
+        name_end = close + 1 < field.size() ? close + 1 : std::string::npos;
+      }
+    }
+    if (conv == 'r' || conv == 'a') value = make_str(repr(in, value.get()));
+    else if (conv == 's') value = make_str(str(in, value.get()));
+    out += format_value(in, value.get(), spec);
+  }
+  return out;
+}
+
+}  // namespace stridelab::python

@@ -1,0 +1,174 @@
+#include "python/interp.h"
+
+#include "python/eval.h"
+#include "python/parser.h"
+#include "python/traceback.h"
+
+namespace stridelab::python {
+
+Interp::Interp() {
+  tracked_.track_prev_ = tracked_.track_next_ = &tracked_;
+  install_builtins(*this, builtins_);
+  register_standard_modules(*this);
+}
+
+Interp::~Interp() {
+  if (main_) main_->dict_.clear();
+  modules_.clear();
+  main_.reset();
+  clear_tracked();
+  for (InterpHooks& h : hooks_)
+    if (h.teardown) h.teardown(*this);
+}
+
+// Frees what reference counting alone cannot: the objects of the run's reference cycles (NOTE
+// [Cycles at teardown]). Every tracked object is held while all of them are cleared, so none is
+// freed half-way; letting go then frees each one whose references all came from the others.
+// Those still alive after that are held from outside the interpreter: they leave its list.
+void Interp::clear_tracked() {
+  std::vector<ObjRef> held;
+  for (TrackLink* l = tracked_.track_next_; l != &tracked_; l = l->track_next_)
+    held.emplace_back(static_cast<Object*>(l));
+  for (ObjRef& o : held) o->clear_refs();
+  held.clear();
+  while (tracked_.track_next_ != &tracked_) static_cast<Object*>(tracked_.track_next_)->untrack();
+}
+
+void Interp::register_module(const std::string& name, ModuleLoader loader) { loaders_[name] = std::move(loader); }
+
+Ref<ModuleObject> Interp::import_module(const std::string& name) {
+  auto found = modules_.find(name);
+  if (found != modules_.end()) return found->second;
+  size_t dot = name.rfind('.');
+  Ref<ModuleObject> parent;
+  if (dot != std::string::npos) parent = import_module(name.substr(0, dot));
+  auto loader = loaders_.find(name);
+  if (loader == loaders_.end()) {
+    if (parent)
+      if (Object* sub = parent->dict_.get(name.substr(dot + 1)); sub && sub->type() == BT.module) {
+        Ref<ModuleObject> m(as<ModuleObject>(sub));
+        modules_[name] = m;
+        return m;
+      }
+    Ref<ExceptionObject> e = new_exception(BT.module_not_found_error, {make_str("No module named '" + name + "'")});
+    e->dict_.set("name", make_str(name));
+    throw PyError{e};
+  }
+  Ref<ModuleObject> m = loader->second(*this);
+  modules_[name] = m;
+  if (parent) parent->dict_.set(name.substr(dot + 1), ObjRef(m.get()));
+  return m;
+}
+
+std::vector<std::pair<std::string, Object*>> Frame::locals() const {
+  std::vector<std::pair<std::string, Object*>> out;
+  if (scope && env) {
+    for (size_t i = 0; i < scope->locals.size(); ++i)
+      if (env->slots_[i]) out.emplace_back(scope->locals[i], env->slots_[i].get());
+  } else {
+    const Namespace* ns = class_ns ? class_ns : globals;
+    for (auto& [k, v] : ns->entries()) out.emplace_back(k, v.get());
+  }
+  for (const Namespace* comp : comprehension_scopes)
+    for (auto& [k, v] : comp->entries()) out.emplace_back(k, v.get());
+  return out;
+}
+
+std::string Interp::format_exception(ExceptionObject* exc) { return format_traceback(*this, exc, source_, filename_); }
+
+namespace {
+Interp* g_running = nullptr;
+unsigned long long g_run_serial = 0;
+
+// Sets Interp::running() and the list that new containers join (NOTE [Cycles at teardown]) for
+// the extent of run(), and runs the hooks' enter and leave (InterpHooks), restoring the previous
+// ones (nested runs).
+struct RunningScope {
+  Interp* saved;
+  TrackLink* saved_tracking;
+  const std::vector<InterpHooks>& hooks;
+  std::vector<const void*> saved_by_hooks;
+  RunningScope(Interp* in, TrackLink* tracked, const std::vector<InterpHooks>& hooks)
+      : saved(g_running), saved_tracking(g_tracking), hooks(hooks) {
+    g_running = in;
+    g_tracking = tracked;
+    for (const InterpHooks& h : hooks) saved_by_hooks.push_back(h.enter ? h.enter(*in) : nullptr);
+  }
+  ~RunningScope() {
+    for (size_t i = saved_by_hooks.size(); i-- > 0;)
+      if (hooks[i].leave) hooks[i].leave(saved_by_hooks[i]);
+    g_running = saved;
+    g_tracking = saved_tracking;
+  }
+};
+
+std::string source_line(const std::string& source, int line) {
+  size_t pos = 0;
+  for (int l = 1; l < line; ++l) {
+    pos = source.find('\n', pos);
+    if (pos == std::string::npos) return "";
+    ++pos;
+  }
+  size_t end = source.find('\n', pos);
+  std::string s = source.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+  size_t b = s.find_first_not_of(" \t\r\f\v");
+  if (b == std::string::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r\f\v");
+  return s.substr(b, e - b + 1);
+}
+}  // namespace
+
+Interp* Interp::running() { return g_running; }
+
+void Interp::warn(const std::string& category, const std::string& message, const WarningSite* site) {
+  std::string file = site ? site->filename : filename_;
+  int line = site ? site->line : (frame_ ? frame_->line : 0);
+  if (!warned_.emplace(file, line, category, message).second) return;
+  std::string text = file + ":" + std::to_string(line) + ": " + category + ": " + message + "\n";
+  std::string src = site ? site->source_line : source_line(source_, line);
+  if (!src.empty()) text += "  " + src + "\n";
+  write_stderr(text);
+}
+
+RunResult Interp::run(std::string_view source, std::string_view filename) {
+  RunResult result;
+  RunningScope running(this, &tracked_, hooks_);
+  run_serial_ = ++g_run_serial;
+  warned_.clear();
+  source_ = std::string(source);
+  filename_ = std::string(filename);
+  try {
+    module_ = parse_module(source_);
+  } catch (const SyntaxErrorException& e) {
+    result.exit_code = 1;
+    result.error_text = format_syntax_error(e.info(), source_, filename_);
+    return result;
+  }
+  main_ = Ref<ModuleObject>(new ModuleObject("__main__"));
+  main_->dict_.set("__name__", make_str("__main__"));
+  modules_["__main__"] = main_;
+  Frame frame;
+  frame.name = "<module>";
+  frame.globals = &main_->dict_;
+  frame_ = &frame;
+  start_time_ = std::chrono::steady_clock::now();
+  steps_ = 0;
+  try {
+    Evaluator ev(*this, frame);
+    ev.exec_block(module_->body);
+  } catch (const PyError& e) {
+    result.exit_code = 1;
+    result.error_text = format_exception(e.exc.get());
+  } catch (const LimitExceeded& e) {
+    result.exit_code = 2;
+    result.error_text = std::string("stridelab: ") + e.what() + "\n";
+  } catch (const std::bad_alloc&) {
+    result.exit_code = 2;
+    result.error_text = "stridelab: out of memory\n";
+  }
+  handling_.clear();
+  frame_ = nullptr;
+  return result;
+}
+
+}  // namespace stridelab::python

@@ -1,0 +1,35 @@
+// The lexer: source text to tokens, with INDENT/DEDENT for indentation, as CPython's tokenizer.
+// Brackets and backslashes continue a logical line; comments and blank lines vanish. String
+// tokens keep their source text (prefix and quotes included): the parser decodes them with
+// decode_string_literal(), and splits f-strings into parts.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "python/syntax_error.h"
+#include "python/token.h"
+
+namespace stridelab::python {
+
+struct UnclosedBracket {
+  char ch = 0;  // 0 when every bracket was closed
+  int line = 0, col = 0;
+};
+
+// Tokenizes the whole source; throws SyntaxErrorException as CPython's tokenizer would. A bracket
+// still open at the end is reported in *unclosed when given (the parser decides which error
+// wins, as CPython does), else thrown as "'(' was never closed".
+std::vector<Token> tokenize(std::string_view source, UnclosedBracket* unclosed = nullptr);
+
+// Tokenizes source[begin, end) as an expression (an f-string replacement field): positions
+// stay those of the whole source, no INDENT/NEWLINE is produced.
+std::vector<Token> tokenize_expression(std::string_view source, size_t begin, size_t end);
+
+// One line per token: "1,0-1,5:\tNAME\t'print'", as `python -m tokenize` prints them.
+std::string dump_tokens(const std::vector<Token>& tokens);
+
+// Decodes the escapes of a plain (non-f) string literal body. `raw` keeps backslashes.
+std::string decode_string_body(std::string_view body, bool raw);
+
+}  // namespace stridelab::python

@@ -1,0 +1,165 @@
+// The operations the torch binding calls, in one place (dispatch.cpp): each is the autograd
+// layer's differentiable op where PyTorch records history (src/autograd/ops.h), else the core's.
+// In-place ops check PyTorch's in-place rules and bump the version counter exactly once, as
+// PyTorch's in-place kernels do (the autograd layer does both for the differentiable ones).
+//
+// View ops also note where their result came from (view_origin() in binding.h) while the
+// trace asks for it.
+#pragma once
+#include "autograd/ops.h"
+#include "core/ops.h"
+#include "core/random.h"
+
+namespace stridelab::torch::op {
+
+using core::BinaryOp;
+using core::IntArray;
+using core::Scalar;
+using core::Tensor;
+using core::UnaryOp;
+using Reduction = autograd::Reduction;
+
+// ---- elementwise -------------------------------------------------------------------------------
+// a op b. A wrapped Python number as `b` picks PyTorch's Scalar overload where one exists
+// (x ** 2 is PowBackward0).
+Tensor binary(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha = Scalar(int64_t{1}));
+// A reflected operator with a Python number (wrapped 0-d tensor) on the left, as Tensor's
+// __rsub__ / __rtruediv__ / __rpow__ ... compute it: `1 - x` is rsub (RsubBackward1), `2 / x` is
+// x.reciprocal() * 2, `2 ** x` is torch.tensor(2, dtype=result_type) ** x (PowBackward1).
+Tensor reflected(BinaryOp op, const Tensor& self, const Tensor& number);
+// `self op number` (`number op self` when reflected) for a Python number: binary / reflected with
+// the number wrapped, without making the 0-d tensor where no history is recorded.
+Tensor binary_number(BinaryOp op, const Tensor& self, Scalar number, bool reflected);
+Tensor pow(Scalar self, const Tensor& exponent);  // torch.pow(2, x): PowBackward2
+Tensor unary(UnaryOp op, const Tensor& a);
+Tensor reciprocal(const Tensor& self);
+// torch.div(a, b, rounding_mode=...) and a.div_(b, rounding_mode=...): DivBackward2.
+Tensor div(const Tensor& a, const Tensor& b, autograd::DivRounding mode);
+void div_(const Tensor& self, const Tensor& b, autograd::DivRounding mode);
+Tensor clamp(const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar> hi);
+Tensor clamp(const Tensor& self, const Tensor& lo, const Tensor& hi);  // tensor bounds; undefined is None
+Tensor where(const Tensor& c, const Tensor& a, const Tensor& b);
+Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // a 0-d tensor value
+Tensor round(const Tensor& self, int64_t decimals);                               // torch.round(x, decimals=d)
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                  std::optional<double> neginf);
+Tensor clamp_min(const Tensor& self, const Tensor& min);  // a wrapped number takes the Scalar overload
+Tensor clamp_max(const Tensor& self, const Tensor& max);
+Tensor tril(const Tensor& self, int64_t diagonal);
+Tensor triu(const Tensor& self, int64_t diagonal);
+Tensor diag(const Tensor& self, int64_t diagonal);
+Tensor trace(const Tensor& self);
+
+// ---- views (each notes its origin) ---------------------------------------------------------------
+Tensor view(const Tensor& self, IntArray sizes);
+Tensor reshape(const Tensor& self, IntArray sizes);
+Tensor ravel(const Tensor& self);  // contiguous().view(-1)
+Tensor transpose(const Tensor& self, int64_t d0, int64_t d1);
+Tensor permute(const Tensor& self, IntArray dims);
+Tensor t(const Tensor& self);
+Tensor T(const Tensor& self);  // x.T, with PyTorch's warning for other than 2 dims
+Tensor mT(const Tensor& self);
+Tensor flatten(const Tensor& self, int64_t s, int64_t e);
+Tensor unflatten(const Tensor& self, int64_t dim, IntArray sizes);
+Tensor squeeze(const Tensor& self);
+Tensor squeeze(const Tensor& self, int64_t dim);
+Tensor unsqueeze(const Tensor& self, int64_t dim);
+Tensor expand(const Tensor& self, IntArray sizes);
+Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
+Tensor select(const Tensor& self, int64_t dim, int64_t index);
+std::vector<Tensor> unbind(const Tensor& self, int64_t dim);
+std::vector<Tensor> split(const Tensor& self, int64_t size, int64_t dim);
+std::vector<Tensor> split_with_sizes(const Tensor& self, const IntArray& sizes, int64_t dim);
+std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim);
+Tensor diagonal(const Tensor& self, int64_t offset, int64_t d1, int64_t d2);
+Tensor movedim(const Tensor& self, IntArray src, IntArray dst);
+Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step);
+Tensor as_strided(const Tensor& self, IntArray sizes, IntArray strides, std::optional<int64_t> offset);
+Tensor detach(const Tensor& self);
+// self[indices] (__getitem__); `tuple`: whether the subscript was a tuple (x[0:2,] vs x[0:2]).
+Tensor index(const Tensor& self, const std::vector<core::TensorIndex>& idx, bool tuple);
+
+// ---- copies ------------------------------------------------------------------------------------------
+Tensor clone(const Tensor& self);
+Tensor contiguous(const Tensor& self);
+Tensor to(const Tensor& self, core::DType dtype, bool copy = false);
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
+Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
+Tensor masked_select(const Tensor& self, const Tensor& mask);
+Tensor cat(const std::vector<Tensor>& ts, int64_t dim);
+Tensor stack(const std::vector<Tensor>& ts, int64_t dim);
+Tensor repeat(const Tensor& self, const IntArray& r);
+Tensor flip(const Tensor& self, const IntArray& dims);
+
+// ---- reductions ----------------------------------------------------------------------------------------
+// dims: nullopt reduces everything (SumBackward0); a list (even empty) is the dim overload.
+Tensor sum(const Tensor& self, const std::optional<IntArray>& dims, bool keepdim, std::optional<core::DType> dtype);
+Tensor mean(const Tensor& self, const std::optional<IntArray>& dims, bool keepdim, std::optional<core::DType> dtype);
+Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim);
+Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim);
+Tensor std(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim);
+Tensor norm(const Tensor& self, double p, const IntArray& dims, bool keepdim);
+Tensor frobenius_norm(const Tensor& self, const IntArray& dims, bool keepdim);
+Tensor max(const Tensor& self);
+Tensor min(const Tensor& self);
+std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim);
+std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim);
+Tensor softmax(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
+Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
+Tensor amax(const Tensor& self, const IntArray& dims, bool keepdim);
+Tensor amin(const Tensor& self, const IntArray& dims, bool keepdim);
+Tensor logsumexp(const Tensor& self, const IntArray& dims, bool keepdim);
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
+Tensor cumprod(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
+std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending, bool stable);
+std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted);
+
+// ---- matrix products -------------------------------------------------------------------------------------
+Tensor matmul(const Tensor& a, const Tensor& b);
+Tensor mm(const Tensor& a, const Tensor& b);
+Tensor bmm(const Tensor& a, const Tensor& b);
+Tensor mv(const Tensor& a, const Tensor& v);
+Tensor dot(const Tensor& a, const Tensor& b);
+
+// ---- nn -------------------------------------------------------------------------------------------------
+Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias);
+Tensor mse_loss(const Tensor& self, const Tensor& target, Reduction r);
+Tensor cross_entropy(const Tensor& self, const Tensor& target, Reduction r, int64_t ignore_index);
+Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction r, int64_t ignore_index);
+Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target, Reduction r);
+
+// ---- in place: check, write, bump the version once --------------------------------------------------------
+void binary_(BinaryOp op, const Tensor& a, const Tensor& b, Scalar alpha = Scalar(int64_t{1}));
+// `self op= number` for a Python number: binary_ with the number wrapped, without making the 0-d
+// tensor where no history is recorded.
+void binary_number_(BinaryOp op, const Tensor& self, Scalar number);
+void unary_(UnaryOp op, const Tensor& a);
+void copy_(const Tensor& self, const Tensor& src);
+void fill_(const Tensor& self, Scalar v);
+void fill_(const Tensor& self, const Tensor& v);  // a 0-d tensor value (FillBackward3)
+void zero_(const Tensor& self);
+void clamp_(const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar> hi);
+void clamp_min_(const Tensor& self, const Tensor& min);  // a wrapped number takes the Scalar overload
+void clamp_max_(const Tensor& self, const Tensor& max);
+void cumsum_(const Tensor& self, int64_t dim);
+void cumprod_(const Tensor& self, int64_t dim);
+void round_(const Tensor& self, int64_t decimals);
+void reciprocal_(const Tensor& self);
+void nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                 std::optional<double> neginf);
+void tril_(const Tensor& self, int64_t diagonal);
+void triu_(const Tensor& self, int64_t diagonal);
+void masked_fill_(const Tensor& self, const Tensor& mask, Scalar v);
+void masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& v);
+// Tensor.index_put_(indices, values, accumulate): tensor indices only.
+void index_put_(const Tensor& self, const std::vector<core::TensorIndex>& idx, const Tensor& v, bool accumulate);
+// self[indices] = value (__setitem__).
+void setitem(const Tensor& self, const std::vector<core::TensorIndex>& idx, const Tensor& value, bool tuple);
+void uniform_(const Tensor& self, double a, double b);
+void normal_(const Tensor& self, double mean, double std);
+
+// Marks a fresh tensor as requiring grad (factories' requires_grad=True).
+Tensor set_requires_grad(const Tensor& t, bool on);
+
+}  // namespace stridelab::torch::op

@@ -1,0 +1,396 @@
+// The `torch` module: dtypes, device, Size, grad-mode context managers, runtime settings, the
+// torch.* functions, and register_torch() which makes torch, torch.nn, torch.nn.functional,
+// torch.optim and torch.autograd importable.
+#include "torch/torch.h"
+
+#include <map>
+
+#include "autograd/basic_nodes.h"
+#include "autograd/variable.h"
+#include "core/print.h"
+#include "core/random.h"
+#include "python/suggestions.h"
+#include "torch/binding.h"
+#include "torch/dispatch.h"
+
+namespace stridelab::torch {
+
+namespace {
+
+int g_num_threads = 1;
+
+// ---- grad mode: no_grad(), enable_grad(), set_grad_enabled(b) ------------------------------------
+class GradModeObject : public Object {
+ public:
+  GradModeObject(TypeObject* t, bool enabled) : Object(t), enabled_(enabled) {}
+  bool enabled_;
+  std::vector<bool> saved_;
+};
+
+TypeObject* make_grad_mode_type(const char* name, std::function<bool(Interp&, CallArgs&)> mode_of, bool set_now) {
+  return NativeType(name, "torch.autograd.grad_mode")
+      .constructor([mode_of, set_now](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+        bool m = mode_of(in, a);
+        ObjRef o(new GradModeObject(cls, m));
+        if (set_now) {
+          static_cast<GradModeObject*>(o.get())->saved_.push_back(grad_enabled());
+          set_grad_enabled(m);
+        }
+        return o;
+      })
+      .method("__enter__",
+              [set_now](Interp&, CallArgs& a) -> ObjRef {
+                auto* g = static_cast<GradModeObject*>(a.pos[0].get());
+                if (!set_now) {
+                  g->saved_.push_back(grad_enabled());
+                  set_grad_enabled(g->enabled_);
+                }
+                return ObjRef(none());
+              })
+      .method("__exit__",
+              [](Interp&, CallArgs& a) -> ObjRef {
+                auto* g = static_cast<GradModeObject*>(a.pos[0].get());
+                if (!g->saved_.empty()) {
+                  set_grad_enabled(g->saved_.back());
+                  g->saved_.pop_back();
+                }
+                return ObjRef(false_obj());
+              })
+      .method("__call__",
+              [](Interp& in, CallArgs& a) -> ObjRef {
+                // Used as a decorator: the wrapped function runs in this grad mode.
+                auto* g = static_cast<GradModeObject*>(a.pos[0].get());
+                bool mode = g->enabled_;
+                ObjRef fn = a.pos.at(1);
+                std::string name = "wrapper";
+                if (fn->type() == BT.function) name = as<FunctionObject>(fn.get())->name_;
+                return make_function(name, [fn, mode](Interp& in, CallArgs& args) -> ObjRef {
+                  bool prev = grad_enabled();
+                  set_grad_enabled(mode);
+                  try {
+                    ObjRef r = call(in, fn.get(), args);
+                    set_grad_enabled(prev);
+                    return r;
+                  } catch (...) {
+                    set_grad_enabled(prev);
+                    throw;
+                  }
+                });
+              })
+      .build();
+}
+
+// ---- storages -------------------------------------------------------------------------------------
+class StorageObject : public Object {
+ public:
+  StorageObject(TypeObject* t, core::Storage s, DType d) : Object(t), storage(std::move(s)), dtype(d) {}
+  core::Storage storage;
+  DType dtype;
+  int64_t size() const { return static_cast<int64_t>(storage->nbytes() / core::itemsize(dtype)); }
+  // Byte i of the storage (what an untyped storage's elements are).
+  int64_t byte(int64_t i) const { return static_cast<int64_t>(static_cast<uint8_t>(storage->data()[i])); }
+};
+
+TypeObject* g_typed_storage = nullptr;
+TypeObject* g_untyped_storage = nullptr;
+
+Tensor storage_as_tensor(StorageObject* s) {
+  Tensor base = core::empty({0}, s->dtype);
+  auto impl = std::make_shared<core::TensorImpl>(s->storage, IntArray{s->size()}, IntArray{1}, 0, s->dtype,
+                                                 std::make_shared<core::VersionCounter>());
+  return Tensor(impl);
+}
+
+void init_storage_types() {
+  if (g_typed_storage) return;
+  auto common = [](NativeType& t) {
+    t.method("data_ptr", [](Interp&, CallArgs& a) -> ObjRef {
+      return make_int(static_cast<int64_t>(static_cast<StorageObject*>(a.pos[0].get())->storage->address()));
+    });
+    t.method("nbytes", [](Interp&, CallArgs& a) -> ObjRef {
+      return make_int(static_cast<int64_t>(static_cast<StorageObject*>(a.pos[0].get())->storage->nbytes()));
+    });
+    t.method("__len__", [](Interp&, CallArgs& a) -> ObjRef {
+      return make_int(static_cast<StorageObject*>(a.pos[0].get())->size());
+    });
+    t.property("device", [](Interp&, Object*) -> ObjRef { return device_obj(); });
+    t.method("size", [](Interp&, CallArgs& a) -> ObjRef {
+      return make_int(static_cast<StorageObject*>(a.pos[0].get())->size());
+    });
+    t.method("element_size", [](Interp&, CallArgs& a) -> ObjRef {
+      return make_int(static_cast<int64_t>(core::itemsize(static_cast<StorageObject*>(a.pos[0].get())->dtype)));
+    });
+    t.method("tolist", [](Interp&, CallArgs& a) -> ObjRef {
+      auto* s = static_cast<StorageObject*>(a.pos[0].get());
+      if (s->type() == g_untyped_storage) {
+        std::vector<ObjRef> items;
+        for (int64_t i = 0; i < s->size(); ++i) items.push_back(make_int(s->byte(i)));
+        return make_list(std::move(items));
+      }
+      return tolist(storage_as_tensor(s));
+    });
+    t.method("__getitem__", [](Interp& in, CallArgs& a) -> ObjRef {
+      auto* s = static_cast<StorageObject*>(a.pos[0].get());
+      int64_t i = to_index(in, a.pos[1].get());
+      int64_t n = s->size();
+      if (i < 0) i += n;
+      if (i < 0 || i >= n)
+        raise(BT.index_error, "index " + std::to_string(to_index(in, a.pos[1].get())) +
+                                  " out of range for storage of size " + std::to_string(n));
+      if (s->type() == g_untyped_storage) return make_int(s->byte(i));
+      return scalar_to_py(guarded([&] { return core::get_flat(storage_as_tensor(s), i); }));
+    });
+    t.method("__repr__", [](Interp& in, CallArgs& a) -> ObjRef {
+      auto* s = static_cast<StorageObject*>(a.pos[0].get());
+      Tensor t = storage_as_tensor(s);
+      std::string body;
+      int64_t n = s->size();
+      for (int64_t i = 0; i < n; ++i) {
+        ObjRef v = s->type() == g_untyped_storage ? make_int(s->byte(i)) : scalar_to_py(core::get_flat(t, i));
+        body += " " + str(in, v.get()) + "\n";
+      }
+      bool typed = s->type() == g_typed_storage;
+      std::string name =
+          typed ? "torch.storage.TypedStorage(dtype=" + std::string(core::dtype_name(s->dtype)) + ", device=cpu)"
+                : "torch.storage.UntypedStorage(device=cpu)";
+      return make_str(body + "[" + name + " of size " + std::to_string(n) + "]");
+    });
+  };
+  NativeType typed("TypedStorage", "torch.storage");
+  common(typed);
+  typed.property("dtype", [](Interp&, Object* s) { return dtype_obj(static_cast<StorageObject*>(s)->dtype); });
+  // The bytes under a typed storage, as an UntypedStorage (what 2.x's Tensor.untyped_storage() returns).
+  typed.method("untyped", [](Interp&, CallArgs& a) -> ObjRef {
+    return ObjRef(
+        new StorageObject(g_untyped_storage, static_cast<StorageObject*>(a.pos[0].get())->storage, DType::Bool));
+  });
+  g_typed_storage = typed.build();
+  NativeType untyped("UntypedStorage", "torch.storage");
+  common(untyped);
+  g_untyped_storage = untyped.build();
+}
+
+ObjRef make_storage(const Tensor& t, bool typed) {
+  init_storage_types();
+  return ObjRef(
+      new StorageObject(typed ? g_typed_storage : g_untyped_storage, t.storage(), typed ? t.dtype() : DType::Bool));
+}
+
+}  // namespace
+
+ObjRef typed_storage_of(const Tensor& t) { return make_storage(t, true); }
+ObjRef untyped_storage_of(const Tensor& t) { return make_storage(t, false); }
+
+static Ref<ModuleObject> make_torch_module(Interp& in) {
+  init_tensor_type(in);
+  TorchTypes& T = types();
+  auto m = make_module("torch");
+  module_add(m.get(), "Tensor", ObjRef(T.tensor));
+  module_add(m.get(), "Size", ObjRef(T.size));
+  module_add(m.get(), "dtype", ObjRef(T.dtype));
+  module_add(m.get(), "device", ObjRef(T.device));
+  module_add(m.get(), "__version__", make_str("1.13.0a0"));
+  static const std::pair<const char*, DType> dtypes[] = {
+      {"float32", DType::Float32}, {"float", DType::Float32}, {"float64", DType::Float64},
+      {"double", DType::Float64},  {"int64", DType::Int64},   {"long", DType::Int64},
+      {"int32", DType::Int32},     {"int", DType::Int32},     {"bool", DType::Bool}};
+  for (auto& [name, d] : dtypes) module_add(m.get(), name, dtype_obj(d));
+  module_add(m.get(), "FloatTensor", ObjRef(T.tensor));
+
+  add_torch_functions(in, m.get());
+
+  module_add_function(m.get(), "set_num_threads", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "set_num_threads", {"int"});
+    int64_t n = p.get_int(in, 0, 1);
+    if (n <= 0) raise(BT.runtime_error, "set_num_threads expects a positive integer");
+    g_num_threads = static_cast<int>(n);
+    return ObjRef(none());
+  });
+  module_add_function(m.get(), "get_num_threads", [](Interp&, CallArgs&) -> ObjRef { return make_int(g_num_threads); });
+  // torch.cuda, for the tutorials' `device = "cuda" if torch.cuda.is_available() else "cpu"`.
+  auto cuda = make_module("torch.cuda");
+  module_add_function(cuda.get(), "is_available", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(false_obj()); });
+  module_add_function(cuda.get(), "device_count", [](Interp&, CallArgs&) -> ObjRef { return make_int(0); });
+  module_add(m.get(), "cuda", ObjRef(cuda.get()));
+  // torch.default_generator: the one CPU generator, which torch.manual_seed returns.
+  if (!T.generator)
+    T.generator =
+        NativeType("Generator", "torch._C")
+            .method("manual_seed",
+                    [](Interp& in, CallArgs& a) -> ObjRef {
+                      ArgParser p(a, "manual_seed", {"seed"});
+                      core::manual_seed(static_cast<uint64_t>(to_index(in, p.get(0))));
+                      return a.pos[0];
+                    })
+            .method("initial_seed",
+                    [](Interp&, CallArgs&) -> ObjRef { return make_int(static_cast<int64_t>(core::initial_seed())); })
+            .build();
+  static ObjRef default_generator(new Object(T.generator));
+  module_add(m.get(), "default_generator", default_generator);
+  module_add_function(m.get(), "manual_seed", [](Interp& in, CallArgs& a) -> ObjRef {
+    // torch/random.py: seed = int(seed), then default_generator.manual_seed(seed).
+    ArgParser p(a, "manual_seed", {"seed"});
+    CallArgs as_int;
+    as_int.pos.push_back(ObjRef(p.get(0)));
+    ObjRef seed = call(in, BT.int_, as_int);
+    core::manual_seed(static_cast<uint64_t>(as<IntObject>(seed.get())->value_));
+    return default_generator;
+  });
+  module_add_function(m.get(), "seed", [](Interp&, CallArgs&) -> ObjRef {
+    core::manual_seed(core::kDefaultSeed);
+    return make_int(static_cast<int64_t>(core::kDefaultSeed));
+  });
+  module_add_function(m.get(), "initial_seed", [](Interp&, CallArgs&) -> ObjRef {
+    return make_int(static_cast<int64_t>(core::initial_seed()));
+  });
+  module_add_function(m.get(), "is_tensor", [](Interp&, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "is_tensor", {"obj"});
+    return ObjRef(bool_obj(is_tensor(p.get(0))));
+  });
+  module_add_function(m.get(), "is_grad_enabled",
+                      [](Interp&, CallArgs&) -> ObjRef { return ObjRef(bool_obj(grad_enabled())); });
+  module_add_function(m.get(), "get_default_dtype",
+                      [](Interp&, CallArgs&) -> ObjRef { return dtype_obj(core::kDefaultFloat); });
+  module_add_function(m.get(), "promote_types", [](Interp&, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "promote_types", {"type1", "type2"});
+    auto x = dtype_of_object(p.get(0)), y = dtype_of_object(p.get(1));
+    if (!x || !y) raise(BT.type_error, "promote_types(): argument 'type1' must be torch.dtype");
+    return dtype_obj(core::promote_types(*x, *y));
+  });
+  module_add_function(m.get(), "result_type", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "result_type", {"tensor1", "tensor2"});
+    auto as_t = [&](Object* o) { return is_tensor(o) ? unwrap(o) : scalar_to_tensor(to_scalar(in, o)); };
+    return dtype_obj(guarded([&] { return core::result_type(as_t(p.get(0)), as_t(p.get(1))); }));
+  });
+  module_add_function(m.get(), "broadcast_shapes", [](Interp& in, CallArgs& a) -> ObjRef {
+    IntArray r;
+    for (auto& s : a.pos) {
+      IntArray x;
+      if (is_instance(s.get(), BT.int_)) x = {to_index(in, s.get())};
+      else
+        for (auto& it : to_vector(in, s.get())) x.push_back(to_index(in, it.get()));
+      r = guarded([&] { return core::broadcast_shapes(r, x); });
+    }
+    return make_size(r);
+  });
+  module_add_function(m.get(), "set_printoptions", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "set_printoptions",
+                {"precision=", "threshold=", "edgeitems=", "linewidth=", "profile=", "sci_mode="});
+    core::PrintOptions& o = core::print_options();
+    if (p.has(4)) {
+      std::string prof = p.get_str(4, "default");
+      o = core::PrintOptions{};
+      if (prof == "short") {
+        o.precision = 2;
+        o.edgeitems = 2;
+      } else if (prof == "full") {
+        o.threshold = 1e300;
+      }
+    }
+    if (p.has(0) && p.get(0) != none()) o.precision = static_cast<int>(p.get_int(in, 0, 4));
+    if (p.has(1) && p.get(1) != none()) o.threshold = p.get_double(in, 1, 1000);
+    if (p.has(2) && p.get(2) != none()) o.edgeitems = static_cast<int>(p.get_int(in, 2, 3));
+    if (p.has(3) && p.get(3) != none()) o.linewidth = static_cast<int>(p.get_int(in, 3, 80));
+    if (p.has(5)) {
+      if (p.get(5) == none()) o.sci_mode.reset();
+      else o.sci_mode = truthy(in, p.get(5));
+    }
+    return ObjRef(none());
+  });
+
+  static TypeObject* no_grad = make_grad_mode_type(
+      "no_grad",
+      [](Interp&, CallArgs& a) {
+        if (!a.pos.empty() || !a.kw.empty())
+          raise(BT.type_error, "no_grad.__init__() takes 1 positional argument but " +
+                                   std::to_string(a.pos.size() + 1) + " were given");
+        return false;
+      },
+      false);
+  static TypeObject* enable_grad = make_grad_mode_type(
+      "enable_grad", [](Interp&, CallArgs&) { return true; }, false);
+  static TypeObject* set_enabled = make_grad_mode_type(
+      "set_grad_enabled",
+      [](Interp& in, CallArgs& a) {
+        ArgParser p(a, "__init__", {"mode"});
+        if (p.get(0)->type() != BT.bool_)
+          raise(BT.type_error, "enabled must be a bool (got " + type_name(p.get(0)) + ")");
+        return p.get(0) == true_obj();
+      },
+      true);
+  static TypeObject* inference = make_grad_mode_type(
+      "inference_mode",
+      [](Interp& in, CallArgs& a) {
+        ArgParser p(a, "__init__", {"mode="});
+        return p.has(0) ? !truthy(in, p.get(0)) : false;
+      },
+      false);
+  module_add(m.get(), "no_grad", ObjRef(no_grad));
+  module_add(m.get(), "enable_grad", ObjRef(enable_grad));
+  module_add(m.get(), "set_grad_enabled", ObjRef(set_enabled));
+  module_add(m.get(), "inference_mode", ObjRef(inference));
+  return m;
+}
+
+}  // namespace stridelab::torch
+
+namespace stridelab::torch {
+
+namespace {
+struct TorchModules {
+  Ref<ModuleObject> torch, nn, functional, optim, autograd, init;
+};
+std::map<Interp*, TorchModules>& bundles() {
+  static std::map<Interp*, TorchModules> b;
+  return b;
+}
+}  // namespace
+
+namespace {
+#include "torch/reference_names.inc"
+}  // namespace
+
+void register_torch(Interp& interp) {
+  using namespace torch;
+  // `import torch` builds every submodule at once and hangs them on torch (torch.nn.Linear works
+  // after a plain `import torch`, as in PyTorch); the submodule imports return the same objects.
+  install_warning_handler();
+  for (const auto& entry : kTorchReferenceNames) add_reference_names(entry[0], entry[1]);
+  add_reference_names("module_torch", nullptr);  // dir(torch) is too long to search
+  // The gradient cycles a run makes belong to its interpreter and are broken when it goes
+  // (NOTE [Gradient cycles] in autograd/basic_nodes.h).
+  interp.add_hooks({[](Interp& in) { return stridelab::autograd::set_grad_cycle_owner(&in); },
+                    [](const void* saved) { stridelab::autograd::set_grad_cycle_owner(saved); },
+                    [](Interp& in) { stridelab::autograd::break_grad_cycles(&in); }});
+  interp.register_module("torch", [](Interp& in) {
+    // A run is a fresh process: PyTorch's global state starts from its defaults.
+    set_grad_enabled(true);
+    stridelab::autograd::reset_warn_once();
+    core::print_options() = core::PrintOptions{};
+    core::manual_seed(core::kDefaultSeed);
+    TorchModules b;
+    b.torch = make_torch_module(in);
+    b.nn = make_nn_module(in);
+    b.functional = make_functional_module(in);
+    b.optim = make_optim_module(in);
+    b.autograd = make_autograd_module(in);
+    module_add(b.nn.get(), "functional", ObjRef(b.functional.get()));
+    module_add(b.torch.get(), "nn", ObjRef(b.nn.get()));
+    module_add(b.torch.get(), "optim", ObjRef(b.optim.get()));
+    module_add(b.torch.get(), "autograd", ObjRef(b.autograd.get()));
+    bundles()[&in] = b;
+    return b.torch;
+  });
+  auto sub = [](Ref<ModuleObject> TorchModules::*field) {
+    return [field](Interp& in) {
+      in.import_module("torch");
+      return bundles()[&in].*field;
+    };
+  };
+  interp.register_module("torch.nn", sub(&TorchModules::nn));
+  interp.register_module("torch.nn.functional", sub(&TorchModules::functional));
+  interp.register_module("torch.optim", sub(&TorchModules::optim));
+  interp.register_module("torch.autograd", sub(&TorchModules::autograd));
+}
+
+}  // namespace stridelab::torch

@@ -1,0 +1,40 @@
+// The `torch` surface bound into the Python interpreter: register_torch() makes the modules
+// torch, torch.nn, torch.nn.functional, torch.optim and torch.autograd importable.
+//
+//   stridelab::python::Interp interp;
+//   stridelab::torch::register_torch(interp);
+//   interp.run("import torch\nprint(torch.ones(2))\n");
+//
+// This is the surface's public header: the trace and the runners include it and python/, never
+// binding.h (the binding files' own header).
+#pragma once
+#include <optional>
+#include <string>
+
+#include "core/tensor.h"
+#include "python/object.h"
+
+namespace stridelab::python {
+class Interp;
+}
+
+namespace stridelab::torch {
+
+void register_torch(python::Interp& interp);
+
+// Whether `o` is a torch.Tensor (or a subclass: Parameter), and the tensor it holds.
+bool is_tensor(const python::Object* o);
+core::Tensor& unwrap(python::Object* o);
+
+// ---- view origins, for the trace (dispatch.cpp; see NOTE [View origins] there) ------------------
+struct ViewOriginInfo {
+  core::Tensor source;     // the op's input (undefined once it has been freed)
+  std::string op;          // the op: "view", "reshape", "t", "T", "transpose", "index", "expand", ...
+  int64_t broke_dim = -1;  // reshape/flatten that copied: the input dim that broke the view rule
+};
+// Noting costs a hash-map insert per view op, so it is off until the trace turns it on.
+void set_view_origin_tracking(bool on);
+// How t was made, if a view op (or a reshape that copied) made it while tracking was on.
+std::optional<ViewOriginInfo> view_origin(const core::Tensor& t);
+
+}  // namespace stridelab::torch
