@@ -373,12 +373,19 @@ Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction, i
   STRIDELAB_CHECK_VALUE(no_batch_dim || self.sizes()[0] == target.sizes()[0], "Expected input batch_size (",
                         self.sizes()[0], ") to match target batch_size (", target.dim() == 0 ? 1 : target.sizes()[0],
                         ").");
-  STRIDELAB_CHECK(target.dtype() == core::DType::Int64, "expected scalar type Long but found ",
-                  core::scalar_type_name(target.dtype()));
   const int64_t n_classes = self.sizes().back();
   STRIDELAB_CHECK(!weight.defined() || (weight.dim() == 1 && weight.numel() == n_classes),
                   "weight tensor should be defined either for all ", n_classes,
                   " classes or no classes but got weight tensor of shape: ", core::format_int_list(weight.sizes()));
+  // The meta function's checks above, then the kernel's dispatch on the input's dtype, then the
+  // target's.
+  STRIDELAB_CHECK(core::is_floating(self.dtype()), "\"nll_loss_out_frame\" not implemented for '",
+                  core::scalar_type_name(self.dtype()), "'");
+  STRIDELAB_CHECK(target.dtype() == core::DType::Int64, "expected scalar type Long but found ",
+                  core::scalar_type_name(target.dtype()));
+  STRIDELAB_CHECK(!weight.defined() || weight.dtype() == self.dtype(), "expected scalar type ",
+                  core::scalar_type_name(self.dtype()), " but found ",
+                  core::scalar_type_name(weight.defined() ? weight.dtype() : self.dtype()));
   auto fn = make_node<NllLossBackward0>(self);
   if (fn) {
     fn->self_ = SavedVariable(self, false);
@@ -513,6 +520,23 @@ Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target
   STRIDELAB_CHECK_VALUE(self.sizes() == target.sizes(), "Target size (torch.Size(",
                         core::format_int_list(target.sizes()), ")) must be the same as input size (torch.Size(",
                         core::format_int_list(self.sizes()), "))");
+  // PyTorch 1.13 computes (1 - target).mul_(input).add_(max_val).add_(...exp_()...log_()) with
+  // max_val = (-input).clamp_min_(0): its in-place steps refuse what they cannot write back, and
+  // the loss takes the target's dtype.
+  using core::DType;
+  STRIDELAB_CHECK(self.dtype() != DType::Bool,
+                  "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
+                  "use the `~` or `logical_not()` operator instead.");
+  STRIDELAB_CHECK(target.dtype() != DType::Bool,
+                  "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                  "`logical_xor()` operator instead.");
+  if (!core::is_floating(target.dtype())) {
+    const DType product = core::promote_types(target.dtype(), self.dtype());
+    STRIDELAB_CHECK(!core::is_floating(product), "result type ", core::scalar_type_name(product),
+                    " can't be cast to the desired output type ", core::scalar_type_name(target.dtype()));
+  }
+  STRIDELAB_CHECK(core::is_floating(self.dtype()), "result type ", core::scalar_type_name(core::kDefaultFloat),
+                  " can't be cast to the desired output type ", core::scalar_type_name(self.dtype()));
   auto fn = make_node<BinaryCrossEntropyWithLogitsBackward0>(self, target);
   if (fn) {
     fn->self_ = SavedVariable(self, false);
@@ -524,10 +548,12 @@ Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target
   // max_val = max(-x, 0); loss = (1 - t) * x + max_val + log(exp(-max_val) + exp(-x - max_val)), the
   // last two terms times log_weight = (pos_weight - 1) * t + 1 when there is a pos_weight.
   using core::UnaryOp;
-  Tensor neg_x = core::unary(UnaryOp::Neg, self);
+  // Both floating here: the values in the target's dtype, the dtype of the in-place chain.
+  const Tensor x = core::to(self, target.dtype());
+  Tensor neg_x = core::unary(UnaryOp::Neg, x);
   Tensor max_val = core::clamp(neg_x, Scalar(int64_t{0}), std::nullopt);
   Tensor one = wrapped(Scalar(int64_t{1}));
-  Tensor loss = core::binary(BinaryOp::Mul, core::binary(BinaryOp::Sub, one, target), self);
+  Tensor loss = core::binary(BinaryOp::Mul, core::binary(BinaryOp::Sub, one, target), x);
   Tensor e1 = core::unary(UnaryOp::Exp, core::unary(UnaryOp::Neg, max_val));
   Tensor e2 = core::unary(UnaryOp::Exp, core::binary(BinaryOp::Sub, neg_x, max_val));
   Tensor log_term = core::unary(UnaryOp::Log, core::binary(BinaryOp::Add, e1, e2));
