@@ -765,6 +765,10 @@ void define_ops() {
   def("expand", {"expand(SymIntArrayRef size, *, bool implicit=False)"}, {}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return W(op::expand(a.tensor("input"), a.intlist("size"))); });
   });
+  def("broadcast_to", {"broadcast_to(SymIntArrayRef size)"}, {"broadcast_to(Tensor input, SymIntArrayRef size)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::expand(a.tensor("input"), a.intlist("size"))); });
+      });
   def("expand_as", {"expand_as(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return W(op::expand(a.tensor("input"), a.tensor("other").sizes())); });
   });
