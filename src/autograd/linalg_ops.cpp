@@ -192,6 +192,9 @@ Tensor mm(const Tensor& self, const Tensor& mat2) {
 }
 
 Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, Scalar beta, Scalar alpha) {
+  // addmm's meta function checks the dtypes first (F.linear's 2-D path reaches it with bias as self).
+  STRIDELAB_CHECK(self.dtype() == mat2.dtype(), "self and mat2 must have the same dtype");
+  STRIDELAB_CHECK(mat1.dtype() == mat2.dtype(), "mat1 and mat2 must have the same dtype");
   auto fn = make_node<AddmmBackward0>(self, mat1, mat2);
   if (fn) {
     fn->mat1_sizes = mat1.sizes();

@@ -43,11 +43,53 @@ struct MseLossBackward0 : Node {
     variable_list out(2);
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
-    double norm = reduction == static_cast<int64_t>(Reduction::Mean) ? 2.0 / static_cast<double>(self.numel()) : 2.0;
-    if (task_should_compute_output(0))
-      out[0] = autograd::mul(autograd::mul(wrapped(Scalar(norm)), autograd::sub(self, target)), grad);
-    if (task_should_compute_output(1))
-      out[1] = autograd::mul(autograd::mul(wrapped(Scalar(norm)), autograd::sub(target, self)), grad);
+    const auto r = static_cast<Reduction>(reduction);
+    if (task_should_compute_output(0)) out[0] = autograd::mse_loss_backward(grad, self, target, r);
+    if (task_should_compute_output(1)) out[1] = autograd::mse_loss_backward(grad, target, self, r);
+    return out;
+  }
+};
+
+// mse_loss_double_backward: 2 * grad, divided by the element count for the mean.
+Tensor mse_double_backward(const Tensor& grad, const Tensor& input, int64_t reduction) {
+  Tensor g = autograd::mul_scalar(grad, Scalar(int64_t{2}));
+  if (reduction == static_cast<int64_t>(Reduction::Mean)) g = autograd::div_scalar(g, Scalar(input.numel()));
+  return g;
+}
+
+struct MseLossBackwardBackward0 : Node {
+  NODE_NAME(MseLossBackwardBackward0)
+  SavedVariable grad_output_, self_, target_;
+  int64_t reduction = 1;
+  void release_variables() override {
+    grad_output_.reset_data();
+    self_.reset_data();
+    target_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_grad_output", -1, &grad_output_}, {"_saved_self", -1, &self_}, {"_saved_target", -1, &target_}};
+  }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_reduction", reduction}}; }
+  variable_list apply(variable_list&& grads) override {
+    Tensor grad_output = grad_output_.unpack(), self = self_.unpack(), target = target_.unpack();
+    variable_list out(3);
+    if (!any_defined(grads)) return out;
+    const Tensor& grad = grads[0];
+    const auto r = static_cast<Reduction>(reduction);
+    if (task_should_compute_output(0)) {
+      // mse_loss_double_backward_grad_output
+      if (r == Reduction::None) {
+        out[0] = autograd::mse_loss_backward(grad, self, target, r);
+      } else {
+        Tensor ones = core::full(grad_output.sizes(), Scalar(int64_t{1}), grad_output.dtype());
+        out[0] = autograd::sum(autograd::mul(autograd::mse_loss_backward(ones, self, target, r), grad));
+      }
+    }
+    if (task_should_compute_output(1) || task_should_compute_output(2)) {
+      Tensor gg = autograd::mul(grad, grad_output);
+      if (task_should_compute_output(1)) out[1] = mse_double_backward(gg, self, reduction);
+      if (task_should_compute_output(2)) out[2] = autograd::neg(mse_double_backward(gg, target, reduction));
+    }
     return out;
   }
 };
@@ -77,6 +119,33 @@ NllPicks nll_picks(const Tensor& self, const Tensor& target, int64_t ignore_inde
   return p;
 }
 
+// nll_loss_backward(grad_output, self, target, ...): w.r.t. grad_output nll_loss of the incoming
+// gradient, w.r.t. self zeros (derivatives.yaml).
+struct NllLossBackwardBackward0 : Node {
+  NODE_NAME(NllLossBackwardBackward0)
+  SavedVariable target_, weight_;
+  int64_t reduction = 1, ignore_index = -100;
+  void release_variables() override {
+    target_.reset_data();
+    weight_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_target", -1, &target_}, {"_saved_weight", -1, &weight_}};
+  }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_ignore_index", ignore_index}, {"_saved_reduction", reduction}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor target = target_.unpack(), weight = weight_.unpack();
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    if (task_should_compute_output(0))
+      out[0] = autograd::nll_loss(grads[0], target, static_cast<Reduction>(reduction), ignore_index, weight);
+    if (task_should_compute_output(1)) out[1] = detail::zeros_like(grads[0]);
+    return out;
+  }
+};
+
 struct NllLossBackward0 : Node {
   NODE_NAME(NllLossBackward0)
   SavedVariable self_, target_, weight_, total_weight_;
@@ -103,6 +172,24 @@ struct NllLossBackward0 : Node {
     if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     Tensor grad = grads[0];
     Tensor weight = weight_.unpack();
+    // nll_loss_backward is an op of its own (NllLossBackwardBackward0): recorded with edges to grad
+    // and self, computed without recording.
+    auto fn = make_node<NllLossBackwardBackward0>(grad, self);
+    {
+      NoGradGuard no_grad;
+      out[0] = backward_value(grad, self, target, weight, total_weight);
+    }
+    if (fn) {
+      fn->target_ = SavedVariable(target, false);
+      if (weight.defined()) fn->weight_ = SavedVariable(weight, false);
+      fn->reduction = reduction;
+      fn->ignore_index = ignore_index;
+      impl::set_history(out[0], fn);
+    }
+    return out;
+  }
+  Tensor backward_value(const Tensor& grad, const Tensor& self, const Tensor& target, const Tensor& weight,
+                        const Tensor& total_weight) const {
     NllPicks p = nll_picks(self, target, ignore_index);
     Tensor z = detail::zeros(self.sizes(), grad.dtype());
     Tensor picked;
@@ -120,8 +207,7 @@ struct NllLossBackward0 : Node {
     } else if (p.classes.numel() > 0) {
       autograd::index_put_(z, {core::TensorIndex::make_tensor(p.classes)}, picked, false);
     }
-    out[0] = z;
-    return out;
+    return z;
   }
 };
 
@@ -163,7 +249,7 @@ struct BinaryCrossEntropyWithLogitsBackward0 : Node {
         g = autograd::mul(autograd::sub(autograd::sigmoid(self), target), grad);
       }
       if (weight.defined()) g = autograd::mul(g, weight);
-      out[0] = mean ? autograd::div(g, wrapped(Scalar(self.numel()))) : g;
+      out[0] = mean ? autograd::div_scalar(g, Scalar(self.numel())) : g;
     }
     if (task_should_compute_output(1)) {
       Tensor g;
@@ -176,7 +262,7 @@ struct BinaryCrossEntropyWithLogitsBackward0 : Node {
         g = autograd::mul(autograd::neg(self), grad);
       }
       if (weight.defined()) g = autograd::mul(g, weight);
-      out[1] = mean ? autograd::div(g, wrapped(Scalar(target.numel()))) : g;
+      out[1] = mean ? autograd::div_scalar(g, Scalar(target.numel())) : g;
     }
     return out;
   }
@@ -195,15 +281,38 @@ Tensor mse_loss(const Tensor& self_in, const Tensor& target_in, Reduction reduct
   IntArray shape = core::broadcast_shapes(self_in.sizes(), target_in.sizes());
   Tensor self = self_in.sizes() == shape ? self_in : autograd::expand(self_in, shape);
   Tensor target = target_in.sizes() == shape ? target_in : autograd::expand(target_in, shape);
+  // The CPU kernel runs in the operands' common dtype, floating types only.
+  const DType common = core::promote_types(self.dtype(), target.dtype());
+  STRIDELAB_CHECK(core::is_floating(common), "\"mse_cpu\" not implemented for '", core::scalar_type_name(common), "'");
   auto fn = make_node<MseLossBackward0>(self, target);
   if (fn) {
     fn->self_ = SavedVariable(self, false);
     fn->target_ = SavedVariable(target, false);
     fn->reduction = static_cast<int64_t>(reduction);
   }
-  Tensor diff = core::binary(BinaryOp::Sub, self, target);
+  Tensor diff = core::binary(BinaryOp::Sub, core::to(self, common), core::to(target, common));
   Tensor result = reduce(core::binary(BinaryOp::Mul, diff, diff), reduction);
   if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor mse_loss_backward(const Tensor& grad, const Tensor& self, const Tensor& target, Reduction reduction) {
+  // TensorIterator's check_all_same_dtype: every operand has the first input's (self's) dtype.
+  for (const Tensor* t : {&self, &target, &grad})
+    STRIDELAB_CHECK(t->dtype() == self.dtype(), "Found dtype ", core::scalar_type_name(t->dtype()), " but expected ",
+                    core::scalar_type_name(self.dtype()));
+  auto fn = make_node<MseLossBackwardBackward0>(grad, self, target);
+  const double norm = reduction == Reduction::Mean ? 2.0 / static_cast<double>(self.numel()) : 2.0;
+  Tensor result =
+      core::binary(BinaryOp::Mul,
+                   core::binary(BinaryOp::Mul, wrapped(Scalar(norm)), core::binary(BinaryOp::Sub, self, target)), grad);
+  if (fn) {
+    fn->grad_output_ = SavedVariable(grad, false);
+    fn->self_ = SavedVariable(self, false);
+    fn->target_ = SavedVariable(target, false);
+    fn->reduction = static_cast<int64_t>(reduction);
+    impl::set_history(result, fn);
+  }
   return result;
 }
 
@@ -264,12 +373,19 @@ Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction, i
   STRIDELAB_CHECK_VALUE(no_batch_dim || self.sizes()[0] == target.sizes()[0], "Expected input batch_size (",
                         self.sizes()[0], ") to match target batch_size (", target.dim() == 0 ? 1 : target.sizes()[0],
                         ").");
-  STRIDELAB_CHECK(target.dtype() == core::DType::Int64, "expected scalar type Long but found ",
-                  core::scalar_type_name(target.dtype()));
   const int64_t n_classes = self.sizes().back();
   STRIDELAB_CHECK(!weight.defined() || (weight.dim() == 1 && weight.numel() == n_classes),
                   "weight tensor should be defined either for all ", n_classes,
                   " classes or no classes but got weight tensor of shape: ", core::format_int_list(weight.sizes()));
+  // The meta function's checks above, then the kernel's dispatch on the input's dtype, then the
+  // target's.
+  STRIDELAB_CHECK(core::is_floating(self.dtype()), "\"nll_loss_out_frame\" not implemented for '",
+                  core::scalar_type_name(self.dtype()), "'");
+  STRIDELAB_CHECK(target.dtype() == core::DType::Int64, "expected scalar type Long but found ",
+                  core::scalar_type_name(target.dtype()));
+  STRIDELAB_CHECK(!weight.defined() || weight.dtype() == self.dtype(), "expected scalar type ",
+                  core::scalar_type_name(self.dtype()), " but found ",
+                  core::scalar_type_name(weight.defined() ? weight.dtype() : self.dtype()));
   auto fn = make_node<NllLossBackward0>(self);
   if (fn) {
     fn->self_ = SavedVariable(self, false);
@@ -404,6 +520,23 @@ Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target
   STRIDELAB_CHECK_VALUE(self.sizes() == target.sizes(), "Target size (torch.Size(",
                         core::format_int_list(target.sizes()), ")) must be the same as input size (torch.Size(",
                         core::format_int_list(self.sizes()), "))");
+  // PyTorch 1.13 computes (1 - target).mul_(input).add_(max_val).add_(...exp_()...log_()) with
+  // max_val = (-input).clamp_min_(0): its in-place steps refuse what they cannot write back, and
+  // the loss takes the target's dtype.
+  using core::DType;
+  STRIDELAB_CHECK(self.dtype() != DType::Bool,
+                  "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
+                  "use the `~` or `logical_not()` operator instead.");
+  STRIDELAB_CHECK(target.dtype() != DType::Bool,
+                  "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                  "`logical_xor()` operator instead.");
+  if (!core::is_floating(target.dtype())) {
+    const DType product = core::promote_types(target.dtype(), self.dtype());
+    STRIDELAB_CHECK(!core::is_floating(product), "result type ", core::scalar_type_name(product),
+                    " can't be cast to the desired output type ", core::scalar_type_name(target.dtype()));
+  }
+  STRIDELAB_CHECK(core::is_floating(self.dtype()), "result type ", core::scalar_type_name(core::kDefaultFloat),
+                  " can't be cast to the desired output type ", core::scalar_type_name(self.dtype()));
   auto fn = make_node<BinaryCrossEntropyWithLogitsBackward0>(self, target);
   if (fn) {
     fn->self_ = SavedVariable(self, false);
@@ -415,10 +548,12 @@ Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target
   // max_val = max(-x, 0); loss = (1 - t) * x + max_val + log(exp(-max_val) + exp(-x - max_val)), the
   // last two terms times log_weight = (pos_weight - 1) * t + 1 when there is a pos_weight.
   using core::UnaryOp;
-  Tensor neg_x = core::unary(UnaryOp::Neg, self);
+  // Both floating here: the values in the target's dtype, the dtype of the in-place chain.
+  const Tensor x = core::to(self, target.dtype());
+  Tensor neg_x = core::unary(UnaryOp::Neg, x);
   Tensor max_val = core::clamp(neg_x, Scalar(int64_t{0}), std::nullopt);
   Tensor one = wrapped(Scalar(int64_t{1}));
-  Tensor loss = core::binary(BinaryOp::Mul, core::binary(BinaryOp::Sub, one, target), self);
+  Tensor loss = core::binary(BinaryOp::Mul, core::binary(BinaryOp::Sub, one, target), x);
   Tensor e1 = core::unary(UnaryOp::Exp, core::unary(UnaryOp::Neg, max_val));
   Tensor e2 = core::unary(UnaryOp::Exp, core::binary(BinaryOp::Sub, neg_x, max_val));
   Tensor log_term = core::unary(UnaryOp::Log, core::binary(BinaryOp::Add, e1, e2));

@@ -129,6 +129,28 @@ struct MulBackward1 : Node {
   }
 };
 
+struct AddBackward1 : Node {
+  NODE_NAME(AddBackward1)
+  DType self_scalar_type{};
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = grads[0];
+    return out;
+  }
+};
+
+// sgn's gradient for real inputs: zeros of self's shape (PyTorch's sgn_backward).
+struct SgnBackward0 : Node {
+  NODE_NAME(SgnBackward0)
+  core::IntArray self_sizes;
+  DType self_dtype{};
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = detail::zeros(self_sizes, self_dtype);
+    return out;
+  }
+};
+
 struct DivBackward1 : Node {
   NODE_NAME(DivBackward1)
   Scalar other;
@@ -176,7 +198,7 @@ struct DivBackward2 : Node {
 Tensor pow_backward(const Tensor& grad, const Tensor& self, Scalar exponent) {
   double e = exponent.to_double();
   if (e == 0.0) return detail::zeros_like(self);
-  return autograd::mul(grad, autograd::mul(autograd::pow(self, Scalar(e - 1)), wrapped(Scalar(e))));
+  return autograd::mul(grad, autograd::mul_scalar(autograd::pow(self, Scalar(e - 1)), Scalar(e)));
 }
 
 struct PowBackward0 : Node {
@@ -261,6 +283,75 @@ struct PowBackward2 : Node {
   }
 };
 
+// ---- backward formulas that are ops of their own ----------------------------------------------------
+
+// threshold_backward(grad_output, self, threshold): the gradient w.r.t. grad_output is
+// threshold_backward again, the one w.r.t. self zeros (derivatives.yaml).
+struct ThresholdBackwardBackward0 : Node {
+  NODE_NAME(ThresholdBackwardBackward0)
+  SavedVariable self_;
+  Scalar threshold;
+  void release_variables() override { self_.reset_data(); }
+  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_threshold", threshold}}; }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack();
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    if (task_should_compute_output(0)) out[0] = autograd::threshold_backward(grads[0], self, threshold);
+    if (task_should_compute_output(1)) out[1] = detail::zeros_like(grads[0]);
+    return out;
+  }
+};
+
+// sigmoid_backward(grad_output, output) = grad_output * (1 - output) * output.
+struct SigmoidBackwardBackward0 : Node {
+  NODE_NAME(SigmoidBackwardBackward0)
+  SavedVariable grad_output_, output_;
+  void release_variables() override {
+    grad_output_.reset_data();
+    output_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_grad_output", -1, &grad_output_}, {"_saved_output", -1, &output_}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor grad_output = grad_output_.unpack(), output = output_.unpack();
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    const Tensor& grad = grads[0];
+    if (task_should_compute_output(0)) out[0] = autograd::sigmoid_backward(grad, output);
+    if (task_should_compute_output(1))
+      out[1] =
+          autograd::mul(autograd::mul(grad, grad_output),
+                        autograd::add(autograd::mul_scalar(output, Scalar(int64_t{-2})), wrapped(Scalar(int64_t{1}))));
+    return out;
+  }
+};
+
+// tanh_backward(grad_output, output) = grad_output * (1 - output * output).
+struct TanhBackwardBackward0 : Node {
+  NODE_NAME(TanhBackwardBackward0)
+  SavedVariable grad_output_, output_;
+  void release_variables() override {
+    grad_output_.reset_data();
+    output_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_grad_output", -1, &grad_output_}, {"_saved_output", -1, &output_}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor grad_output = grad_output_.unpack(), output = output_.unpack();
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    const Tensor& grad = grads[0];
+    if (task_should_compute_output(0)) out[0] = autograd::tanh_backward(grad, output);
+    if (task_should_compute_output(1))
+      out[1] = autograd::mul(grad, autograd::mul(autograd::mul_scalar(output, Scalar(int64_t{-2})), grad_output));
+    return out;
+  }
+};
+
 // ---- unary ops -----------------------------------------------------------------------------------
 
 // A unary op's node: saves its input (`_saved_self`) or its result (`_saved_result`), or nothing.
@@ -292,15 +383,13 @@ struct UnaryBackward : Node {
 UNARY_NODE(NegBackward0, Nothing, autograd::neg(grad))
 UNARY_NODE(ExpBackward0, Result, autograd::mul(grad, saved))
 UNARY_NODE(LogBackward0, Self, autograd::div(grad, saved))
-UNARY_NODE(SqrtBackward0, Result, autograd::div(grad, autograd::mul(saved, wrapped(Scalar(int64_t{2})))))
-UNARY_NODE(AbsBackward0, Self, autograd::mul(grad, detail::sign(saved)))
+UNARY_NODE(SqrtBackward0, Result, autograd::div(grad, autograd::mul_scalar(saved, Scalar(int64_t{2}))))
+UNARY_NODE(AbsBackward0, Self, autograd::mul(grad, autograd::sgn(saved)))
 UNARY_NODE(SinBackward0, Self, autograd::mul(grad, autograd::cos(saved)))
 UNARY_NODE(CosBackward0, Self, autograd::mul(grad, autograd::neg(autograd::sin(saved))))
-UNARY_NODE(TanhBackward0, Result, autograd::mul(grad, autograd::rsub(autograd::mul(saved, saved), Scalar(int64_t{1}))))
-UNARY_NODE(SigmoidBackward0, Result,
-           autograd::mul(autograd::mul(grad, autograd::rsub(saved, Scalar(int64_t{1}))), saved))
-UNARY_NODE(ReluBackward0, Result,
-           autograd::where(core::binary(BinaryOp::Le, saved, wrapped(Scalar(int64_t{0}))), zero_scalar(grad), grad))
+UNARY_NODE(TanhBackward0, Result, autograd::tanh_backward(grad, saved))
+UNARY_NODE(SigmoidBackward0, Result, autograd::sigmoid_backward(grad, saved))
+UNARY_NODE(ReluBackward0, Result, autograd::threshold_backward(grad, saved, Scalar(int64_t{0})))
 UNARY_NODE(ReciprocalBackward0, Result, autograd::mul(autograd::neg(grad), autograd::mul(saved, saved)))
 // Piecewise constant: the gradient is zero (shaped like grad, as PyTorch's zeros_like(grad)).
 UNARY_NODE(FloorBackward0, Nothing, detail::zeros_like(grad))
@@ -311,13 +400,13 @@ UNARY_NODE(TruncBackward0, Nothing, detail::zeros_like(grad))
 UNARY_NODE(SignBackward0, Nothing, detail::zeros_like(grad))
 UNARY_NODE(FracBackward0, Nothing, grad)
 UNARY_NODE(RsqrtBackward0, Result,
-           autograd::mul(autograd::mul(grad, wrapped(Scalar(-0.5))), autograd::pow(saved, Scalar(int64_t{3}))))
-UNARY_NODE(Log1PBackward0, Self, autograd::div(grad, autograd::add(saved, wrapped(Scalar(int64_t{1})))))
-UNARY_NODE(Expm1Backward0, Result, autograd::mul(grad, autograd::add(saved, wrapped(Scalar(int64_t{1})))))
-UNARY_NODE(Log2Backward0, Self, autograd::div(grad, autograd::mul(saved, wrapped(Scalar(0.6931471805599453)))))
-UNARY_NODE(Log10Backward0, Self, autograd::div(grad, autograd::mul(saved, wrapped(Scalar(2.302585092994046)))))
+           autograd::mul(autograd::mul_scalar(grad, Scalar(-0.5)), autograd::pow(saved, Scalar(int64_t{3}))))
+UNARY_NODE(Log1PBackward0, Self, autograd::div(grad, autograd::add_scalar(saved, Scalar(int64_t{1}))))
+UNARY_NODE(Expm1Backward0, Result, autograd::mul(grad, autograd::add_scalar(saved, Scalar(int64_t{1}))))
+UNARY_NODE(Log2Backward0, Self, autograd::div(grad, autograd::mul_scalar(saved, Scalar(0.6931471805599453))))
+UNARY_NODE(Log10Backward0, Self, autograd::div(grad, autograd::mul_scalar(saved, Scalar(2.302585092994046))))
 UNARY_NODE(TanBackward0, Result,
-           autograd::mul(grad, autograd::add(autograd::pow(saved, Scalar(int64_t{2})), wrapped(Scalar(int64_t{1})))))
+           autograd::mul(grad, autograd::add_scalar(autograd::pow(saved, Scalar(int64_t{2})), Scalar(int64_t{1}))))
 UNARY_NODE(NanToNumBackward0, Self, autograd::mul(grad, core::unary(UnaryOp::IsFinite, saved)))
 
 // Runs `run` (the core op, returning the result) and records node N, which saves self or the
@@ -504,7 +593,7 @@ struct MaximumBackwardT : Node {
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
     Tensor tie = core::binary(BinaryOp::Eq, self, other);
-    Tensor half = autograd::div(grad, wrapped(Scalar(int64_t{2})));
+    Tensor half = autograd::div_scalar(grad, Scalar(int64_t{2}));
     BinaryOp loses_self = kMax ? BinaryOp::Lt : BinaryOp::Gt;
     BinaryOp loses_other = kMax ? BinaryOp::Gt : BinaryOp::Lt;
     if (task_should_compute_output(0)) {
@@ -756,6 +845,25 @@ Tensor mul_scalar(const Tensor& self, Scalar other) {
   return result;
 }
 
+Tensor add_scalar(const Tensor& self, Scalar other) {
+  auto fn = make_node<AddBackward1>(self);
+  if (fn) fn->self_scalar_type = self.dtype();
+  Tensor result = core::binary(BinaryOp::Add, self, wrapped(other));
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
+Tensor sgn(const Tensor& self) {
+  auto fn = make_node<SgnBackward0>(self);
+  if (fn) {
+    fn->self_sizes = self.sizes();
+    fn->self_dtype = self.dtype();
+  }
+  Tensor result = detail::sign(self);
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
 Tensor div_scalar(const Tensor& self, Scalar other) {
   auto fn = make_node<DivBackward1>(self);
   if (fn) {
@@ -830,6 +938,43 @@ Tensor cos(const Tensor& self) { return unary_op<CosBackward0>(UnaryOp::Cos, sel
 Tensor tanh(const Tensor& self) { return unary_op<TanhBackward0>(UnaryOp::Tanh, self); }
 Tensor sigmoid(const Tensor& self) { return unary_op<SigmoidBackward0>(UnaryOp::Sigmoid, self); }
 Tensor relu(const Tensor& self) { return unary_op<ReluBackward0>(UnaryOp::Relu, self); }
+
+Tensor threshold_backward(const Tensor& grad, const Tensor& self, Scalar threshold) {
+  auto fn = make_node<ThresholdBackwardBackward0>(grad, self);
+  Tensor result = core::where(core::binary(BinaryOp::Le, self, wrapped(threshold)), zero_scalar(grad), grad);
+  if (fn) {
+    fn->self_ = SavedVariable(self, false);
+    fn->threshold = threshold;
+    impl::set_history(result, fn);
+  }
+  return result;
+}
+
+Tensor sigmoid_backward(const Tensor& grad, const Tensor& output) {
+  auto fn = make_node<SigmoidBackwardBackward0>(grad, output);
+  Tensor result = core::binary(
+      BinaryOp::Mul,
+      core::binary(BinaryOp::Mul, grad, core::binary(BinaryOp::Sub, wrapped(Scalar(int64_t{1})), output)), output);
+  if (fn) {
+    fn->grad_output_ = SavedVariable(grad, false);
+    fn->output_ = SavedVariable(output, false);
+    impl::set_history(result, fn);
+  }
+  return result;
+}
+
+Tensor tanh_backward(const Tensor& grad, const Tensor& output) {
+  auto fn = make_node<TanhBackwardBackward0>(grad, output);
+  Tensor result = core::binary(
+      BinaryOp::Mul, grad,
+      core::binary(BinaryOp::Sub, wrapped(Scalar(int64_t{1})), core::binary(BinaryOp::Mul, output, output)));
+  if (fn) {
+    fn->grad_output_ = SavedVariable(grad, false);
+    fn->output_ = SavedVariable(output, false);
+    impl::set_history(result, fn);
+  }
+  return result;
+}
 
 Tensor reciprocal(const Tensor& self) {
   auto fn = make_node<ReciprocalBackward0>(self);

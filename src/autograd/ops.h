@@ -37,6 +37,9 @@ Tensor div(const Tensor& self, const Tensor& other, DivRounding mode);
 // tensor * Scalar and tensor / Scalar as ATen's own C++ computes them (MulBackward1, DivBackward1).
 Tensor mul_scalar(const Tensor& self, Scalar other);
 Tensor div_scalar(const Tensor& self, Scalar other);
+Tensor add_scalar(const Tensor& self, Scalar other);  // AddBackward1, as `x + 1` in ATen's C++
+// x.sgn(), as the formulas of abs and the 1-norm use it (SgnBackward0, whose gradient is zeros).
+Tensor sgn(const Tensor& self);
 Tensor pow(const Tensor& self, Scalar exponent);         // PowBackward0
 Tensor pow(const Tensor& self, const Tensor& exponent);  // PowBackward1 (also `2 ** x`, self wrapped)
 Tensor pow(Scalar self, const Tensor& exponent);         // PowBackward2 (torch.pow(2, x))
@@ -51,6 +54,13 @@ Tensor tanh(const Tensor& self);
 Tensor sigmoid(const Tensor& self);
 Tensor relu(const Tensor& self);
 Tensor reciprocal(const Tensor& self);
+// Backward formulas that PyTorch computes as ops of their own, so that a double backward records
+// them and reaches the saved tensor too: relu's threshold_backward(grad, result, 0)
+// (ThresholdBackwardBackward0), sigmoid_backward(grad, result) and tanh_backward(grad, result)
+// (SigmoidBackwardBackward0, TanhBackwardBackward0).
+Tensor threshold_backward(const Tensor& grad, const Tensor& self, Scalar threshold);
+Tensor sigmoid_backward(const Tensor& grad, const Tensor& output);
+Tensor tanh_backward(const Tensor& grad, const Tensor& output);
 // Any unary op: the functions above, the rounding family (FloorBackward0 ...), rsqrt, log1p,
 // expm1, log2, log10, tan; the non-differentiable ones (isnan, logical_not ...) record nothing.
 Tensor unary(core::UnaryOp op, const Tensor& self);
@@ -138,6 +148,9 @@ std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim = fa
 std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim = false);
 Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
 Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
+// Their backward, _softmax_backward_data / _log_softmax_backward_data(grad, output, dim), an op of
+// its own (SoftmaxBackwardDataBackward0, LogSoftmaxBackwardDataBackward0).
+Tensor softmax_backward_data(const Tensor& grad, const Tensor& output, int64_t dim, bool log);
 Tensor amax(const Tensor& self, const IntArray& dims = {}, bool keepdim = false);  // AmaxBackward0
 Tensor amin(const Tensor& self, const IntArray& dims = {}, bool keepdim = false);
 Tensor logsumexp(const Tensor& self, const IntArray& dims, bool keepdim = false);
@@ -235,6 +248,10 @@ std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim = -1, 
 // ---- losses and nn.functional (loss_ops.cpp) ------------------------------------------------------
 enum class Reduction { None = 0, Mean = 1, Sum = 2 };
 Tensor mse_loss(const Tensor& self, const Tensor& target, Reduction reduction = Reduction::Mean);
+// Its backward, mse_loss_backward(grad, self, target): norm * (self - target) * grad, an op of its
+// own (MseLossBackwardBackward0) whose operands must all have self's dtype, as PyTorch's
+// TensorIterator checks them ("Found dtype Long but expected Float").
+Tensor mse_loss_backward(const Tensor& grad, const Tensor& self, const Tensor& target, Reduction reduction);
 // nll_loss of a 1-D or 2-D input; `weight` (one per class) scales each picked term and, for the
 // mean, divides by the picked weights' sum.
 Tensor nll_loss(const Tensor& self, const Tensor& target, Reduction reduction = Reduction::Mean,

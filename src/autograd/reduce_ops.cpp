@@ -86,7 +86,7 @@ struct MeanBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0))
-      out[0] = autograd::div(autograd::expand(grads[0], self_sizes), wrapped(Scalar(self_numel)));
+      out[0] = autograd::div_scalar(autograd::expand(grads[0], self_sizes), Scalar(self_numel));
     return out;
   }
 };
@@ -106,7 +106,7 @@ struct MeanBackward1 : Node {
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0))
       out[0] =
-          autograd::div(sum_backward(grads[0], self_sizes, dim, keepdim), wrapped(Scalar(safe_size(self_sizes, dim))));
+          autograd::div_scalar(sum_backward(grads[0], self_sizes, dim, keepdim), Scalar(safe_size(self_sizes, dim)));
     return out;
   }
 };
@@ -213,12 +213,12 @@ Tensor var_backward(Tensor grad, const Tensor& self, const IntArray& dims, int64
                                 core::scalar_tensor(Scalar(std::numeric_limits<double>::infinity()), grad.dtype()));
       return autograd::mul(grad, fill);
     }
-    return autograd::mul(autograd::mul(wrapped(Scalar(2.0 / static_cast<double>(dof))), grad),
+    return autograd::mul(autograd::mul_scalar(grad, Scalar(2.0 / static_cast<double>(dof))),
                          autograd::sub(self, autograd::mean(self)));
   }
   if (!keepdim && self.dim() > 1) grad = unsqueeze_multiple(grad, dims, self.dim());
   int64_t dof = safe_size(self.sizes(), dims) - correction;
-  return autograd::mul(autograd::mul(wrapped(Scalar(2.0 / static_cast<double>(dof))), grad),
+  return autograd::mul(autograd::mul_scalar(grad, Scalar(2.0 / static_cast<double>(dof))),
                        autograd::sub(self, autograd::mean(self, dims, true)));
 }
 
@@ -267,7 +267,7 @@ struct StdBackward0 : Node {
     Tensor result = result_.unpack(shared_from_this());
     variable_list out(1);
     if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    Tensor g = autograd::div(grads[0], autograd::mul(result, wrapped(Scalar(int64_t{2}))));
+    Tensor g = autograd::div(grads[0], autograd::mul_scalar(result, Scalar(int64_t{2})));
     autograd::masked_fill_(g, core::binary(BinaryOp::Eq, result, wrapped(Scalar(int64_t{0}))), Scalar(int64_t{0}));
     out[0] = var_backward(g, self, dim, correction, keepdim);
     return out;
@@ -303,7 +303,7 @@ struct NormBackward1 : Node {
     Tensor norm_zero = core::binary(BinaryOp::Eq, norm, wrapped(Scalar(int64_t{0})));
     if (p == 0.0) return out;
     if (p == 1.0) {
-      out[0] = autograd::mul(detail::sign(self), grad);
+      out[0] = autograd::mul(autograd::sgn(self), grad);
     } else if (p == 2.0) {
       Tensor scaled = autograd::div(self, norm);
       out[0] = autograd::mul(grad, autograd::masked_fill_(scaled, norm_zero, Scalar(int64_t{0})));
@@ -313,9 +313,9 @@ struct NormBackward1 : Node {
                                  core::binary(BinaryOp::Ne, self_abs, self_abs));
       Tensor count = core::sum(mask, dim.empty() ? IntArray{} : dim, true);
       out[0] =
-          autograd::mul(detail::sign(self), autograd::mul(autograd::div(grad, count), core::to(mask, grad.dtype())));
+          autograd::mul(autograd::sgn(self), autograd::mul(autograd::div(grad, count), core::to(mask, grad.dtype())));
     } else if (p < 2.0) {
-      Tensor self_scaled = autograd::mul(detail::sign(self), autograd::pow(autograd::abs(self), Scalar(p - 1)));
+      Tensor self_scaled = autograd::mul(autograd::sgn(self), autograd::pow(autograd::abs(self), Scalar(p - 1)));
       if (p < 1.0) {
         autograd::masked_fill_(self_scaled, core::binary(BinaryOp::Eq, self, wrapped(Scalar(int64_t{0}))),
                                Scalar(int64_t{0}));
@@ -354,8 +354,10 @@ struct MaxBackward1T : Node {
     bool result_nan = std::isnan(core::item(result).to_double());
     Tensor mask = result_nan ? core::binary(BinaryOp::Ne, self, self) : core::binary(BinaryOp::Eq, self, result);
     Tensor count = core::sum(mask);
+    // evenly_distribute_backward: zeros with grad / count filled in where self is the result.
     Tensor share = autograd::div(grads[0], count);
-    out[0] = autograd::where(mask, share, core::scalar_tensor(Scalar(0.0), grads[0].dtype()));
+    Tensor zeros = detail::zeros(self.sizes(), grads[0].dtype());
+    out[0] = autograd::masked_fill_(zeros, mask, share);
     return out;
   }
 };
@@ -452,6 +454,50 @@ Tensor softmax_backward_lastdim(const Tensor& grad, const Tensor& result, int64_
   return out;
 }
 
+// _softmax_backward_data (kLog: _log_softmax_backward_data) as a recorded op, derivatives.yaml's
+// formulas: w.r.t. grad_output the op again (log: grad - sum(grad * exp(output))), w.r.t. output
+// softmax_double_backward (log: -sum(grad_output) * exp(output) * grad).
+template <bool kLog>
+struct SoftmaxBackwardDataBackward0T : Node {
+  std::string name() const override {
+    return kLog ? "LogSoftmaxBackwardDataBackward0" : "SoftmaxBackwardDataBackward0";
+  }
+  SavedVariable grad_output_, output_;
+  int64_t dim = 0;
+  void release_variables() override {
+    grad_output_.reset_data();
+    output_.reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    return {{"_saved_grad_output", -1, &grad_output_}, {"_saved_output", -1, &output_}};
+  }
+  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
+  variable_list apply(variable_list&& grads) override {
+    Tensor output = output_.unpack();
+    variable_list out(2);
+    if (!any_defined(grads)) return out;
+    const Tensor& grad = grads[0];
+    if constexpr (kLog) {
+      if (task_should_compute_output(0))
+        out[0] = autograd::sub(grad, autograd::sum(autograd::mul(grad, autograd::exp(output)), {dim}, true));
+      if (task_should_compute_output(1)) {
+        Tensor grad_output = grad_output_.unpack();
+        out[1] = autograd::mul(
+            autograd::mul(autograd::neg(autograd::sum(grad_output, {dim}, true)), autograd::exp(output)), grad);
+      }
+    } else {
+      Tensor grad_output = grad_output_.unpack();
+      if (task_should_compute_output(0)) out[0] = autograd::softmax_backward_data(grad, output, dim, false);
+      if (task_should_compute_output(1))
+        out[1] = autograd::sub(
+            autograd::sub(autograd::mul(grad_output, grad),
+                          autograd::mul(autograd::sum(autograd::mul(output, grad_output), {dim}, true), grad)),
+            autograd::mul(grad_output, autograd::sum(autograd::mul(output, grad), {dim}, true)));
+    }
+    return out;
+  }
+};
+
 struct SoftmaxBackward0 : Node {
   NODE_NAME(SoftmaxBackward0)
   SavedVariable result_;
@@ -464,10 +510,7 @@ struct SoftmaxBackward0 : Node {
     Tensor result = result_.unpack(shared_from_this());
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0)) {
-      const Tensor& grad = grads[0];
-      out[0] = softmax_backward_lastdim(grad, result, dim, false);
-      if (!out[0].defined())
-        out[0] = autograd::mul(result, autograd::sub(grad, autograd::sum(autograd::mul(grad, result), {dim}, true)));
+      out[0] = autograd::softmax_backward_data(grads[0], result, dim, false);
     }
     return out;
   }
@@ -485,10 +528,7 @@ struct LogSoftmaxBackward0 : Node {
     Tensor result = result_.unpack(shared_from_this());
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0)) {
-      const Tensor& grad = grads[0];
-      out[0] = softmax_backward_lastdim(grad, result, dim, true);
-      if (!out[0].defined())
-        out[0] = autograd::sub(grad, autograd::mul(autograd::exp(result), autograd::sum(grad, {dim}, true)));
+      out[0] = autograd::softmax_backward_data(grads[0], result, dim, true);
     }
     return out;
   }
@@ -498,9 +538,20 @@ struct LogSoftmaxBackward0 : Node {
 
 // grad (or result) of a reduction over dims with its reduced dims put back (PyTorch's
 // restore_reduced_dims), so that it broadcasts against self.
-Tensor restore_reduced(const Tensor& t, const IntArray& dims, bool keepdim, int64_t ndim) {
-  if (keepdim || dims.empty() || ndim == 0) return t;
-  return unsqueeze_multiple(t, dims, ndim);
+// amax/amin reshape (restore_reduced_dims: ReshapeAliasBackward0 under create_graph), an empty dim
+// list standing for every dim; logsumexp unsqueezes (unsqueeze_multiple).
+Tensor restore_reduced(const Tensor& t, const IntArray& dims, bool keepdim, int64_t ndim, bool reshape) {
+  if (keepdim || ndim == 0) return t;
+  if (!reshape) return dims.empty() ? t : unsqueeze_multiple(t, dims, ndim);
+  IntArray shape(static_cast<size_t>(ndim), 0);
+  if (dims.empty()) std::fill(shape.begin(), shape.end(), 1);
+  for (int64_t d : dims) shape[static_cast<size_t>(core::wrap_dim(d, ndim))] = 1;
+  size_t j = 0;
+  for (int64_t s : t.sizes()) {
+    while (shape[j] > 0) ++j;
+    shape[j++] = s;
+  }
+  return autograd::reshape(t, shape);
 }
 
 // A reduction over dims whose node saves self and the result: Derived::formula gets the gradient
@@ -524,8 +575,8 @@ struct ReduceSelfResultBackward : Node {
     Tensor self = self_.unpack(), result = result_.unpack(shared_from_this());
     variable_list out(1);
     if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    out[0] = Derived::formula(restore_reduced(grads[0], dim, keepdim, self.dim()), self,
-                              restore_reduced(result, dim, keepdim, self.dim()), dim);
+    out[0] = Derived::formula(restore_reduced(grads[0], dim, keepdim, self.dim(), Derived::kReshape), self,
+                              restore_reduced(result, dim, keepdim, self.dim(), Derived::kReshape), dim);
     return out;
   }
 };
@@ -534,6 +585,7 @@ struct ReduceSelfResultBackward : Node {
 template <bool kMax>
 struct AmaxBackwardT : ReduceSelfResultBackward<AmaxBackwardT<kMax>> {
   std::string name() const override { return kMax ? "AmaxBackward0" : "AminBackward0"; }
+  static constexpr bool kReshape = true;
   static Tensor formula(const Tensor& grad, const Tensor& self, const Tensor& result, const IntArray& dim) {
     Tensor mask = core::binary(BinaryOp::Eq, result, self);
     return autograd::mul(autograd::div(grad, core::sum(mask, dim, true)), mask);
@@ -542,6 +594,7 @@ struct AmaxBackwardT : ReduceSelfResultBackward<AmaxBackwardT<kMax>> {
 
 struct LogsumexpBackward0 : ReduceSelfResultBackward<LogsumexpBackward0> {
   NODE_NAME(LogsumexpBackward0)
+  static constexpr bool kReshape = false;
   static Tensor formula(const Tensor& grad, const Tensor& self, const Tensor& result, const IntArray&) {
     return autograd::mul(grad, autograd::exp(autograd::sub(self, result)));
   }
@@ -802,6 +855,32 @@ std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim) {
 }
 std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) {
   return max_dim<false>(self, dim, keepdim);
+}
+
+Tensor softmax_backward_data(const Tensor& grad, const Tensor& output, int64_t dim, bool log) {
+  // The node first (it takes its sequence number before the op runs), the values without recording.
+  std::shared_ptr<SoftmaxBackwardDataBackward0T<true>> log_fn;
+  std::shared_ptr<SoftmaxBackwardDataBackward0T<false>> fn;
+  if (log) log_fn = make_node<SoftmaxBackwardDataBackward0T<true>>(grad, output);
+  else fn = make_node<SoftmaxBackwardDataBackward0T<false>>(grad, output);
+  Tensor result;
+  {
+    NoGradGuard no_grad;
+    result = softmax_backward_lastdim(grad, output, dim, log);
+    if (!result.defined())
+      result =
+          log ? autograd::sub(grad, autograd::mul(autograd::exp(output), autograd::sum(grad, {dim}, true)))
+              : autograd::mul(output, autograd::sub(grad, autograd::sum(autograd::mul(grad, output), {dim}, true)));
+  }
+  auto record = [&](auto& node) {
+    node->grad_output_ = SavedVariable(grad, false);
+    node->output_ = SavedVariable(output, false);
+    node->dim = dim;
+    impl::set_history(result, node);
+  };
+  if (log_fn) record(log_fn);
+  if (fn) record(fn);
+  return result;
 }
 
 Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {

@@ -120,11 +120,39 @@ struct UnsqueezeBackward0 : ViewBackward<UnsqueezeBackward0> {
   Tensor formula(const Tensor& g) { return autograd::squeeze(g, dim); }
 };
 
+// select_backward, slice_backward, diagonal_backward recorded as ops of their own
+// (SelectBackwardBackward0, ...): their gradient is the same view of the incoming gradient.
+struct PartBackwardBackward : Node {
+  std::string name_;
+  std::function<Tensor(const Tensor&)> part;
+  std::string name() const override { return name_; }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = part(grads[0]);
+    return out;
+  }
+};
+
 // The gradient of a view that picks part of self: zeros of self's shape with the part filled in.
-Tensor zeros_with(const IntArray& sizes, const Tensor& grad, const std::function<Tensor(const Tensor&)>& part) {
+// With a gradient that requires grad, recorded as `name` (PyTorch's XBackwardBackward0); without
+// a name, as the zeros and the copy_ into them.
+Tensor zeros_with(const IntArray& sizes, const Tensor& grad, const std::function<Tensor(const Tensor&)>& part,
+                  const char* name = nullptr) {
+  std::shared_ptr<PartBackwardBackward> fn = name ? make_node<PartBackwardBackward>(grad) : nullptr;
   Tensor z = detail::zeros(sizes, grad.dtype());
-  Tensor region = part(z);
-  autograd::copy_(region, grad);
+  if (!fn) {
+    Tensor region = part(z);
+    autograd::copy_(region, grad);
+    return z;
+  }
+  {
+    NoGradGuard no_grad;
+    Tensor region = part(z);
+    core::copy_(region, grad);
+  }
+  fn->name_ = name;
+  fn->part = part;
+  impl::set_history(z, fn);
   return z;
 }
 
@@ -136,7 +164,9 @@ struct SelectBackward0 : ViewBackward<SelectBackward0> {
     return {{"_saved_dim", dim}, {"_saved_index", index}, {"_saved_self_sizes", self_sizes}};
   }
   Tensor formula(const Tensor& g) {
-    return zeros_with(self_sizes, g, [&](const Tensor& z) { return autograd::select(z, dim, index); });
+    return zeros_with(
+        self_sizes, g, [dim = dim, index = index](const Tensor& z) { return autograd::select(z, dim, index); },
+        "SelectBackwardBackward0");
   }
 };
 
@@ -154,7 +184,12 @@ struct SliceBackward0 : ViewBackward<SliceBackward0> {
             {"_saved_step", step}};
   }
   Tensor formula(const Tensor& g) {
-    return zeros_with(self_sizes, g, [&](const Tensor& z) { return autograd::slice(z, dim, start, end, step); });
+    return zeros_with(
+        self_sizes, g,
+        [dim = dim, start = start, end = end, step = step](const Tensor& z) {
+          return autograd::slice(z, dim, start, end, step);
+        },
+        "SliceBackwardBackward0");
   }
 };
 
@@ -167,7 +202,12 @@ struct DiagonalBackward0 : ViewBackward<DiagonalBackward0> {
         {"_saved_dim1", dim1}, {"_saved_dim2", dim2}, {"_saved_offset", offset}, {"_saved_self_sym_sizes", self_sizes}};
   }
   Tensor formula(const Tensor& g) {
-    return zeros_with(self_sizes, g, [&](const Tensor& z) { return autograd::diagonal(z, offset, dim1, dim2); });
+    return zeros_with(
+        self_sizes, g,
+        [offset = offset, dim1 = dim1, dim2 = dim2](const Tensor& z) {
+          return autograd::diagonal(z, offset, dim1, dim2);
+        },
+        "DiagonalBackwardBackward0");
   }
 };
 

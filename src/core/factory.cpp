@@ -70,37 +70,70 @@ Tensor full(const IntArray& sizes, Scalar value, DType dtype) {
 
 Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype) {
   DType dt = dtype.value_or(start.is_float() || end.is_float() || step.is_float() ? kDefaultFloat : DType::Int64);
+  STRIDELAB_CHECK(dt != DType::Bool, "\"arange_cpu\" not implemented for 'Bool'");
   // PyTorch checks the bounds in the dtype's accumulate type: int64 for the integer dtypes (so
-  // float bounds are truncated first), double otherwise. The length comes from the truncated
-  // bounds for int64 and from the doubles for every other dtype.
+  // float bounds are truncated first, refused when out of range), double otherwise.
   const bool integral = !is_floating(dt);
-  double s = start.to_double(), e = end.to_double(), st = step.to_double();
+  auto to_acc_int = [](const Scalar& v) -> int64_t {
+    if (!v.is_float()) return v.to_int();
+    const double d = v.to_double();
+    // c10's checked conversion: NaN and anything past int64's range (as a double) overflow.
+    STRIDELAB_CHECK(!std::isnan(d) && !std::isinf(d) && d >= -0x1p63 && d <= 0x1p63,
+                    "value cannot be converted to type int64_t without overflow");
+    return d == 0x1p63 ? INT64_MIN : static_cast<int64_t>(d);
+  };
+  int64_t is = 0, ie = 0, ist = 0;
+  double s, e, st;
   if (integral) {
-    STRIDELAB_CHECK(std::isfinite(s) && std::isfinite(e) && std::isfinite(st), "unsupported range: ", s, " -> ", e);
-    s = static_cast<double>(start.to_int()), e = static_cast<double>(end.to_int()),
-    st = static_cast<double>(step.to_int());
+    is = to_acc_int(start), ie = to_acc_int(end), ist = to_acc_int(step);
+    s = static_cast<double>(is), e = static_cast<double>(ie), st = static_cast<double>(ist);
+  } else {
+    s = start.to_double(), e = end.to_double(), st = step.to_double();
   }
   STRIDELAB_CHECK(st != 0, "step must be nonzero");
   STRIDELAB_CHECK(std::isfinite(s) && std::isfinite(e), "unsupported range: ", s, " -> ", e);
   STRIDELAB_CHECK((st > 0 && e >= s) || (st < 0 && e <= s), "upper bound and larger bound inconsistent with step sign");
-  int64_t n;
-  if (!start.is_float() && !end.is_float() && !step.is_float() && integral) {
-    int64_t is = start.to_int(), ie = end.to_int(), ist = step.to_int();
-    n = ist > 0 ? (ie - is + ist - 1) / ist : (is - ie - ist - 1) / -ist;
-  } else if (dt == DType::Int64) {
-    n = static_cast<int64_t>(std::ceil((e - s) / st));
+  // The length: for int64, (end - start + step - sign(step)) / step in int64 arithmetic (which
+  // wraps for bounds far apart); for every other dtype, ceil((end - start) / step) in double from
+  // the bounds as given.
+  double size_d;
+  if (dt == DType::Int64) {
+    const int64_t sgn = ist > 0 ? 1 : -1;
+    const auto wrapped = static_cast<int64_t>(static_cast<uint64_t>(ie) - static_cast<uint64_t>(is) +
+                                              static_cast<uint64_t>(ist) - static_cast<uint64_t>(sgn));
+    size_d = static_cast<double>(ist == -1 && wrapped == INT64_MIN ? wrapped : wrapped / ist);
   } else {
-    n = static_cast<int64_t>(std::ceil((end.to_double() - start.to_double()) / step.to_double()));
+    size_d = std::ceil((end.to_double() - start.to_double()) / step.to_double());
   }
+  STRIDELAB_CHECK(size_d >= 0 && size_d <= static_cast<double>(INT64_MAX), "invalid size, possible overflow?");
+  const int64_t n = size_d >= 0x1p63 ? INT64_MAX : static_cast<int64_t>(size_d);
   Tensor t = empty({n}, dt);
   dispatch(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* p = t.data<T>();
     if constexpr (std::is_floating_point_v<T>) {
-      for (int64_t i = 0; i < n; ++i) p[i] = static_cast<T>(s + st * static_cast<double>(i));
+      // PyTorch's CPU kernel (the AVX2 build, one thread), value for value. It accumulates in
+      // double: element i alone is start + step * i as one fused multiply-add, rounded to T. The
+      // elements go in blocks of two 32-byte vectors; each vector's first element is computed so,
+      // and lane k of the vector is that first element, already rounded to T, plus k * step (fused
+      // again, in double), rounded to T a second time. The tail after the last block goes one by one.
+      const double st_d = step.to_double(), s_d = start.to_double();
+      const int64_t lanes = 32 / static_cast<int64_t>(sizeof(T));
+      int64_t i = 0;
+      for (; i + 2 * lanes <= n; i += 2 * lanes) {
+        for (int64_t v = i; v < i + 2 * lanes; v += lanes) {
+          const T base = static_cast<T>(std::fma(st_d, static_cast<double>(v), s_d));
+          p[v] = base;
+          for (int64_t l = 1; l < lanes; ++l)
+            p[v + l] = static_cast<T>(std::fma(static_cast<double>(l), st_d, static_cast<double>(base)));
+        }
+      }
+      for (; i < n; ++i) p[i] = static_cast<T>(std::fma(st_d, static_cast<double>(i), s_d));
     } else {
-      int64_t is = start.to_int(), ist = step.to_int();
-      for (int64_t i = 0; i < n; ++i) p[i] = static_cast<T>(is + ist * i);
+      // In int64 (the accumulate type of every integer dtype), wrapping as the hardware does.
+      const auto first = static_cast<uint64_t>(is), by = static_cast<uint64_t>(ist);
+      for (int64_t i = 0; i < n; ++i)
+        p[i] = static_cast<T>(static_cast<int64_t>(first + by * static_cast<uint64_t>(i)));
     }
   });
   return t;

@@ -66,7 +66,7 @@ Tensor unflatten(const Tensor& self, int64_t dim, IntArray sizes);
 Tensor squeeze(const Tensor& self);
 Tensor squeeze(const Tensor& self, int64_t dim);
 Tensor unsqueeze(const Tensor& self, int64_t dim);
-Tensor expand(const Tensor& self, IntArray sizes);  // -1 keeps a size; new dims get stride 0
+Tensor expand(const Tensor& self, IntArray sizes);  // -1 keeps a size; expanded dims get stride 0
 Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
 Tensor select(const Tensor& self, int64_t dim, int64_t index);
 // Python slice semantics on one dim (start/end clamped, step > 0).

@@ -204,29 +204,42 @@ Tensor expand(const Tensor& self, IntArray sizes) {
                   "}, size=", format_int_list(sizes), "): the number of sizes provided (", n,
                   ") must be greater or equal to the number of dimensions in the tensor (", old, ")");
   IntArray out_sizes(n), out_strides(n);
-  for (int64_t i = n - 1; i >= 0; --i) {
-    int64_t od = i - (n - old);
-    int64_t target = sizes[i];
-    if (od < 0) {
-      STRIDELAB_CHECK(target >= 0, "The expanded size of the tensor (", target,
-                      ") isn't allowed in a leading, non-existing dimension ", i);
-      out_sizes[i] = target;
-      out_strides[i] = 0;
-      continue;
-    }
-    int64_t size = self.sizes()[od];
-    if (target == -1) target = size;
-    if (size == target) {
+  if (old == 0) {
+    // PyTorch's inferExpandGeometry: a 0-dim tensor expands to the sizes as given, every stride 0
+    // (a -1 is not rejected here; the size check below catches it).
+    out_sizes = sizes;
+  } else {
+    for (int64_t i = n - 1; i >= 0; --i) {
+      int64_t od = i - (n - old);
+      int64_t size = od >= 0 ? self.sizes()[od] : 1;
+      // A new leading dimension strides over everything after it, as unsqueeze would.
+      int64_t stride = od >= 0 ? self.strides()[od] : out_sizes[i + 1] * out_strides[i + 1];
+      int64_t target = sizes[i];
+      if (target == -1) {
+        STRIDELAB_CHECK(od >= 0, "The expanded size of the tensor (", target,
+                        ") isn't allowed in a leading, non-existing dimension ", i);
+        target = size;
+      }
+      if (size != target) {
+        STRIDELAB_CHECK(size == 1, "The expanded size of the tensor (", target, ") must match the existing size (",
+                        size, ") at non-singleton dimension ", i, ".  Target sizes: ", format_int_list(sizes),
+                        ".  Tensor sizes: ", format_int_list(self.sizes()));
+        size = target;
+        stride = 0;
+      }
       out_sizes[i] = size;
-      out_strides[i] = self.strides()[od];
-    } else {
-      STRIDELAB_CHECK(size == 1, "The expanded size of the tensor (", target, ") must match the existing size (", size,
-                      ") at non-singleton dimension ", i, ".  Target sizes: ", format_int_list(sizes),
-                      ".  Tensor sizes: ", format_int_list(self.sizes()));
-      out_sizes[i] = target;
-      out_strides[i] = 0;
+      out_strides[i] = stride;
     }
   }
+  // PyTorch multiplies the sizes as unsigned 64-bit numbers, so a negative size overflows unless a
+  // 0 comes after it. A zero-element tensor with a negative size is refused too (PyTorch makes
+  // one, and refuses it at the first kernel).
+  uint64_t numel = 1;
+  bool overflow = false;
+  for (int64_t s : out_sizes) overflow |= __builtin_mul_overflow(numel, static_cast<uint64_t>(s), &numel);
+  STRIDELAB_CHECK(!overflow && numel <= static_cast<uint64_t>(INT64_MAX), "numel: integer multiplication overflow");
+  for (int64_t s : out_sizes)
+    STRIDELAB_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", format_int_list(out_sizes));
   return make_view(self, std::move(out_sizes), std::move(out_strides), self.storage_offset());
 }
 

@@ -765,6 +765,10 @@ void define_ops() {
   def("expand", {"expand(SymIntArrayRef size, *, bool implicit=False)"}, {}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return W(op::expand(a.tensor("input"), a.intlist("size"))); });
   });
+  def("broadcast_to", {"broadcast_to(SymIntArrayRef size)"}, {"broadcast_to(Tensor input, SymIntArrayRef size)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return W(op::expand(a.tensor("input"), a.intlist("size"))); });
+      });
   def("expand_as", {"expand_as(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return W(op::expand(a.tensor("input"), a.tensor("other").sizes())); });
   });
@@ -1130,8 +1134,11 @@ void define_ops() {
   def("nelement", {"nelement()"}, {}, [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").numel()); });
   def("storage_offset", {"storage_offset()"}, {},
       [](Interp&, ParsedArgs& a) { return make_int(a.tensor("input").storage_offset()); });
-  def("data_ptr", {"data_ptr()"}, {},
-      [](Interp&, ParsedArgs& a) { return make_int(static_cast<int64_t>(a.tensor("input").data_ptr())); });
+  def("data_ptr", {"data_ptr()"}, {}, [](Interp&, ParsedArgs& a) {
+    // TensorImpl::data() is nullptr for a tensor without elements, whatever its storage.
+    const auto& t = a.tensor("input");
+    return make_int(t.numel() == 0 ? 0 : static_cast<int64_t>(t.data_ptr()));
+  });
   def("element_size", {"element_size()"}, {},
       [](Interp&, ParsedArgs& a) { return make_int(static_cast<int64_t>(a.tensor("input").element_size())); });
   def("is_contiguous", {"is_contiguous(*, MemoryFormat memory_format=contiguous_format)"}, {},

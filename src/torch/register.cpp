@@ -273,6 +273,29 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
     }
     return make_size(r);
   });
+  // torch.broadcast_tensors(*tensors) (functional.py, then _VF.broadcast_tensors): each tensor
+  // expanded to the common shape (ExpandBackward0); one already of that shape comes back itself.
+  module_add_function(m.get(), "broadcast_tensors", [](Interp&, CallArgs& a) -> ObjRef {
+    if (!a.kw.empty())
+      raise(BT.type_error, "broadcast_tensors() got an unexpected keyword argument '" + a.kw.front().first + "'");
+    return through({&frames::functional_broadcast_tensors}, [&]() -> ObjRef {
+      std::vector<Tensor> tensors;
+      for (size_t i = 0; i < a.pos.size(); ++i) {
+        if (!is_tensor(a.pos[i].get()))
+          raise(BT.type_error, "expected Tensor as element " + std::to_string(i) + " in argument 0, but got " +
+                                   type_name(a.pos[i].get()));
+        tensors.push_back(unwrap(a.pos[i].get()));
+      }
+      IntArray shape = tensors.empty() ? IntArray{} : tensors[0].sizes();
+      for (size_t i = 1; i < tensors.size(); ++i)
+        shape = guarded([&] { return core::broadcast_shapes(shape, tensors[i].sizes()); });
+      std::vector<ObjRef> out;
+      for (size_t i = 0; i < tensors.size(); ++i)
+        out.push_back(tensors[i].sizes() == shape ? a.pos[i]
+                                                  : wrap(guarded([&] { return op::expand(tensors[i], shape); })));
+      return make_tuple(std::move(out));
+    });
+  });
   module_add_function(m.get(), "set_printoptions", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "set_printoptions",
                 {"precision=", "threshold=", "edgeitems=", "linewidth=", "profile=", "sci_mode="});

@@ -248,7 +248,12 @@ static TensorIndex index_entry(Interp& in, Object* k) {
   if (k == none()) return TensorIndex::make_none();
   if (k == ellipsis()) return TensorIndex::make_ellipsis();
   if (is_tensor(k)) return TensorIndex::make_tensor(unwrap(k));
-  if (is_sequence(k)) return TensorIndex::make_tensor(tensor_from_data(in, k, std::nullopt, "index"));
+  if (is_sequence(k)) {
+    // PyTorch's indexing_tensor_from_data: a list of bools is a mask, any other list (floats and
+    // the empty list included) an int64 index.
+    const DType d = infer_type(in, k) == DType::Bool ? DType::Bool : DType::Int64;
+    return TensorIndex::make_tensor(tensor_from_data(in, k, d, "index"));
+  }
   if (k->type() == BT.range) {  // a sequence of ints, as in `input[range(n), target]`: one index tensor
     auto* r = as<RangeObject>(k);
     std::vector<ObjRef> items;
@@ -618,8 +623,7 @@ void init_tensor_type(Interp& in) {
   });
   tt.method("__setitem__", [](Interp& in, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
-    bool tuple = false;
-    auto idx = build_indices(in, a.pos[1].get(), tuple);
+    // THPVariable_setitem converts the value first, then reads the index.
     Object* v = a.pos[2].get();
     Tensor value;
     if (is_tensor(v)) value = unwrap(v);
@@ -627,9 +631,17 @@ void init_tensor_type(Interp& in) {
     else
       raise(BT.type_error,
             "can't assign a " + type_name(v) + " to a " + std::string(core::legacy_type_name(t.dtype())));
+    Object* key = a.pos[1].get();
+    // A bare False writes nothing (and bumps no version); a bare True writes through
+    // self.unsqueeze(0), as None does. Inside a tuple both are index tensors.
+    if (key == false_obj()) return ObjRef(none());
+    bool tuple = false;
+    auto idx = key == true_obj() ? std::vector<TensorIndex>{TensorIndex::make_none()} : build_indices(in, key, tuple);
     guarded([&] { op::setitem(t, idx, value, tuple); });
     return ObjRef(none());
   });
+  tt.method("__delitem__",
+            [](Interp&, CallArgs&) -> ObjRef { raise(BT.type_error, "Tensor does not support deleting items"); });
 
   struct BinSpec {
     const char* name;
