@@ -23,6 +23,7 @@
 #include <immintrin.h>
 #endif
 
+#include "core/dim_order.h"
 #include "core/elementwise_kernels.h"
 #include "core/loops.h"
 #include "core/ops.h"
@@ -110,40 +111,9 @@ IntArray elementwise_strides(const IntArray& shape, std::initializer_list<const 
       s[lead + d] = (t->sizes()[d] == 1 && shape[lead + d] != 1) ? 0 : t->strides()[d];
     strides.push_back(std::move(s));
   }
-  // 1: d0 goes outside d1, -1: inside, 0: no input can tell.
-  auto should_swap = [&](int64_t d0, int64_t d1) {
-    for (const IntArray& s : strides) {
-      if (s[d0] == 0 || s[d1] == 0) continue;
-      if (s[d0] < s[d1]) return -1;
-      if (s[d0] > s[d1]) return 1;
-      if (shape[d0] > shape[d1]) return 1;
-    }
-    return 0;
-  };
-  IntArray perm(nd);  // innermost first
-  for (int64_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
-  for (int64_t i = 1; i < nd; ++i) {  // insertion sort that tolerates "can't tell"
-    int64_t d1 = i;
-    for (int64_t d0 = i - 1; d0 >= 0; --d0) {
-      int cmp = should_swap(perm[d0], perm[d1]);
-      if (cmp > 0) {
-        std::swap(perm[d0], perm[d1]);
-        d1 = d0;
-      } else if (cmp < 0) {
-        break;
-      }
-    }
-  }
-  bool row_major = true;
-  for (int64_t i = 0; i < nd; ++i) row_major = row_major && perm[i] == nd - 1 - i;
-  if (row_major) return contiguous_strides(shape);
-  IntArray out(nd);
-  int64_t next = 1;
-  for (int64_t i = 0; i < nd; ++i) {
-    out[perm[i]] = next;
-    next *= shape[perm[i]];
-  }
-  return out;
+  IntArray perm =
+      reorder_dimensions(nd, [&](int64_t d0, int64_t d1) { return compare_dims_by_strides(strides, shape, d0, d1); });
+  return strides_in_order(shape, perm);
 }
 
 Tensor empty_elementwise(const IntArray& shape, std::initializer_list<const Tensor*> inputs, DType dtype) {
