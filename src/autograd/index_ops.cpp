@@ -12,11 +12,9 @@ using core::IntArray;
 using core::TensorIndex;
 using detail::any_defined;
 using detail::make_node;
+using detail::with_history;
 
 namespace {
-
-#define NODE_NAME(N) \
-  std::string name() const override { return #N; }
 
 // PyTorch's Tensor?[] index lists: a Slice entry stands for an undefined (None) index.
 bool is_undefined_index(const TensorIndex& i) { return i.kind != TensorIndex::Kind::Tensor; }
@@ -319,8 +317,7 @@ Tensor index_tensors(const Tensor& self, const std::vector<TensorIndex>& indices
     fn->indices_ = save_indices(indices);
   }
   Tensor result = core::index(self, indices);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor index(const Tensor& self, const std::vector<TensorIndex>& indices, bool tuple) {
@@ -381,8 +378,7 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
     fn->index_ = SavedVariable(index, false);
   }
   Tensor result = core::gather(self, dim, index);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
@@ -393,8 +389,7 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
     fn->index_ = SavedVariable(index, false);
   }
   Tensor result = core::index_select(self, dim, index);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor masked_select(const Tensor& self, const Tensor& mask) {
@@ -404,8 +399,7 @@ Tensor masked_select(const Tensor& self, const Tensor& mask) {
     fn->mask_ = SavedVariable(mask, false);
   }
   Tensor result = core::masked_select(self, mask);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 namespace {

@@ -15,12 +15,10 @@ using core::BinaryOp;
 using core::IntArray;
 using detail::any_defined;
 using detail::make_node;
+using detail::with_history;
 using detail::wrapped;
 
 namespace {
-
-#define NODE_NAME(N) \
-  std::string name() const override { return #N; }
 
 IntArray wrap_dims(const IntArray& dims, int64_t ndim) {
   IntArray out;
@@ -648,8 +646,7 @@ Tensor sum(const Tensor& self, std::optional<DType> dtype) {
   auto fn = make_node<SumBackward0>(self);
   if (fn) fn->self_sizes = self.sizes();
   Tensor result = core::sum(self, {}, false, dtype);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<DType> dtype) {
@@ -660,8 +657,7 @@ Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim, std::optional
     fn->keepdim = keepdim;
   }
   Tensor result = core::sum(self, dims, keepdim, dtype);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor mean(const Tensor& self, std::optional<DType> dtype) {
@@ -671,8 +667,7 @@ Tensor mean(const Tensor& self, std::optional<DType> dtype) {
     fn->self_numel = self.numel();
   }
   Tensor result = core::mean(self, {}, false, dtype);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<DType> dtype) {
@@ -684,8 +679,7 @@ Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim, std::optiona
     fn->self_ = SavedVariable(self, false);
   }
   Tensor result = core::mean(self, dims, keepdim, dtype);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor prod(const Tensor& self) {
@@ -723,8 +717,7 @@ Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool ke
     fn->keepdim = keepdim;
   }
   Tensor result = core::var(self, dims, correction, keepdim);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor std(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim) {
@@ -872,8 +865,7 @@ Tensor trace(const Tensor& self) {
   auto fn = make_node<TraceBackward0>(self);
   if (fn) fn->self_sizes = self.sizes();
   Tensor result = core::trace(self);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 namespace {

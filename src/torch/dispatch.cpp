@@ -181,8 +181,10 @@ Tensor binary(BinaryOp o, const Tensor& a, const Tensor& b, Scalar alpha) {
     case BinaryOp::Pow:
       if (is_number(b)) return ag::pow(a, number_of(b));
       return ag::pow(a, b);
-    case BinaryOp::Maximum: return ag::maximum(a, b);
-    case BinaryOp::Minimum: return ag::minimum(a, b);
+      // clang-format off
+#define BINARY_OP(name, op, ...) case BinaryOp::op: return ag::name(a, b);
+#include "autograd/binary_ops.def"
+    // clang-format on
     case BinaryOp::Remainder:
       if (is_number(b)) return ag::remainder(a, number_of(b));
       if (is_number(a)) return ag::remainder(number_of(a), b);

@@ -136,6 +136,30 @@ ObjRef nonzero(const Tensor& t, bool as_tuple) {
   });
 }
 
+std::vector<std::string> sig_list(const char* sig) {
+  return *sig ? std::vector<std::string>{sig} : std::vector<std::string>{};
+}
+
+// A unary op of autograd/unary_ops.def: name (method and function signatures) and name_ (in place).
+void def_unary(const std::string& name, UnaryOp u, const char* method, const char* function, const char* inplace_method,
+               const char* inplace_function) {
+  if (*method || *function)
+    def(name.c_str(), sig_list(method), sig_list(function),
+        [u](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::unary(u, a.tensor("input"))); }); });
+  if (*inplace_method || *inplace_function)
+    def((name + "_").c_str(), sig_list(inplace_method), sig_list(inplace_function), [u](Interp&, ParsedArgs& a) {
+      guarded([&] { op::unary_(u, a.tensor("input")); });
+      return self_obj(a);
+    });
+}
+
+// A binary op of autograd/binary_ops.def.
+void def_binary(const char* name, BinaryOp o, const char* method, const char* function) {
+  def(name, sig_list(method), sig_list(function), [o](Interp&, ParsedArgs& a) {
+    return guarded([&] { return W(op::binary(o, a.tensor("input"), a.tensor("other"))); });
+  });
+}
+
 void define_ops() {
   if (!defs().empty()) return;
 
@@ -176,10 +200,10 @@ void define_ops() {
   arith("floor_divide", BinaryOp::FloorDivide, false);
   arith("remainder", BinaryOp::Remainder, false);
   // Tensor-only ops (no Scalar overload in PyTorch).
-  for (auto [name, op] : {std::pair{"maximum", BinaryOp::Maximum},
-                          {"minimum", BinaryOp::Minimum},
-                          {"logical_and", BinaryOp::LogicalAnd},
-                          {"logical_or", BinaryOp::LogicalOr}}) {
+#define BINARY_OP(name, op, node, self_backward, other_backward, method, function) \
+  def_binary(#name, BinaryOp::op, method, function);
+#include "autograd/binary_ops.def"
+  for (auto [name, op] : {std::pair{"logical_and", BinaryOp::LogicalAnd}, {"logical_or", BinaryOp::LogicalOr}}) {
     std::string n = name;
     BinaryOp o = op;
     def(name, {n + "(Tensor other)"}, {n + "(Tensor input, Tensor other, *, Tensor out=None)"},
@@ -284,45 +308,13 @@ void define_ops() {
         [&] { return W(op::binary(BinaryOp::Pow, a.tensor("input"), scalar_to_tensor(Scalar(int64_t{2})))); });
   });
 
-  // ---- unary ----
-  for (auto [name, uop] : {std::pair{"neg", UnaryOp::Neg},
-                           {"negative", UnaryOp::Neg},
-                           {"exp", UnaryOp::Exp},
-                           {"log", UnaryOp::Log},
-                           {"sqrt", UnaryOp::Sqrt},
-                           {"abs", UnaryOp::Abs},
-                           {"absolute", UnaryOp::Abs},
-                           {"sin", UnaryOp::Sin},
-                           {"cos", UnaryOp::Cos},
-                           {"tanh", UnaryOp::Tanh},
-                           {"sigmoid", UnaryOp::Sigmoid},
-                           {"relu", UnaryOp::Relu},
-                           {"logical_not", UnaryOp::LogicalNot},
-                           {"bitwise_not", UnaryOp::BitwiseNot},
-                           {"floor", UnaryOp::Floor},
-                           {"ceil", UnaryOp::Ceil},
-                           {"trunc", UnaryOp::Trunc},
-                           {"frac", UnaryOp::Frac},
-                           {"sign", UnaryOp::Sign},
-                           {"rsqrt", UnaryOp::Rsqrt},
-                           {"log1p", UnaryOp::Log1p},
-                           {"expm1", UnaryOp::Expm1},
-                           {"log2", UnaryOp::Log2},
-                           {"log10", UnaryOp::Log10},
-                           {"tan", UnaryOp::Tan}}) {
-    std::string n = name;
-    UnaryOp u = uop;
-    std::vector<std::string> f = n == "relu" ? std::vector<std::string>{"relu(Tensor input)"} : unary_f(name);
-    def(name, {n + "()"}, f,
-        [u](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::unary(u, a.tensor("input"))); }); });
-    if (n == "negative" || n == "absolute") continue;
-    def((n + "_").c_str(), {n + "_()"},
-        n == "relu" ? std::vector<std::string>{"relu_(Tensor input)"} : std::vector<std::string>{},
-        [u](Interp&, ParsedArgs& a) {
-          guarded([&] { op::unary_(u, a.tensor("input")); });
-          return self_obj(a);
-        });
-  }
+  // ---- unary (autograd/unary_ops.def) ----
+#define UNARY_OP(name, op, node, saves, backward, method, function, inplace_method, inplace_function) \
+  def_unary(#name, UnaryOp::op, method, function, inplace_method, inplace_function);
+#define UNARY_ALIAS(name, op, method, function) def_unary(#name, UnaryOp::op, method, function, "", "");
+#define UNARY_NODIFF(name, op, method, function, inplace_method) \
+  def_unary(#name, UnaryOp::op, method, function, inplace_method, "");
+#include "autograd/unary_ops.def"
   // clip is clamp under another name, in both forms and in place.
   for (std::string n : {"clamp", "clip"}) {
     def(n.c_str(), {n + "(Tensor? min=None, Tensor? max=None)", n + "(Scalar? min=None, Scalar? max=None)"},
@@ -393,14 +385,6 @@ void define_ops() {
     guarded([&] { op::reciprocal_(a.tensor("input")); });
     return self_obj(a);
   });
-  // isnan, isinf, isfinite: bool results, no out= and no in-place form.
-  for (auto [name, uop] :
-       {std::pair{"isnan", UnaryOp::IsNan}, {"isinf", UnaryOp::IsInf}, {"isfinite", UnaryOp::IsFinite}}) {
-    std::string n = name;
-    UnaryOp u = uop;
-    def(name, {n + "()"}, {n + "(Tensor input)"},
-        [u](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::unary(u, a.tensor("input"))); }); });
-  }
   auto opt_double = [](ParsedArgs& a, const char* name) {
     return a.has(name) ? std::optional<double>(a.toDouble(name)) : std::nullopt;
   };
