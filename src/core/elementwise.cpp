@@ -476,6 +476,7 @@ void check_compute_dtype(BinaryOp op, DType compute) {
                                                    : "bitwise_xor_cpu";
     not_implemented(name, compute);
   }
+  if (op == BinaryOp::LogAddExp && !is_floating(compute)) not_implemented("logaddexp_cpu", compute);
   if (compute == DType::Bool) {
     if (op == BinaryOp::FloorDivide) not_implemented("div_floor_cpu", compute);
     if (op == BinaryOp::Remainder) not_implemented("remainder_cpu", compute);
@@ -659,6 +660,15 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
       if constexpr (is_float)
         binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return ((x < y) | (x != x)) ? x : y; });
       else binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x < y ? x : y; });
+      return;
+    case BinaryOp::LogAddExp:
+      // PyTorch's kernel: equal infinities are returned as they are (inf - inf would be NaN).
+      if constexpr (is_float)
+        binary_loop<C, C>(out, a, b, [](C x, C y) -> C {
+          if (std::isinf(x) && x == y) return x;
+          C m = std::max(x, y);
+          return m + std::log1p(std::exp(-std::abs(x - y)));
+        });
       return;
   }
 }
