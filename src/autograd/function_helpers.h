@@ -1,9 +1,12 @@
 // Helpers shared by the files that define differentiable ops and their nodes (not a public API).
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "autograd/grad_mode.h"
@@ -85,9 +88,9 @@ struct SavedField {
 };
 
 // A node whose saved tensors are declared once, as a list: Derived has
-//   static constexpr auto saved_fields() { return std::array{Field{"_saved_self", &Derived::self_}, ...}; }
-// (in the order PyTorch lists them, alphabetical), and this derives release_variables() and
-// saved_tensors() from it.
+//   static auto saved_fields() { return std::array{Field{"_saved_self", &Derived::self_}, ...}; }
+// and this derives release_variables() (which frees them in that order) and saved_tensors() (which
+// lists them by name, as PyTorch's dir(grad_fn) does) from it.
 template <class Derived>
 struct SavingNode : Node {
   using Field = SavedField<Derived>;
@@ -98,6 +101,8 @@ struct SavingNode : Node {
     std::vector<SavedTensorRef> refs;
     for (const Field& f : Derived::saved_fields())
       refs.push_back({f.name, -1, &(static_cast<const Derived*>(this)->*f.member)});
+    std::sort(refs.begin(), refs.end(),
+              [](const SavedTensorRef& a, const SavedTensorRef& b) { return std::string_view(a.name) < b.name; });
     return refs;
   }
 };

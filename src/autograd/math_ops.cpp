@@ -73,16 +73,12 @@ struct RsubBackward1 : Node {
   }
 };
 
-struct MulBackward0 : Node {
+struct MulBackward0 : SavingNode<MulBackward0> {
   NODE_NAME(MulBackward0)
   SavedVariable self_, other_;
   DType self_scalar_type{}, other_scalar_type{};
-  void release_variables() override {
-    self_.reset_data();
-    other_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &MulBackward0::self_}, Field{"_saved_other", &MulBackward0::other_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), other = other_.unpack();
@@ -94,16 +90,12 @@ struct MulBackward0 : Node {
   }
 };
 
-struct DivBackward0 : Node {
+struct DivBackward0 : SavingNode<DivBackward0> {
   NODE_NAME(DivBackward0)
   SavedVariable self_, other_;
   DType self_scalar_type{};
-  void release_variables() override {
-    self_.reset_data();
-    other_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &DivBackward0::self_}, Field{"_saved_other", &DivBackward0::other_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), other = other_.unpack();
@@ -145,17 +137,13 @@ struct DivBackward1 : Node {
 // torch.div(a, b, rounding_mode=...): with a rounding mode (trunc, floor) the result is piecewise
 // constant and both gradients are zeros shaped like the incoming gradient; with rounding_mode=None
 // the gradients are true division's.
-struct DivBackward2 : Node {
+struct DivBackward2 : SavingNode<DivBackward2> {
   NODE_NAME(DivBackward2)
   SavedVariable self_, other_;
   bool rounded = false;
   DType self_scalar_type{}, other_scalar_type{};
-  void release_variables() override {
-    self_.reset_data();
-    other_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &DivBackward2::self_}, Field{"_saved_other", &DivBackward2::other_}};
   }
   variable_list apply(variable_list&& grads) override {
     variable_list out(2);
@@ -180,12 +168,11 @@ Tensor pow_backward(const Tensor& grad, const Tensor& self, Scalar exponent) {
   return autograd::mul(grad, autograd::mul(autograd::pow(self, Scalar(e - 1)), wrapped(Scalar(e))));
 }
 
-struct PowBackward0 : Node {
+struct PowBackward0 : SavingNode<PowBackward0> {
   NODE_NAME(PowBackward0)
   SavedVariable self_;
   Scalar exponent;
-  void release_variables() override { self_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_self", &PowBackward0::self_}}; }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_exponent", exponent}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
@@ -202,16 +189,12 @@ Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tenso
   return autograd::mul(grad, autograd::where(cond, zero, autograd::mul(result, autograd::log(self))));
 }
 
-struct PowBackward1 : Node {
+struct PowBackward1 : SavingNode<PowBackward1> {
   NODE_NAME(PowBackward1)
   SavedVariable self_, exponent_, result_;
-  void release_variables() override {
-    self_.reset_data();
-    exponent_.reset_data();
-    result_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_exponent", -1, &exponent_}, {"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &PowBackward1::self_}, Field{"_saved_exponent", &PowBackward1::exponent_},
+                      Field{"_saved_result", &PowBackward1::result_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), exponent = exponent_.unpack();
@@ -232,16 +215,13 @@ struct PowBackward1 : Node {
   }
 };
 
-struct PowBackward2 : Node {
+struct PowBackward2 : SavingNode<PowBackward2> {
   NODE_NAME(PowBackward2)
   Scalar self;
   SavedVariable exponent_, result_;
-  void release_variables() override {
-    exponent_.reset_data();
-    result_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_exponent", -1, &exponent_}, {"_saved_result", -1, &result_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_exponent", &PowBackward2::exponent_},
+                      Field{"_saved_result", &PowBackward2::result_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_self", self}}; }
   variable_list apply(variable_list&& grads) override {
@@ -350,12 +330,11 @@ Tensor& unary_op_(UnaryOp op, Tensor& self) {
 
 // ---- clamp, maximum, where, masked_fill ------------------------------------------------------------
 
-struct ClampBackward1 : Node {
+struct ClampBackward1 : SavingNode<ClampBackward1> {
   NODE_NAME(ClampBackward1)
   SavedVariable self_;
   std::optional<Scalar> min, max;
-  void release_variables() override { self_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_self", &ClampBackward1::self_}}; }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_max", max ? SavedValue(*max) : SavedValue()},
             {"_saved_min", min ? SavedValue(*min) : SavedValue()}};
@@ -379,16 +358,12 @@ struct ClampBackward1 : Node {
 // clamp with tensor bounds: self's gradient where min <= self <= max; min's where self < min (and
 // min < max when both are given), max's where self > max (or max < min), as PyTorch's
 // clamp_backward_min_max. The engine sums each down to its input's shape.
-struct ClampBackward0 : Node {
+struct ClampBackward0 : SavingNode<ClampBackward0> {
   NODE_NAME(ClampBackward0)
   SavedVariable self_, min_, max_;
-  void release_variables() override {
-    self_.reset_data();
-    min_.reset_data();
-    max_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_max", -1, &max_}, {"_saved_min", -1, &min_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &ClampBackward0::self_}, Field{"_saved_min", &ClampBackward0::min_},
+                      Field{"_saved_max", &ClampBackward0::max_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), min = min_.unpack(), max = max_.unpack();
@@ -475,7 +450,7 @@ struct BinaryBackward : SavingNode<Derived> {
   SavedVariable self_, other_;
   static auto saved_fields() {
     using Field = SavedField<Derived>;
-    return std::array{Field{"_saved_other", &Derived::other_}, Field{"_saved_self", &Derived::self_}};
+    return std::array{Field{"_saved_self", &Derived::self_}, Field{"_saved_other", &Derived::other_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), other = other_.unpack();
@@ -505,11 +480,10 @@ Tensor min_max_backward(const Tensor& grad, const Tensor& self, const Tensor& ot
   };
 #include "autograd/binary_ops.def"
 
-struct WhereBackward0 : Node {
+struct WhereBackward0 : SavingNode<WhereBackward0> {
   NODE_NAME(WhereBackward0)
   SavedVariable condition_;
-  void release_variables() override { condition_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_condition", -1, &condition_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_condition", &WhereBackward0::condition_}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor condition = condition_.unpack();
     variable_list out(2);
@@ -521,11 +495,10 @@ struct WhereBackward0 : Node {
   }
 };
 
-struct MaskedFillBackward0 : Node {
+struct MaskedFillBackward0 : SavingNode<MaskedFillBackward0> {
   NODE_NAME(MaskedFillBackward0)
   SavedVariable mask_;
-  void release_variables() override { mask_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_mask", -1, &mask_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_mask", &MaskedFillBackward0::mask_}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor mask = mask_.unpack();
     variable_list out(1);
@@ -536,11 +509,10 @@ struct MaskedFillBackward0 : Node {
 };
 
 // masked_fill with a 0-d tensor value: the value gets the sum of the gradient where the mask is set.
-struct MaskedFillBackward1 : Node {
+struct MaskedFillBackward1 : SavingNode<MaskedFillBackward1> {
   NODE_NAME(MaskedFillBackward1)
   SavedVariable mask_;
-  void release_variables() override { mask_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_mask", -1, &mask_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_mask", &MaskedFillBackward1::mask_}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor mask = mask_.unpack();
     variable_list out(2);
@@ -561,15 +533,12 @@ struct RemainderBackward0 : Node {
   }
 };
 
-struct RemainderBackward1 : Node {
+struct RemainderBackward1 : SavingNode<RemainderBackward1> {
   NODE_NAME(RemainderBackward1)
   SavedVariable self_, other_;
-  void release_variables() override {
-    self_.reset_data();
-    other_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &RemainderBackward1::self_},
+                      Field{"_saved_other", &RemainderBackward1::other_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), other = other_.unpack();
