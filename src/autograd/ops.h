@@ -124,9 +124,10 @@ std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim = fa
 std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim = false);
 Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
 Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
-Tensor amax(const Tensor& self, const IntArray& dims = {}, bool keepdim = false);  // AmaxBackward0
-Tensor amin(const Tensor& self, const IntArray& dims = {}, bool keepdim = false);
-Tensor logsumexp(const Tensor& self, const IntArray& dims, bool keepdim = false);
+// The reductions of autograd/reduce_ops.def: Tensor amax(const Tensor& self, const IntArray& dims,
+// bool keepdim), amin, logsumexp.
+#define REDUCE_OP(name, ...) Tensor name(const Tensor& self, const IntArray& dims, bool keepdim = false);
+#include "autograd/reduce_ops.def"
 Tensor trace(const Tensor& self);
 Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
 Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});

@@ -375,9 +375,9 @@ std::pair<Tensor, Tensor> max(const Tensor& s, int64_t d, bool k) { return ag::m
 std::pair<Tensor, Tensor> min(const Tensor& s, int64_t d, bool k) { return ag::min(s, d, k); }
 Tensor softmax(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::softmax(s, d, dt); }
 Tensor log_softmax(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::log_softmax(s, d, dt); }
-Tensor amax(const Tensor& s, const IntArray& d, bool k) { return ag::amax(s, d, k); }
-Tensor amin(const Tensor& s, const IntArray& d, bool k) { return ag::amin(s, d, k); }
-Tensor logsumexp(const Tensor& s, const IntArray& d, bool k) { return ag::logsumexp(s, d, k); }
+#define REDUCE_OP(name, ...) \
+  Tensor name(const Tensor& s, const IntArray& d, bool k) { return ag::name(s, d, k); }
+#include "autograd/reduce_ops.def"
 Tensor cumsum(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::cumsum(s, d, dt); }
 Tensor cumprod(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::cumprod(s, d, dt); }
 std::pair<Tensor, Tensor> sort(const Tensor& s, int64_t d, bool desc, bool stable) {

@@ -169,27 +169,16 @@ void define_softmax_and_scans() {
           });
         });
   }
-  for (const char* name : {"amax", "amin"}) {
-    std::string n = name;
-    bool is_max = n == "amax";
-    def(name, {n + "(IntArrayRef[1] dim=[], bool keepdim=False)"},
-        {n + "(Tensor input, IntArrayRef[1] dim=[], bool keepdim=False, *, Tensor out=None)"},
-        [is_max](Interp&, ParsedArgs& a) {
-          return guarded([&] {
-            Tensor t = a.tensor("input");
-            IntArray dims = a.intlist("dim");
-            return W(is_max ? op::amax(t, dims, a.toBool("keepdim")) : op::amin(t, dims, a.toBool("keepdim")));
-          });
-        });
-  }
-  def("logsumexp",
-      {"logsumexp(IntArrayRef[1] dim, bool keepdim=False)", "logsumexp(DimnameList[1] dim, bool keepdim=False)"},
-      {"logsumexp(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
-       "logsumexp(Tensor input, DimnameList[1] dim, bool keepdim=False, *, Tensor out=None)"},
-      [](Interp&, ParsedArgs& a) {
-        check_dimname(a, "dim");
-        return guarded([&] { return W(op::logsumexp(a.tensor("input"), a.intlist("dim"), a.toBool("keepdim"))); });
-      });
+  // amax, amin, logsumexp (autograd/reduce_ops.def).
+#define SIGS(...) \
+  std::vector<std::string> { __VA_ARGS__ }
+#define REDUCE_OP(name, node, backward, method_sigs, function_sigs)                                        \
+  def(#name, method_sigs, function_sigs, [](Interp&, ParsedArgs& a) {                                      \
+    check_dimname(a, "dim");                                                                               \
+    return guarded([&] { return W(op::name(a.tensor("input"), a.intlist("dim"), a.toBool("keepdim"))); }); \
+  });
+#include "autograd/reduce_ops.def"
+#undef SIGS
   for (const char* name : {"cumsum", "cumprod"}) {
     std::string n = name;
     bool sum = n == "cumsum";
