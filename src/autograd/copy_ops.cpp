@@ -11,11 +11,9 @@ using detail::any_defined;
 using detail::any_requires_grad;
 using detail::collect_next_edges;
 using detail::make_node;
+using detail::with_history;
 
 namespace {
-
-#define NODE_NAME(N) \
-  std::string name() const override { return #N; }
 
 struct CloneBackward0 : Node {
   NODE_NAME(CloneBackward0)
@@ -95,8 +93,7 @@ Tensor clone(const Tensor& self, MemoryFormat format) {
     result = core::empty(self.sizes(), self.dtype());
     core::copy_(result, self);
   }
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor contiguous(const Tensor& self) {
@@ -110,8 +107,7 @@ Tensor to(const Tensor& self, DType dtype, bool copy) {
   if (detail::is_differentiable(dtype)) fn = make_node<ToCopyBackward0>(self);
   if (fn) fn->self_dtype = self.dtype();
   Tensor result = core::to(self, dtype, true);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor& copy_(Tensor& self, const Tensor& src) {

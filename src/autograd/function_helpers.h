@@ -1,8 +1,12 @@
 // Helpers shared by the files that define differentiable ops and their nodes (not a public API).
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <initializer_list>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "autograd/grad_mode.h"
@@ -42,6 +46,13 @@ std::shared_ptr<N> make_node(const Ts&... inputs) {
   return fn;
 }
 
+// Makes fn (when there is one) the grad_fn of a forward's result, and returns the result.
+template <class N>
+Tensor with_history(Tensor result, const std::shared_ptr<N>& fn) {
+  if (fn) impl::set_history(result, fn);
+  return result;
+}
+
 // True when any gradient is defined (the generated nodes return undefined gradients otherwise).
 bool any_defined(const variable_list& grads);
 
@@ -62,5 +73,38 @@ Tensor wrapped(core::Scalar v);
 
 // The node a view gets when its base was modified in place after it was made.
 std::shared_ptr<Node> make_as_strided_backward(const Tensor& base, const Tensor& view);
+
+// ---- nodes -----------------------------------------------------------------------------------------
+
+// grad_fn.name(): a node class is named as PyTorch names it, and NODE_NAME(MulBackward0) says so.
+#define NODE_NAME(N) \
+  std::string name() const override { return #N; }
+
+// One saved tensor of a node: the name Python sees (`grad_fn._saved_self`) and the member holding it.
+template <class N>
+struct SavedField {
+  const char* name;
+  SavedVariable N::*member;
+};
+
+// A node whose saved tensors are declared once, as a list: Derived has
+//   static auto saved_fields() { return std::array{Field{"_saved_self", &Derived::self_}, ...}; }
+// and this derives release_variables() (which frees them in that order) and saved_tensors() (which
+// lists them by name, as PyTorch's dir(grad_fn) does) from it.
+template <class Derived>
+struct SavingNode : Node {
+  using Field = SavedField<Derived>;
+  void release_variables() override {
+    for (const Field& f : Derived::saved_fields()) (static_cast<Derived*>(this)->*f.member).reset_data();
+  }
+  std::vector<SavedTensorRef> saved_tensors() const override {
+    std::vector<SavedTensorRef> refs;
+    for (const Field& f : Derived::saved_fields())
+      refs.push_back({f.name, -1, &(static_cast<const Derived*>(this)->*f.member)});
+    std::sort(refs.begin(), refs.end(),
+              [](const SavedTensorRef& a, const SavedTensorRef& b) { return std::string_view(a.name) < b.name; });
+    return refs;
+  }
+};
 
 }  // namespace stridelab::autograd::detail

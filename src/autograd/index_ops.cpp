@@ -12,11 +12,10 @@ using core::IntArray;
 using core::TensorIndex;
 using detail::any_defined;
 using detail::make_node;
+using detail::SavingNode;
+using detail::with_history;
 
 namespace {
-
-#define NODE_NAME(N) \
-  std::string name() const override { return #N; }
 
 // PyTorch's Tensor?[] index lists: a Slice entry stands for an undefined (None) index.
 bool is_undefined_index(const TensorIndex& i) { return i.kind != TensorIndex::Kind::Tensor; }
@@ -113,16 +112,12 @@ Tensor scatter_add_into_zeros(const IntArray& sizes, int64_t dim, const Tensor& 
   return z;
 }
 
-struct GatherBackward0 : Node {
+struct GatherBackward0 : SavingNode<GatherBackward0> {
   NODE_NAME(GatherBackward0)
   SavedVariable self_, index_;
   int64_t dim = 0;
-  void release_variables() override {
-    self_.reset_data();
-    index_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_index", -1, &index_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &GatherBackward0::self_}, Field{"_saved_index", &GatherBackward0::index_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_dim", dim}, {"_saved_sparse_grad", false}};
@@ -137,14 +132,13 @@ struct GatherBackward0 : Node {
 };
 
 // sort and topk: the gradient of each value goes back to the position its index names.
-struct SortBackward0 : Node {
+struct SortBackward0 : SavingNode<SortBackward0> {
   std::string name_;
   std::string name() const override { return name_; }
   IntArray self_sizes;
   SavedVariable indices_;
   int64_t dim = 0;
-  void release_variables() override { indices_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_indices", -1, &indices_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_indices", &SortBackward0::indices_}}; }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_dim", dim}, {"_saved_self_sym_sizes", self_sizes}};
   }
@@ -157,13 +151,12 @@ struct SortBackward0 : Node {
   }
 };
 
-struct IndexSelectBackward0 : Node {
+struct IndexSelectBackward0 : SavingNode<IndexSelectBackward0> {
   NODE_NAME(IndexSelectBackward0)
   IntArray self_sizes;
   SavedVariable index_;
   int64_t dim = 0;
-  void release_variables() override { index_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_index", -1, &index_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_index", &IndexSelectBackward0::index_}}; }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_dim", dim}, {"_saved_self_sizes", self_sizes}};
   }
@@ -186,15 +179,12 @@ struct IndexSelectBackward0 : Node {
   }
 };
 
-struct MaskedSelectBackward0 : Node {
+struct MaskedSelectBackward0 : SavingNode<MaskedSelectBackward0> {
   NODE_NAME(MaskedSelectBackward0)
   SavedVariable self_, mask_;
-  void release_variables() override {
-    self_.reset_data();
-    mask_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_mask", -1, &mask_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &MaskedSelectBackward0::self_},
+                      Field{"_saved_mask", &MaskedSelectBackward0::mask_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), mask = mask_.unpack();
@@ -319,8 +309,7 @@ Tensor index_tensors(const Tensor& self, const std::vector<TensorIndex>& indices
     fn->indices_ = save_indices(indices);
   }
   Tensor result = core::index(self, indices);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor index(const Tensor& self, const std::vector<TensorIndex>& indices, bool tuple) {
@@ -381,8 +370,7 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
     fn->index_ = SavedVariable(index, false);
   }
   Tensor result = core::gather(self, dim, index);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
@@ -393,8 +381,7 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
     fn->index_ = SavedVariable(index, false);
   }
   Tensor result = core::index_select(self, dim, index);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor masked_select(const Tensor& self, const Tensor& mask) {
@@ -404,8 +391,7 @@ Tensor masked_select(const Tensor& self, const Tensor& mask) {
     fn->mask_ = SavedVariable(mask, false);
   }
   Tensor result = core::masked_select(self, mask);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 namespace {

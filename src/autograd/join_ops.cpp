@@ -10,11 +10,9 @@ namespace stridelab::autograd {
 using core::IntArray;
 using detail::any_defined;
 using detail::make_node;
+using detail::with_history;
 
 namespace {
-
-#define NODE_NAME(N) \
-  std::string name() const override { return #N; }
 
 struct CatBackward0 : Node {
   NODE_NAME(CatBackward0)
@@ -147,8 +145,7 @@ Tensor triangle(const Tensor& self, int64_t diagonal) {
   auto fn = make_node<TriangleBackward<kLower>>(self);
   if (fn) fn->diagonal = diagonal;
   Tensor result = kLower ? core::tril(self, diagonal) : core::triu(self, diagonal);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 template <bool kLower>
@@ -182,8 +179,7 @@ Tensor diag(const Tensor& self, int64_t diagonal) {
     fn->diagonal = diagonal;
   }
   Tensor result = core::diag(self, diagonal);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
@@ -198,8 +194,7 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
     fn->dim = dim;
   }
   Tensor result = core::cat(tensors, dim);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim) {
@@ -224,16 +219,14 @@ Tensor repeat(const Tensor& self, const IntArray& repeats) {
     fn->repeats = repeats;
   }
   Tensor result = core::repeat(self, repeats);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor flip(const Tensor& self, const IntArray& dims) {
   auto fn = make_node<FlipBackward0>(self);
   if (fn) fn->dims = dims;
   Tensor result = core::flip(self, dims);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 }  // namespace stridelab::autograd

@@ -9,12 +9,10 @@ namespace stridelab::autograd {
 using core::IntArray;
 using detail::any_defined;
 using detail::make_node;
+using detail::with_history;
 using detail::wrapped;
 
 namespace {
-
-#define NODE_NAME(N) \
-  std::string name() const override { return #N; }
 
 Tensor maybe_multiply(const Tensor& t, Scalar s) {
   bool is_one = s.is_float() ? s.to_double() == 1.0 : s.to_int() == 1;
@@ -187,8 +185,7 @@ Tensor mm(const Tensor& self, const Tensor& mat2) {
     if (fn->should_compute_output(0)) fn->mat2_ = SavedVariable(mat2, false);
   }
   Tensor result = core::mm(self, mat2);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, Scalar beta, Scalar alpha) {
@@ -213,8 +210,7 @@ Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, Scalar 
     Tensor scaled_self = core::binary(core::BinaryOp::Mul, self, wrapped(beta));
     result = core::binary(core::BinaryOp::Add, core::expand(scaled_self, product.sizes()), product, alpha);
   }
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor bmm(const Tensor& self, const Tensor& mat2) {
@@ -224,8 +220,7 @@ Tensor bmm(const Tensor& self, const Tensor& mat2) {
     if (fn->should_compute_output(0)) fn->mat2_ = SavedVariable(mat2, false);
   }
   Tensor result = core::bmm(self, mat2);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor mv(const Tensor& self, const Tensor& vec) {
@@ -235,8 +230,7 @@ Tensor mv(const Tensor& self, const Tensor& vec) {
     if (fn->should_compute_output(0)) fn->vec_ = SavedVariable(vec, false);
   }
   Tensor result = core::mv(self, vec);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor dot(const Tensor& self, const Tensor& other) {
@@ -246,8 +240,7 @@ Tensor dot(const Tensor& self, const Tensor& other) {
     if (fn->should_compute_output(0)) fn->tensor_ = SavedVariable(other, false);
   }
   Tensor result = core::dot(self, other);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor matmul(const Tensor& tensor1, const Tensor& tensor2) {

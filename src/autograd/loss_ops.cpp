@@ -13,12 +13,10 @@ using core::BinaryOp;
 using core::IntArray;
 using detail::any_defined;
 using detail::make_node;
+using detail::with_history;
 using detail::wrapped;
 
 namespace {
-
-#define NODE_NAME(N) \
-  std::string name() const override { return #N; }
 
 Tensor reduce(const Tensor& loss, Reduction reduction) {
   if (reduction == Reduction::Mean) return core::mean(loss);
@@ -292,8 +290,7 @@ Tensor mse_loss(const Tensor& self_in, const Tensor& target_in, Reduction reduct
   }
   Tensor diff = core::binary(BinaryOp::Sub, core::to(self, common), core::to(target, common));
   Tensor result = reduce(core::binary(BinaryOp::Mul, diff, diff), reduction);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor mse_loss_backward(const Tensor& grad, const Tensor& self, const Tensor& target, Reduction reduction) {
@@ -568,8 +565,7 @@ Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target
   }
   if (weight.defined()) loss = core::binary(BinaryOp::Mul, loss, weight);
   Tensor result = reduce(loss, reduction);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 }  // namespace stridelab::autograd

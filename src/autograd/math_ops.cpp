@@ -1,6 +1,7 @@
 // Elementwise ops and their backward formulas (PyTorch's derivatives.yaml), forward and backward
 // side by side. Gradients are computed with the differentiable ops themselves, so with
 // create_graph=True they get a history of their own.
+#include <array>
 #include <cmath>
 
 #include "autograd/function_helpers.h"
@@ -15,6 +16,9 @@ using detail::any_defined;
 using detail::any_requires_grad;
 using detail::collect_next_edges;
 using detail::make_node;
+using detail::SavedField;
+using detail::SavingNode;
+using detail::with_history;
 using detail::wrapped;
 
 namespace {
@@ -26,9 +30,6 @@ Tensor maybe_multiply(const Tensor& t, Scalar s) {
 }
 
 Tensor zero_scalar(const Tensor& like) { return core::scalar_tensor(Scalar(0.0), like.dtype()); }
-
-#define NODE_NAME(N) \
-  std::string name() const override { return #N; }
 
 // ---- binary ops ----------------------------------------------------------------------------------
 
@@ -72,16 +73,12 @@ struct RsubBackward1 : Node {
   }
 };
 
-struct MulBackward0 : Node {
+struct MulBackward0 : SavingNode<MulBackward0> {
   NODE_NAME(MulBackward0)
   SavedVariable self_, other_;
   DType self_scalar_type{}, other_scalar_type{};
-  void release_variables() override {
-    self_.reset_data();
-    other_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &MulBackward0::self_}, Field{"_saved_other", &MulBackward0::other_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), other = other_.unpack();
@@ -93,16 +90,12 @@ struct MulBackward0 : Node {
   }
 };
 
-struct DivBackward0 : Node {
+struct DivBackward0 : SavingNode<DivBackward0> {
   NODE_NAME(DivBackward0)
   SavedVariable self_, other_;
   DType self_scalar_type{};
-  void release_variables() override {
-    self_.reset_data();
-    other_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &DivBackward0::self_}, Field{"_saved_other", &DivBackward0::other_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), other = other_.unpack();
@@ -166,17 +159,13 @@ struct DivBackward1 : Node {
 // torch.div(a, b, rounding_mode=...): with a rounding mode (trunc, floor) the result is piecewise
 // constant and both gradients are zeros shaped like the incoming gradient; with rounding_mode=None
 // the gradients are true division's.
-struct DivBackward2 : Node {
+struct DivBackward2 : SavingNode<DivBackward2> {
   NODE_NAME(DivBackward2)
   SavedVariable self_, other_;
   bool rounded = false;
   DType self_scalar_type{}, other_scalar_type{};
-  void release_variables() override {
-    self_.reset_data();
-    other_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &DivBackward2::self_}, Field{"_saved_other", &DivBackward2::other_}};
   }
   variable_list apply(variable_list&& grads) override {
     variable_list out(2);
@@ -201,12 +190,11 @@ Tensor pow_backward(const Tensor& grad, const Tensor& self, Scalar exponent) {
   return autograd::mul(grad, autograd::mul_scalar(autograd::pow(self, Scalar(e - 1)), Scalar(e)));
 }
 
-struct PowBackward0 : Node {
+struct PowBackward0 : SavingNode<PowBackward0> {
   NODE_NAME(PowBackward0)
   SavedVariable self_;
   Scalar exponent;
-  void release_variables() override { self_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_self", &PowBackward0::self_}}; }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_exponent", exponent}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
@@ -223,16 +211,12 @@ Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tenso
   return autograd::mul(grad, autograd::where(cond, zero, autograd::mul(result, autograd::log(self))));
 }
 
-struct PowBackward1 : Node {
+struct PowBackward1 : SavingNode<PowBackward1> {
   NODE_NAME(PowBackward1)
   SavedVariable self_, exponent_, result_;
-  void release_variables() override {
-    self_.reset_data();
-    exponent_.reset_data();
-    result_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_exponent", -1, &exponent_}, {"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &PowBackward1::self_}, Field{"_saved_exponent", &PowBackward1::exponent_},
+                      Field{"_saved_result", &PowBackward1::result_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), exponent = exponent_.unpack();
@@ -253,16 +237,13 @@ struct PowBackward1 : Node {
   }
 };
 
-struct PowBackward2 : Node {
+struct PowBackward2 : SavingNode<PowBackward2> {
   NODE_NAME(PowBackward2)
   Scalar self;
   SavedVariable exponent_, result_;
-  void release_variables() override {
-    exponent_.reset_data();
-    result_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_exponent", -1, &exponent_}, {"_saved_result", -1, &result_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_exponent", &PowBackward2::exponent_},
+                      Field{"_saved_result", &PowBackward2::result_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_self", self}}; }
   variable_list apply(variable_list&& grads) override {
@@ -354,60 +335,42 @@ struct TanhBackwardBackward0 : Node {
 
 // ---- unary ops -----------------------------------------------------------------------------------
 
-// A unary op's node: saves its input (`_saved_self`) or its result (`_saved_result`), or nothing.
-enum class Saves { Nothing, Self, Result };
+// A unary op's node: saves its input (`_saved_self`) or its result (`_saved_result`), or nothing;
+// Derived::formula(grad, saved) is the gradient of self.
+enum class Saves { nothing, self, result };
 
 template <class Derived, Saves kSaves>
-struct UnaryBackward : Node {
+struct UnaryBackward : SavingNode<Derived> {
   SavedVariable saved_;
-  void release_variables() override { saved_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    if constexpr (kSaves == Saves::Self) return {{"_saved_self", -1, &saved_}};
-    if constexpr (kSaves == Saves::Result) return {{"_saved_result", -1, &saved_}};
-    return {};
+  static auto saved_fields() {
+    using Field = SavedField<Derived>;
+    if constexpr (kSaves == Saves::self) return std::array{Field{"_saved_self", &Derived::saved_}};
+    else if constexpr (kSaves == Saves::result) return std::array{Field{"_saved_result", &Derived::saved_}};
+    else return std::array<Field, 0>{};
   }
   variable_list apply(variable_list&& grads) override {
-    Tensor saved = saved_.unpack(kSaves == Saves::Result ? shared_from_this() : nullptr);
+    Tensor saved = saved_.unpack(kSaves == Saves::result ? this->shared_from_this() : nullptr);
     variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) out[0] = Derived::formula(grads[0], saved);
+    if (any_defined(grads) && this->task_should_compute_output(0)) out[0] = Derived::formula(grads[0], saved);
     return out;
   }
 };
 
-#define UNARY_NODE(N, SAVES, FORMULA)                                                  \
-  struct N : UnaryBackward<N, Saves::SAVES> {                                          \
-    NODE_NAME(N)                                                                       \
-    static Tensor formula(const Tensor& grad, const Tensor& saved) { return FORMULA; } \
+// The node class of one unary op; the formula sees `grad` and what the node saves under its name
+// (`self` or `result`).
+#define UNARY_NODE(node, saves, backward)                                               \
+  struct node : UnaryBackward<node, Saves::saves> {                                     \
+    NODE_NAME(node)                                                                     \
+    static Tensor formula(const Tensor& grad, const Tensor& saves) { return backward; } \
   };
 
-UNARY_NODE(NegBackward0, Nothing, autograd::neg(grad))
-UNARY_NODE(ExpBackward0, Result, autograd::mul(grad, saved))
-UNARY_NODE(LogBackward0, Self, autograd::div(grad, saved))
-UNARY_NODE(SqrtBackward0, Result, autograd::div(grad, autograd::mul_scalar(saved, Scalar(int64_t{2}))))
-UNARY_NODE(AbsBackward0, Self, autograd::mul(grad, autograd::sgn(saved)))
-UNARY_NODE(SinBackward0, Self, autograd::mul(grad, autograd::cos(saved)))
-UNARY_NODE(CosBackward0, Self, autograd::mul(grad, autograd::neg(autograd::sin(saved))))
-UNARY_NODE(TanhBackward0, Result, autograd::tanh_backward(grad, saved))
-UNARY_NODE(SigmoidBackward0, Result, autograd::sigmoid_backward(grad, saved))
-UNARY_NODE(ReluBackward0, Result, autograd::threshold_backward(grad, saved, Scalar(int64_t{0})))
-UNARY_NODE(ReciprocalBackward0, Result, autograd::mul(autograd::neg(grad), autograd::mul(saved, saved)))
-// Piecewise constant: the gradient is zero (shaped like grad, as PyTorch's zeros_like(grad)).
-UNARY_NODE(FloorBackward0, Nothing, detail::zeros_like(grad))
-UNARY_NODE(CeilBackward0, Nothing, detail::zeros_like(grad))
-UNARY_NODE(RoundBackward0, Nothing, detail::zeros_like(grad))
-UNARY_NODE(RoundBackward1, Nothing, detail::zeros_like(grad))
-UNARY_NODE(TruncBackward0, Nothing, detail::zeros_like(grad))
-UNARY_NODE(SignBackward0, Nothing, detail::zeros_like(grad))
-UNARY_NODE(FracBackward0, Nothing, grad)
-UNARY_NODE(RsqrtBackward0, Result,
-           autograd::mul(autograd::mul_scalar(grad, Scalar(-0.5)), autograd::pow(saved, Scalar(int64_t{3}))))
-UNARY_NODE(Log1PBackward0, Self, autograd::div(grad, autograd::add_scalar(saved, Scalar(int64_t{1}))))
-UNARY_NODE(Expm1Backward0, Result, autograd::mul(grad, autograd::add_scalar(saved, Scalar(int64_t{1}))))
-UNARY_NODE(Log2Backward0, Self, autograd::div(grad, autograd::mul_scalar(saved, Scalar(0.6931471805599453))))
-UNARY_NODE(Log10Backward0, Self, autograd::div(grad, autograd::mul_scalar(saved, Scalar(2.302585092994046))))
-UNARY_NODE(TanBackward0, Result,
-           autograd::mul(grad, autograd::add_scalar(autograd::pow(saved, Scalar(int64_t{2})), Scalar(int64_t{1}))))
-UNARY_NODE(NanToNumBackward0, Self, autograd::mul(grad, core::unary(UnaryOp::IsFinite, saved)))
+#define UNARY_OP(name, op, node, saves, backward, ...) UNARY_NODE(node, saves, backward)
+#include "autograd/unary_ops.def"
+// The unary nodes of ops whose forward is not a plain core::unary (reciprocal, round(decimals=),
+// nan_to_num): their forwards are below.
+UNARY_NODE(ReciprocalBackward0, result, autograd::mul(autograd::neg(grad), autograd::mul(result, result)))
+UNARY_NODE(RoundBackward1, nothing, detail::zeros_like(grad))
+UNARY_NODE(NanToNumBackward0, self, autograd::mul(grad, core::unary(UnaryOp::IsFinite, self)))
 
 // Runs `run` (the core op, returning the result) and records node N, which saves self or the
 // result as its formula needs.
@@ -417,8 +380,8 @@ Tensor unary_with(const Tensor& self, F&& run) {
   Tensor result = run();
   if (fn) {
     impl::set_history(result, fn);
-    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Self>, N>) fn->saved_ = SavedVariable(self, false);
-    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Result>, N>) fn->saved_ = SavedVariable(result, true);
+    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::self>, N>) fn->saved_ = SavedVariable(self, false);
+    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::result>, N>) fn->saved_ = SavedVariable(result, true);
   }
   return result;
 }
@@ -438,14 +401,14 @@ Tensor& unary_with_(Tensor& self, F&& write) {
   if (rg) {
     fn = new_node<N>();
     fn->set_next_edges(collect_next_edges(self));
-    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Self>, N>)
+    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::self>, N>)
       fn->saved_ = SavedVariable(autograd::clone(self), false);
   }
   write();
   self.bump_version();
   if (fn) {
     impl::rebase_history(self, fn);
-    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::Result>, N>)
+    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::result>, N>)
       fn->saved_ = SavedVariable(self, true, is_view(self));
   }
   return self;
@@ -458,12 +421,11 @@ Tensor& unary_op_(UnaryOp op, Tensor& self) {
 
 // ---- clamp, maximum, where, masked_fill ------------------------------------------------------------
 
-struct ClampBackward1 : Node {
+struct ClampBackward1 : SavingNode<ClampBackward1> {
   NODE_NAME(ClampBackward1)
   SavedVariable self_;
   std::optional<Scalar> min, max;
-  void release_variables() override { self_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_self", &ClampBackward1::self_}}; }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_max", max ? SavedValue(*max) : SavedValue()},
             {"_saved_min", min ? SavedValue(*min) : SavedValue()}};
@@ -487,16 +449,12 @@ struct ClampBackward1 : Node {
 // clamp with tensor bounds: self's gradient where min <= self <= max; min's where self < min (and
 // min < max when both are given), max's where self > max (or max < min), as PyTorch's
 // clamp_backward_min_max. The engine sums each down to its input's shape.
-struct ClampBackward0 : Node {
+struct ClampBackward0 : SavingNode<ClampBackward0> {
   NODE_NAME(ClampBackward0)
   SavedVariable self_, min_, max_;
-  void release_variables() override {
-    self_.reset_data();
-    min_.reset_data();
-    max_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_max", -1, &max_}, {"_saved_min", -1, &min_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &ClampBackward0::self_}, Field{"_saved_min", &ClampBackward0::min_},
+                      Field{"_saved_max", &ClampBackward0::max_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), min = min_.unpack(), max = max_.unpack();
@@ -576,45 +534,47 @@ struct ClampBoundBackward1 : Node {
   }
 };
 
-template <bool kMax>
-struct MaximumBackwardT : Node {
-  std::string name() const override { return kMax ? "MaximumBackward0" : "MinimumBackward0"; }
+// A binary op's node (autograd/binary_ops.def): saves both inputs; Derived::self_formula and
+// Derived::other_formula give the gradients.
+template <class Derived>
+struct BinaryBackward : SavingNode<Derived> {
   SavedVariable self_, other_;
-  void release_variables() override {
-    self_.reset_data();
-    other_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    using Field = SavedField<Derived>;
+    return std::array{Field{"_saved_self", &Derived::self_}, Field{"_saved_other", &Derived::other_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), other = other_.unpack();
     variable_list out(2);
     if (!any_defined(grads)) return out;
-    const Tensor& grad = grads[0];
-    Tensor tie = core::binary(BinaryOp::Eq, self, other);
-    Tensor half = autograd::div_scalar(grad, Scalar(int64_t{2}));
-    BinaryOp loses_self = kMax ? BinaryOp::Lt : BinaryOp::Gt;
-    BinaryOp loses_other = kMax ? BinaryOp::Gt : BinaryOp::Lt;
-    if (task_should_compute_output(0)) {
-      Tensor g = autograd::where(tie, half, grad);
-      out[0] = autograd::masked_fill_(g, core::binary(loses_self, self, other), Scalar(int64_t{0}));
-    }
-    if (task_should_compute_output(1)) {
-      Tensor g = autograd::where(tie, half, grad);
-      out[1] = autograd::masked_fill_(g, core::binary(loses_other, self, other), Scalar(int64_t{0}));
-    }
+    if (this->task_should_compute_output(0)) out[0] = Derived::self_formula(grads[0], self, other);
+    if (this->task_should_compute_output(1)) out[1] = Derived::other_formula(grads[0], self, other);
     return out;
   }
 };
-using MaximumBackward0 = MaximumBackwardT<true>;
-using MinimumBackward0 = MaximumBackwardT<false>;
 
-struct WhereBackward0 : Node {
+// maximum / minimum: grad where this input won, half of it on a tie, 0 where it lost (`loses`
+// compares self with other), as PyTorch's at::where(self == other, grad / 2, grad).masked_fill_(...).
+Tensor min_max_backward(const Tensor& grad, const Tensor& self, const Tensor& other, BinaryOp loses) {
+  Tensor tie = core::binary(BinaryOp::Eq, self, other);
+  Tensor g = autograd::where(tie, autograd::div_scalar(grad, Scalar(int64_t{2})), grad);
+  return autograd::masked_fill_(g, core::binary(loses, self, other), Scalar(int64_t{0}));
+}
+
+#define BINARY_OP(name, op, node, self_backward, other_backward, ...)                                                 \
+  struct node : BinaryBackward<node> {                                                                                \
+    NODE_NAME(node)                                                                                                   \
+    static Tensor self_formula(const Tensor& grad, const Tensor& self, const Tensor& other) { return self_backward; } \
+    static Tensor other_formula(const Tensor& grad, const Tensor& self, const Tensor& other) {                        \
+      return other_backward;                                                                                          \
+    }                                                                                                                 \
+  };
+#include "autograd/binary_ops.def"
+
+struct WhereBackward0 : SavingNode<WhereBackward0> {
   NODE_NAME(WhereBackward0)
   SavedVariable condition_;
-  void release_variables() override { condition_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_condition", -1, &condition_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_condition", &WhereBackward0::condition_}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor condition = condition_.unpack();
     variable_list out(2);
@@ -626,11 +586,10 @@ struct WhereBackward0 : Node {
   }
 };
 
-struct MaskedFillBackward0 : Node {
+struct MaskedFillBackward0 : SavingNode<MaskedFillBackward0> {
   NODE_NAME(MaskedFillBackward0)
   SavedVariable mask_;
-  void release_variables() override { mask_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_mask", -1, &mask_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_mask", &MaskedFillBackward0::mask_}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor mask = mask_.unpack();
     variable_list out(1);
@@ -641,11 +600,10 @@ struct MaskedFillBackward0 : Node {
 };
 
 // masked_fill with a 0-d tensor value: the value gets the sum of the gradient where the mask is set.
-struct MaskedFillBackward1 : Node {
+struct MaskedFillBackward1 : SavingNode<MaskedFillBackward1> {
   NODE_NAME(MaskedFillBackward1)
   SavedVariable mask_;
-  void release_variables() override { mask_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_mask", -1, &mask_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_mask", &MaskedFillBackward1::mask_}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor mask = mask_.unpack();
     variable_list out(2);
@@ -666,15 +624,12 @@ struct RemainderBackward0 : Node {
   }
 };
 
-struct RemainderBackward1 : Node {
+struct RemainderBackward1 : SavingNode<RemainderBackward1> {
   NODE_NAME(RemainderBackward1)
   SavedVariable self_, other_;
-  void release_variables() override {
-    self_.reset_data();
-    other_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_other", -1, &other_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &RemainderBackward1::self_},
+                      Field{"_saved_other", &RemainderBackward1::other_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), other = other_.unpack();
@@ -747,8 +702,7 @@ Tensor add(const Tensor& self, const Tensor& other, Scalar alpha) {
     fn->other_scalar_type = other.dtype();
   }
   Tensor result = core::binary(BinaryOp::Add, self, other, alpha);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor sub(const Tensor& self, const Tensor& other, Scalar alpha) {
@@ -759,8 +713,7 @@ Tensor sub(const Tensor& self, const Tensor& other, Scalar alpha) {
     fn->other_scalar_type = other.dtype();
   }
   Tensor result = core::binary(BinaryOp::Sub, self, other, alpha);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor rsub(const Tensor& self, Scalar other, Scalar alpha) {
@@ -770,8 +723,7 @@ Tensor rsub(const Tensor& self, Scalar other, Scalar alpha) {
     fn->self_scalar_type = self.dtype();
   }
   Tensor result = core::binary(BinaryOp::Sub, wrapped(other), self, alpha);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor mul(const Tensor& self, const Tensor& other) {
@@ -783,8 +735,7 @@ Tensor mul(const Tensor& self, const Tensor& other) {
     fn->self_scalar_type = self.dtype();
   }
   Tensor result = core::binary(BinaryOp::Mul, self, other);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor div(const Tensor& self, const Tensor& other) {
@@ -795,8 +746,7 @@ Tensor div(const Tensor& self, const Tensor& other) {
     fn->self_scalar_type = self.dtype();
   }
   Tensor result = core::binary(BinaryOp::Div, self, other);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 namespace {
@@ -841,8 +791,7 @@ Tensor mul_scalar(const Tensor& self, Scalar other) {
     fn->self_scalar_type = self.dtype();
   }
   Tensor result = core::binary(BinaryOp::Mul, self, wrapped(other));
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor add_scalar(const Tensor& self, Scalar other) {
@@ -871,8 +820,7 @@ Tensor div_scalar(const Tensor& self, Scalar other) {
     fn->self_scalar_type = self.dtype();
   }
   Tensor result = core::binary(BinaryOp::Div, self, wrapped(other));
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor div(const Tensor& self, const Tensor& other, DivRounding mode) {
@@ -885,8 +833,7 @@ Tensor div(const Tensor& self, const Tensor& other, DivRounding mode) {
     fn->other_scalar_type = other.dtype();
   }
   Tensor result = div_rounded(self, other, mode);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor pow(const Tensor& self, Scalar exponent) {
@@ -896,8 +843,7 @@ Tensor pow(const Tensor& self, Scalar exponent) {
     fn->exponent = exponent;
   }
   Tensor result = core::binary(BinaryOp::Pow, self, wrapped(exponent));
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor pow(const Tensor& self, const Tensor& exponent) {
@@ -928,16 +874,11 @@ Tensor pow(Scalar self, const Tensor& exponent) {
   return result;
 }
 
-Tensor neg(const Tensor& self) { return unary_op<NegBackward0>(UnaryOp::Neg, self); }
-Tensor exp(const Tensor& self) { return unary_op<ExpBackward0>(UnaryOp::Exp, self); }
-Tensor log(const Tensor& self) { return unary_op<LogBackward0>(UnaryOp::Log, self); }
-Tensor sqrt(const Tensor& self) { return unary_op<SqrtBackward0>(UnaryOp::Sqrt, self); }
-Tensor abs(const Tensor& self) { return unary_op<AbsBackward0>(UnaryOp::Abs, self); }
-Tensor sin(const Tensor& self) { return unary_op<SinBackward0>(UnaryOp::Sin, self); }
-Tensor cos(const Tensor& self) { return unary_op<CosBackward0>(UnaryOp::Cos, self); }
-Tensor tanh(const Tensor& self) { return unary_op<TanhBackward0>(UnaryOp::Tanh, self); }
-Tensor sigmoid(const Tensor& self) { return unary_op<SigmoidBackward0>(UnaryOp::Sigmoid, self); }
-Tensor relu(const Tensor& self) { return unary_op<ReluBackward0>(UnaryOp::Relu, self); }
+// Tensor exp(const Tensor& self), Tensor& exp_(Tensor& self), ... for every row of the table.
+#define UNARY_OP(name, op, node, ...)                                           \
+  Tensor name(const Tensor& self) { return unary_op<node>(UnaryOp::op, self); } \
+  Tensor& name##_(Tensor& self) { return unary_op_<node>(UnaryOp::op, self); }
+#include "autograd/unary_ops.def"
 
 Tensor threshold_backward(const Tensor& grad, const Tensor& self, Scalar threshold) {
   auto fn = make_node<ThresholdBackwardBackward0>(grad, self);
@@ -995,34 +936,15 @@ Tensor clamp(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar
     fn->max = max;
   }
   Tensor result = core::clamp(self, min, max);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor unary(UnaryOp op, const Tensor& self) {
   switch (op) {
-    case UnaryOp::Neg: return neg(self);
-    case UnaryOp::Exp: return exp(self);
-    case UnaryOp::Log: return log(self);
-    case UnaryOp::Sqrt: return sqrt(self);
-    case UnaryOp::Abs: return abs(self);
-    case UnaryOp::Sin: return sin(self);
-    case UnaryOp::Cos: return cos(self);
-    case UnaryOp::Tanh: return tanh(self);
-    case UnaryOp::Sigmoid: return sigmoid(self);
-    case UnaryOp::Relu: return relu(self);
-    case UnaryOp::Floor: return unary_op<FloorBackward0>(op, self);
-    case UnaryOp::Ceil: return unary_op<CeilBackward0>(op, self);
-    case UnaryOp::Round: return unary_op<RoundBackward0>(op, self);
-    case UnaryOp::Trunc: return unary_op<TruncBackward0>(op, self);
-    case UnaryOp::Frac: return unary_op<FracBackward0>(op, self);
-    case UnaryOp::Sign: return unary_op<SignBackward0>(op, self);
-    case UnaryOp::Rsqrt: return unary_op<RsqrtBackward0>(op, self);
-    case UnaryOp::Log1p: return unary_op<Log1PBackward0>(op, self);
-    case UnaryOp::Expm1: return unary_op<Expm1Backward0>(op, self);
-    case UnaryOp::Log2: return unary_op<Log2Backward0>(op, self);
-    case UnaryOp::Log10: return unary_op<Log10Backward0>(op, self);
-    case UnaryOp::Tan: return unary_op<TanBackward0>(op, self);
+    // clang-format off
+#define UNARY_OP(name, op, ...) case UnaryOp::op: return name(self);
+#include "autograd/unary_ops.def"
+    // clang-format on
     default: return core::unary(op, self);  // not differentiable: logical_not, isnan, ...
   }
 }
@@ -1044,8 +966,7 @@ Tensor clamp_bound(const Tensor& self, Scalar bound) {
     fn->bound = bound;
   }
   Tensor result = kMin ? core::clamp(self, bound, std::nullopt) : core::clamp(self, std::nullopt, bound);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 template <bool kMin>
@@ -1057,8 +978,7 @@ Tensor clamp_bound(const Tensor& self, const Tensor& bound) {
   }
   // PyTorch's kernel: max(self, bound) (min for clamp_max), NaN from either propagating.
   Tensor result = core::binary(kMin ? BinaryOp::Maximum : BinaryOp::Minimum, self, bound);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor clamp_min(const Tensor& self, Scalar min) { return clamp_bound<true>(self, min); }
@@ -1081,38 +1001,26 @@ Tensor clamp(const Tensor& self, const Tensor& min, const Tensor& max) {
   if (min.defined()) result = core::binary(BinaryOp::Maximum, result, min);
   if (max.defined()) result = core::binary(BinaryOp::Minimum, result, max);
   if (result.is_same(self)) result = core::clone(self);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
-Tensor maximum(const Tensor& self, const Tensor& other) {
-  auto fn = make_node<MaximumBackward0>(self, other);
-  if (fn) {
-    fn->self_ = SavedVariable(self, false);
-    fn->other_ = SavedVariable(other, false);
+// Tensor maximum(const Tensor& self, const Tensor& other), ... for every row of the table.
+#define BINARY_OP(name, op, node, ...)                                \
+  Tensor name(const Tensor& self, const Tensor& other) {              \
+    auto fn = make_node<node>(self, other);                           \
+    if (fn) {                                                         \
+      fn->self_ = SavedVariable(self, false);                         \
+      fn->other_ = SavedVariable(other, false);                       \
+    }                                                                 \
+    return with_history(core::binary(BinaryOp::op, self, other), fn); \
   }
-  Tensor result = core::binary(BinaryOp::Maximum, self, other);
-  if (fn) impl::set_history(result, fn);
-  return result;
-}
-
-Tensor minimum(const Tensor& self, const Tensor& other) {
-  auto fn = make_node<MinimumBackward0>(self, other);
-  if (fn) {
-    fn->self_ = SavedVariable(self, false);
-    fn->other_ = SavedVariable(other, false);
-  }
-  Tensor result = core::binary(BinaryOp::Minimum, self, other);
-  if (fn) impl::set_history(result, fn);
-  return result;
-}
+#include "autograd/binary_ops.def"
 
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other) {
   auto fn = make_node<WhereBackward0>(self, other);
   if (fn) fn->condition_ = SavedVariable(condition, false);
   Tensor result = core::where(condition, self, other);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value) {
@@ -1122,8 +1030,7 @@ Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value) {
   Tensor result = core::empty(shape, self.dtype());
   core::copy_(result, core::expand(self, shape));
   core::masked_fill_(result, mask, value);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value) {
@@ -1134,15 +1041,13 @@ Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value) 
   Tensor result = core::empty(shape, self.dtype());
   core::copy_(result, core::expand(self, shape));
   core::masked_fill_(result, mask, core::item(value));
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor remainder(const Tensor& self, Scalar other) {
   auto fn = make_node<RemainderBackward0>(self);
   Tensor result = core::binary(BinaryOp::Remainder, self, wrapped(other));
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor remainder(const Tensor& self, const Tensor& other) {
@@ -1152,8 +1057,7 @@ Tensor remainder(const Tensor& self, const Tensor& other) {
     if (fn->should_compute_output(1)) fn->other_ = SavedVariable(other, false);
   }
   Tensor result = core::binary(BinaryOp::Remainder, self, other);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor remainder(Scalar self, const Tensor& other) {
@@ -1326,41 +1230,12 @@ Tensor& pow_(Tensor& self, const Tensor& exponent) {
   return self;
 }
 
-Tensor& exp_(Tensor& self) { return unary_op_<ExpBackward0>(UnaryOp::Exp, self); }
-Tensor& log_(Tensor& self) { return unary_op_<LogBackward0>(UnaryOp::Log, self); }
-Tensor& sqrt_(Tensor& self) { return unary_op_<SqrtBackward0>(UnaryOp::Sqrt, self); }
-Tensor& sin_(Tensor& self) { return unary_op_<SinBackward0>(UnaryOp::Sin, self); }
-Tensor& cos_(Tensor& self) { return unary_op_<CosBackward0>(UnaryOp::Cos, self); }
-Tensor& neg_(Tensor& self) { return unary_op_<NegBackward0>(UnaryOp::Neg, self); }
-Tensor& abs_(Tensor& self) { return unary_op_<AbsBackward0>(UnaryOp::Abs, self); }
-Tensor& relu_(Tensor& self) { return unary_op_<ReluBackward0>(UnaryOp::Relu, self); }
-Tensor& tanh_(Tensor& self) { return unary_op_<TanhBackward0>(UnaryOp::Tanh, self); }
-Tensor& sigmoid_(Tensor& self) { return unary_op_<SigmoidBackward0>(UnaryOp::Sigmoid, self); }
-
 Tensor& unary_(UnaryOp op, Tensor& self) {
   switch (op) {
-    case UnaryOp::Neg: return neg_(self);
-    case UnaryOp::Exp: return exp_(self);
-    case UnaryOp::Log: return log_(self);
-    case UnaryOp::Sqrt: return sqrt_(self);
-    case UnaryOp::Abs: return abs_(self);
-    case UnaryOp::Sin: return sin_(self);
-    case UnaryOp::Cos: return cos_(self);
-    case UnaryOp::Tanh: return tanh_(self);
-    case UnaryOp::Sigmoid: return sigmoid_(self);
-    case UnaryOp::Relu: return relu_(self);
-    case UnaryOp::Floor: return unary_op_<FloorBackward0>(op, self);
-    case UnaryOp::Ceil: return unary_op_<CeilBackward0>(op, self);
-    case UnaryOp::Round: return unary_op_<RoundBackward0>(op, self);
-    case UnaryOp::Trunc: return unary_op_<TruncBackward0>(op, self);
-    case UnaryOp::Frac: return unary_op_<FracBackward0>(op, self);
-    case UnaryOp::Sign: return unary_op_<SignBackward0>(op, self);
-    case UnaryOp::Rsqrt: return unary_op_<RsqrtBackward0>(op, self);
-    case UnaryOp::Log1p: return unary_op_<Log1PBackward0>(op, self);
-    case UnaryOp::Expm1: return unary_op_<Expm1Backward0>(op, self);
-    case UnaryOp::Log2: return unary_op_<Log2Backward0>(op, self);
-    case UnaryOp::Log10: return unary_op_<Log10Backward0>(op, self);
-    case UnaryOp::Tan: return unary_op_<TanBackward0>(op, self);
+    // clang-format off
+#define UNARY_OP(name, op, ...) case UnaryOp::op: return name##_(self);
+#include "autograd/unary_ops.def"
+    // clang-format on
     default:  // not differentiable (logical_not_, bitwise_not_): no history to rewrite
       impl::check_inplace(self, any_requires_grad(self));
       core::unary_(op, self);

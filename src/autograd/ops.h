@@ -43,16 +43,15 @@ Tensor sgn(const Tensor& self);
 Tensor pow(const Tensor& self, Scalar exponent);         // PowBackward0
 Tensor pow(const Tensor& self, const Tensor& exponent);  // PowBackward1 (also `2 ** x`, self wrapped)
 Tensor pow(Scalar self, const Tensor& exponent);         // PowBackward2 (torch.pow(2, x))
-Tensor neg(const Tensor& self);
-Tensor exp(const Tensor& self);
-Tensor log(const Tensor& self);
-Tensor sqrt(const Tensor& self);
-Tensor abs(const Tensor& self);
-Tensor sin(const Tensor& self);
-Tensor cos(const Tensor& self);
-Tensor tanh(const Tensor& self);
-Tensor sigmoid(const Tensor& self);
-Tensor relu(const Tensor& self);
+// The unary ops of autograd/unary_ops.def: Tensor exp(const Tensor& self) and its in-place form
+// Tensor& exp_(Tensor& self), for neg, exp, log, ..., tan.
+#define UNARY_OP(name, ...)        \
+  Tensor name(const Tensor& self); \
+  Tensor& name##_(Tensor& self);
+#include "autograd/unary_ops.def"
+// The binary ops of autograd/binary_ops.def: Tensor maximum(const Tensor& self, const Tensor& other).
+#define BINARY_OP(name, ...) Tensor name(const Tensor& self, const Tensor& other);
+#include "autograd/binary_ops.def"
 Tensor reciprocal(const Tensor& self);
 // Backward formulas that PyTorch computes as ops of their own, so that a double backward records
 // them and reaches the saved tensor too: relu's threshold_backward(grad, result, 0)
@@ -61,8 +60,7 @@ Tensor reciprocal(const Tensor& self);
 Tensor threshold_backward(const Tensor& grad, const Tensor& self, Scalar threshold);
 Tensor sigmoid_backward(const Tensor& grad, const Tensor& output);
 Tensor tanh_backward(const Tensor& grad, const Tensor& output);
-// Any unary op: the functions above, the rounding family (FloorBackward0 ...), rsqrt, log1p,
-// expm1, log2, log10, tan; the non-differentiable ones (isnan, logical_not ...) record nothing.
+// Any unary op: the table's (the non-differentiable ones, isnan, logical_not ..., record nothing).
 Tensor unary(core::UnaryOp op, const Tensor& self);
 Tensor round(const Tensor& self, int64_t decimals);  // RoundBackward1
 Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
@@ -74,8 +72,6 @@ Tensor clamp_max(const Tensor& self, const Tensor& max);
 Tensor clamp(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
 // torch.clamp(x, min_tensor, max_tensor): ClampBackward0; an undefined bound is None.
 Tensor clamp(const Tensor& self, const Tensor& min, const Tensor& max);
-Tensor maximum(const Tensor& self, const Tensor& other);  // torch.max(a, b)
-Tensor minimum(const Tensor& self, const Tensor& other);
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);         // MaskedFillBackward0
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // MaskedFillBackward1 (0-d value)
@@ -100,22 +96,12 @@ Tensor& remainder_(Tensor& self, Scalar other);            // x %= 2: RemainderB
 Tensor& remainder_(Tensor& self, const Tensor& other);     // RemainderBackward1
 Tensor& floor_divide_(Tensor& self, const Tensor& other);  // x //= y: a NotImplemented node
 Tensor& pow_(Tensor& self, const Tensor& exponent);
-Tensor& exp_(Tensor& self);
-Tensor& log_(Tensor& self);
-Tensor& sqrt_(Tensor& self);
-Tensor& sin_(Tensor& self);
-Tensor& cos_(Tensor& self);
-Tensor& neg_(Tensor& self);
-Tensor& abs_(Tensor& self);
-Tensor& relu_(Tensor& self);
-Tensor& tanh_(Tensor& self);     // TanhBackward0, saving the result (self after the write)
-Tensor& sigmoid_(Tensor& self);  // SigmoidBackward0
 Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
 Tensor& clamp_min_(Tensor& self, Scalar min);
 Tensor& clamp_max_(Tensor& self, Scalar max);
 Tensor& clamp_min_(Tensor& self, const Tensor& min);  // ClampMinBackward1
 Tensor& clamp_max_(Tensor& self, const Tensor& max);
-Tensor& unary_(core::UnaryOp op, Tensor& self);
+Tensor& unary_(core::UnaryOp op, Tensor& self);  // the table's in-place forms (exp_ ...), by UnaryOp
 Tensor& round_(Tensor& self, int64_t decimals);
 Tensor& reciprocal_(Tensor& self);  // ReciprocalBackward0; integer tensors can't hold the result
 Tensor& nan_to_num_(Tensor& self, std::optional<double> nan, std::optional<double> posinf,
@@ -151,9 +137,10 @@ Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype =
 // Their backward, _softmax_backward_data / _log_softmax_backward_data(grad, output, dim), an op of
 // its own (SoftmaxBackwardDataBackward0, LogSoftmaxBackwardDataBackward0).
 Tensor softmax_backward_data(const Tensor& grad, const Tensor& output, int64_t dim, bool log);
-Tensor amax(const Tensor& self, const IntArray& dims = {}, bool keepdim = false);  // AmaxBackward0
-Tensor amin(const Tensor& self, const IntArray& dims = {}, bool keepdim = false);
-Tensor logsumexp(const Tensor& self, const IntArray& dims, bool keepdim = false);
+// The reductions of autograd/reduce_ops.def: Tensor amax(const Tensor& self, const IntArray& dims,
+// bool keepdim), amin, logsumexp.
+#define REDUCE_OP(name, ...) Tensor name(const Tensor& self, const IntArray& dims, bool keepdim = false);
+#include "autograd/reduce_ops.def"
 Tensor trace(const Tensor& self);
 Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
 Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});

@@ -1,7 +1,9 @@
 // Reductions and softmax, with their backward formulas.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 #include "autograd/function_helpers.h"
 #include "autograd/grad_mode.h"
@@ -15,12 +17,12 @@ using core::BinaryOp;
 using core::IntArray;
 using detail::any_defined;
 using detail::make_node;
+using detail::SavedField;
+using detail::SavingNode;
+using detail::with_history;
 using detail::wrapped;
 
 namespace {
-
-#define NODE_NAME(N) \
-  std::string name() const override { return #N; }
 
 IntArray wrap_dims(const IntArray& dims, int64_t ndim) {
   IntArray out;
@@ -91,13 +93,12 @@ struct MeanBackward0 : Node {
   }
 };
 
-struct MeanBackward1 : Node {
+struct MeanBackward1 : SavingNode<MeanBackward1> {
   NODE_NAME(MeanBackward1)
   IntArray self_sizes, dim;
   bool keepdim = false;
   SavedVariable self_;
-  void release_variables() override { self_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_self", &MeanBackward1::self_}}; }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}, {"_saved_self_sym_sizes", self_sizes}};
   }
@@ -140,15 +141,11 @@ int64_t count_zeros(const Tensor& t) {
   return core::item(core::sum(z)).to_int();
 }
 
-struct ProdBackward0 : Node {
+struct ProdBackward0 : SavingNode<ProdBackward0> {
   NODE_NAME(ProdBackward0)
   SavedVariable self_, result_;
-  void release_variables() override {
-    self_.reset_data();
-    result_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &ProdBackward0::self_}, Field{"_saved_result", &ProdBackward0::result_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
@@ -168,17 +165,13 @@ struct ProdBackward0 : Node {
   }
 };
 
-struct ProdBackward1 : Node {
+struct ProdBackward1 : SavingNode<ProdBackward1> {
   NODE_NAME(ProdBackward1)
   SavedVariable self_, result_;
   int64_t dim = 0;
   bool keepdim = false;
-  void release_variables() override {
-    self_.reset_data();
-    result_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &ProdBackward1::self_}, Field{"_saved_result", &ProdBackward1::result_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}};
@@ -222,14 +215,13 @@ Tensor var_backward(Tensor grad, const Tensor& self, const IntArray& dims, int64
                        autograd::sub(self, autograd::mean(self, dims, true)));
 }
 
-struct VarBackward0 : Node {
+struct VarBackward0 : SavingNode<VarBackward0> {
   NODE_NAME(VarBackward0)
   SavedVariable self_;
   IntArray dim;
   int64_t correction = 1;
   bool keepdim = false;
-  void release_variables() override { self_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_self", &VarBackward0::self_}}; }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_correction", correction},
             {"_saved_dim", dim.empty() ? SavedValue() : SavedValue(dim)},
@@ -244,18 +236,14 @@ struct VarBackward0 : Node {
   }
 };
 
-struct StdBackward0 : Node {
+struct StdBackward0 : SavingNode<StdBackward0> {
   NODE_NAME(StdBackward0)
   SavedVariable self_, result_;
   IntArray dim;
   int64_t correction = 1;
   bool keepdim = false;
-  void release_variables() override {
-    self_.reset_data();
-    result_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &StdBackward0::self_}, Field{"_saved_result", &StdBackward0::result_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_correction", correction},
@@ -274,18 +262,14 @@ struct StdBackward0 : Node {
   }
 };
 
-struct NormBackward1 : Node {
+struct NormBackward1 : SavingNode<NormBackward1> {
   NODE_NAME(NormBackward1)
   SavedVariable self_, result_;
   double p = 2;
   IntArray dim;
   bool keepdim = false;
-  void release_variables() override {
-    self_.reset_data();
-    result_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &NormBackward1::self_}, Field{"_saved_result", &NormBackward1::result_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}, {"_saved_p", Scalar(p)}};
@@ -498,13 +482,12 @@ struct SoftmaxBackwardDataBackward0T : Node {
   }
 };
 
-struct SoftmaxBackward0 : Node {
+struct SoftmaxBackward0 : SavingNode<SoftmaxBackward0> {
   NODE_NAME(SoftmaxBackward0)
   SavedVariable result_;
   int64_t dim = 0;
   DType self_scalar_type{};
-  void release_variables() override { result_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_result", -1, &result_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_result", &SoftmaxBackward0::result_}}; }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor result = result_.unpack(shared_from_this());
@@ -516,13 +499,12 @@ struct SoftmaxBackward0 : Node {
   }
 };
 
-struct LogSoftmaxBackward0 : Node {
+struct LogSoftmaxBackward0 : SavingNode<LogSoftmaxBackward0> {
   NODE_NAME(LogSoftmaxBackward0)
   SavedVariable result_;
   int64_t dim = 0;
   DType self_scalar_type{};
-  void release_variables() override { result_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_result", -1, &result_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_result", &LogSoftmaxBackward0::result_}}; }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor result = result_.unpack(shared_from_this());
@@ -554,27 +536,25 @@ Tensor restore_reduced(const Tensor& t, const IntArray& dims, bool keepdim, int6
   return autograd::reshape(t, shape);
 }
 
-// A reduction over dims whose node saves self and the result: Derived::formula gets the gradient
-// and the result with the reduced dims put back, so that both broadcast against self.
+// A reduction over dims whose node saves self and the result (autograd/reduce_ops.def):
+// Derived::formula gets the gradient and the result with the reduced dims put back, so that both
+// broadcast against self.
 template <class Derived>
-struct ReduceSelfResultBackward : Node {
+struct ReduceSelfResultBackward : SavingNode<Derived> {
   SavedVariable self_, result_;
   IntArray dim;
   bool keepdim = false;
-  void release_variables() override {
-    self_.reset_data();
-    result_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    using Field = SavedField<Derived>;
+    return std::array{Field{"_saved_self", &Derived::self_}, Field{"_saved_result", &Derived::result_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}};
   }
   variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack(), result = result_.unpack(shared_from_this());
+    Tensor self = self_.unpack(), result = result_.unpack(this->shared_from_this());
     variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
+    if (!any_defined(grads) || !this->task_should_compute_output(0)) return out;
     out[0] = Derived::formula(restore_reduced(grads[0], dim, keepdim, self.dim(), Derived::kReshape), self,
                               restore_reduced(result, dim, keepdim, self.dim(), Derived::kReshape), dim);
     return out;
@@ -582,23 +562,20 @@ struct ReduceSelfResultBackward : Node {
 };
 
 // amax / amin: the gradient shared equally among the elements equal to the result.
-template <bool kMax>
-struct AmaxBackwardT : ReduceSelfResultBackward<AmaxBackwardT<kMax>> {
-  std::string name() const override { return kMax ? "AmaxBackward0" : "AminBackward0"; }
-  static constexpr bool kReshape = true;
-  static Tensor formula(const Tensor& grad, const Tensor& self, const Tensor& result, const IntArray& dim) {
-    Tensor mask = core::binary(BinaryOp::Eq, result, self);
-    return autograd::mul(autograd::div(grad, core::sum(mask, dim, true)), mask);
-  }
-};
+Tensor amax_backward(const Tensor& grad, const Tensor& self, const Tensor& result, const IntArray& dim) {
+  Tensor mask = core::binary(BinaryOp::Eq, result, self);
+  return autograd::mul(autograd::div(grad, core::sum(mask, dim, true)), mask);
+}
 
-struct LogsumexpBackward0 : ReduceSelfResultBackward<LogsumexpBackward0> {
-  NODE_NAME(LogsumexpBackward0)
-  static constexpr bool kReshape = false;
-  static Tensor formula(const Tensor& grad, const Tensor& self, const Tensor& result, const IntArray&) {
-    return autograd::mul(grad, autograd::exp(autograd::sub(self, result)));
-  }
-};
+#define REDUCE_OP(name, node, restore, backward, ...)                                                          \
+  struct node : ReduceSelfResultBackward<node> {                                                               \
+    NODE_NAME(node)                                                                                            \
+    static constexpr bool kReshape = std::string_view(#restore) == "reshape";                                  \
+    static Tensor formula(const Tensor& grad, const Tensor& self, const Tensor& result, const IntArray& dim) { \
+      return backward;                                                                                         \
+    }                                                                                                          \
+  };
+#include "autograd/reduce_ops.def"
 
 // The gradient lands on the diagonal of a zero matrix.
 struct TraceBackward0 : Node {
@@ -665,17 +642,14 @@ Tensor cumprod_backward_with_zeros(const Tensor& grad, const Tensor& self, int64
   return out;
 }
 
-struct CumprodBackward0 : Node {
+struct CumprodBackward0 : SavingNode<CumprodBackward0> {
   NODE_NAME(CumprodBackward0)
   SavedVariable self_, result_;
   int64_t dim = 0;
   DType self_scalar_type{};
-  void release_variables() override {
-    self_.reset_data();
-    result_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &CumprodBackward0::self_},
+                      Field{"_saved_result", &CumprodBackward0::result_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
   variable_list apply(variable_list&& grads) override {
@@ -701,8 +675,7 @@ Tensor sum(const Tensor& self, std::optional<DType> dtype) {
   auto fn = make_node<SumBackward0>(self);
   if (fn) fn->self_sizes = self.sizes();
   Tensor result = core::sum(self, {}, false, dtype);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<DType> dtype) {
@@ -713,8 +686,7 @@ Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim, std::optional
     fn->keepdim = keepdim;
   }
   Tensor result = core::sum(self, dims, keepdim, dtype);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor mean(const Tensor& self, std::optional<DType> dtype) {
@@ -724,8 +696,7 @@ Tensor mean(const Tensor& self, std::optional<DType> dtype) {
     fn->self_numel = self.numel();
   }
   Tensor result = core::mean(self, {}, false, dtype);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<DType> dtype) {
@@ -737,8 +708,7 @@ Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim, std::optiona
     fn->self_ = SavedVariable(self, false);
   }
   Tensor result = core::mean(self, dims, keepdim, dtype);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor prod(const Tensor& self) {
@@ -776,8 +746,7 @@ Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool ke
     fn->keepdim = keepdim;
   }
   Tensor result = core::var(self, dims, correction, keepdim);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor std(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim) {
@@ -936,23 +905,18 @@ Tensor reduce_self_result(const Tensor& self, const IntArray& dims, bool keepdim
 
 }  // namespace
 
-Tensor amax(const Tensor& self, const IntArray& dims, bool keepdim) {
-  return reduce_self_result<AmaxBackwardT<true>>(self, dims, keepdim, [&] { return core::amax(self, dims, keepdim); });
-}
-Tensor amin(const Tensor& self, const IntArray& dims, bool keepdim) {
-  return reduce_self_result<AmaxBackwardT<false>>(self, dims, keepdim, [&] { return core::amin(self, dims, keepdim); });
-}
-Tensor logsumexp(const Tensor& self, const IntArray& dims, bool keepdim) {
-  return reduce_self_result<LogsumexpBackward0>(self, dims, keepdim,
-                                                [&] { return core::logsumexp(self, dims, keepdim); });
-}
+// Tensor amax(const Tensor& self, const IntArray& dims, bool keepdim), ... for every row of the table.
+#define REDUCE_OP(name, node, ...)                                                                         \
+  Tensor name(const Tensor& self, const IntArray& dims, bool keepdim) {                                    \
+    return reduce_self_result<node>(self, dims, keepdim, [&] { return core::name(self, dims, keepdim); }); \
+  }
+#include "autograd/reduce_ops.def"
 
 Tensor trace(const Tensor& self) {
   auto fn = make_node<TraceBackward0>(self);
   if (fn) fn->self_sizes = self.sizes();
   Tensor result = core::trace(self);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 namespace {

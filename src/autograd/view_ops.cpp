@@ -12,11 +12,9 @@ namespace stridelab::autograd {
 using core::IntArray;
 using detail::any_defined;
 using detail::make_node;
+using detail::with_history;
 
 namespace {
-
-#define NODE_NAME(N) \
-  std::string name() const override { return #N; }
 
 // A one-input node whose gradient is formula(grad).
 template <class Derived>
@@ -367,8 +365,7 @@ struct SplitWithSizesBackward0 : Node {
 // Finishes a view op: records the view, then its history.
 Tensor finish_view(const Tensor& self, Tensor result, const std::shared_ptr<Node>& fn) {
   impl::as_view(self, result);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 std::vector<Tensor> finish_multi_view(const Tensor& self, std::vector<Tensor> results,
@@ -422,8 +419,7 @@ Tensor unsafe_view(const Tensor& self, const IntArray& sizes) {
   // Not a view: a fresh tensor over the same storage, with its own version counter.
   Tensor result(std::make_shared<core::TensorImpl>(v.storage(), v.sizes(), v.strides(), v.storage_offset(), v.dtype(),
                                                    std::make_shared<core::VersionCounter>()));
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(result, fn);
 }
 
 Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {

@@ -23,6 +23,7 @@
 #include <immintrin.h>
 #endif
 
+#include "core/dim_order.h"
 #include "core/elementwise_kernels.h"
 #include "core/loops.h"
 #include "core/ops.h"
@@ -110,40 +111,9 @@ IntArray elementwise_strides(const IntArray& shape, std::initializer_list<const 
       s[lead + d] = (t->sizes()[d] == 1 && shape[lead + d] != 1) ? 0 : t->strides()[d];
     strides.push_back(std::move(s));
   }
-  // 1: d0 goes outside d1, -1: inside, 0: no input can tell.
-  auto should_swap = [&](int64_t d0, int64_t d1) {
-    for (const IntArray& s : strides) {
-      if (s[d0] == 0 || s[d1] == 0) continue;
-      if (s[d0] < s[d1]) return -1;
-      if (s[d0] > s[d1]) return 1;
-      if (shape[d0] > shape[d1]) return 1;
-    }
-    return 0;
-  };
-  IntArray perm(nd);  // innermost first
-  for (int64_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
-  for (int64_t i = 1; i < nd; ++i) {  // insertion sort that tolerates "can't tell"
-    int64_t d1 = i;
-    for (int64_t d0 = i - 1; d0 >= 0; --d0) {
-      int cmp = should_swap(perm[d0], perm[d1]);
-      if (cmp > 0) {
-        std::swap(perm[d0], perm[d1]);
-        d1 = d0;
-      } else if (cmp < 0) {
-        break;
-      }
-    }
-  }
-  bool row_major = true;
-  for (int64_t i = 0; i < nd; ++i) row_major = row_major && perm[i] == nd - 1 - i;
-  if (row_major) return contiguous_strides(shape);
-  IntArray out(nd);
-  int64_t next = 1;
-  for (int64_t i = 0; i < nd; ++i) {
-    out[perm[i]] = next;
-    next *= shape[perm[i]];
-  }
-  return out;
+  IntArray perm =
+      reorder_dimensions(nd, [&](int64_t d0, int64_t d1) { return compare_dims_by_strides(strides, shape, d0, d1); });
+  return strides_in_order(shape, perm);
 }
 
 Tensor empty_elementwise(const IntArray& shape, std::initializer_list<const Tensor*> inputs, DType dtype) {
@@ -506,6 +476,7 @@ void check_compute_dtype(BinaryOp op, DType compute) {
                                                    : "bitwise_xor_cpu";
     not_implemented(name, compute);
   }
+  if (op == BinaryOp::LogAddExp && !is_floating(compute)) not_implemented("logaddexp_cpu", compute);
   if (compute == DType::Bool) {
     if (op == BinaryOp::FloorDivide) not_implemented("div_floor_cpu", compute);
     if (op == BinaryOp::Remainder) not_implemented("remainder_cpu", compute);
@@ -689,6 +660,15 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
       if constexpr (is_float)
         binary_loop<C, C>(out, a, b, [](const auto& x, const auto& y) { return ((x < y) | (x != x)) ? x : y; });
       else binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x < y ? x : y; });
+      return;
+    case BinaryOp::LogAddExp:
+      // PyTorch's kernel: equal infinities are returned as they are (inf - inf would be NaN).
+      if constexpr (is_float)
+        binary_loop<C, C>(out, a, b, [](C x, C y) -> C {
+          if (std::isinf(x) && x == y) return x;
+          C m = std::max(x, y);
+          return m + std::log1p(std::exp(-std::abs(x - y)));
+        });
       return;
   }
 }

@@ -30,6 +30,7 @@
 #include <memory>
 #include <type_traits>
 
+#include "core/dim_order.h"
 #include "core/loops.h"
 #include "core/ops.h"
 
@@ -605,40 +606,9 @@ IndexLoop make_index_loop(const Advanced& info, const IntArray& dense_strides) {
 IntArray iterator_output_strides(const IntArray& shape, const std::vector<IntArray>& operands) {
   const int64_t n = static_cast<int64_t>(shape.size());
   if (n <= 1) return contiguous_strides(shape);
-  IntArray perm(n);
-  for (int64_t k = 0; k < n; ++k) perm[k] = n - 1 - k;
-  auto should_swap = [&](int64_t d0, int64_t d1) {
-    for (const IntArray& s : operands) {
-      int64_t s0 = s[d0], s1 = s[d1];
-      if (s0 == 0 || s1 == 0) continue;
-      if (s0 < s1) return -1;
-      if (s0 > s1) return 1;
-      if (shape[d0] > shape[d1]) return 1;
-    }
-    return 0;
-  };
-  for (int64_t i = 1; i < n; ++i) {
-    int64_t d1 = i;
-    for (int64_t d0 = i - 1; d0 >= 0; --d0) {
-      int c = should_swap(perm[d0], perm[d1]);
-      if (c > 0) {
-        std::swap(perm[d0], perm[d1]);
-        d1 = d0;
-      } else if (c < 0) {
-        break;
-      }
-    }
-  }
-  bool inverted = true;
-  for (int64_t k = 0; k < n; ++k) inverted = inverted && perm[k] == n - 1 - k;
-  if (inverted) return contiguous_strides(shape);
-  IntArray strides(n);
-  int64_t next = 1;
-  for (int64_t k = 0; k < n; ++k) {
-    strides[perm[k]] = next;
-    next *= shape[perm[k]];
-  }
-  return strides;
+  IntArray perm =
+      reorder_dimensions(n, [&](int64_t d0, int64_t d1) { return compare_dims_by_strides(operands, shape, d0, d1); });
+  return strides_in_order(shape, perm);
 }
 
 IntArray advanced_result_strides(const Advanced& info) {

@@ -166,7 +166,8 @@ enum class BinaryOp {
   LogicalAnd,
   LogicalOr,
   Maximum,
-  Minimum
+  Minimum,
+  LogAddExp
 };
 // The result dtype of a binary op over these operands, with PyTorch's priority of dimensioned
 // tensors over 0-d tensors over wrapped Python numbers.

@@ -44,6 +44,7 @@
 #include <limits>
 #include <numbers>
 
+#include "core/dim_order.h"
 #include "core/loops.h"
 #include "core/ops.h"
 
@@ -316,27 +317,10 @@ void normal_fill(T* data, int64_t n, T mean, T std, Generator& g) {
 // sort that moves smaller strides inward, breaking ties by putting the smaller size inward.
 void iterator_order(const Tensor& t, IntArray& sizes, IntArray& byte_strides_out) {
   const int64_t nd = t.dim();
-  std::vector<int64_t> perm(nd);  // perm[0] is the innermost dim
-  for (int64_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
-  auto should_swap = [&](int64_t d0, int64_t d1) {
-    int64_t s0 = t.strides()[d0], s1 = t.strides()[d1];
-    if (s0 == 0 || s1 == 0) return 0;
-    if (s0 < s1) return -1;
-    if (s0 > s1) return 1;
-    return t.sizes()[d0] > t.sizes()[d1] ? 1 : 0;
-  };
-  for (int64_t i = 1; i < nd; ++i) {
-    int64_t d1 = i;
-    for (int64_t d0 = i - 1; d0 >= 0; --d0) {
-      int cmp = should_swap(perm[d0], perm[d1]);
-      if (cmp > 0) {
-        std::swap(perm[d0], perm[d1]);
-        d1 = d0;
-      } else if (cmp < 0) {
-        break;
-      }
-    }
-  }
+  const std::array<const IntArray*, 1> operands{&t.strides()};
+  IntArray perm = reorder_dimensions(nd, [&](int64_t d0, int64_t d1) {
+    return compare_dims_by_strides(operands, t.sizes(), d0, d1);
+  });  // perm[0] is the innermost dim
   const int64_t item = static_cast<int64_t>(t.element_size());
   sizes.assign(nd, 0);
   byte_strides_out.assign(nd, 0);

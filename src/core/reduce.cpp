@@ -10,6 +10,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/dim_order.h"
 #include "core/elementwise_kernels.h"
 #include "core/loops.h"
 #include "core/ops.h"
@@ -300,31 +301,12 @@ void for_each_reduce_block(const Tensor& out, const Tensor& in, const std::vecto
   }
   for (int64_t d = 0; d < nd; ++d) istr[d] = in.strides()[d] * isz;
   const IntArray& shape = in.sizes();
-  auto should_swap = [&](int64_t d0, int64_t d1) {
+  const std::array<const IntArray*, 2> operands{&ostr, &istr};
+  // Reduced dims (output stride 0) go inside the kept ones.
+  IntArray perm = reorder_dimensions(nd, [&](int64_t d0, int64_t d1) {
     if ((ostr[d0] == 0) != (ostr[d1] == 0)) return ostr[d1] == 0 ? 1 : -1;
-    for (const IntArray* s : {&ostr, &istr}) {
-      int64_t s0 = (*s)[d0], s1 = (*s)[d1];
-      if (s0 == 0 || s1 == 0) continue;
-      if (s0 < s1) return -1;
-      if (s0 > s1) return 1;
-      if (shape[d0] > shape[d1]) return 1;
-    }
-    return 0;
-  };
-  IntArray perm(nd);
-  for (int64_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
-  for (int64_t i = 1; i < nd; ++i) {
-    int64_t d1 = i;
-    for (int64_t d0 = i - 1; d0 >= 0; --d0) {
-      int cmp = should_swap(perm[d0], perm[d1]);
-      if (cmp > 0) {
-        std::swap(perm[d0], perm[d1]);
-        d1 = d0;
-      } else if (cmp < 0) {
-        break;
-      }
-    }
-  }
+    return compare_dims_by_strides(operands, shape, d0, d1);
+  });
   IntArray sizes(nd), os(nd), is(nd);
   for (int64_t i = 0; i < nd; ++i) {
     sizes[i] = shape[perm[i]];

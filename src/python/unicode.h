@@ -6,12 +6,14 @@
 #include <string_view>
 #include <vector>
 
+#include "support/utf8.h"
+
 namespace stridelab::python {
 
 bool is_ascii(std::string_view s);
 // The code points of a UTF-8 string, and back.
 std::vector<uint32_t> utf8_decode(std::string_view s);
-void utf8_append(std::string& out, uint32_t cp);
+using support::utf8_append;
 std::string utf8_encode(const std::vector<uint32_t>& cps);
 // Byte offset of each code point, plus s.size() at the end (size = code points + 1).
 std::vector<size_t> utf8_offsets(std::string_view s);

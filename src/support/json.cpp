@@ -7,6 +7,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "support/utf8.h"
+
 namespace stridelab::support {
 
 Json& Json::operator[](std::string_view key) {
@@ -201,24 +203,6 @@ class Parser {
     return Json(std::move(a));
   }
 
-  static void append_utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
-
   uint32_t parse_hex4() {
     if (i_ + 4 > s_.size()) fail("bad \\u escape");
     uint32_t v = 0;
@@ -262,7 +246,7 @@ class Parser {
             uint32_t lo = parse_hex4();
             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
           }
-          append_utf8(out, cp);
+          utf8_append(out, cp);
           break;
         }
         default: fail("bad escape");

@@ -181,8 +181,10 @@ Tensor binary(BinaryOp o, const Tensor& a, const Tensor& b, Scalar alpha) {
     case BinaryOp::Pow:
       if (is_number(b)) return ag::pow(a, number_of(b));
       return ag::pow(a, b);
-    case BinaryOp::Maximum: return ag::maximum(a, b);
-    case BinaryOp::Minimum: return ag::minimum(a, b);
+      // clang-format off
+#define BINARY_OP(name, op, ...) case BinaryOp::op: return ag::name(a, b);
+#include "autograd/binary_ops.def"
+    // clang-format on
     case BinaryOp::Remainder:
       if (is_number(b)) return ag::remainder(a, number_of(b));
       if (is_number(a)) return ag::remainder(number_of(a), b);
@@ -373,9 +375,9 @@ std::pair<Tensor, Tensor> max(const Tensor& s, int64_t d, bool k) { return ag::m
 std::pair<Tensor, Tensor> min(const Tensor& s, int64_t d, bool k) { return ag::min(s, d, k); }
 Tensor softmax(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::softmax(s, d, dt); }
 Tensor log_softmax(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::log_softmax(s, d, dt); }
-Tensor amax(const Tensor& s, const IntArray& d, bool k) { return ag::amax(s, d, k); }
-Tensor amin(const Tensor& s, const IntArray& d, bool k) { return ag::amin(s, d, k); }
-Tensor logsumexp(const Tensor& s, const IntArray& d, bool k) { return ag::logsumexp(s, d, k); }
+#define REDUCE_OP(name, ...) \
+  Tensor name(const Tensor& s, const IntArray& d, bool k) { return ag::name(s, d, k); }
+#include "autograd/reduce_ops.def"
 Tensor cumsum(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::cumsum(s, d, dt); }
 Tensor cumprod(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::cumprod(s, d, dt); }
 std::pair<Tensor, Tensor> sort(const Tensor& s, int64_t d, bool desc, bool stable) {

@@ -107,9 +107,9 @@ std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim);
 std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim);
 Tensor softmax(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
 Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
-Tensor amax(const Tensor& self, const IntArray& dims, bool keepdim);
-Tensor amin(const Tensor& self, const IntArray& dims, bool keepdim);
-Tensor logsumexp(const Tensor& self, const IntArray& dims, bool keepdim);
+// amax, amin, logsumexp (autograd/reduce_ops.def).
+#define REDUCE_OP(name, ...) Tensor name(const Tensor& self, const IntArray& dims, bool keepdim);
+#include "autograd/reduce_ops.def"
 Tensor cumsum(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
 Tensor cumprod(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
 std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending, bool stable);

@@ -1,0 +1,49 @@
+// How the Tensor methods and torch.* functions are declared, for the functions*.cpp files that
+// declare them (one per family of ops; functions.cpp registers them all on the Tensor type and the
+// torch module). Each op is bound with PyTorch's own signature strings, so argument matching and
+// TypeError texts follow PyTorch's parser, to one body that reads its arguments by name. A method's
+// self is parameter "input", as in the torch.* form.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "torch/binding.h"
+#include "torch/dispatch.h"
+
+namespace stridelab::torch::bindings {
+
+using core::BinaryOp;
+using core::Scalar;
+using core::UnaryOp;
+using Body = std::function<ObjRef(Interp&, ParsedArgs&)>;
+
+// Binds Tensor.<name> to the method signatures and torch.<name> to the function signatures (either
+// list may be empty), both running body; a function signature with `Tensor out=None` takes out=.
+void def(const char* name, std::vector<std::string> method_sigs, std::vector<std::string> function_sigs, Body body);
+// The C++ functions PyTorch's own Python code calls (torch._VF.split, ...): parsed as torch.*
+// functions are, but not attributes of the torch module.
+void def_native(const char* name, std::vector<std::string> sigs, Body body);
+
+ObjRef W(const Tensor& t);
+ObjRef self_obj(ParsedArgs& a);
+[[noreturn]] void dimname_error(const Tensor& t, Object* name);
+// When a Dimname overload matched, PyTorch looks the name up and fails (no named tensors here).
+void check_dimname(ParsedArgs& a, const char* pname);
+// PyTorch's canCast: no float to an integer type, nothing but bool to bool.
+bool can_cast(DType from, DType to);
+// torch.return_types.max(values=..., indices=...)
+ObjRef return_pair(const char* type_name, const std::pair<Tensor, Tensor>& r);
+
+// The families, one file each.
+void define_elementwise_ops();  // functions_elementwise.cpp
+void define_linalg_ops();       // functions_linalg.cpp
+void define_reduce_ops();       // functions_reduce.cpp
+void define_view_ops();         // functions_views.cpp
+void define_index_ops();        // functions_index.cpp
+void define_tensor_ops();       // functions_tensor.cpp
+void define_factory_ops();      // functions_factory.cpp
+
+}  // namespace stridelab::torch::bindings
