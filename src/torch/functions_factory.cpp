@@ -18,7 +18,7 @@ const std::string kFactory =
     "requires_grad=False)";
 const std::string kLike = "*, MemoryFormat? memory_format=None, " + kFactory;
 
-// zeros, ones, empty, full, rand, randn, randint, randperm, normal, arange, linspace, eye.
+// zeros, ones, empty, full.
 void define_size_factories() {
   auto size_factory = [](const char* name, std::function<Tensor(ParsedArgs&, const IntArray&, DType)> make) {
     std::string n = name;
@@ -52,6 +52,10 @@ void define_size_factories() {
           return W(finish_factory(a, core::full(a.intlist("size"), v, d)));
         });
       });
+}
+
+// rand, randn, randint, randperm, normal.
+void define_random_factories() {
   for (const char* name : {"rand", "randn"}) {
     std::string n = name;
     bool normal = n == "randn";
@@ -110,6 +114,10 @@ void define_size_factories() {
           return W(core::binary(BinaryOp::Add, mean, core::binary(BinaryOp::Mul, out, sd)));
         });
       });
+}
+
+// arange, linspace, eye.
+void define_range_factories() {
   def("arange", {},
       {"arange(Scalar end, *, Tensor out=None, " + kFactory, "arange(Scalar start, Scalar end, *, " + kFactory,
        "arange(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, " + kFactory},
@@ -138,7 +146,7 @@ void define_size_factories() {
       });
 }
 
-// tensor, the *_like factories and the new_* methods.
+// tensor and the *_like factories.
 void define_like_factories() {
   def("tensor", {},
       {"tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, bool pin_memory=False, bool "
@@ -192,6 +200,10 @@ void define_like_factories() {
           return W(finish_factory(a, core::randint_like(t, low, a.toInt("high"), a.dtype("dtype"))));
         });
       });
+}
+
+// Tensor.new_zeros, new_ones, new_empty, new_full, new_tensor.
+void define_new_methods() {
   auto newf = [](const char* name, std::function<Tensor(ParsedArgs&, const IntArray&, DType)> make,
                  const std::string& extra = "") {
     std::string n = name;
@@ -221,7 +233,10 @@ void define_like_factories() {
 
 void define_factory_ops() {
   define_size_factories();
+  define_random_factories();
+  define_range_factories();
   define_like_factories();
+  define_new_methods();
 }
 
 }  // namespace stridelab::torch::bindings

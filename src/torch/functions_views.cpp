@@ -59,8 +59,7 @@ void define_reshapes() {
       });
 }
 
-// squeeze, unsqueeze, expand, narrow, select, unbind, split, chunk, diagonal, movedim, unfold, as_strided, detach,
-// clone, contiguous.
+// squeeze, unsqueeze, expand, narrow, select.
 void define_slices() {
   def("squeeze", {"squeeze()", "squeeze(int64_t dim)", "squeeze(Dimname dim)"},
       {"squeeze(Tensor input)", "squeeze(Tensor input, int64_t dim)", "squeeze(Tensor input, Dimname dim)"},
@@ -101,6 +100,10 @@ void define_slices() {
         check_dimname(a, "dim");
         return guarded([&] { return W(op::select(a.tensor("input"), a.toInt("dim"), a.toInt("index"))); });
       });
+}
+
+// unbind, split (torch._VF.split), chunk.
+void define_splits() {
   def("unbind", {"unbind(int64_t dim=0)", "unbind(Dimname dim)"},
       {"unbind(Tensor input, int64_t dim=0)", "unbind(Tensor input, Dimname dim)"}, [](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
@@ -127,6 +130,10 @@ void define_slices() {
       [](Interp&, ParsedArgs& a) {
         return guarded([&] { return wrap_list(op::chunk(a.tensor("input"), a.toInt("chunks"), a.toInt("dim"))); });
       });
+}
+
+// diagonal, movedim, moveaxis, unfold, as_strided, detach, clone, contiguous.
+void define_moves_and_copies() {
   def("diagonal", {"diagonal(int64_t offset=0, int64_t dim1=0, int64_t dim2=1)"},
       {"diagonal(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)"}, [](Interp&, ParsedArgs& a) {
         return guarded(
@@ -181,6 +188,8 @@ void define_slices() {
 void define_view_ops() {
   define_reshapes();
   define_slices();
+  define_splits();
+  define_moves_and_copies();
 }
 
 }  // namespace stridelab::torch::bindings
