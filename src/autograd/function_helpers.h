@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -70,6 +71,42 @@ Tensor sign(const Tensor& t);
 Tensor cast(const Tensor& t, core::DType dtype);
 // A 0-d tensor holding a Python number, as PyTorch wraps one (lowest promotion priority).
 Tensor wrapped(core::Scalar v);
+
+// The backward of the ops that pick elements places the incoming gradient into zeros, as PyTorch's
+// _index_put_impl_, scatter, scatter_add, index_add_ and masked_scatter_ on zeros do: computed
+// without recording, and recorded under that op's node name with its two edges (the zeros, which
+// need no gradient, and the incoming gradient). Its own backward takes the same elements back out
+// of the incoming gradient (`take`).
+struct PlaceIntoZerosBackward : Node {
+  std::string name_;
+  std::function<Tensor(const Tensor&)> take;
+  std::string name() const override { return name_; }
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(2);
+    if (any_defined(grads) && task_should_compute_output(1)) out[1] = take(grads[0]);
+    return out;
+  }
+};
+
+template <class F>
+Tensor place_into_zeros(const char* name, const Tensor& grad, F&& compute, std::function<Tensor(const Tensor&)> take) {
+  std::shared_ptr<PlaceIntoZerosBackward> fn;
+  if (any_requires_grad(grad)) {
+    fn = new_node<PlaceIntoZerosBackward>();
+    fn->set_next_edges({Edge(), impl::gradient_edge(grad)});
+  }
+  Tensor result;
+  {
+    NoGradGuard no_grad;
+    result = compute();
+  }
+  if (fn) {
+    fn->name_ = name;
+    fn->take = std::move(take);
+    impl::set_history(result, fn);
+  }
+  return result;
+}
 
 // The node a view gets when its base was modified in place after it was made.
 std::shared_ptr<Node> make_as_strided_backward(const Tensor& base, const Tensor& view);

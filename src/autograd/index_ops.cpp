@@ -54,9 +54,15 @@ struct IndexBackward0 : Node {
     std::vector<TensorIndex> indices = unpack_indices(indices_);
     variable_list out(1);
     if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    Tensor z = detail::zeros(self_sizes, grads[0].dtype());
-    autograd::index_put_(z, indices, grads[0], /*accumulate=*/true);
-    out[0] = z;
+    const Tensor& grad = grads[0];
+    out[0] = detail::place_into_zeros(
+        "IndexPutImplBackward0", grad,
+        [&] {
+          Tensor z = detail::zeros(self_sizes, grad.dtype());
+          autograd::index_put_(z, indices, grad, /*accumulate=*/true);
+          return z;
+        },
+        [indices](const Tensor& g) { return autograd::index_tensors(g, indices); });
     return out;
   }
 };
@@ -126,7 +132,10 @@ struct GatherBackward0 : SavingNode<GatherBackward0> {
     Tensor self = self_.unpack(), index = index_.unpack();
     variable_list out(1);
     if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    out[0] = scatter_add_into_zeros(self.sizes(), dim, index, grads[0]);
+    const Tensor& grad = grads[0];
+    out[0] = detail::place_into_zeros(
+        "ScatterAddBackward0", grad, [&] { return scatter_add_into_zeros(self.sizes(), dim, index, grad); },
+        [dim = dim, index](const Tensor& g) { return autograd::gather(g, dim, index); });
     return out;
   }
 };
@@ -146,7 +155,10 @@ struct SortBackward0 : SavingNode<SortBackward0> {
     Tensor indices = indices_.unpack(shared_from_this());
     variable_list out(1);
     if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    out[0] = scatter_add_into_zeros(self_sizes, dim, indices, grads[0]);
+    const Tensor& grad = grads[0];
+    out[0] = detail::place_into_zeros(
+        "ScatterBackward0", grad, [&] { return scatter_add_into_zeros(self_sizes, dim, indices, grad); },
+        [dim = dim, indices](const Tensor& g) { return autograd::gather(g, dim, indices); });
     return out;
   }
 };
@@ -173,8 +185,14 @@ struct IndexSelectBackward0 : SavingNode<IndexSelectBackward0> {
     std::vector<TensorIndex> indices;
     for (int64_t k = 0; k < d; ++k) indices.push_back(TensorIndex::make_slice({}, {}, 1));
     indices.push_back(TensorIndex::make_tensor(core::reshape(index, {-1})));
-    autograd::index_put_(z, indices, grads[0], /*accumulate=*/true);
-    out[0] = z;
+    const Tensor& grad = grads[0];
+    out[0] = detail::place_into_zeros(
+        "IndexAddBackward0", grad,
+        [&] {
+          autograd::index_put_(z, indices, grad, /*accumulate=*/true);
+          return z;
+        },
+        [dim = dim, index](const Tensor& g) { return autograd::index_select(g, dim, index); });
     return out;
   }
 };
@@ -191,9 +209,15 @@ struct MaskedSelectBackward0 : SavingNode<MaskedSelectBackward0> {
     variable_list out(1);
     if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     IntArray shape = core::broadcast_shapes(self.sizes(), mask.sizes());
-    Tensor z = detail::zeros(shape, grads[0].dtype());
-    autograd::index_put_(z, {TensorIndex::make_tensor(core::contiguous(core::expand(mask, shape)))}, grads[0], false);
-    out[0] = z;
+    const Tensor& grad = grads[0];
+    out[0] = detail::place_into_zeros(
+        "MaskedScatterBackward0", grad,
+        [&] {
+          Tensor z = detail::zeros(shape, grad.dtype());
+          autograd::index_put_(z, {TensorIndex::make_tensor(core::contiguous(core::expand(mask, shape)))}, grad, false);
+          return z;
+        },
+        [mask](const Tensor& g) { return autograd::masked_select(g, mask); });
     return out;
   }
 };

@@ -382,8 +382,14 @@ struct MaxBackward0T : Node {
         core::reshape(core::arange(Scalar(int64_t{0}), Scalar(self_sizes[d]), Scalar(int64_t{1}), core::DType::Int64),
                       positions_shape);
     Tensor picked = core::binary(BinaryOp::Eq, indices, positions);
-    out[0] =
-        autograd::where(picked, autograd::expand(grad, self_sizes), core::scalar_tensor(Scalar(0.0), grad.dtype()));
+    // zeros(self_sizes).scatter(d, indices, grad): ScatterBackward0 under create_graph.
+    out[0] = detail::place_into_zeros(
+        "ScatterBackward0", grad,
+        [&] {
+          return autograd::where(picked, autograd::expand(grad, self_sizes),
+                                 core::scalar_tensor(Scalar(0.0), grad.dtype()));
+        },
+        [d, indices](const Tensor& g) { return autograd::gather(g, d, indices); });
     return out;
   }
 };
@@ -585,9 +591,21 @@ struct TraceBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
     if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    Tensor z = detail::zeros(self_sizes, grads[0].dtype());
-    core::copy_(core::diagonal(z, 0, 0, 1), grads[0]);
-    out[0] = z;
+    // PyTorch's trace_backward: zeros(n * m).index_fill_(0, arange(0, n * m, m + 1), grad).view(n, m)
+    // (IndexFillBackward1, whose gradient w.r.t. the value sums the filled elements).
+    const Tensor& grad = grads[0];
+    const int64_t n = self_sizes[0], m = self_sizes[1];
+    Tensor positions = core::arange(Scalar(int64_t{0}), Scalar(n * m), Scalar(m + 1), core::DType::Int64);
+    Tensor flat = detail::place_into_zeros(
+        "IndexFillBackward1", grad,
+        [&] {
+          // Every (m + 1)-th element, as PyTorch fills them (past the diagonal for tall matrices).
+          Tensor z = detail::zeros({n * m}, grad.dtype());
+          core::index_put_(z, {core::TensorIndex::make_tensor(positions)}, grad, false);
+          return z;
+        },
+        [positions](const Tensor& g) { return autograd::sum(autograd::index_select(g, 0, positions)); });
+    out[0] = autograd::view(flat, self_sizes);
     return out;
   }
 };

@@ -131,7 +131,15 @@ for name, f, nin, pos in [("relu", torch.relu, 1, False), ("sigmoid", torch.sigm
                           ("maximum", torch.maximum, 2, False), ("minimum", torch.minimum, 2, False),
                           ("nll", lambda x: F.nll_loss(x.log_softmax(1), torch.tensor([0, 2])), 1, False),
                           ("dot", lambda x, y: x[0].dot(y[0]), 2, False), ("slice", lambda x: x[:, 1:] * 2, 1, False),
-                          ("diagonal", lambda x: x.diagonal() * x[0, :2], 1, False)]:
+                          ("diagonal", lambda x: x.diagonal() * x[0, :2], 1, False),
+                          ("max_dim", lambda x: x.max(dim=1).values, 1, False), ("min_dim", lambda x: x.min(0)[0], 1, False),
+                          ("max_keepdim", lambda x: x.max(1, keepdim=True).values, 1, False),
+                          ("sort", lambda x: x.sort(dim=1).values, 1, False), ("topk", lambda x: x.topk(2).values, 1, False),
+                          ("index", lambda x: x[[0, 1, 1]], 1, False), ("index_2d", lambda x: x[[0, 1], [2, 2]], 1, False),
+                          ("gather", lambda x: x.gather(1, torch.tensor([[0, 0], [2, 1]])), 1, False),
+                          ("index_select", lambda x: x.index_select(1, torch.tensor([0, 2, 2])), 1, False),
+                          ("masked_select", lambda x: x.masked_select(x > 0), 1, False),
+                          ("trace", lambda x: x[:, :2].trace(), 1, False)]:
     run(name, f, nin=nin, pos=pos, weight_grad=True)
 
 # The gradient penalty of a small network: Linear -> ReLU -> Linear.
@@ -156,3 +164,10 @@ for act in [torch.relu, torch.sigmoid, torch.tanh, lambda t: torch.softmax(t, di
     print(g.grad_fn.name(), [n.name() if n else None for n, _ in g.grad_fn.next_functions], gg)
     node = g.grad_fn.next_functions[0][0]
     print(node.name(), [tuple(getattr(node, k).shape) for k in ["_saved_self", "_saved_output", "_saved_grad_output"] if hasattr(node, k)])
+
+# trace's backward fills every (columns + 1)-th element, as PyTorch's does (past the diagonal of a
+# tall matrix).
+for shape in [(3, 3), (4, 1), (5, 2), (2, 5)]:
+    x = torch.ones(*shape, requires_grad=True)
+    x.trace().backward()
+    print(shape, x.grad.flatten().tolist())
