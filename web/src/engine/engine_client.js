@@ -3,7 +3,7 @@
 // states (cached, so stepping back is free), and terminates it to stop a run.
 
 // Keys as src/wasm/bindings.cpp reads them.
-const DEFAULT_LIMITS = { max_steps: 20000, max_seconds: 10, max_memory: 256 * 1024 * 1024 };
+const DEFAULT_LIMITS = { max_steps: 100000, max_seconds: 10, max_memory: 256 * 1024 * 1024 };
 
 export class EngineClient {
   /** @param {{engine: 'wasm'|'fixture', standalone: object|null}} options */
