@@ -563,12 +563,13 @@ Recorder::TensorSlot& Recorder::tensor_slot(const core::Tensor& t) {
   if (tensor_keys_.size() > 2 * swept_slots_) {
     // Forget the tensors that are gone (their keys are never handed out again).
     for (auto i = tensor_keys_.begin(); i != tensor_keys_.end();) {
-      if (i->second.impl.expired()) i = tensor_keys_.erase(i);
+      if (i->second.impl.expired() && !i->second.rec) i = tensor_keys_.erase(i);
       else ++i;
     }
     swept_slots_ = std::max<size_t>(1024, tensor_keys_.size());
   }
   TensorSlot& slot = tensor_keys_[t.impl()];
+  if (slot.rec) retired_keys_.push_back(slot.key);  // a shown tensor went and a new one has its address
   slot = TensorSlot{};
   slot.impl = t.impl_ptr();
   slot.key = "t" + std::to_string(next_tensor_++);
@@ -836,17 +837,22 @@ void Recorder::record(const Snapshot& snap) {
   std::vector<std::tuple<std::string, uint32_t, uint32_t>> versions;  // tensor, from, to
   std::unordered_map<uint64_t, const core::StorageImpl*> shown;
   {
-    std::unordered_map<std::string, bool> now;
+    // The reference recorder of a test (every cell read, keys from elsewhere) takes the slow path:
+    // a record made for every tensor, found by key.
     const bool fast = !options_.read_all_cells && !options_.tensor_keys_from;
+    std::unordered_map<std::string, bool> now;
+    std::vector<TensorSlot*> reached;
     TensorSig sig;
     while (!queue.empty()) {
       core::Tensor t = std::move(queue.back());
       queue.pop_back();
-      TensorSlot* ks = fast ? &tensor_slot(t) : nullptr;
-      std::string key = ks ? ks->key : tensor_key(t);
-      if (!now.emplace(key, true).second) continue;
-      auto& slot = tensors_[key];
+      TensorSlot* ks = nullptr;
+      std::string key;
       if (fast) {
+        ks = &tensor_slot(t);
+        if (ks->reached == step) continue;
+        ks->reached = step;
+        reached.push_back(ks);
         // A tensor whose record was made from the same metadata, version and autograd fields
         // keeps its record: only what it names is visited again.
         const autograd::AutogradMeta* meta = autograd::impl::get_meta(t);
@@ -859,28 +865,30 @@ void Recorder::record(const Snapshot& snap) {
         sig.grad = meta ? meta->grad.impl() : nullptr;
         sig.base = t.is_view() ? t.impl()->base_.get() : nullptr;
         const TensorSig& old = ks->sig;
-        if (slot && ks->has_sig && old.storage == sig.storage && old.offset == sig.offset &&
+        if (ks->rec && ks->has_sig && old.storage == sig.storage && old.offset == sig.offset &&
             old.version == sig.version && old.dtype == sig.dtype && old.requires_grad == sig.requires_grad &&
             old.grad_fn == sig.grad_fn && old.grad == sig.grad && old.base == sig.base && old.sizes == t.sizes() &&
             old.strides == t.strides()) {
-          shown[slot->storage] = t.storage().get();
-          if (meta && meta->grad.defined()) queue.push_back(meta->grad);
-          if (t.is_view()) queue.push_back(t.base());
-          if (auto source = ks->view_source.lock()) queue.push_back(core::Tensor(std::move(source)));
-          continue;
+          core::Tensor source(ks->view_source.lock());
+          if (!source.defined() ||
+              (source.storage().get() == old.source_storage && source.storage_offset() == old.source_offset &&
+               source.sizes() == old.source_sizes && source.strides() == old.source_strides)) {
+            shown[ks->rec->storage] = t.storage().get();
+            if (meta && meta->grad.defined()) queue.push_back(meta->grad);
+            if (t.is_view()) queue.push_back(t.base());
+            if (source.defined()) queue.push_back(std::move(source));
+            continue;
+          }
         }
+        key = ks->key;
+      } else {
+        key = tensor_key(t);
+        if (!now.emplace(key, true).second) continue;
       }
       std::vector<core::Tensor> more;
       core::Tensor view_source;
       TensorRec rec = tensor_record(t, snap, more, &view_source);
-      if (fast) {
-        ks = &tensor_slot(t);  // (tensor_record may have added slots)
-        sig.sizes = t.sizes();
-        sig.strides = t.strides();
-        ks->sig = sig;
-        ks->has_sig = true;
-        ks->view_source = view_source.impl_ptr();
-      }
+      auto& slot = tensors_[key];
       shown[rec.storage] = t.storage().get();
       if (!slot) {
         slot = std::make_unique<TensorRec>(std::move(rec));
@@ -890,14 +898,41 @@ void Recorder::record(const Snapshot& snap) {
         *slot = std::move(rec);
         tensors_set.push_back(key);
       }
+      if (fast) {
+        ks = &tensor_slot(t);  // (the same slot: tensor_record keeps live slots where they are)
+        sig.sizes = t.sizes();
+        sig.strides = t.strides();
+        ks->sig = sig;
+        ks->has_sig = true;
+        ks->view_source = view_source.impl_ptr();
+        if (view_source.defined()) {
+          ks->sig.source_storage = view_source.storage().get();
+          ks->sig.source_offset = view_source.storage_offset();
+          ks->sig.source_sizes = view_source.sizes();
+          ks->sig.source_strides = view_source.strides();
+        }
+        ks->rec = slot.get();
+      }
       for (auto& m : more) queue.push_back(std::move(m));
     }
-    for (auto it = tensors_.begin(); it != tensors_.end();) {
-      if (!now.count(it->first)) {
-        tensors_del.push_back(it->first);
-        it = tensors_.erase(it);
-      } else {
-        ++it;
+    if (fast) {
+      for (const std::string& k : retired_keys_)
+        if (tensors_.erase(k)) tensors_del.push_back(k);
+      retired_keys_.clear();
+      for (TensorSlot* ks : shown_tensors_) {
+        if (ks->reached == step) continue;
+        if (tensors_.erase(ks->key)) tensors_del.push_back(ks->key);
+        ks->rec = nullptr;
+      }
+      shown_tensors_ = std::move(reached);
+    } else {
+      for (auto it = tensors_.begin(); it != tensors_.end();) {
+        if (!now.count(it->first)) {
+          tensors_del.push_back(it->first);
+          it = tensors_.erase(it);
+        } else {
+          ++it;
+        }
       }
     }
   }

@@ -222,6 +222,10 @@ class Recorder : public core::StorageObserver {
     const void* grad_fn = nullptr;
     const core::TensorImpl* grad = nullptr;
     const core::TensorImpl* base = nullptr;
+    // A view's record is worked out from its source's metadata too.
+    const core::StorageImpl* source_storage = nullptr;
+    int64_t source_offset = 0;
+    core::IntArray source_sizes, source_strides;
   };
   struct TensorSlot {
     std::weak_ptr<core::TensorImpl> impl;
@@ -229,7 +233,11 @@ class Recorder : public core::StorageObserver {
     bool has_sig = false;
     TensorSig sig;
     std::weak_ptr<core::TensorImpl> view_source;  // the record's view source, to visit it again
+    int64_t reached = -1;                         // the last step that showed it
+    TensorRec* rec = nullptr;                     // its record in tensors_ while shown
   };
+  std::vector<TensorSlot*> shown_tensors_;  // the slots the previous step showed
+  std::vector<std::string> retired_keys_;   // shown tensors gone, whose slot a new tensor took
   TensorSlot& tensor_slot(const core::Tensor& t);
   size_t swept_slots_ = 1024;
   std::unordered_map<const core::TensorImpl*, TensorSlot> tensor_keys_;

@@ -180,8 +180,10 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     const python::Namespace* ns = nullptr;
     uint64_t ns_version = 0;
     const core::TensorImpl* impl = nullptr;
-    uint64_t epoch = 0;  // the last step that reached it
-    bool fresh = true;   // not yet handed to the recorder
+    uint64_t epoch = 0;         // the last step that reached it
+    bool fresh = true;          // not yet handed to the recorder
+    bool leaf = false;          // an immutable value holding nothing (int, float, str, None, a module)
+    std::vector<Cached*> kids;  // the entries of the objects its items name (dicts: the values)
   };
 
   // Whether o still makes the record c was made from. Only values a record shows are compared:
@@ -232,9 +234,11 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     const auto& bt = python::builtin_types();
     python::TypeObject* t = o->type();
     c.refs.clear();
+    c.kids.clear();
     c.sval.clear();
     c.ns = nullptr;
     c.impl = nullptr;
+    c.leaf = t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.str || t == bt.none || t == bt.module;
     ObjectInfo& info = c.info;
     info = ObjectInfo{};
     info.key = c.key;
@@ -260,7 +264,8 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
       c.size = items.size();
       for (size_t i = 0; i < items.size() && i < 64; ++i) {
         c.refs.push_back(items[i].get());
-        info.items.emplace_back(std::to_string(i), visit(items[i].get(), snap));
+        c.kids.push_back(visit_entry(items[i].get(), snap));
+        info.items.emplace_back(std::to_string(i), c.kids.back()->key);
       }
     } else if (t == bt.dict) {
       auto* d = python::as<python::DictObject>(o);
@@ -269,7 +274,8 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
         std::string label = short_repr(in_, k.get());
         c.refs.push_back(k.get());
         c.refs.push_back(v.get());
-        info.items.emplace_back(label.empty() ? python::type_name(k.get()) : label, visit(v.get(), snap));
+        c.kids.push_back(visit_entry(v.get(), snap));
+        info.items.emplace_back(label.empty() ? python::type_name(k.get()) : label, c.kids.back()->key);
         if (info.items.size() >= 64) break;
       }
     } else if (t == bt.function) {
@@ -282,7 +288,8 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
         c.ns_version = ns->version();
         for (const auto& [name, v] : ns->entries()) {
           c.refs.push_back(v.get());
-          info.items.emplace_back(name, visit(v.get(), snap));
+          c.kids.push_back(visit_entry(v.get(), snap));
+          info.items.emplace_back(name, c.kids.back()->key);
         }
       }
     }
@@ -290,7 +297,9 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
 
   // Visits o and what it holds (each once a step, up to kMaxObjects); returns its key. Objects new
   // or changed since the previous step go into the snapshot, with their records.
-  std::string visit(Object* o, Snapshot& snap) {
+  std::string visit(Object* o, Snapshot& snap) { return visit_entry(o, snap)->key; }
+
+  Cached* visit_entry(Object* o, Snapshot& snap) {
     auto [it, inserted] = cache_.try_emplace(o);
     Cached& c = it->second;
     if (inserted || c.type != o->type()) {
@@ -298,10 +307,21 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
       c.type = o->type();
       c.key = "o" + std::to_string(next_object_++);
     }
-    if (c.epoch == epoch_ || seen_ >= kMaxObjects) return c.key;
+    reach(c, o, snap);
+    return &c;
+  }
+
+  // Marks c (o's entry) reached this step, hands its record to the recorder when it is new or
+  // changed, and reaches what it holds: through the entries kept from the step before when it did
+  // not change (no lookups; an immutable value that did not change has nothing to check).
+  void reach(Cached& c, Object* o, Snapshot& snap) {
+    if (c.epoch == epoch_) return;
+    if (seen_ >= kMaxObjects) {
+      cap_hit_ = true;
+      return;
+    }
     c.epoch = epoch_;
     ++seen_;
-    const std::string key = c.key;  // (c may move as the cache grows below)
     if (c.fresh || !same_as_before(c, o)) {
       c.fresh = false;
       rebuild(c, o, snap);
@@ -309,10 +329,23 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     } else if (!c.refs.empty()) {
       // (c stays where it is: the cache's nodes do not move, and c is not rebuilt again this step)
       const bool dict = o->type() == python::builtin_types().dict;
-      for (size_t i = dict ? 1 : 0; i < c.refs.size(); i += dict ? 2 : 1) visit(c.refs[i], snap);
+      const bool use_kids = !cap_hit_before_ && c.kids.size() == (dict ? c.refs.size() / 2 : c.refs.size());
+      for (size_t i = dict ? 1 : 0, n = 0; i < c.refs.size(); i += dict ? 2 : 1, ++n) {
+        if (!use_kids) {
+          visit(c.refs[i], snap);
+          continue;
+        }
+        Cached* kid = c.kids[n];
+        if (kid->epoch == epoch_) continue;
+        if (kid->leaf && seen_ < kMaxObjects) {
+          kid->epoch = epoch_;
+          ++seen_;
+        } else {
+          reach(*kid, c.refs[i], snap);
+        }
+      }
     }
-    if (torch::is_tensor(o)) snap.object_tensors.push_back(torch::unwrap(o));
-    return key;
+    if (c.impl) snap.object_tensors.push_back(torch::unwrap(o));
   }
 
   // A frame on the stack as the previous step showed it.
@@ -326,7 +359,8 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     uint64_t ns_version = 0;
     std::vector<Object*> slots;
     std::vector<std::pair<const python::Namespace*, uint64_t>> comprehensions;
-    std::vector<Object*> values;  // the objects its variables name, in order
+    std::vector<Object*> values;   // the objects its variables name, in order
+    std::vector<Cached*> entries;  // and their entries
   };
 
   static const python::Namespace* frame_namespace(const python::Frame* f) {
@@ -366,12 +400,14 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     }
     for (const python::Namespace* comp : f->comprehension_scopes) s.comprehensions.emplace_back(comp, comp->version());
     s.values.clear();
+    s.entries.clear();
     s.info.variables.clear();
     for (const auto& [name, obj] : f->locals()) {
       if (!obj || obj->type() == python::builtin_types().module) continue;
       if (name.rfind("__", 0) == 0) continue;
       s.values.push_back(obj);
-      s.info.variables.emplace_back(name, visit(obj, snap));
+      s.entries.push_back(visit_entry(obj, snap));
+      s.info.variables.emplace_back(name, s.entries.back()->key);
     }
   }
 
@@ -399,12 +435,15 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
         if (changed || !same_variables(s, f)) {
           changed = true;
           read_variables(s, f, snap);
-        } else {
+        } else if (cap_hit_before_) {
           for (size_t v = 0; v < s.values.size(); ++v) visit(s.values[v], snap);
+        } else {
+          for (size_t v = 0; v < s.values.size(); ++v) reach(*s.entries[v], s.values[v], snap);
         }
       } else if (changed) {
         s.info.variables.clear();
         s.values.clear();
+        s.entries.clear();
         s.env = nullptr;
         s.ns = nullptr;
       }
@@ -520,6 +559,9 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     snap.objects_changed_only = true;
     ++epoch_;
     seen_ = 0;
+    // Entries kept from the step before are all alive only if that step reached everything.
+    cap_hit_before_ = cap_hit_;
+    cap_hit_ = false;
     read_frames(top, line, snap);
     forget_unreached(snap);
     collect_graph(snap);
@@ -568,8 +610,9 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   std::string all_stdout_, pending_stdout_;
   std::unordered_map<Object*, Cached> cache_;
   uint64_t next_object_ = 1;
-  uint64_t epoch_ = 0;  // steps taken
-  size_t seen_ = 0;     // objects visited this step
+  uint64_t epoch_ = 0;                            // steps taken
+  size_t seen_ = 0;                               // objects visited this step
+  bool cap_hit_ = false, cap_hit_before_ = true;  // kMaxObjects reached this step, the one before
   std::vector<ShownFrame> frames_;
   std::vector<const python::Frame*> stack_;
   StepProbe probe_;

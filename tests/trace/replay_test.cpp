@@ -210,9 +210,23 @@ std::string check_program(const std::string& source, int64_t* steps) {
     Json got = ctx.recorder.state(ctx.step);
     for (const char* field : {"frames", "variables", "objects", "tensors", "storages", "graph"}) {
       if (got.at(field) == want.at(field)) continue;
+      // The first entry that differs, when the field is a list of records.
+      const Json* g = &got.at(field);
+      const Json* w = &want.at(field);
+      if (g->is_object() && g->contains("nodes")) {
+        g = &g->at("nodes");
+        w = &w->at("nodes");
+      }
+      if (g->is_array() && w->is_array())
+        for (size_t i = 0; i < g->size() || i < w->size(); ++i) {
+          if (i < g->size() && i < w->size() && (*g)[i] == (*w)[i]) continue;
+          static const Json missing("(missing)");
+          g = i < g->size() ? &(*g)[i] : &missing;
+          w = i < w->size() ? &(*w)[i] : &missing;
+          break;
+        }
       mismatch = "step " + std::to_string(ctx.step) + " (line " + std::to_string(ctx.line) + ", " + ctx.kind +
-                 "): " + field + " differ\n  replayed: " + clip(got.at(field).dump()) +
-                 "\n  snapshot: " + clip(want.at(field).dump());
+                 "): " + field + " differ\n  replayed: " + clip(g->dump()) + "\n  snapshot: " + clip(w->dump());
       return;
     }
   };
