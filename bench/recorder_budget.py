@@ -11,12 +11,13 @@ does not count; wall time is shown beside some), with the peak resident memory (
   nothing else alive (budget: 1.5x; making the 64 MiB costs both `run` and `trace` alike);
 - depth: the recording cost per step ((trace - run) / steps) of a 2,000-step loop run at
   recursion depth 900, against the same loop at depth 1 (budget: 2x);
-- linreg: bench/programs/linreg_scratch.py (d2l's linear regression from scratch: 1,000 samples,
-  batch 10, 3 epochs) recorded, against the untraced run (budget: 5x);
+- linreg: bench/programs/trace/linreg_scratch.py (d2l's linear regression from scratch: 1,000
+  samples, batch 10, 3 epochs) recorded, against the untraced run (budget: 5x);
 - memory: the peak memory recording adds per step ((trace - run) / steps) for the linear
   regression and for a 100,000-step loop (budget: 1 KB = 1,024 bytes);
 - jumps: state(n) at 200 steps spread over a 100,000-step trace, in random order, through
-  `stridelab state --jumps` (budget: 5 ms for the slowest).
+  `stridelab state --jumps` (budget: 5 ms for the slowest, in the thread's CPU time; the state
+  is materialised and written as JSON text, as the page gets it).
 
 The stridelab binary defaults to build/native/stridelab; this script builds nothing. It is a
 benchmark, not a test: it reports, it never fails on a missed budget.
@@ -139,7 +140,7 @@ def main():
                      ratio <= 2))
 
         # 3. Linear regression from scratch: the whole process traced / untraced.
-        lr = os.path.join(HERE, "programs", "linreg_scratch.py")
+        lr = os.path.join(HERE, "programs", "trace", "linreg_scratch.py")
         tc, tw, t_rss, sl = trace(lr)
         rc, rw, r_rss = run(lr)
         rows.append(("d2l linear regression, trace / run", "%d steps" % sl,
@@ -166,11 +167,13 @@ def main():
             if not line:
                 sys.exit("recorder_budget: state --jumps printed nothing: %s" % p.stderr)
             fields = dict(f.split("=") for f in line[0].split()[1:])
-            if best is None or float(fields["max_ms"]) < float(best["max_ms"]):
+            if best is None or float(fields["max_cpu_ms"]) < float(best["max_cpu_ms"]):
                 best = fields
         rows.append(("state(n) of a 100,000-step trace, slowest / median of %s" % best["count"],
-                     "%s steps" % best["steps"], "%s ms / %s ms" % (best["max_ms"], best["median_ms"]),
-                     "%s ms" % best["max_ms"], "<= 5 ms", float(best["max_ms"]) <= 5))
+                     "%s steps" % best["steps"],
+                     "%s ms / %s ms (wall %s / %s ms)" % (best["max_cpu_ms"], best["median_cpu_ms"], best["max_ms"],
+                                                          best["median_ms"]),
+                     "%s ms" % best["max_cpu_ms"], "<= 5 ms", float(best["max_cpu_ms"]) <= 5))
 
     load_after = os.getloadavg()
     print("# %s; %s; %d cores; load average %.1f before, %.1f after; best of %d; CPU time (user + system) of the whole process unless said" % (

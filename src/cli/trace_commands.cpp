@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -67,16 +68,28 @@ int trace_command(const std::string& command, const std::string& source, const s
     std::vector<int64_t> steps;
     for (long long k = 0; k < jumps; ++k) steps.push_back(session.step_count() * k / jumps);
     std::shuffle(steps.begin(), steps.end(), std::mt19937(13));
-    std::vector<double> ms;
+    // Wall time, and the CPU time of this thread (what the machine's other work does not change).
+    auto cpu_now = [] {
+      timespec ts{};
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+      return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+    };
+    std::vector<double> ms, cpu_ms;
     size_t chars = 0;
     for (int64_t n : steps) {
       auto start = std::chrono::steady_clock::now();
+      double cpu_start = cpu_now();
       chars += session.state(n).dump().size();
+      cpu_ms.push_back(cpu_now() - cpu_start);
       ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     }
     std::sort(ms.begin(), ms.end());
-    std::fprintf(stderr, "jumps: count=%lld steps=%lld max_ms=%.3f median_ms=%.3f chars=%zu\n", jumps,
-                 static_cast<long long>(session.step_count()), ms.back(), ms[ms.size() / 2], chars);
+    std::sort(cpu_ms.begin(), cpu_ms.end());
+    std::fprintf(stderr,
+                 "jumps: count=%lld steps=%lld max_ms=%.3f median_ms=%.3f max_cpu_ms=%.3f median_cpu_ms=%.3f "
+                 "chars=%zu\n",
+                 jumps, static_cast<long long>(session.step_count()), ms.back(), ms[ms.size() / 2], cpu_ms.back(),
+                 cpu_ms[cpu_ms.size() / 2], chars);
   }
   try {
     std::cout << session.state(step).dump() << "\n";

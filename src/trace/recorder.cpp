@@ -557,9 +557,15 @@ void Recorder::on_free(const core::StorageImpl& s) {
 
 void Recorder::on_write(const core::StorageImpl& s) { written_[s.id()] = true; }
 
+// Whether a weak pointer names the same impl as a live tensor (same control block: no reference
+// count touched, unlike lock()).
+bool same_impl(const std::weak_ptr<core::TensorImpl>& w, const core::Tensor& t) {
+  return !w.owner_before(t.impl_ptr()) && !t.impl_ptr().owner_before(w);
+}
+
 Recorder::TensorSlot& Recorder::tensor_slot(const core::Tensor& t) {
   auto it = tensor_keys_.find(t.impl());
-  if (it != tensor_keys_.end() && it->second.impl.lock() == t.impl_ptr()) return it->second;
+  if (it != tensor_keys_.end() && same_impl(it->second.impl, t)) return it->second;
   if (tensor_keys_.size() > 2 * swept_slots_) {
     // Forget the tensors that are gone (their keys are never handed out again).
     for (auto i = tensor_keys_.begin(); i != tensor_keys_.end();) {
@@ -586,7 +592,7 @@ std::string Recorder::tensor_key(const core::Tensor& t) {
 
 std::string Recorder::find_tensor_key(const core::Tensor& t) const {
   auto it = tensor_keys_.find(t.impl());
-  if (it != tensor_keys_.end() && it->second.impl.lock() == t.impl_ptr()) return it->second.key;
+  if (it != tensor_keys_.end() && same_impl(it->second.impl, t)) return it->second.key;
   return "";
 }
 
