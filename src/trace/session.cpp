@@ -64,7 +64,9 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     flush(frame, std::nullopt);
     pending_ = Pending{frame.line, "line"};
   }
+  void on_call(const python::Frame& frame) override { stack_moved_ = true; }
   void on_return(const python::Frame& frame, Object* value) override {
+    stack_moved_ = true;
     if (pending_) pending_->kind = "return";
     flush(frame, std::nullopt);
     // The caller goes on with the line that made the call.
@@ -415,14 +417,9 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   // again (the innermost ones, and those whose variables were stored to); the objects the shown
   // variables reach are visited in the stack's order.
   void read_frames(const python::Frame* top, int line, Snapshot& snap) {
-    stack_.clear();
-    for (const python::Frame* f = top; f; f = f->parent) stack_.push_back(f);
-    std::reverse(stack_.begin(), stack_.end());
-    const size_t depth = stack_.size();
-    size_t first_changed = depth;
-    if (frames_.size() > depth) frames_.resize(depth);
-    for (size_t i = 0; i < depth; ++i) {
-      const python::Frame* f = stack_[i];
+    size_t depth = 0;
+    size_t first_changed = 0;
+    auto examine = [&](size_t i, const python::Frame* f) {
       const int frame_line = f == top ? line : f->line;
       // Deep recursion: the frames between the module and the innermost kMaxShownFrames are
       // listed without their variables, so a step costs the same at any depth.
@@ -452,9 +449,32 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
         s.with_variables = with_variables;
         s.info.name = f->name;
         s.info.line = frame_line;
-        if (first_changed == depth) first_changed = i;
+        first_changed = std::min(first_changed, i);
       }
+    };
+    if (top && !stack_moved_ && !frames_.empty() && frames_.back().frame == top && top->parent == top_parent_) {
+      // No call or return since the step before and the same innermost frame: the stack is the
+      // same, and only the frames shown with their variables need a look (the others' lines
+      // move only while they are innermost), however deep the recursion.
+      depth = frames_.size();
+      first_changed = depth;
+      const size_t lo = depth > kMaxShownFrames ? depth - kMaxShownFrames : 1;
+      stack_.clear();
+      const python::Frame* f = top;
+      for (size_t i = depth; i-- > lo && f; f = f->parent) stack_.push_back(f);
+      examine(0, frames_[0].frame);
+      for (size_t k = stack_.size(); k-- > 0;) examine(depth - 1 - k, stack_[k]);
+    } else {
+      stack_.clear();
+      for (const python::Frame* f = top; f; f = f->parent) stack_.push_back(f);
+      std::reverse(stack_.begin(), stack_.end());
+      depth = stack_.size();
+      first_changed = depth;
+      if (frames_.size() > depth) frames_.resize(depth);
+      for (size_t i = 0; i < depth; ++i) examine(i, stack_[i]);
     }
+    stack_moved_ = false;
+    top_parent_ = top ? top->parent : nullptr;
     snap.frames_from = first_changed;
     for (size_t i = first_changed; i < depth; ++i) snap.frames.push_back(frames_[i].info);
   }
@@ -615,6 +635,8 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   bool cap_hit_ = false, cap_hit_before_ = true;  // kMaxObjects reached this step, the one before
   std::vector<ShownFrame> frames_;
   std::vector<const python::Frame*> stack_;
+  bool stack_moved_ = true;  // a call or a return since the last step
+  const python::Frame* top_parent_ = nullptr;
   StepProbe probe_;
   std::unordered_map<const autograd::Node*, std::pair<std::weak_ptr<autograd::Node>, std::string>> node_keys_;
   uint64_t next_node_ = 1;
