@@ -23,6 +23,11 @@ class JsonWriter : public rapidjson::Writer<rapidjson::StringBuffer> {
   JsonWriter() : rapidjson::Writer<rapidjson::StringBuffer>(buffer_) {}
   // The text written so far.
   std::string_view text() const { return {buffer_.GetString(), buffer_.GetSize()}; }
+  // Starts a new document, keeping the memory the last one took.
+  void clear() {
+    buffer_.Clear();
+    Reset(buffer_);
+  }
   void key(std::string_view k) { Key(k.data(), static_cast<rapidjson::SizeType>(k.size())); }
   void str(std::string_view s) { String(s.data(), static_cast<rapidjson::SizeType>(s.size())); }
   // Non-finite doubles as the strings "nan", "inf", "-inf" (docs/trace-format.md).

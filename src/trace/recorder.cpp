@@ -518,7 +518,8 @@ CellRead read_of(const core::Tensor& t) {
   return CellRead{t.storage()->id(), t.storage_offset(), t.sizes(), t.strides()};
 }
 
-Recorder::Recorder(RecorderOptions options) : options_(options) {
+Recorder::Recorder(RecorderOptions options)
+    : options_(options), step_writer_(std::make_unique<JsonWriter>()), events_writer_(std::make_unique<JsonWriter>()) {
   if (options_.checkpoint_every < 1) options_.checkpoint_every = 1;
 }
 
@@ -720,7 +721,8 @@ void Recorder::record(const Snapshot& snap) {
   const int64_t step = step_count();
   if (step % options_.checkpoint_every == 0) write_checkpoint();
 
-  JsonWriter w;
+  JsonWriter& w = *step_writer_;
+  w.clear();
   w.StartObject();
   w.key("step");
   w.Int64(step);
@@ -945,7 +947,8 @@ void Recorder::record(const Snapshot& snap) {
 
   // Allocations and frees: only of storages the learner can see (temporaries made and dropped
   // inside one step are not drawn).
-  JsonWriter ew;
+  JsonWriter& ew = *events_writer_;
+  ew.clear();
   ew.StartArray();
   std::unordered_map<uint64_t, bool> freed_now;
   for (const auto& e : pending_events_) {

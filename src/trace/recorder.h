@@ -24,6 +24,10 @@
 #include "core/tensor.h"
 #include "support/json.h"
 
+namespace stridelab::support {
+class JsonWriter;
+}
+
 namespace stridelab::trace {
 
 using support::Json;
@@ -251,6 +255,9 @@ class Recorder : public core::StorageObserver {
   std::vector<FrameInfo> frames_;
   std::vector<std::unique_ptr<Event>> pending_events_;  // allocations and frees since the last step
   std::unordered_map<uint64_t, bool> written_;          // storages written since the last step
+
+  // The writers of a step's delta and of its events (kept: their memory is reused).
+  std::unique_ptr<support::JsonWriter> step_writer_, events_writer_;
 
   // Replay cache for state(n).
   int64_t cached_step_ = -1;
