@@ -1,9 +1,13 @@
 #include "cli/trace_commands.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iostream>
+#include <random>
 
 #include "trace/session.h"
 
@@ -13,7 +17,8 @@ namespace {
 int usage() {
   std::cerr << "usage: stridelab trace FILE.py|- [-o FILE.json] [--max-steps N] [--max-depth N] [--max-seconds S] "
                "[--max-memory BYTES]\n"
-               "       stridelab state FILE.py|- --step N   (N from 0; negative counts from the end)\n";
+               "       stridelab state FILE.py|- --step N [--jumps K]   (N from 0; negative counts from the end;\n"
+               "              --jumps K also times K state() calls over the trace, in random order)\n";
   return 2;
 }
 
@@ -24,12 +29,14 @@ int trace_command(const std::string& command, const std::string& source, const s
   std::string out_path;
   long long step = 0;
   bool have_step = false;
+  long long jumps = 0;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (i + 1 >= args.size()) return usage();
     const std::string& v = args[++i];
     if (a == "-o" && command == "trace") out_path = v;
     else if (a == "--step" && command == "state") step = std::atoll(v.c_str()), have_step = true;
+    else if (a == "--jumps" && command == "state") jumps = std::atoll(v.c_str());
     else if (a == "--max-steps") options.max_steps = std::atoll(v.c_str());
     else if (a == "--max-depth") options.max_depth = std::atoi(v.c_str());
     else if (a == "--max-seconds") options.max_seconds = std::atof(v.c_str());
@@ -54,6 +61,35 @@ int trace_command(const std::string& command, const std::string& source, const s
       f << text;
     }
     return 0;
+  }
+  if (jumps > 0 && session.step_count() > 0) {
+    // For bench/recorder_budget.py: K steps spread evenly over the trace, visited in a fixed
+    // random order, each materialised and written as the page gets it.
+    std::vector<int64_t> steps;
+    for (long long k = 0; k < jumps; ++k) steps.push_back(session.step_count() * k / jumps);
+    std::shuffle(steps.begin(), steps.end(), std::mt19937(13));
+    // Wall time, and the CPU time of this thread (what the machine's other work does not change).
+    auto cpu_now = [] {
+      timespec ts{};
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+      return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+    };
+    std::vector<double> ms, cpu_ms;
+    size_t chars = 0;
+    for (int64_t n : steps) {
+      auto start = std::chrono::steady_clock::now();
+      double cpu_start = cpu_now();
+      chars += session.state(n).dump().size();
+      cpu_ms.push_back(cpu_now() - cpu_start);
+      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    std::sort(cpu_ms.begin(), cpu_ms.end());
+    std::fprintf(stderr,
+                 "jumps: count=%lld steps=%lld max_ms=%.3f median_ms=%.3f max_cpu_ms=%.3f median_cpu_ms=%.3f "
+                 "chars=%zu\n",
+                 jumps, static_cast<long long>(session.step_count()), ms.back(), ms[ms.size() / 2], cpu_ms.back(),
+                 cpu_ms[cpu_ms.size() / 2], chars);
   }
   try {
     std::cout << session.state(step).dump() << "\n";

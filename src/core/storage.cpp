@@ -9,7 +9,6 @@
 namespace stridelab::core {
 namespace {
 
-StorageObserver* g_observer = nullptr;
 size_t g_bytes_in_use = 0;
 size_t g_limit = size_t{256} << 20;
 const char* g_limit_hint = "--max-memory";
@@ -118,17 +117,17 @@ Storage StorageImpl::allocate(uint64_t requested, DType dtype) {
   }
   g_bytes_in_use += nbytes;
   Storage s(new StorageImpl(static_cast<std::byte*>(p), nbytes, dtype, g_next_id++));
-  if (g_observer) g_observer->on_allocate(*s);
+  if (g_storage_observer) g_storage_observer->on_allocate(*s);
   return s;
 }
 
 StorageImpl::~StorageImpl() {
-  if (g_observer) g_observer->on_free(*this);
+  if (g_storage_observer) g_storage_observer->on_free(*this);
   g_bytes_in_use -= nbytes_;
   cache_put(data_, block_size(nbytes_));
 }
 
-void set_storage_observer(StorageObserver* observer) { g_observer = observer; }
+void set_storage_observer(StorageObserver* observer) { g_storage_observer = observer; }
 size_t storage_bytes_in_use() { return g_bytes_in_use; }
 size_t storage_limit() { return g_limit; }
 void set_storage_limit(size_t bytes) { g_limit = bytes; }

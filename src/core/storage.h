@@ -51,9 +51,19 @@ class StorageObserver {
   virtual ~StorageObserver() = default;
   virtual void on_allocate(const StorageImpl& storage) = 0;
   virtual void on_free(const StorageImpl& storage) = 0;
+  // Cells of the storage were written (an in-place op, the version counter bump of a tensor over
+  // it; see Tensor::bump_version): which cells is not said.
+  virtual void on_write(const StorageImpl& storage) {}
 };
 
 void set_storage_observer(StorageObserver* observer);
+// The observer, or null (none by default: a hook then costs one test of this pointer).
+inline StorageObserver* g_storage_observer = nullptr;
+// Tells the observer that cells of `storage` were written by something that does not bump a
+// version counter.
+inline void note_storage_write(const StorageImpl& storage) {
+  if (g_storage_observer) g_storage_observer->on_write(storage);
+}
 
 // Bytes of all live storages, and the most they may reach (default 256 MiB).
 size_t storage_bytes_in_use();

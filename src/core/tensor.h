@@ -98,7 +98,11 @@ class Tensor {
   }
 
   uint32_t version() const { return impl_->version_->version; }
-  void bump_version() const { ++impl_->version_->version; }
+  // Every in-place write bumps it; the storage observer (the trace) learns which storage changed.
+  void bump_version() const {
+    ++impl_->version_->version;
+    if (g_storage_observer) g_storage_observer->on_write(*impl_->storage_);
+  }
 
   bool is_view() const { return impl_->base_ != nullptr; }
   Tensor base() const { return Tensor(impl_->base_); }

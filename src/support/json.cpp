@@ -7,7 +7,9 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "support/utf8.h"
+#include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
 
 namespace stridelab::support {
 
@@ -125,168 +127,80 @@ std::string Json::dump() const {
 
 namespace {
 
-class Parser {
+// Builds Json values from RapidJSON's reader events (SAX: no RapidJSON document in between).
+class Builder {
  public:
-  explicit Parser(std::string_view text) : s_(text) {}
-
-  Json parse_document() {
-    Json v = parse_value();
-    skip_ws();
-    if (i_ != s_.size()) fail("trailing characters");
-    return v;
+  bool Null() { return add(Json()); }
+  bool Bool(bool b) { return add(Json(b)); }
+  bool Int(int i) { return add(Json(static_cast<int64_t>(i))); }
+  bool Uint(unsigned u) { return add(Json(static_cast<int64_t>(u))); }
+  bool Int64(int64_t i) { return add(Json(i)); }
+  bool Uint64(uint64_t u) {
+    // Beyond int64: a double, as the number reads in JavaScript.
+    if (u > static_cast<uint64_t>(INT64_MAX)) return add(Json(static_cast<double>(u)));
+    return add(Json(static_cast<int64_t>(u)));
   }
+  bool Double(double d) { return add(Json(d)); }
+  bool RawNumber(const char*, rapidjson::SizeType, bool) { return false; }
+  bool String(const char* s, rapidjson::SizeType n, bool) { return add(Json(std::string(s, n))); }
+  bool StartObject() {
+    if (stack_.size() >= 512) return false;
+    stack_.push_back(Json::object());
+    return true;
+  }
+  bool Key(const char* s, rapidjson::SizeType n, bool) {
+    keys_.emplace_back(s, n);
+    return true;
+  }
+  bool EndObject(rapidjson::SizeType) { return end(); }
+  bool StartArray() {
+    if (stack_.size() >= 512) return false;
+    stack_.push_back(Json::array());
+    return true;
+  }
+  bool EndArray(rapidjson::SizeType) { return end(); }
+
+  Json take() { return std::move(root_); }
 
  private:
-  [[noreturn]] void fail(const char* what) {
-    throw std::runtime_error("json: " + std::string(what) + " at byte " + std::to_string(i_));
-  }
-  void skip_ws() {
-    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t')) ++i_;
-  }
-  bool eat(char c) {
-    skip_ws();
-    if (i_ < s_.size() && s_[i_] == c) {
-      ++i_;
-      return true;
+  bool add(Json v) {
+    if (stack_.empty()) {
+      root_ = std::move(v);
+    } else if (stack_.back().is_array()) {
+      stack_.back().as_array().push_back(std::move(v));
+    } else {
+      stack_.back().as_object().emplace_back(std::move(keys_.back()), std::move(v));
+      keys_.pop_back();
     }
-    return false;
+    return true;
   }
-  void expect(char c) {
-    if (!eat(c)) fail("unexpected character");
-  }
-  bool literal(std::string_view word) {
-    if (s_.substr(i_, word.size()) == word) {
-      i_ += word.size();
-      return true;
-    }
-    return false;
+  bool end() {
+    Json v = std::move(stack_.back());
+    stack_.pop_back();
+    return add(std::move(v));
   }
 
-  Json parse_value() {
-    if (++depth_ > 512) fail("nesting too deep");
-    skip_ws();
-    if (i_ >= s_.size()) fail("unexpected end");
-    Json v;
-    char c = s_[i_];
-    if (c == '{') v = parse_object();
-    else if (c == '[') v = parse_array();
-    else if (c == '"') v = Json(parse_string());
-    else if (literal("true")) v = Json(true);
-    else if (literal("false")) v = Json(false);
-    else if (literal("null")) v = Json();
-    else v = parse_number();
-    --depth_;
-    return v;
-  }
-
-  Json parse_object() {
-    expect('{');
-    Json::Object o;
-    if (eat('}')) return Json(std::move(o));
-    do {
-      skip_ws();
-      std::string key = parse_string();
-      expect(':');
-      o.emplace_back(std::move(key), parse_value());
-    } while (eat(','));
-    expect('}');
-    return Json(std::move(o));
-  }
-
-  Json parse_array() {
-    expect('[');
-    Json::Array a;
-    if (eat(']')) return Json(std::move(a));
-    do a.push_back(parse_value());
-    while (eat(','));
-    expect(']');
-    return Json(std::move(a));
-  }
-
-  uint32_t parse_hex4() {
-    if (i_ + 4 > s_.size()) fail("bad \\u escape");
-    uint32_t v = 0;
-    for (int k = 0; k < 4; ++k) {
-      char h = s_[i_++];
-      v <<= 4;
-      if (h >= '0' && h <= '9') v |= h - '0';
-      else if (h >= 'a' && h <= 'f') v |= h - 'a' + 10;
-      else if (h >= 'A' && h <= 'F') v |= h - 'A' + 10;
-      else fail("bad \\u escape");
-    }
-    return v;
-  }
-
-  std::string parse_string() {
-    if (i_ >= s_.size() || s_[i_] != '"') fail("expected string");
-    ++i_;
-    std::string out;
-    while (true) {
-      if (i_ >= s_.size()) fail("unterminated string");
-      char c = s_[i_++];
-      if (c == '"') return out;
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (i_ >= s_.size()) fail("unterminated string");
-      char e = s_[i_++];
-      switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'u': {
-          uint32_t cp = parse_hex4();
-          if (cp >= 0xD800 && cp < 0xDC00 && literal("\\u")) {
-            uint32_t lo = parse_hex4();
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-          }
-          utf8_append(out, cp);
-          break;
-        }
-        default: fail("bad escape");
-      }
-    }
-  }
-
-  Json parse_number() {
-    size_t start = i_;
-    bool is_float = false;
-    if (i_ < s_.size() && s_[i_] == '-') ++i_;
-    while (i_ < s_.size()) {
-      char c = s_[i_];
-      if (c >= '0' && c <= '9') ++i_;
-      else if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
-        is_float = true;
-        ++i_;
-      } else break;
-    }
-    if (start == i_) fail("unexpected character");
-    std::string_view num = s_.substr(start, i_ - start);
-    if (!is_float) {
-      int64_t v = 0;
-      auto r = std::from_chars(num.data(), num.data() + num.size(), v);
-      if (r.ec == std::errc()) return Json(v);
-    }
-    std::string text(num);
-    char* end = nullptr;
-    double d = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size()) fail("bad number");
-    return Json(d);
-  }
-
-  std::string_view s_;
-  size_t i_ = 0;
-  int depth_ = 0;
+  std::vector<Json> stack_;
+  std::vector<std::string> keys_;
+  Json root_;
 };
 
 }  // namespace
 
-Json Json::parse(std::string_view text) { return Parser(text).parse_document(); }
+Json Json::parse(std::string_view text) {
+  rapidjson::MemoryStream stream(text.data(), text.size());
+  rapidjson::Reader reader;
+  Builder builder;
+  constexpr unsigned kFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseStopWhenDoneFlag;
+  rapidjson::ParseResult ok = reader.Parse<kFlags>(stream, builder);
+  size_t at = ok ? stream.Tell() : ok.Offset();
+  if (ok) {
+    while (at < text.size() && (text[at] == ' ' || text[at] == '\n' || text[at] == '\r' || text[at] == '\t')) ++at;
+    if (at == text.size()) return builder.take();
+    throw std::runtime_error("json: trailing characters at byte " + std::to_string(at));
+  }
+  throw std::runtime_error(std::string("json: ") + rapidjson::GetParseError_En(ok.Code()) + " at byte " +
+                           std::to_string(at));
+}
 
 }  // namespace stridelab::support

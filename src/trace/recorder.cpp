@@ -1,46 +1,22 @@
 #include "trace/recorder.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
-#include <set>
+#include <cstring>
+#include <map>
+#include <tuple>
 
 #include "core/dtype.h"
+#include "autograd/variable.h"
 #include "core/ops.h"
+#include "support/json_writer.h"
 
 namespace stridelab::trace {
+
+using support::JsonWriter;
+
 namespace {
-
-constexpr int64_t kKeyframeEvery = 256;
-
-std::string storage_key(const core::StorageImpl& s) { return "s" + std::to_string(s.id()); }
-
-Json int_list(const core::IntArray& values) { return Json::array_of(values); }
-
-// The value of cell k of a storage read as its element type, as JSON (bool, int or float).
-Json cell_json(const core::StorageImpl& s, int64_t k) {
-  return core::dispatch(s.dtype(), [&](auto tag) -> Json {
-    using T = typename decltype(tag)::type;
-    T v = reinterpret_cast<const T*>(s.data())[k];
-    if constexpr (std::is_same_v<T, bool>) return Json(v);
-    else if constexpr (std::is_integral_v<T>) return Json(static_cast<int64_t>(v));
-    else return Json(static_cast<double>(v));
-  });
-}
-
-double cell_double(const core::StorageImpl& s, int64_t k) {
-  return core::dispatch(s.dtype(), [&](auto tag) -> double {
-    using T = typename decltype(tag)::type;
-    return static_cast<double>(reinterpret_cast<const T*>(s.data())[k]);
-  });
-}
-
-uint64_t fnv1a(const std::byte* p, size_t n, uint64_t h = 1469598103934665603ull) {
-  for (size_t i = 0; i < n; ++i) {
-    h ^= static_cast<uint64_t>(p[i]);
-    h *= 1099511628211ull;
-  }
-  return h;
-}
 
 // Natural order for keys like "t2" < "t10".
 bool key_less(const std::string& a, const std::string& b) {
@@ -59,49 +35,6 @@ bool is_contiguous_layout(const Json& shape, const Json& stride) {
     expected *= size;
   }
   return true;
-}
-
-bool same_double(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
-
-// How view v's metadata follows from its source s, for the stride-arithmetic panel:
-//   offset_terms: v.offset = s.offset + sum(k * s.stride[d]) as [[k, s.stride[d], d], ...]
-//   strides: for each dim of v, [source dim, multiplier] (v.stride = multiplier * s.stride[dim]),
-//            or null where v's stride is 0 (an expanded dim reads one cell over and over).
-void derive_view(const core::Tensor& s, const core::Tensor& v, Json& out) {
-  if (s.storage() != v.storage()) return;
-  int64_t diff = v.storage_offset() - s.storage_offset();
-  std::vector<int64_t> order;
-  for (int64_t d = 0; d < s.dim(); ++d)
-    if (s.strides()[d] > 0 && s.sizes()[d] > 1) order.push_back(d);
-  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return s.strides()[a] > s.strides()[b]; });
-  Json terms = Json::array();
-  int64_t rest = diff;
-  for (int64_t d : order) {
-    int64_t st = s.strides()[d];
-    int64_t k = std::min(rest >= 0 ? rest / st : 0, s.sizes()[d] - 1);
-    if (k > 0) {
-      terms.push_back(Json(Json::Array{Json(k), Json(st), Json(d)}));
-      rest -= k * st;
-    }
-  }
-  out["source_offset"] = Json(s.storage_offset());
-  if (rest == 0) out["offset_terms"] = std::move(terms);
-  Json strides = Json::array();
-  for (int64_t d = 0; d < v.dim(); ++d) {
-    int64_t st = v.strides()[d];
-    Json m;
-    if (st != 0) {
-      // Prefer a source dim with the same stride, then one whose stride divides it.
-      for (int pass = 0; pass < 2 && m.is_null(); ++pass)
-        for (int64_t sd = 0; sd < s.dim() && m.is_null(); ++sd) {
-          int64_t ss = s.strides()[sd];
-          if (ss == 0) continue;
-          if ((pass == 0 && ss == st) || (pass == 1 && st % ss == 0)) m = Json(Json::Array{Json(sd), Json(st / ss)});
-        }
-    }
-    strides.push_back(std::move(m));
-  }
-  out["strides"] = std::move(strides);
 }
 
 // ---- cell reads (NOTE [Cell reads] in recorder.h) ----------------------------------------------
@@ -177,7 +110,7 @@ int64_t digits(int64_t n) {
 
 // The fields of one storage's read event: {"ranges": [[start, stop], ...]} (sorted, disjoint,
 // half-open) or {"blocks": [{"offset", "shape", "stride"}, ...]}, whichever JSON text is shorter.
-void compact_reads(const std::vector<Block>& blocks, Json& event) {
+void compact_reads(const std::vector<Block>& blocks, JsonWriter& w) {
   int64_t runs_before = 0, block_chars = 1;
   for (const Block& b : blocks) {
     runs_before += run_count(b);
@@ -198,27 +131,386 @@ void compact_reads(const std::vector<Block>& blocks, Json& event) {
     int64_t range_chars = 1;
     for (const auto& [a, z] : merged) range_chars += digits(a) + digits(z) + 4;  // [a,z],
     if (range_chars <= block_chars) {
-      Json ranges = Json::array();
-      for (const auto& [a, z] : merged) ranges.push_back(Json(Json::Array{Json(a), Json(z)}));
-      event["ranges"] = std::move(ranges);
+      w.key("ranges");
+      w.StartArray();
+      for (const auto& [a, z] : merged) {
+        w.StartArray();
+        w.Int64(a);
+        w.Int64(z);
+        w.EndArray();
+      }
+      w.EndArray();
       return;
     }
   }
-  Json list = Json::array();
+  w.key("blocks");
+  w.StartArray();
   for (const Block& b : blocks) {
-    Json o = Json::object();
-    o["offset"] = Json(b.offset);
-    Json shape = Json::array(), stride = Json::array();
-    for (const auto& [size, st] : b.dims) {
-      shape.push_back(Json(size));
-      stride.push_back(Json(st));
-    }
-    o["shape"] = std::move(shape);
-    o["stride"] = std::move(stride);
-    list.push_back(std::move(o));
+    w.StartObject();
+    w.key("offset");
+    w.Int64(b.offset);
+    w.key("shape");
+    w.StartArray();
+    for (const auto& d : b.dims) w.Int64(d.first);
+    w.EndArray();
+    w.key("stride");
+    w.StartArray();
+    for (const auto& d : b.dims) w.Int64(d.second);
+    w.EndArray();
+    w.EndObject();
   }
-  event["blocks"] = std::move(list);
+  w.EndArray();
 }
+// The cells of a storage as the recorder keeps them: a double's bits for floating storages, the
+// value for integer and bool ones (so comparing two cells compares what the JSON would show).
+int64_t cell_bits(const core::StorageImpl& s, int64_t k) {
+  return core::dispatch(s.dtype(), [&](auto tag) -> int64_t {
+    using T = typename decltype(tag)::type;
+    T v = reinterpret_cast<const T*>(s.data())[k];
+    if constexpr (std::is_floating_point_v<T>) {
+      double d = static_cast<double>(v);
+      int64_t bits;
+      std::memcpy(&bits, &d, sizeof bits);
+      return bits;
+    } else {
+      return static_cast<int64_t>(v);
+    }
+  });
+}
+
+void write_cell(JsonWriter& w, core::DType dtype, int64_t bits) {
+  if (core::is_floating(dtype)) {
+    double d;
+    std::memcpy(&d, &bits, sizeof d);
+    w.real(d);
+  } else if (dtype == core::DType::Bool) {
+    w.Bool(bits != 0);
+  } else {
+    w.Int64(bits);
+  }
+}
+
+std::string storage_key_of(uint64_t id) { return "s" + std::to_string(id); }
+
+void write_ints(JsonWriter& w, const core::IntArray& values) {
+  w.StartArray();
+  for (int64_t v : values) w.Int64(v);
+  w.EndArray();
+}
+
+void write_key_or_null(JsonWriter& w, const std::string& key) {
+  if (key.empty()) w.Null();
+  else w.str(key);
+}
+
+}  // namespace
+
+struct Recorder::TensorRec {
+  uint64_t storage = 0;
+  core::IntArray shape, stride;
+  int64_t offset = 0;
+  core::DType dtype = core::DType::Float32;
+  uint32_t version = 0;
+  bool requires_grad = false, is_leaf = true;
+  std::string grad_fn, grad, base;
+  // view (views only)
+  bool has_view = false;
+  std::string view_op, view_text, view_source;
+  bool derived = false;  // source_offset and strides (the source shares the storage)
+  int64_t source_offset = 0;
+  bool has_terms = false;
+  std::vector<std::array<int64_t, 3>> terms;
+  std::vector<std::array<int64_t, 2>> view_strides;  // {-1, 0} for null
+  int64_t broke_dim = -1;
+  bool operator==(const TensorRec&) const = default;
+};
+
+struct Recorder::StorageRec {
+  uint64_t address = 0, nbytes = 0;
+  core::DType dtype = core::DType::Float32;
+  int64_t itemsize = 0, numel = 0;
+  bool summarised = false;
+  std::vector<int64_t> cells;  // every cell, or the head then the tail
+};
+
+struct Recorder::NodeRec {
+  std::string name;
+  std::vector<std::string> next;
+  struct Saved {
+    std::string name, tensor;
+    uint32_t saved_version = 0;
+    bool has_current = false;
+    uint32_t current_version = 0;
+    bool operator==(const Saved&) const = default;
+  };
+  std::vector<Saved> saved;
+  std::string variable;
+  bool released = false;
+  bool operator==(const NodeRec&) const = default;
+};
+
+struct Recorder::Event {
+  bool alloc;  // else a free
+  uint64_t storage;
+};
+
+namespace {
+
+// How view v's metadata follows from its source s, for the stride-arithmetic panel:
+//   offset_terms: v.offset = s.offset + sum(k * s.stride[d]) as [[k, s.stride[d], d], ...]
+//   strides: for each dim of v, [source dim, multiplier] (v.stride = multiplier * s.stride[dim]),
+//            or null where v's stride is 0 (an expanded dim reads one cell over and over).
+void derive_view(const core::Tensor& s, const core::Tensor& v, Recorder::TensorRec& out) {
+  if (s.storage() != v.storage()) return;
+  out.derived = true;
+  int64_t diff = v.storage_offset() - s.storage_offset();
+  std::vector<int64_t> order;
+  for (int64_t d = 0; d < s.dim(); ++d)
+    if (s.strides()[d] > 0 && s.sizes()[d] > 1) order.push_back(d);
+  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return s.strides()[a] > s.strides()[b]; });
+  std::vector<std::array<int64_t, 3>> terms;
+  int64_t rest = diff;
+  for (int64_t d : order) {
+    int64_t st = s.strides()[d];
+    int64_t k = std::min(rest >= 0 ? rest / st : 0, s.sizes()[d] - 1);
+    if (k > 0) {
+      terms.push_back({k, st, d});
+      rest -= k * st;
+    }
+  }
+  out.source_offset = s.storage_offset();
+  if (rest == 0) {
+    out.has_terms = true;
+    out.terms = std::move(terms);
+  }
+  for (int64_t d = 0; d < v.dim(); ++d) {
+    int64_t st = v.strides()[d];
+    std::array<int64_t, 2> m{-1, 0};
+    if (st != 0) {
+      // Prefer a source dim with the same stride, then one whose stride divides it.
+      for (int pass = 0; pass < 2 && m[0] < 0; ++pass)
+        for (int64_t sd = 0; sd < s.dim() && m[0] < 0; ++sd) {
+          int64_t ss = s.strides()[sd];
+          if (ss == 0) continue;
+          if ((pass == 0 && ss == st) || (pass == 1 && st % ss == 0)) m = {sd, st / ss};
+        }
+    }
+    out.view_strides.push_back(m);
+  }
+}
+
+void write_object(JsonWriter& w, const ObjectInfo& o) {
+  w.StartObject();
+  w.key("type");
+  w.str(o.type);
+  w.key("id");
+  w.Int64(static_cast<int64_t>(o.id));
+  w.key("repr");
+  w.str(o.repr);
+  if (!o.tensor_key.empty()) {
+    w.key("tensor");
+    w.str(o.tensor_key);
+  }
+  if (!o.items.empty()) {
+    w.key("items");
+    w.StartArray();
+    for (const auto& [label, key] : o.items) {
+      w.StartArray();
+      w.str(label);
+      w.str(key);
+      w.EndArray();
+    }
+    w.EndArray();
+  }
+  w.EndObject();
+}
+
+void write_tensor(JsonWriter& w, const Recorder::TensorRec& t) {
+  w.StartObject();
+  w.key("storage");
+  w.str(storage_key_of(t.storage));
+  w.key("shape");
+  write_ints(w, t.shape);
+  w.key("stride");
+  write_ints(w, t.stride);
+  w.key("offset");
+  w.Int64(t.offset);
+  w.key("dtype");
+  w.str(core::dtype_name(t.dtype));
+  w.key("version");
+  w.Int64(t.version);
+  // Fields at their defaults are left out (present_state puts them back).
+  if (t.requires_grad) {
+    w.key("requires_grad");
+    w.Bool(true);
+  }
+  if (!t.is_leaf) {
+    w.key("is_leaf");
+    w.Bool(false);
+  }
+  if (!t.grad_fn.empty()) {
+    w.key("grad_fn");
+    w.str(t.grad_fn);
+  }
+  if (!t.grad.empty()) {
+    w.key("grad");
+    w.str(t.grad);
+  }
+  if (!t.base.empty()) {
+    w.key("base");
+    w.str(t.base);
+  }
+  if (t.has_view) {
+    w.key("view");
+    w.StartObject();
+    w.key("op");
+    w.str(t.view_op);
+    w.key("text");
+    w.str(t.view_text);
+    if (!t.view_source.empty()) {
+      w.key("source");
+      w.str(t.view_source);
+      if (t.derived) {
+        w.key("source_offset");
+        w.Int64(t.source_offset);
+        if (t.has_terms) {
+          w.key("offset_terms");
+          w.StartArray();
+          for (const auto& term : t.terms) {
+            w.StartArray();
+            for (int64_t x : term) w.Int64(x);
+            w.EndArray();
+          }
+          w.EndArray();
+        }
+        w.key("strides");
+        w.StartArray();
+        for (const auto& m : t.view_strides) {
+          if (m[0] < 0) {
+            w.Null();
+            continue;
+          }
+          w.StartArray();
+          w.Int64(m[0]);
+          w.Int64(m[1]);
+          w.EndArray();
+        }
+        w.EndArray();
+      }
+    }
+    if (t.broke_dim >= 0) {
+      w.key("broke_dim");
+      w.Int64(t.broke_dim);
+    }
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
+void write_storage(JsonWriter& w, const Recorder::StorageRec& s, int64_t edge) {
+  w.StartObject();
+  w.key("address");
+  w.Int64(static_cast<int64_t>(s.address));
+  w.key("nbytes");
+  w.Int64(static_cast<int64_t>(s.nbytes));
+  w.key("dtype");
+  w.str(core::dtype_name(s.dtype));
+  w.key("itemsize");
+  w.Int64(s.itemsize);
+  w.key("numel");
+  w.Int64(s.numel);
+  if (!s.summarised) {
+    w.key("values");
+    w.StartArray();
+    for (int64_t c : s.cells) write_cell(w, s.dtype, c);
+    w.EndArray();
+  } else {
+    // Summarised like PyTorch's printing: the first and last cells, with the count between.
+    w.key("summary");
+    w.StartObject();
+    w.key("head");
+    w.StartArray();
+    for (int64_t k = 0; k < edge; ++k) write_cell(w, s.dtype, s.cells[static_cast<size_t>(k)]);
+    w.EndArray();
+    w.key("tail");
+    w.StartArray();
+    for (int64_t k = edge; k < 2 * edge; ++k) write_cell(w, s.dtype, s.cells[static_cast<size_t>(k)]);
+    w.EndArray();
+    w.key("tail_start");
+    w.Int64(s.numel - edge);
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
+void write_node(JsonWriter& w, const std::string& key, const Recorder::NodeRec& n) {
+  w.StartObject();
+  w.key("id");
+  w.str(key);
+  w.key("name");
+  w.str(n.name);
+  w.key("next");
+  w.StartArray();
+  for (const auto& k : n.next) w.str(k);
+  w.EndArray();
+  w.key("saved");
+  w.StartArray();
+  for (const auto& s : n.saved) {
+    w.StartObject();
+    w.key("name");
+    w.str(s.name);
+    w.key("tensor");
+    write_key_or_null(w, s.tensor);
+    w.key("saved_version");
+    w.Int64(s.saved_version);
+    w.key("current_version");
+    if (s.has_current) w.Int64(s.current_version);
+    else w.Null();
+    w.EndObject();
+  }
+  w.EndArray();
+  if (!n.variable.empty()) {
+    w.key("variable");
+    w.str(n.variable);
+  }
+  if (n.released) {
+    w.key("released");
+    w.Bool(true);
+  }
+  w.EndObject();
+}
+
+void write_frame(JsonWriter& w, const FrameInfo& f) {
+  w.StartObject();
+  w.key("name");
+  w.str(f.name);
+  w.key("line");
+  w.Int64(f.line);
+  w.key("variables");
+  w.StartArray();
+  for (const auto& [n, key] : f.variables) {
+    w.StartArray();
+    w.str(n);
+    w.str(key);
+    w.EndArray();
+  }
+  w.EndArray();
+  w.EndObject();
+}
+
+// Keys in the order the trace lists them (std::string's order, as the deltas always had).
+template <class Map>
+std::vector<typename Map::key_type> sorted_keys(const Map& m) {
+  std::vector<typename Map::key_type> keys;
+  keys.reserve(m.size());
+  for (const auto& kv : m) keys.push_back(kv.first);
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
+bool storage_key_less(uint64_t a, uint64_t b) { return storage_key_of(a) < storage_key_of(b); }
+
+constexpr size_t kChunkBytes = size_t{1} << 20;
 
 }  // namespace
 
@@ -226,7 +518,10 @@ CellRead read_of(const core::Tensor& t) {
   return CellRead{t.storage()->id(), t.storage_offset(), t.sizes(), t.strides()};
 }
 
-Recorder::Recorder(RecorderOptions options) : options_(options) {}
+Recorder::Recorder(RecorderOptions options)
+    : options_(options), step_writer_(std::make_unique<JsonWriter>()), events_writer_(std::make_unique<JsonWriter>()) {
+  if (options_.checkpoint_every < 1) options_.checkpoint_every = 1;
+}
 
 Recorder::~Recorder() {
   if (observing_) core::set_storage_observer(nullptr);
@@ -234,15 +529,17 @@ Recorder::~Recorder() {
 
 void Recorder::begin(std::string source) {
   source_ = std::move(source);
-  core::set_storage_observer(this);
-  observing_ = true;
+  if (!options_.read_all_cells) {
+    core::set_storage_observer(this);
+    observing_ = true;
+  }
 }
 
 void Recorder::finish(const std::string& stdout_text, const std::string& stderr_text, std::optional<Json> error) {
   if (observing_) core::set_storage_observer(nullptr);
   observing_ = false;
   result_ = Json::object();
-  result_["steps"] = Json(static_cast<int64_t>(deltas_.size()));
+  result_["steps"] = Json(step_count());
   result_["stdout"] = stdout_text;
   result_["stderr"] = stderr_text;
   result_["error"] = error ? *error : Json();
@@ -251,188 +548,290 @@ void Recorder::finish(const std::string& stdout_text, const std::string& stderr_
 // Allocation events name the storage only: its record (address, size) is in the same step's
 // storages, or, for a free, in the previous step's.
 void Recorder::on_allocate(const core::StorageImpl& s) {
-  Json e = Json::object();
-  e["type"] = "alloc";
-  e["storage"] = storage_key(s);
-  pending_events_.push_back(std::move(e));
+  pending_events_.push_back(std::make_unique<Event>(Event{true, s.id()}));
 }
 
 void Recorder::on_free(const core::StorageImpl& s) {
-  Json e = Json::object();
-  e["type"] = "free";
-  e["storage"] = storage_key(s);
-  pending_events_.push_back(std::move(e));
+  pending_events_.push_back(std::make_unique<Event>(Event{false, s.id()}));
+  written_.erase(s.id());
+}
+
+void Recorder::on_write(const core::StorageImpl& s) { written_[s.id()] = true; }
+
+// Whether a weak pointer names the same impl as a live tensor (same control block: no reference
+// count touched, unlike lock()).
+bool same_impl(const std::weak_ptr<core::TensorImpl>& w, const core::Tensor& t) {
+  return !w.owner_before(t.impl_ptr()) && !t.impl_ptr().owner_before(w);
+}
+
+Recorder::TensorSlot& Recorder::tensor_slot(const core::Tensor& t) {
+  auto it = tensor_keys_.find(t.impl());
+  if (it != tensor_keys_.end() && same_impl(it->second.impl, t)) return it->second;
+  if (tensor_keys_.size() > 2 * swept_slots_) {
+    // Forget the tensors that are gone (their keys are never handed out again).
+    for (auto i = tensor_keys_.begin(); i != tensor_keys_.end();) {
+      if (i->second.impl.expired() && !i->second.rec) i = tensor_keys_.erase(i);
+      else ++i;
+    }
+    swept_slots_ = std::max<size_t>(1024, tensor_keys_.size());
+  }
+  TensorSlot& slot = tensor_keys_[t.impl()];
+  if (slot.rec) retired_keys_.push_back(slot.key);  // a shown tensor went and a new one has its address
+  slot = TensorSlot{};
+  slot.impl = t.impl_ptr();
+  slot.key = "t" + std::to_string(next_tensor_++);
+  return slot;
 }
 
 std::string Recorder::tensor_key(const core::Tensor& t) {
-  auto it = tensor_keys_.find(t.impl());
-  if (it != tensor_keys_.end() && it->second.impl.lock() == t.impl_ptr()) return it->second.key;
-  std::string key = "t" + std::to_string(next_tensor_++);
-  tensor_keys_[t.impl()] = TensorSlot{t.impl_ptr(), key};
-  return key;
-}
-
-Json Recorder::storage_record(const core::StorageImpl& s, uint64_t* hash) {
-  const int64_t item = static_cast<int64_t>(core::itemsize(s.dtype()));
-  const int64_t cells = static_cast<int64_t>(s.nbytes()) / item;
-  Json r = Json::object();
-  r["address"] = Json(static_cast<uint64_t>(s.address()));
-  r["nbytes"] = Json(static_cast<uint64_t>(s.nbytes()));
-  r["dtype"] = core::dtype_name(s.dtype());
-  r["itemsize"] = Json(item);
-  r["numel"] = Json(cells);
-  if (cells <= options_.max_cells) {
-    Json values = Json::array();
-    for (int64_t k = 0; k < cells; ++k) values.push_back(cell_json(s, k));
-    r["values"] = std::move(values);
-    *hash = fnv1a(s.data(), s.nbytes());
-  } else {
-    // Summarised like PyTorch's printing: the first and last cells, with the count between.
-    const int64_t edge = options_.summary_edge;
-    Json head = Json::array(), tail = Json::array();
-    for (int64_t k = 0; k < edge; ++k) head.push_back(cell_json(s, k));
-    for (int64_t k = cells - edge; k < cells; ++k) tail.push_back(cell_json(s, k));
-    Json summary = Json::object();
-    summary["head"] = std::move(head);
-    summary["tail"] = std::move(tail);
-    summary["tail_start"] = Json(cells - edge);
-    r["summary"] = std::move(summary);
-    uint64_t h = fnv1a(s.data(), static_cast<size_t>(edge * item));
-    *hash = fnv1a(s.data() + (cells - edge) * item, static_cast<size_t>(edge * item), h);
+  if (options_.tensor_keys_from) {
+    std::string key = options_.tensor_keys_from->find_tensor_key(t);
+    return key.empty() ? "t?" : key;
   }
-  return r;
+  return tensor_slot(t).key;
 }
 
-Json Recorder::tensor_record(const core::Tensor& t, const Snapshot& snap, std::vector<core::Tensor>& more) {
-  Json r = Json::object();
-  r["storage"] = storage_key(*t.storage());
-  r["shape"] = int_list(t.sizes());
-  r["stride"] = int_list(t.strides());
-  r["offset"] = Json(t.storage_offset());
-  r["dtype"] = core::dtype_name(t.dtype());
-  r["version"] = Json(t.version());
-  // Fields at their defaults are left out (present_state puts them back).
+std::string Recorder::find_tensor_key(const core::Tensor& t) const {
+  auto it = tensor_keys_.find(t.impl());
+  if (it != tensor_keys_.end() && same_impl(it->second.impl, t)) return it->second.key;
+  return "";
+}
+
+void Recorder::read_cells(const core::StorageImpl& s, StorageRec& rec) const {
+  rec.cells.clear();
+  if (rec.numel <= options_.max_cells) {
+    rec.summarised = false;
+    rec.cells.reserve(static_cast<size_t>(rec.numel));
+    for (int64_t k = 0; k < rec.numel; ++k) rec.cells.push_back(cell_bits(s, k));
+  } else {
+    rec.summarised = true;
+    const int64_t edge = options_.summary_edge;
+    rec.cells.reserve(static_cast<size_t>(2 * edge));
+    for (int64_t k = 0; k < edge; ++k) rec.cells.push_back(cell_bits(s, k));
+    for (int64_t k = rec.numel - edge; k < rec.numel; ++k) rec.cells.push_back(cell_bits(s, k));
+  }
+}
+
+Recorder::TensorRec Recorder::tensor_record(const core::Tensor& t, const Snapshot& snap,
+                                            std::vector<core::Tensor>& more, core::Tensor* view_source) {
+  TensorRec r;
+  r.storage = t.storage()->id();
+  r.shape = t.sizes();
+  r.stride = t.strides();
+  r.offset = t.storage_offset();
+  r.dtype = t.dtype();
+  r.version = t.version();
   TensorAutograd ag;
   if (snap.autograd) ag = snap.autograd(t);
-  if (ag.requires_grad) r["requires_grad"] = true;
-  if (!ag.is_leaf) r["is_leaf"] = false;
-  if (!ag.grad_fn.empty()) r["grad_fn"] = ag.grad_fn;
+  r.requires_grad = ag.requires_grad;
+  r.is_leaf = ag.is_leaf;
+  r.grad_fn = ag.grad_fn;
   if (ag.grad.defined()) {
-    r["grad"] = tensor_key(ag.grad);
+    r.grad = tensor_key(ag.grad);
     more.push_back(ag.grad);
   }
   if (t.is_view()) {
     core::Tensor base = t.base();
-    r["base"] = tensor_key(base);
+    r.base = tensor_key(base);
     more.push_back(base);
   }
   if (snap.view_origin) {
     if (auto origin = snap.view_origin(t)) {
-      Json v = Json::object();
-      v["op"] = origin->op;
-      v["text"] = origin->text;
+      r.has_view = true;
+      r.view_op = origin->op;
+      r.view_text = origin->text;
       if (origin->source.defined()) {
-        v["source"] = tensor_key(origin->source);
-        derive_view(origin->source, t, v);
+        r.view_source = tensor_key(origin->source);
+        derive_view(origin->source, t, r);
         more.push_back(origin->source);
+        if (view_source) *view_source = origin->source;
       }
-      if (origin->broke_dim >= 0) v["broke_dim"] = Json(origin->broke_dim);
-      r["view"] = std::move(v);
+      r.broke_dim = origin->broke_dim;
     }
   }
   return r;
 }
 
-void Recorder::diff_map(const char* name, std::map<std::string, Json>&& now, std::map<std::string, Json>& before,
-                        Json& delta) {
-  Json set = Json::object();
-  Json del = Json::array();
-  for (const auto& [k, v] : now) {
-    auto it = before.find(k);
-    if (it == before.end() || !(it->second == v)) set[k] = v;
+std::string_view Recorder::span_text(const Span& s) const {
+  return std::string_view(chunks_[s.chunk]).substr(s.offset, s.size);
+}
+
+void Recorder::append_text(std::string_view text, std::vector<Span>& spans) {
+  if (chunks_.empty() || chunks_.back().size() + text.size() > chunks_.back().capacity()) {
+    chunks_.emplace_back();
+    chunks_.back().reserve(std::max(kChunkBytes, text.size()));
   }
-  for (const auto& [k, v] : before)
-    if (!now.count(k)) del.push_back(k);
-  if (set.size() || del.size()) {
-    Json d = Json::object();
-    if (set.size()) d["set"] = std::move(set);
-    if (del.size()) d["del"] = std::move(del);
-    delta[name] = std::move(d);
+  std::string& chunk = chunks_.back();
+  spans.push_back(Span{static_cast<uint32_t>(chunks_.size() - 1), static_cast<uint32_t>(chunk.size()),
+                       static_cast<uint32_t>(text.size())});
+  chunk += text;
+}
+
+std::string_view Recorder::delta_text(int64_t n) const { return span_text(spans_.at(static_cast<size_t>(n))); }
+
+size_t Recorder::memory_bytes() const {
+  size_t n = spans_.capacity() * sizeof(Span) + checkpoints_.capacity() * sizeof(Span);
+  for (const std::string& c : chunks_) n += c.capacity();
+  return n + all_stdout_.capacity() + stdout_end_.capacity() * sizeof(size_t);
+}
+
+// The state before the step about to be recorded, in the shape apply_delta works on.
+void Recorder::write_checkpoint() {
+  JsonWriter w;
+  w.StartObject();
+  w.key("objects");
+  w.StartObject();
+  for (const std::string& k : sorted_keys(objects_)) {
+    w.key(k);
+    write_object(w, objects_.at(k));
   }
-  before = std::move(now);
+  w.EndObject();
+  w.key("tensors");
+  w.StartObject();
+  for (const std::string& k : sorted_keys(tensors_)) {
+    w.key(k);
+    write_tensor(w, *tensors_.at(k));
+  }
+  w.EndObject();
+  w.key("storages");
+  w.StartObject();
+  std::vector<uint64_t> ids = sorted_keys(storages_);
+  std::sort(ids.begin(), ids.end(), storage_key_less);
+  for (uint64_t id : ids) {
+    w.key(storage_key_of(id));
+    write_storage(w, *storages_.at(id), options_.summary_edge);
+  }
+  w.EndObject();
+  w.key("nodes");
+  w.StartObject();
+  for (const std::string& k : sorted_keys(nodes_)) {
+    w.key(k);
+    write_node(w, k, *nodes_.at(k));
+  }
+  w.EndObject();
+  w.key("frames");
+  w.StartArray();
+  for (const FrameInfo& f : frames_) write_frame(w, f);
+  w.EndArray();
+  w.EndObject();
+  append_text(w.text(), checkpoints_);
 }
 
 void Recorder::record(const Snapshot& snap) {
-  Json delta = Json::object();
-  delta["step"] = Json(static_cast<int64_t>(deltas_.size()));
-  delta["kind"] = snap.kind;
-  delta["line"] = Json(static_cast<int64_t>(snap.line));
+  const int64_t step = step_count();
+  if (step % options_.checkpoint_every == 0) write_checkpoint();
 
-  Json frames = Json::array();
-  for (const FrameInfo& f : snap.frames) {
-    Json fr = Json::object();
-    fr["name"] = f.name;
-    fr["line"] = Json(static_cast<int64_t>(f.line));
-    Json vars = Json::array();
-    for (const auto& [n, key] : f.variables) vars.push_back(Json(Json::Array{Json(n), Json(key)}));
-    fr["variables"] = std::move(vars);
-    frames.push_back(std::move(fr));
-  }
+  JsonWriter& w = *step_writer_;
+  w.clear();
+  w.StartObject();
+  w.key("step");
+  w.Int64(step);
+  w.key("kind");
+  w.str(snap.kind);
+  w.key("line");
+  w.Int64(snap.line);
+
   // Only the frames that differ from the previous step's stack: keep its first `keep`, then push
   // the rest (deep recursion stays linear in size).
-  size_t keep = 0;
-  const auto& now = frames.as_array();
-  while (keep < now.size() && keep < prev_frames_.size() && now[keep] == prev_frames_[keep]) ++keep;
-  Json frame_delta = Json::object();
-  frame_delta["keep"] = Json(static_cast<int64_t>(keep));
-  frame_delta["push"] = Json(Json::Array(now.begin() + static_cast<std::ptrdiff_t>(keep), now.end()));
-  delta["frames"] = std::move(frame_delta);
-  prev_frames_ = std::move(frames.as_array());
+  {
+    const size_t from = std::min(snap.frames_from, frames_.size());
+    size_t same = 0;
+    while (same < snap.frames.size() && from + same < frames_.size() && snap.frames[same] == frames_[from + same])
+      ++same;
+    const size_t keep = from + same;
+    frames_.resize(keep);
+    w.key("frames");
+    w.StartObject();
+    w.key("keep");
+    w.Int64(static_cast<int64_t>(keep));
+    w.key("push");
+    w.StartArray();
+    for (size_t i = same; i < snap.frames.size(); ++i) {
+      write_frame(w, snap.frames[i]);
+      frames_.push_back(snap.frames[i]);
+    }
+    w.EndArray();
+    w.EndObject();
+  }
 
   // Objects, and the tensors they hold.
-  std::map<std::string, Json> objects;
+  std::vector<std::string> objects_set, objects_del;
   std::vector<core::Tensor> queue;
-  for (const ObjectInfo& o : snap.objects) {
-    Json r = Json::object();
-    r["type"] = o.type;
-    r["id"] = Json(o.id);
-    r["repr"] = o.repr;
-    if (o.tensor.defined()) {
-      r["tensor"] = tensor_key(o.tensor);
-      queue.push_back(o.tensor);
+  auto note_object = [&](const ObjectInfo& o) {
+    auto it = objects_.find(o.key);
+    std::string tkey = o.tensor_key;
+    if (tkey.empty() && o.tensor.defined()) tkey = tensor_key(o.tensor);
+    if (it != objects_.end() && it->second.tensor_key == tkey && it->second.type == o.type && it->second.id == o.id &&
+        it->second.repr == o.repr && it->second.items == o.items)
+      return;
+    ObjectInfo& slot = objects_[o.key];
+    slot = o;
+    slot.tensor = core::Tensor();  // the record names it; holding it would keep it alive
+    slot.tensor_key = std::move(tkey);
+    objects_set.push_back(o.key);
+  };
+  if (snap.objects_changed_only) {
+    for (const ObjectInfo& o : snap.objects) note_object(o);
+    for (const std::string& k : snap.objects_gone)
+      if (objects_.erase(k)) objects_del.push_back(k);
+    queue = snap.object_tensors;
+  } else {
+    std::unordered_map<std::string, bool> now;
+    for (const ObjectInfo& o : snap.objects) {
+      note_object(o);
+      now[o.key] = true;
+      if (o.tensor.defined()) queue.push_back(o.tensor);
     }
-    if (!o.items.empty()) {
-      Json items = Json::array();
-      for (const auto& [label, key] : o.items) items.push_back(Json(Json::Array{Json(label), Json(key)}));
-      r["items"] = std::move(items);
+    for (auto it = objects_.begin(); it != objects_.end();) {
+      if (!now.count(it->first)) {
+        objects_del.push_back(it->first);
+        it = objects_.erase(it);
+      } else {
+        ++it;
+      }
     }
-    objects[o.key] = std::move(r);
   }
 
   // The autograd graph, and the tensors its nodes saved.
-  std::map<std::string, Json> nodes;
-  for (const GraphNodeInfo& n : snap.graph) {
-    Json r = Json::object();
-    r["id"] = n.key;
-    r["name"] = n.name;
-    r["next"] = Json::array_of(n.next);
-    Json saved = Json::array();
-    for (const auto& s : n.saved) {
-      Json e = Json::object();
-      e["name"] = s.name;
-      e["tensor"] = s.tensor.defined() ? Json(tensor_key(s.tensor)) : Json();
-      e["saved_version"] = Json(s.saved_version);
-      e["current_version"] = s.tensor.defined() ? Json(s.tensor.version()) : Json();
-      if (s.tensor.defined()) queue.push_back(s.tensor);
-      saved.push_back(std::move(e));
+  std::vector<std::string> nodes_set, nodes_del;
+  {
+    std::unordered_map<std::string, bool> now;
+    for (const GraphNodeInfo& n : snap.graph) {
+      auto rec = std::make_unique<NodeRec>();
+      rec->name = n.name;
+      rec->next = n.next;
+      for (const auto& s : n.saved) {
+        NodeRec::Saved sv;
+        sv.name = s.name;
+        sv.saved_version = s.saved_version;
+        if (s.tensor.defined()) {
+          sv.tensor = tensor_key(s.tensor);
+          sv.has_current = true;
+          sv.current_version = s.tensor.version();
+          queue.push_back(s.tensor);
+        }
+        rec->saved.push_back(std::move(sv));
+      }
+      if (n.variable.defined()) {
+        rec->variable = tensor_key(n.variable);
+        queue.push_back(n.variable);
+      }
+      rec->released = n.released;
+      now[n.key] = true;
+      auto& slot = nodes_[n.key];
+      if (!slot || !(*slot == *rec)) {
+        slot = std::move(rec);
+        nodes_set.push_back(n.key);
+      }
     }
-    r["saved"] = std::move(saved);
-    if (n.variable.defined()) {
-      r["variable"] = tensor_key(n.variable);
-      queue.push_back(n.variable);
+    for (auto it = nodes_.begin(); it != nodes_.end();) {
+      if (!now.count(it->first)) {
+        nodes_del.push_back(it->first);
+        it = nodes_.erase(it);
+      } else {
+        ++it;
+      }
     }
-    if (n.released) r["released"] = true;
-    nodes[n.key] = std::move(r);
   }
   if (snap.backward) {
     for (const auto& g : snap.backward->grad_inputs)
@@ -441,30 +840,126 @@ void Recorder::record(const Snapshot& snap) {
       if (g.defined()) queue.push_back(g);
   }
 
-  std::map<std::string, Json> tensors;
-  std::map<std::string, const core::StorageImpl*> storage_ptrs;
-  while (!queue.empty()) {
-    core::Tensor t = std::move(queue.back());
-    queue.pop_back();
-    std::string key = tensor_key(t);
-    if (tensors.count(key)) continue;
-    std::vector<core::Tensor> more;
-    tensors[key] = tensor_record(t, snap, more);
-    storage_ptrs[storage_key(*t.storage())] = t.storage().get();
-    for (auto& m : more) queue.push_back(std::move(m));
+  // Tensors, and the storages they map.
+  std::vector<std::string> tensors_set, tensors_del;
+  std::vector<std::tuple<std::string, uint32_t, uint32_t>> versions;  // tensor, from, to
+  std::unordered_map<uint64_t, const core::StorageImpl*> shown;
+  {
+    // The reference recorder of a test (every cell read, keys from elsewhere) takes the slow path:
+    // a record made for every tensor, found by key.
+    const bool fast = !options_.read_all_cells && !options_.tensor_keys_from;
+    std::unordered_map<std::string, bool> now;
+    std::vector<TensorSlot*> reached;
+    TensorSig sig;
+    while (!queue.empty()) {
+      core::Tensor t = std::move(queue.back());
+      queue.pop_back();
+      TensorSlot* ks = nullptr;
+      std::string key;
+      if (fast) {
+        ks = &tensor_slot(t);
+        if (ks->reached == step) continue;
+        ks->reached = step;
+        reached.push_back(ks);
+        // A tensor whose record was made from the same metadata, version and autograd fields
+        // keeps its record: only what it names is visited again.
+        const autograd::AutogradMeta* meta = autograd::impl::get_meta(t);
+        sig.storage = t.storage().get();
+        sig.offset = t.storage_offset();
+        sig.version = t.version();
+        sig.dtype = t.dtype();
+        sig.requires_grad = meta && meta->requires_grad;
+        sig.grad_fn = meta ? meta->grad_fn.get() : nullptr;
+        sig.grad = meta ? meta->grad.impl() : nullptr;
+        sig.base = t.is_view() ? t.impl()->base_.get() : nullptr;
+        const TensorSig& old = ks->sig;
+        if (ks->rec && ks->has_sig && old.storage == sig.storage && old.offset == sig.offset &&
+            old.version == sig.version && old.dtype == sig.dtype && old.requires_grad == sig.requires_grad &&
+            old.grad_fn == sig.grad_fn && old.grad == sig.grad && old.base == sig.base && old.sizes == t.sizes() &&
+            old.strides == t.strides()) {
+          core::Tensor source(ks->view_source.lock());
+          if (!source.defined() ||
+              (source.storage().get() == old.source_storage && source.storage_offset() == old.source_offset &&
+               source.sizes() == old.source_sizes && source.strides() == old.source_strides)) {
+            shown[ks->rec->storage] = t.storage().get();
+            if (meta && meta->grad.defined()) queue.push_back(meta->grad);
+            if (t.is_view()) queue.push_back(t.base());
+            if (source.defined()) queue.push_back(std::move(source));
+            continue;
+          }
+        }
+        key = ks->key;
+      } else {
+        key = tensor_key(t);
+        if (!now.emplace(key, true).second) continue;
+      }
+      std::vector<core::Tensor> more;
+      core::Tensor view_source;
+      TensorRec rec = tensor_record(t, snap, more, &view_source);
+      auto& slot = tensors_[key];
+      shown[rec.storage] = t.storage().get();
+      if (!slot) {
+        slot = std::make_unique<TensorRec>(std::move(rec));
+        tensors_set.push_back(key);
+      } else if (!(*slot == rec)) {
+        if (slot->version != rec.version) versions.emplace_back(key, slot->version, rec.version);
+        *slot = std::move(rec);
+        tensors_set.push_back(key);
+      }
+      if (fast) {
+        ks = &tensor_slot(t);  // (the same slot: tensor_record keeps live slots where they are)
+        sig.sizes = t.sizes();
+        sig.strides = t.strides();
+        ks->sig = sig;
+        ks->has_sig = true;
+        ks->view_source = view_source.impl_ptr();
+        if (view_source.defined()) {
+          ks->sig.source_storage = view_source.storage().get();
+          ks->sig.source_offset = view_source.storage_offset();
+          ks->sig.source_sizes = view_source.sizes();
+          ks->sig.source_strides = view_source.strides();
+        }
+        ks->rec = slot.get();
+      }
+      for (auto& m : more) queue.push_back(std::move(m));
+    }
+    if (fast) {
+      for (const std::string& k : retired_keys_)
+        if (tensors_.erase(k)) tensors_del.push_back(k);
+      retired_keys_.clear();
+      for (TensorSlot* ks : shown_tensors_) {
+        if (ks->reached == step) continue;
+        if (tensors_.erase(ks->key)) tensors_del.push_back(ks->key);
+        ks->rec = nullptr;
+      }
+      shown_tensors_ = std::move(reached);
+    } else {
+      for (auto it = tensors_.begin(); it != tensors_.end();) {
+        if (!now.count(it->first)) {
+          tensors_del.push_back(it->first);
+          it = tensors_.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    }
   }
 
-  Json events = Json::array();
   // Allocations and frees: only of storages the learner can see (temporaries made and dropped
   // inside one step are not drawn).
-  std::set<std::string> freed_now;
-  for (Json& e : pending_events_) {
-    const std::string& key = e.at("storage").as_string();
-    if (e.at("type").as_string() == "alloc") {
-      if (storage_ptrs.count(key)) events.push_back(std::move(e));
-    } else if (storages_.count(key)) {
-      freed_now.insert(key);
-      events.push_back(std::move(e));
+  JsonWriter& ew = *events_writer_;
+  ew.clear();
+  ew.StartArray();
+  std::unordered_map<uint64_t, bool> freed_now;
+  for (const auto& e : pending_events_) {
+    if (e->alloc ? shown.count(e->storage) != 0 : storages_.count(e->storage) != 0) {
+      if (!e->alloc) freed_now[e->storage] = true;
+      ew.StartObject();
+      ew.key("type");
+      ew.str(e->alloc ? "alloc" : "free");
+      ew.key("storage");
+      ew.str(storage_key_of(e->storage));
+      ew.EndObject();
     }
   }
   pending_events_.clear();
@@ -478,135 +973,196 @@ void Recorder::record(const Snapshot& snap) {
       std::vector<Block>& blocks = by_storage[r.storage];
       if (std::find(blocks.begin(), blocks.end(), *b) == blocks.end()) blocks.push_back(std::move(*b));
     }
-    for (const auto& [id, blocks] : by_storage) {
-      std::string key = "s" + std::to_string(id);
-      if (blocks.empty() || !(storage_ptrs.count(key) || freed_now.count(key))) continue;
-      Json e = Json::object();
-      e["type"] = "read";
-      e["storage"] = key;
-      compact_reads(blocks, e);
-      events.push_back(std::move(e));
+    std::vector<uint64_t> ids;
+    for (const auto& kv : by_storage) ids.push_back(kv.first);
+    std::sort(ids.begin(), ids.end(), [](uint64_t a, uint64_t b) {
+      return std::to_string(a) < std::to_string(b);  // "s10" before "s2", as the keys sort
+    });
+    for (uint64_t id : ids) {
+      const std::vector<Block>& blocks = by_storage[id];
+      if (blocks.empty() || !(shown.count(id) || freed_now.count(id))) continue;
+      ew.StartObject();
+      ew.key("type");
+      ew.str("read");
+      ew.key("storage");
+      ew.str(storage_key_of(id));
+      compact_reads(blocks, ew);
+      ew.EndObject();
     }
   }
 
-  std::map<std::string, Json> storages;
-  for (const auto& entry : storage_ptrs) {
-    const std::string& key = entry.first;
-    const core::StorageImpl* s = entry.second;  // (a structured binding cannot be captured below)
-    uint64_t hash = 0;
-    Json rec = storage_record(*s, &hash);
-    auto before = storages_.find(key);
-    if (before != storages_.end() && storage_hash_[key] != hash) {
-      // Contents changed: a write event with the cells, old and new values. The recorded
-      // storage keeps its old values in the delta's "set" only if metadata changed; replay
-      // patches values from the event.
-      const auto& old_values = storage_values_[key];
-      Json cells = Json::array(), old_json = Json::array(), new_json = Json::array();
-      const int64_t n = rec.at("numel").as_int();
-      auto visit = [&](int64_t k, size_t slot) {
-        double nv = cell_double(*s, k);
-        if (slot < old_values.size() && !same_double(old_values[slot], nv)) {
-          cells.push_back(Json(k));
-          old_json.push_back(Json(old_values[slot]));
-          new_json.push_back(cell_json(*s, k));
-        }
-      };
-      if (n <= options_.max_cells) {
-        for (int64_t k = 0; k < n; ++k) visit(k, static_cast<size_t>(k));
-      } else {
-        const int64_t edge = options_.summary_edge;
-        for (int64_t k = 0; k < edge; ++k) visit(k, static_cast<size_t>(k));
-        for (int64_t k = n - edge; k < n; ++k) visit(k, static_cast<size_t>(edge + (k - (n - edge))));
+  // Storages: new ones get a record; shown ones written since the step before get their cells
+  // compared (a write event with the cells that changed, old and new values).
+  std::vector<uint64_t> storages_set, storages_del;
+  {
+    std::vector<std::pair<uint64_t, const core::StorageImpl*>> ids(shown.begin(), shown.end());
+    std::sort(ids.begin(), ids.end());
+    for (const auto& [id, storage] : ids) {
+      const core::StorageImpl& s = *storage;
+      auto& slot = storages_[id];
+      if (!slot) {
+        slot = std::make_unique<StorageRec>();
+        slot->address = s.address();
+        slot->nbytes = s.nbytes();
+        slot->dtype = s.dtype();
+        slot->itemsize = static_cast<int64_t>(core::itemsize(s.dtype()));
+        slot->numel = static_cast<int64_t>(s.nbytes()) / slot->itemsize;
+        read_cells(s, *slot);
+        storages_set.push_back(id);
+        continue;
       }
-      if (cells.size()) {
-        Json e = Json::object();
-        e["type"] = "write";
-        e["storage"] = key;
-        e["cells"] = std::move(cells);
-        e["old"] = std::move(old_json);
-        e["new"] = std::move(new_json);
-        events.push_back(std::move(e));
-      }
-      // The replayed record must equal the new one: keep "before" in sync so diff_map sees
-      // no change for a pure content write (the event carries it).
-      before->second = rec;
-    }
-    storage_hash_[key] = hash;
-    std::vector<double>& values = storage_values_[key];
-    values.clear();
-    const int64_t n = rec.at("numel").as_int();
-    if (n <= options_.max_cells) {
-      for (int64_t k = 0; k < n; ++k) values.push_back(cell_double(*s, k));
-    } else {
+      if (!options_.read_all_cells && !written_.count(id)) continue;
+      StorageRec now = *slot;
+      read_cells(s, now);
+      if (now.cells == slot->cells) continue;
+      ew.StartObject();
+      ew.key("type");
+      ew.str("write");
+      ew.key("storage");
+      ew.str(storage_key_of(id));
+      std::vector<size_t> changed;
+      for (size_t i = 0; i < now.cells.size(); ++i)
+        if (now.cells[i] != slot->cells[i]) changed.push_back(i);
       const int64_t edge = options_.summary_edge;
-      for (int64_t k = 0; k < edge; ++k) values.push_back(cell_double(*s, k));
-      for (int64_t k = n - edge; k < n; ++k) values.push_back(cell_double(*s, k));
+      ew.key("cells");
+      ew.StartArray();
+      for (size_t i : changed) {
+        int64_t k = static_cast<int64_t>(i);
+        if (now.summarised && k >= edge) k = now.numel - edge + (k - edge);
+        ew.Int64(k);
+      }
+      ew.EndArray();
+      ew.key("old");
+      ew.StartArray();
+      for (size_t i : changed) write_cell(ew, now.dtype, slot->cells[i]);
+      ew.EndArray();
+      ew.key("new");
+      ew.StartArray();
+      for (size_t i : changed) write_cell(ew, now.dtype, now.cells[i]);
+      ew.EndArray();
+      ew.EndObject();
+      slot->cells = std::move(now.cells);
     }
-    storages[key] = std::move(rec);
-  }
-  for (auto it = storage_hash_.begin(); it != storage_hash_.end();) {
-    if (!storages.count(it->first)) {
-      storage_values_.erase(it->first);
-      it = storage_hash_.erase(it);
-    } else {
-      ++it;
+    for (auto it = storages_.begin(); it != storages_.end();) {
+      if (!shown.count(it->first)) {
+        storages_del.push_back(it->first);
+        it = storages_.erase(it);
+      } else {
+        ++it;
+      }
     }
   }
+  written_.clear();
 
-  // Version bumps and object lifetimes.
-  for (const auto& [key, rec] : tensors) {
-    auto it = tensors_.find(key);
-    if (it == tensors_.end()) continue;
-    int64_t from = it->second.at("version").as_int(), to = rec.at("version").as_int();
-    if (from != to) {
-      Json e = Json::object();
-      e["type"] = "version";
-      e["tensor"] = key;
-      e["from"] = Json(from);
-      e["to"] = Json(to);
-      events.push_back(std::move(e));
-    }
+  // Version bumps.
+  std::sort(versions.begin(), versions.end());
+  for (const auto& [key, from, to] : versions) {
+    ew.StartObject();
+    ew.key("type");
+    ew.str("version");
+    ew.key("tensor");
+    ew.str(key);
+    ew.key("from");
+    ew.Int64(from);
+    ew.key("to");
+    ew.Int64(to);
+    ew.EndObject();
   }
-  diff_map("objects", std::move(objects), objects_, delta);
-  diff_map("tensors", std::move(tensors), tensors_, delta);
-  diff_map("storages", std::move(storages), storages_, delta);
-  diff_map("nodes", std::move(nodes), nodes_, delta);
-  // A free of a storage the learner saw is an event; dropping it from the state is the "del".
-  (void)freed_now;
+  ew.EndArray();
 
-  delta["events"] = std::move(events);
-  delta["stdout"] = snap.stdout_text;
-  if (snap.exception) delta["exception"] = *snap.exception;
+  // The map changes go before the events (the order the deltas always had).
+  auto write_changes = [&](const char* name, auto& set, auto& del, auto&& write_one, auto&& key_text) {
+    if (set.empty() && del.empty()) return;
+    std::sort(set.begin(), set.end(), [&](const auto& a, const auto& b) { return key_text(a) < key_text(b); });
+    std::sort(del.begin(), del.end(), [&](const auto& a, const auto& b) { return key_text(a) < key_text(b); });
+    w.key(name);
+    w.StartObject();
+    if (!set.empty()) {
+      w.key("set");
+      w.StartObject();
+      for (const auto& k : set) {
+        w.key(key_text(k));
+        write_one(k);
+      }
+      w.EndObject();
+    }
+    if (!del.empty()) {
+      w.key("del");
+      w.StartArray();
+      for (const auto& k : del) w.str(key_text(k));
+      w.EndArray();
+    }
+    w.EndObject();
+  };
+  auto same_key = [](const std::string& k) -> const std::string& { return k; };
+  write_changes(
+      "objects", objects_set, objects_del, [&](const std::string& k) { write_object(w, objects_.at(k)); }, same_key);
+  write_changes(
+      "tensors", tensors_set, tensors_del, [&](const std::string& k) { write_tensor(w, *tensors_.at(k)); }, same_key);
+  write_changes(
+      "storages", storages_set, storages_del,
+      [&](uint64_t id) { write_storage(w, *storages_.at(id), options_.summary_edge); },
+      [](uint64_t id) { return storage_key_of(id); });
+  write_changes(
+      "nodes", nodes_set, nodes_del, [&](const std::string& k) { write_node(w, k, *nodes_.at(k)); }, same_key);
+  w.key("events");
+  w.RawValue(ew.text().data(), ew.text().size(), rapidjson::kArrayType);
+
+  w.key("stdout");
+  w.str(snap.stdout_text);
+  if (snap.exception) {
+    w.key("exception");
+    w.value(*snap.exception);
+  }
   if (snap.backward) {
-    Json b = Json::object();
-    b["node"] = snap.backward->node;
-    b["name"] = snap.backward->name;
-    Json gin = Json::array(), gout = Json::array();
-    for (const auto& g : snap.backward->grad_inputs) gin.push_back(g.defined() ? Json(tensor_key(g)) : Json());
-    for (const auto& g : snap.backward->grad_outputs) gout.push_back(g.defined() ? Json(tensor_key(g)) : Json());
-    b["grad_inputs"] = std::move(gin);
-    b["grad_outputs"] = std::move(gout);
-    delta["backward"] = std::move(b);
+    w.key("backward");
+    w.StartObject();
+    w.key("node");
+    w.str(snap.backward->node);
+    w.key("name");
+    w.str(snap.backward->name);
+    w.key("grad_inputs");
+    w.StartArray();
+    for (const auto& g : snap.backward->grad_inputs) write_key_or_null(w, g.defined() ? tensor_key(g) : "");
+    w.EndArray();
+    w.key("grad_outputs");
+    w.StartArray();
+    for (const auto& g : snap.backward->grad_outputs) write_key_or_null(w, g.defined() ? tensor_key(g) : "");
+    w.EndArray();
+    w.EndObject();
   }
-  deltas_.push_back(std::move(delta));
+  w.EndObject();
+  append_text(w.text(), spans_);
+  all_stdout_ += snap.stdout_text;
+  stdout_end_.push_back(all_stdout_.size());
 }
 
 namespace {
 
-void apply_map(Json& state, const char* name, const Json& delta) {
-  const Json* d = delta.find(name);
+// A map of the state: key -> record, kept sorted by key so that set and del find their place by
+// binary search.
+Json::Object& state_map(Json& state, const char* name) {
   Json& m = state[name];
   if (m.is_null()) m = Json::object();
+  return m.as_object();
+}
+
+void apply_map(Json& state, const char* name, const Json& delta) {
+  const Json* d = delta.find(name);
+  Json::Object& m = state_map(state, name);
   if (!d) return;
+  auto less = [](const std::pair<std::string, Json>& kv, const std::string& k) { return kv.first < k; };
   if (const Json* set = d->find("set"))
-    for (const auto& [k, v] : set->as_object()) m[k] = v;
-  if (const Json* del = d->find("del")) {
-    auto& obj = m.as_object();
-    for (const Json& k : del->as_array()) {
-      const std::string& key = k.as_string();
-      obj.erase(std::remove_if(obj.begin(), obj.end(), [&](const auto& kv) { return kv.first == key; }), obj.end());
+    for (const auto& [k, v] : set->as_object()) {
+      auto it = std::lower_bound(m.begin(), m.end(), k, less);
+      if (it != m.end() && it->first == k) it->second = v;
+      else m.emplace(it, k, v);
     }
-  }
+  if (const Json* del = d->find("del"))
+    for (const Json& k : del->as_array()) {
+      auto it = std::lower_bound(m.begin(), m.end(), k.as_string(), less);
+      if (it != m.end() && it->first == k.as_string()) m.erase(it);
+    }
 }
 
 }  // namespace
@@ -614,10 +1170,15 @@ void apply_map(Json& state, const char* name, const Json& delta) {
 void apply_delta(Json& state, const Json& delta) {
   for (const char* name : {"objects", "tensors", "storages", "nodes"}) apply_map(state, name, delta);
   // Cell writes patch the storages' values.
+  Json::Object& storages = state_map(state, "storages");
   for (const Json& e : delta.at("events").as_array()) {
     if (e.at("type").as_string() != "write") continue;
-    Json& storage = state["storages"][e.at("storage").as_string()];
-    if (storage.is_null()) continue;
+    const std::string& key = e.at("storage").as_string();
+    auto it =
+        std::lower_bound(storages.begin(), storages.end(), key,
+                         [](const std::pair<std::string, Json>& kv, const std::string& k) { return kv.first < k; });
+    if (it == storages.end() || it->first != key) continue;
+    Json& storage = it->second;
     const auto& cells = e.at("cells").as_array();
     const auto& values = e.at("new").as_array();
     for (size_t i = 0; i < cells.size(); ++i) {
@@ -642,9 +1203,6 @@ void apply_delta(Json& state, const Json& delta) {
   }
   state["exception"] = delta.contains("exception") ? delta.at("exception") : Json();
   state["backward"] = delta.contains("backward") ? delta.at("backward") : Json();
-  std::string output = state["output"].is_string() ? state["output"].as_string() : std::string();
-  output += delta.at("stdout").as_string();
-  state["output"] = output;
 }
 
 Json Recorder::state(int64_t n) {
@@ -653,23 +1211,18 @@ Json Recorder::state(int64_t n) {
   if (n < 0 || n >= count)
     throw std::out_of_range("step " + std::to_string(n) + " is out of range: the trace has " + std::to_string(count) +
                             " steps");
-  if (cached_step_ < 0 || n < cached_step_) {
-    // Going back: restart from the nearest keyframe at or before n.
-    auto it = keyframes_.upper_bound(n);
-    if (it == keyframes_.begin()) {
-      cached_state_ = Json::object();
-      cached_step_ = -1;
-    } else {
-      --it;
-      cached_state_ = it->second;
-      cached_step_ = it->first;
-    }
+  // From the checkpoint before n, unless the state cached from the last call is on the way.
+  const int64_t every = options_.checkpoint_every;
+  const int64_t checkpoint = n / every;
+  if (!(cached_step_ >= checkpoint * every && cached_step_ <= n)) {
+    cached_state_ = Json::parse(span_text(checkpoints_.at(static_cast<size_t>(checkpoint))));
+    cached_step_ = checkpoint * every - 1;
   }
   while (cached_step_ < n) {
     ++cached_step_;
-    apply_delta(cached_state_, deltas_[static_cast<size_t>(cached_step_)]);
-    if (cached_step_ % kKeyframeEvery == 0 && !keyframes_.count(cached_step_)) keyframes_[cached_step_] = cached_state_;
+    apply_delta(cached_state_, Json::parse(delta_text(cached_step_)));
   }
+  cached_state_["output"] = all_stdout_.substr(0, stdout_end_[static_cast<size_t>(n)]);
   return present_state(cached_state_);
 }
 
@@ -682,21 +1235,27 @@ Json present_state(const Json& state) {
   if (!frames.empty())
     for (const Json& v : frames.back().at("variables").as_array()) variables[v[0].as_string()] = v[1];
   out["variables"] = std::move(variables);
-  out["objects"] = state.at("objects");
-  // A map as a list in key order; key_field names the field the key goes into, first.
-  auto as_list = [](const Json& m, const char* key_field = nullptr) {
+  // A map in key order ("o2" before "o10"), as an object or as a list; key_field names the field
+  // the key goes into, first.
+  auto sorted = [](const Json& m) {
     std::vector<const std::pair<std::string, Json>*> items;
     for (const auto& kv : m.as_object()) items.push_back(&kv);
     std::sort(items.begin(), items.end(), [](auto* a, auto* b) { return key_less(a->first, b->first); });
+    return items;
+  };
+  Json objects = Json::object();
+  for (auto* kv : sorted(state.at("objects"))) objects.as_object().push_back(*kv);
+  out["objects"] = std::move(objects);
+  auto as_list = [&](const Json& m, const char* key_field = nullptr) {
     Json list = Json::array();
-    for (auto* kv : items) {
+    for (auto* kv : sorted(m)) {
       if (!key_field) {
         list.push_back(kv->second);
         continue;
       }
       Json rec = Json::object();
       rec[key_field] = kv->first;
-      for (const auto& [k, v] : kv->second.as_object()) rec[k] = v;
+      for (const auto& [k, v] : kv->second.as_object()) rec.as_object().emplace_back(k, v);
       list.push_back(std::move(rec));
     }
     return list;
@@ -710,10 +1269,10 @@ Json present_state(const Json& state) {
     Json full = Json::object();
     for (const char* field : {"id", "storage", "shape", "stride", "offset", "dtype", "version", "requires_grad",
                               "is_leaf", "grad_fn", "grad", "base", "view"}) {
-      if (const Json* v = t.find(field)) full[field] = *v;
-      else if (field == std::string_view("requires_grad")) full[field] = false;
-      else if (field == std::string_view("is_leaf")) full[field] = true;
-      else if (field != std::string_view("view")) full[field] = Json();
+      if (const Json* v = t.find(field)) full.as_object().emplace_back(field, *v);
+      else if (field == std::string_view("requires_grad")) full.as_object().emplace_back(field, false);
+      else if (field == std::string_view("is_leaf")) full.as_object().emplace_back(field, true);
+      else if (field != std::string_view("view")) full.as_object().emplace_back(field, Json());
     }
     const Json& st = state.at("storages").at(t.at("storage").as_string());
     full["data_ptr"] = Json(st.at("address").as_int() + t.at("offset").as_int() * st.at("itemsize").as_int());
@@ -732,37 +1291,43 @@ Json present_state(const Json& state) {
   out["graph"] = std::move(graph);
   out["events"] = state.at("events");
   out["stdout"] = state.at("stdout");
-  out["output"] = state.at("output");
+  const Json* output = state.find("output");
+  out["output"] = output ? *output : Json("");
   out["exception"] = state.at("exception");
   out["backward"] = state.at("backward");
   return out;
 }
 
-Json Recorder::trace() const {
-  Json t = Json::object();
-  t["format"] = "stridelab-trace";
-  t["version"] = Json(static_cast<int64_t>(kTraceFormatVersion));
-  t["source"] = source_;
-  t["steps"] = Json::array_of(deltas_);
-  t["result"] = result_;
-  return t;
-}
+Json Recorder::trace() const { return Json::parse(trace_text()); }
 
 std::string Recorder::trace_text() const {
-  Json head = Json::object();
-  head["format"] = "stridelab-trace";
-  head["version"] = Json(static_cast<int64_t>(kTraceFormatVersion));
-  head["source"] = source_;
-  std::string out = head.dump();
-  out.pop_back();  // the closing brace: the steps and the result follow
-  out += ",\"steps\":[";
-  for (size_t i = 0; i < deltas_.size(); ++i) {
+  JsonWriter w;
+  w.StartObject();
+  w.key("format");
+  w.str("stridelab-trace");
+  w.key("version");
+  w.Int64(kTraceFormatVersion);
+  w.key("source");
+  w.str(source_);
+  w.key("steps");
+  w.StartArray();
+  w.EndArray();
+  w.key("result");
+  w.value(result_);
+  w.EndObject();
+  // The steps go between the brackets written above.
+  const std::string_view head = w.text();
+  const size_t at = head.find("\"steps\":[]") + 9;
+  size_t total = head.size();
+  for (const Span& s : spans_) total += s.size + 1;
+  std::string out;
+  out.reserve(total);
+  out.append(head.substr(0, at));
+  for (size_t i = 0; i < spans_.size(); ++i) {
     if (i) out += ',';
-    deltas_[i].dump_to(out);
+    out += span_text(spans_[i]);
   }
-  out += "],\"result\":";
-  result_.dump_to(out);
-  out += '}';
+  out.append(head.substr(at));
   return out;
 }
 

@@ -1,12 +1,14 @@
 // The trace recorder: one step per line event (and per autograd node inside backward), each step
 // recording what changed since the one before.
 //
-// The recorder does not know the interpreter. At every step the front end (src/trace/adapter.cpp
-// for the Python subset) hands it a Snapshot: the frames with their variables, every live object
-// the program can reach (tensors among them), the stdout the step printed. The recorder turns the
-// tensors into records of their metadata and their storages' contents, diffs everything against
-// the previous step and keeps only the difference (a delta). state(n) replays the deltas to give
-// the full state at step n, in the shape docs/trace-format.md describes.
+// The recorder does not know the interpreter. At every step the front end (src/trace/session.cpp
+// for the Python subset) hands it a Snapshot: the frames that changed with their variables, the
+// objects the program can reach (all of them, or only those that changed), the autograd graph, the
+// stdout the step printed. The recorder turns the tensors into records of their metadata and their
+// storages' contents (reading the cells only of storages written since the step before), compares
+// them with the previous step's and keeps only the difference (a delta). state(n) replays the
+// deltas from the nearest checkpoint to give the full state at step n, in the shape
+// docs/trace-format.md describes.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +24,10 @@
 #include "core/tensor.h"
 #include "support/json.h"
 
+namespace stridelab::support {
+class JsonWriter;
+}
+
 namespace stridelab::trace {
 
 using support::Json;
@@ -30,18 +36,24 @@ constexpr int kTraceFormatVersion = 1;
 
 // One Python object as the trace shows it.
 struct ObjectInfo {
-  std::string key;                                         // stable for the object's life: "o12"
-  std::string type;                                        // type(x).__name__
-  uint64_t id = 0;                                         // id(x): its address
-  std::string repr;                                        // short text for the variables panel ("" for tensors)
-  core::Tensor tensor;                                     // set when the object is a tensor
+  std::string key;         // stable for the object's life: "o12"
+  std::string type;        // type(x).__name__
+  uint64_t id = 0;         // id(x): its address
+  std::string repr;        // short text for the variables panel ("" for tensors)
+  core::Tensor tensor;     // set when the object is a tensor
+  std::string tensor_key;  // or its key, when the front end has it (Recorder::tensor_key)
   std::vector<std::pair<std::string, std::string>> items;  // container/attribute entries: label -> object key
+  bool operator==(const ObjectInfo& o) const {
+    return key == o.key && type == o.type && id == o.id && repr == o.repr && tensor_key == o.tensor_key &&
+           items == o.items;
+  }
 };
 
 struct FrameInfo {
   std::string name;  // "<module>", or the function's name
   int line = 0;
   std::vector<std::pair<std::string, std::string>> variables;  // name -> object key, in a stable order
+  bool operator==(const FrameInfo&) const = default;
 };
 
 // What autograd knows about a tensor, and the graph behind it; filled by the front end.
@@ -99,8 +111,17 @@ CellRead read_of(const core::Tensor& t);
 struct Snapshot {
   std::string kind = "line";  // line, call, return, exception, backward
   int line = 0;
+  // The stack from frame `frames_from` on, outermost first; the frames before it are the previous
+  // step's (a front end that knows they did not change leaves them out).
   std::vector<FrameInfo> frames;
+  size_t frames_from = 0;
+  // Every object a frame reaches, or, when `objects_changed_only`, only the objects new or changed
+  // since the previous step, with `objects_gone` the keys of the ones no longer reachable and
+  // `object_tensors` the tensors of every reachable tensor object, in the order they were visited.
   std::vector<ObjectInfo> objects;
+  bool objects_changed_only = false;
+  std::vector<std::string> objects_gone;
+  std::vector<core::Tensor> object_tensors;
   std::function<TensorAutograd(const core::Tensor&)> autograd;  // may be empty
   std::vector<GraphNodeInfo> graph;
   std::function<std::optional<ViewOrigin>(const core::Tensor&)> view_origin;  // may be empty
@@ -114,8 +135,25 @@ struct RecorderOptions {
   // Storages with more elements than this keep only `summary_edge` values at each end.
   int64_t max_cells = 1024;
   int64_t summary_edge = 64;
+  // Reads every shown storage's cells at every step, instead of only the storages written since
+  // (core::StorageObserver::on_write): the slow path a test checks the fast one against. A recorder
+  // made with it does not observe the storages (no alloc and free events).
+  bool read_all_cells = false;
+  // Tensor keys come from this recorder instead of being made here (a test's reference recorder
+  // names tensors as the recorder it checks does).
+  const class Recorder* tensor_keys_from = nullptr;
+  // Checkpoints of the whole state every this many steps at most, so state(n) replays at most
+  // this many deltas.
+  int64_t checkpoint_every = 256;
 };
 
+// NOTE [The recorder's memory]
+// The recorder keeps what the previous step showed as compact records (below), compares each
+// step's records with them, and writes only what changed as the step's delta, in JSON text, with a
+// streaming writer, into large chunks of text. A checkpoint of the whole state (the same JSON
+// shape apply_delta works on) is written every `checkpoint_every` steps, so state(n) parses one
+// checkpoint and replays at most that many deltas. Nothing is a tree of JSON values until a state
+// is asked for.
 class Recorder : public core::StorageObserver {
  public:
   explicit Recorder(RecorderOptions options = {});
@@ -126,48 +164,104 @@ class Recorder : public core::StorageObserver {
   void record(const Snapshot& snapshot);
   void finish(const std::string& stdout_text, const std::string& stderr_text, std::optional<Json> error);
 
-  int64_t step_count() const { return static_cast<int64_t>(deltas_.size()); }
+  int64_t step_count() const { return static_cast<int64_t>(spans_.size()); }
   // The full state at step n (n < 0 counts from the end).
   Json state(int64_t n);
   // The whole trace: {"format": "stridelab-trace", "version": 1, "source", "steps": [deltas], "result"}.
   Json trace() const;
-  // The same as JSON text, written without copying the steps first.
+  // The same as JSON text.
   std::string trace_text() const;
+  // The delta of step n as JSON text.
+  std::string_view delta_text(int64_t n) const;
+  // Bytes of the deltas and checkpoints kept.
+  size_t memory_bytes() const;
+
+  // The key of a tensor: stable while its impl lives ("t4"); a new one for a tensor not seen.
+  std::string tensor_key(const core::Tensor& t);
+  // The key a tensor has, or "" (never assigns one).
+  std::string find_tensor_key(const core::Tensor& t) const;
 
   void on_allocate(const core::StorageImpl& storage) override;
   void on_free(const core::StorageImpl& storage) override;
+  void on_write(const core::StorageImpl& storage) override;
+
+  struct TensorRec;
+  struct StorageRec;
+  struct NodeRec;
 
  private:
-  std::string tensor_key(const core::Tensor& t);
-  Json tensor_record(const core::Tensor& t, const Snapshot& snap, std::vector<core::Tensor>& more);
-  Json storage_record(const core::StorageImpl& s, uint64_t* hash);
-  void diff_map(const char* name, std::map<std::string, Json>&& now, std::map<std::string, Json>& before, Json& delta);
+  struct Event;
+  struct Span {
+    uint32_t chunk, offset, size;
+  };
+  TensorRec tensor_record(const core::Tensor& t, const Snapshot& snap, std::vector<core::Tensor>& more,
+                          core::Tensor* view_source);
+  void read_cells(const core::StorageImpl& s, StorageRec& rec) const;
+  void append_text(std::string_view text, std::vector<Span>& spans);
+  void write_checkpoint();
+  std::string_view span_text(const Span& s) const;
 
   RecorderOptions options_;
   std::string source_;
-  std::vector<Json> deltas_;
   Json result_;
   bool observing_ = false;
 
+  // The deltas as JSON text, in chunks of about a megabyte (no copying as the trace grows).
+  std::vector<std::string> chunks_;
+  std::vector<Span> spans_;
+  // checkpoints_[i] is the state before step i * checkpoint_every.
+  std::vector<Span> checkpoints_;
+  std::string all_stdout_;
+  std::vector<size_t> stdout_end_;  // all_stdout_.size() after each step
+
   // Stable keys for tensors: an impl keeps its key while it lives.
+  // What a tensor's record was made from, compared at the next step to skip remaking it.
+  struct TensorSig {
+    const core::StorageImpl* storage = nullptr;
+    int64_t offset = 0;
+    uint32_t version = 0;
+    core::DType dtype = core::DType::Float32;
+    core::IntArray sizes, strides;
+    bool requires_grad = false;
+    const void* grad_fn = nullptr;
+    const core::TensorImpl* grad = nullptr;
+    const core::TensorImpl* base = nullptr;
+    // A view's record is worked out from its source's metadata too.
+    const core::StorageImpl* source_storage = nullptr;
+    int64_t source_offset = 0;
+    core::IntArray source_sizes, source_strides;
+  };
   struct TensorSlot {
     std::weak_ptr<core::TensorImpl> impl;
     std::string key;
+    bool has_sig = false;
+    TensorSig sig;
+    std::weak_ptr<core::TensorImpl> view_source;  // the record's view source, to visit it again
+    int64_t reached = -1;                         // the last step that showed it
+    TensorRec* rec = nullptr;                     // its record in tensors_ while shown
   };
+  std::vector<TensorSlot*> shown_tensors_;  // the slots the previous step showed
+  std::vector<std::string> retired_keys_;   // shown tensors gone, whose slot a new tensor took
+  TensorSlot& tensor_slot(const core::Tensor& t);
+  size_t swept_slots_ = 1024;
   std::unordered_map<const core::TensorImpl*, TensorSlot> tensor_keys_;
   uint64_t next_tensor_ = 1;
 
-  // What the previous step held, to diff against.
-  std::map<std::string, Json> objects_, tensors_, storages_, nodes_;
-  Json::Array prev_frames_;
-  std::map<std::string, uint64_t> storage_hash_;
-  std::map<std::string, std::vector<double>> storage_values_;
-  std::vector<Json> pending_events_;  // allocations and frees since the last step
+  // What the previous step showed.
+  std::unordered_map<std::string, ObjectInfo> objects_;
+  std::unordered_map<std::string, std::unique_ptr<TensorRec>> tensors_;
+  std::unordered_map<uint64_t, std::unique_ptr<StorageRec>> storages_;
+  std::unordered_map<std::string, std::unique_ptr<NodeRec>> nodes_;
+  std::vector<FrameInfo> frames_;
+  std::vector<std::unique_ptr<Event>> pending_events_;  // allocations and frees since the last step
+  std::unordered_map<uint64_t, bool> written_;          // storages written since the last step
+
+  // The writers of a step's delta and of its events (kept: their memory is reused).
+  std::unique_ptr<support::JsonWriter> step_writer_, events_writer_;
 
   // Replay cache for state(n).
   int64_t cached_step_ = -1;
   Json cached_state_;
-  std::map<int64_t, Json> keyframes_;  // replayed states every few hundred steps
 };
 
 // Applies one delta to a materialised state (the page and the CLI use the same code path).

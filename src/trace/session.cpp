@@ -2,6 +2,7 @@
 // recorder snapshots (see recorder.h for what a step holds).
 #include "trace/session.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -63,7 +64,9 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     flush(frame, std::nullopt);
     pending_ = Pending{frame.line, "line"};
   }
+  void on_call(const python::Frame& frame) override { stack_moved_ = true; }
   void on_return(const python::Frame& frame, Object* value) override {
+    stack_moved_ = true;
     if (pending_) pending_->kind = "return";
     flush(frame, std::nullopt);
     // The caller goes on with the line that made the call.
@@ -132,11 +135,13 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     node_inputs_.clear();
     const python::Frame* f = in_.current_frame();
     in_node_ = false;
-    Snapshot snap = snapshot(f, pending_ ? pending_->line : (f ? f->line : 0), "backward");
+    const int line = pending_ ? pending_->line : (f ? f->line : 0);
+    Snapshot snap = snapshot(f, line, "backward");
     snap.backward = std::move(b);
     snap.reads = std::move(node_reads_);
     node_reads_.clear();
     rec_.record(snap);
+    tell_probe(f, line, "backward", &snap);
   }
 
  private:
@@ -151,20 +156,371 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     Snapshot snap = snapshot(&frame, pending_->line, pending_->kind);
     snap.exception = std::move(exception);
     rec_.record(snap);
+    tell_probe(&frame, pending_->line, pending_->kind);
     pending_.reset();
   }
   void flush_without_frames() {
     if (!pending_) return;
     rec_.record(snapshot(nullptr, pending_->line, pending_->kind));
+    tell_probe(nullptr, pending_->line, pending_->kind);
     pending_.reset();
   }
 
-  std::string object_key(Object* o) {
-    auto it = object_keys_.find(o);
-    if (it != object_keys_.end() && it->second.first == o->type()) return it->second.second;
-    std::string key = "o" + std::to_string(next_object_++);
-    object_keys_[o] = {o->type(), key};
-    return key;
+  // ---- what the previous step showed (NOTE [Change-driven steps]) ----
+
+  // A shown object: its key, the record last handed to the recorder and what it was made from, so
+  // that the next step can tell whether it changed by comparing pointers and values.
+  struct Cached {
+    python::TypeObject* type = nullptr;
+    std::string key;
+    ObjectInfo info;
+    std::vector<Object*> refs;  // the objects its items name (dicts: key, value, key, value, ...)
+    size_t size = 0;            // a container's length
+    int64_t ival = 0;           // an int's or bool's value
+    double fval = 0;            // a float's value
+    std::string sval;           // a str's value, a function's or class's name
+    const python::Namespace* ns = nullptr;
+    uint64_t ns_version = 0;
+    const core::TensorImpl* impl = nullptr;
+    uint64_t epoch = 0;         // the last step that reached it
+    bool fresh = true;          // not yet handed to the recorder
+    bool leaf = false;          // an immutable value holding nothing (int, float, str, None, a module)
+    std::vector<Cached*> kids;  // the entries of the objects its items name (dicts: the values)
+  };
+
+  // Whether o still makes the record c was made from. Only values a record shows are compared:
+  // containers by their items' pointers (the first 64, as the record lists them), instances by
+  // their attribute namespace's version (bumped by every store), scalars by value.
+  bool same_as_before(const Cached& c, Object* o) {
+    const auto& bt = python::builtin_types();
+    python::TypeObject* t = o->type();
+    if (torch::is_tensor(o)) return torch::unwrap(o).impl() == c.impl;
+    if (t == bt.int_ || t == bt.bool_) {
+      auto* i = dynamic_cast<python::IntObject*>(o);
+      return i && i->value_ == c.ival && c.sval.empty();
+    }
+    if (t == bt.float_) {
+      double v = python::as<python::FloatObject>(o)->value_;
+      return v == c.fval || (v != v && c.fval != c.fval);
+    }
+    if (t == bt.str) return python::as<python::StrObject>(o)->value_ == c.sval;
+    if (t == bt.none) return true;
+    if (t == bt.list || t == bt.tuple) {
+      const auto& items =
+          t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
+      if (items.size() != c.size) return false;
+      for (size_t i = 0; i < c.refs.size(); ++i)
+        if (items[i].get() != c.refs[i]) return false;
+      return true;
+    }
+    if (t == bt.dict) {
+      auto* d = python::as<python::DictObject>(o);
+      if (d->size() != c.size) return false;
+      size_t i = 0;
+      for (auto& [k, v] : d->items()) {
+        if (i >= c.refs.size()) break;
+        if (k.get() != c.refs[i] || v.get() != c.refs[i + 1]) return false;
+        i += 2;
+      }
+      return true;
+    }
+    if (t == bt.function) return python::as<python::FunctionObject>(o)->name_ == c.sval;
+    if (t == bt.type) return python::as<python::TypeObject>(o)->name_ == c.sval;
+    if (t == bt.module) return true;
+    python::Namespace* ns = o->instance_dict();
+    return ns == c.ns && (!ns || ns->version() == c.ns_version);
+  }
+
+  // Makes c's record from o, visiting what it holds.
+  void rebuild(Cached& c, Object* o, Snapshot& snap) {
+    const auto& bt = python::builtin_types();
+    python::TypeObject* t = o->type();
+    c.refs.clear();
+    c.kids.clear();
+    c.sval.clear();
+    c.ns = nullptr;
+    c.impl = nullptr;
+    c.leaf = t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.str || t == bt.none || t == bt.module;
+    ObjectInfo& info = c.info;
+    info = ObjectInfo{};
+    info.key = c.key;
+    info.type = python::type_name(o);
+    info.id = reinterpret_cast<uintptr_t>(o);
+    if (torch::is_tensor(o)) {
+      core::Tensor& tensor = torch::unwrap(o);
+      c.impl = tensor.impl();
+      info.tensor_key = rec_.tensor_key(tensor);
+      return;
+    }
+    info.repr = short_repr(in_, o);
+    if (t == bt.int_ || t == bt.bool_) {
+      if (auto* i = dynamic_cast<python::IntObject*>(o)) c.ival = i->value_;
+      else c.sval = "big";  // a big int: compared by repr, i.e. rebuilt each time
+    } else if (t == bt.float_) {
+      c.fval = python::as<python::FloatObject>(o)->value_;
+    } else if (t == bt.str) {
+      c.sval = python::as<python::StrObject>(o)->value_;
+    } else if (t == bt.list || t == bt.tuple) {
+      const auto& items =
+          t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
+      c.size = items.size();
+      for (size_t i = 0; i < items.size() && i < 64; ++i) {
+        c.refs.push_back(items[i].get());
+        c.kids.push_back(visit_entry(items[i].get(), snap));
+        info.items.emplace_back(std::to_string(i), c.kids.back()->key);
+      }
+    } else if (t == bt.dict) {
+      auto* d = python::as<python::DictObject>(o);
+      c.size = d->size();
+      for (auto& [k, v] : d->items()) {
+        std::string label = short_repr(in_, k.get());
+        c.refs.push_back(k.get());
+        c.refs.push_back(v.get());
+        c.kids.push_back(visit_entry(v.get(), snap));
+        info.items.emplace_back(label.empty() ? python::type_name(k.get()) : label, c.kids.back()->key);
+        if (info.items.size() >= 64) break;
+      }
+    } else if (t == bt.function) {
+      c.sval = python::as<python::FunctionObject>(o)->name_;
+    } else if (t == bt.type) {
+      c.sval = python::as<python::TypeObject>(o)->name_;
+    } else if (t != bt.module) {
+      if (python::Namespace* ns = o->instance_dict()) {
+        c.ns = ns;
+        c.ns_version = ns->version();
+        for (const auto& [name, v] : ns->entries()) {
+          c.refs.push_back(v.get());
+          c.kids.push_back(visit_entry(v.get(), snap));
+          info.items.emplace_back(name, c.kids.back()->key);
+        }
+      }
+    }
+  }
+
+  // Visits o and what it holds (each once a step, up to kMaxObjects); returns its key. Objects new
+  // or changed since the previous step go into the snapshot, with their records.
+  std::string visit(Object* o, Snapshot& snap) { return visit_entry(o, snap)->key; }
+
+  Cached* visit_entry(Object* o, Snapshot& snap) {
+    auto [it, inserted] = cache_.try_emplace(o);
+    Cached& c = it->second;
+    if (inserted || c.type != o->type()) {
+      c = Cached{};
+      c.type = o->type();
+      c.key = "o" + std::to_string(next_object_++);
+    }
+    reach(c, o, snap);
+    return &c;
+  }
+
+  // Marks c (o's entry) reached this step, hands its record to the recorder when it is new or
+  // changed, and reaches what it holds: through the entries kept from the step before when it did
+  // not change (no lookups; an immutable value that did not change has nothing to check).
+  void reach(Cached& c, Object* o, Snapshot& snap) {
+    if (c.epoch == epoch_) return;
+    if (seen_ >= kMaxObjects) {
+      cap_hit_ = true;
+      return;
+    }
+    c.epoch = epoch_;
+    ++seen_;
+    if (c.fresh || !same_as_before(c, o)) {
+      c.fresh = false;
+      rebuild(c, o, snap);
+      snap.objects.push_back(c.info);
+    } else if (!c.refs.empty()) {
+      // (c stays where it is: the cache's nodes do not move, and c is not rebuilt again this step)
+      const bool dict = o->type() == python::builtin_types().dict;
+      const bool use_kids = !cap_hit_before_ && c.kids.size() == (dict ? c.refs.size() / 2 : c.refs.size());
+      for (size_t i = dict ? 1 : 0, n = 0; i < c.refs.size(); i += dict ? 2 : 1, ++n) {
+        if (!use_kids) {
+          visit(c.refs[i], snap);
+          continue;
+        }
+        Cached* kid = c.kids[n];
+        if (kid->epoch == epoch_) continue;
+        if (kid->leaf && seen_ < kMaxObjects) {
+          kid->epoch = epoch_;
+          ++seen_;
+        } else {
+          reach(*kid, c.refs[i], snap);
+        }
+      }
+    }
+    if (c.impl) snap.object_tensors.push_back(torch::unwrap(o));
+  }
+
+  // A frame on the stack as the previous step showed it.
+  struct ShownFrame {
+    const python::Frame* frame = nullptr;
+    FrameInfo info;
+    bool with_variables = false;
+    // What its variables were read from (with_variables only).
+    const void* env = nullptr;
+    const python::Namespace* ns = nullptr;
+    uint64_t ns_version = 0;
+    std::vector<Object*> slots;
+    std::vector<std::pair<const python::Namespace*, uint64_t>> comprehensions;
+    std::vector<Object*> values;   // the objects its variables name, in order
+    std::vector<Cached*> entries;  // and their entries
+  };
+
+  static const python::Namespace* frame_namespace(const python::Frame* f) {
+    if (f->scope && f->env) return nullptr;
+    return f->class_ns ? f->class_ns : f->globals;
+  }
+
+  bool same_variables(const ShownFrame& s, const python::Frame* f) {
+    if (s.frame != f) return false;
+    if (f->scope && f->env) {
+      if (s.env != f->env.get() || s.slots.size() != f->env->slots_.size()) return false;
+      for (size_t i = 0; i < s.slots.size(); ++i)
+        if (s.slots[i] != f->env->slots_[i].get()) return false;
+    } else {
+      const python::Namespace* ns = frame_namespace(f);
+      if (s.ns != ns || s.env != nullptr || (ns && ns->version() != s.ns_version)) return false;
+    }
+    if (s.comprehensions.size() != f->comprehension_scopes.size()) return false;
+    for (size_t i = 0; i < s.comprehensions.size(); ++i)
+      if (s.comprehensions[i].first != f->comprehension_scopes[i] ||
+          s.comprehensions[i].second != f->comprehension_scopes[i]->version())
+        return false;
+    return true;
+  }
+
+  void read_variables(ShownFrame& s, const python::Frame* f, Snapshot& snap) {
+    s.env = nullptr;
+    s.ns = nullptr;
+    s.slots.clear();
+    s.comprehensions.clear();
+    if (f->scope && f->env) {
+      s.env = f->env.get();
+      for (const auto& slot : f->env->slots_) s.slots.push_back(slot.get());
+    } else {
+      s.ns = frame_namespace(f);
+      s.ns_version = s.ns ? s.ns->version() : 0;
+    }
+    for (const python::Namespace* comp : f->comprehension_scopes) s.comprehensions.emplace_back(comp, comp->version());
+    s.values.clear();
+    s.entries.clear();
+    s.info.variables.clear();
+    for (const auto& [name, obj] : f->locals()) {
+      if (!obj || obj->type() == python::builtin_types().module) continue;
+      if (name.rfind("__", 0) == 0) continue;
+      s.values.push_back(obj);
+      s.entries.push_back(visit_entry(obj, snap));
+      s.info.variables.emplace_back(name, s.entries.back()->key);
+    }
+  }
+
+  // The stack, outermost first: only the frames that changed since the previous step are read
+  // again (the innermost ones, and those whose variables were stored to); the objects the shown
+  // variables reach are visited in the stack's order.
+  void read_frames(const python::Frame* top, int line, Snapshot& snap) {
+    size_t depth = 0;
+    size_t first_changed = 0;
+    auto examine = [&](size_t i, const python::Frame* f) {
+      const int frame_line = f == top ? line : f->line;
+      // Deep recursion: the frames between the module and the innermost kMaxShownFrames are
+      // listed without their variables, so a step costs the same at any depth.
+      const bool with_variables = i == 0 || i + kMaxShownFrames >= depth;
+      if (i >= frames_.size()) frames_.emplace_back();
+      ShownFrame& s = frames_[i];
+      bool changed =
+          s.frame != f || s.info.line != frame_line || s.info.name != f->name || s.with_variables != with_variables;
+      if (with_variables) {
+        if (changed || !same_variables(s, f)) {
+          changed = true;
+          read_variables(s, f, snap);
+        } else if (cap_hit_before_) {
+          for (size_t v = 0; v < s.values.size(); ++v) visit(s.values[v], snap);
+        } else {
+          for (size_t v = 0; v < s.values.size(); ++v) reach(*s.entries[v], s.values[v], snap);
+        }
+      } else if (changed) {
+        s.info.variables.clear();
+        s.values.clear();
+        s.entries.clear();
+        s.env = nullptr;
+        s.ns = nullptr;
+      }
+      if (changed) {
+        s.frame = f;
+        s.with_variables = with_variables;
+        s.info.name = f->name;
+        s.info.line = frame_line;
+        first_changed = std::min(first_changed, i);
+      }
+    };
+    if (top && !stack_moved_ && !frames_.empty() && frames_.back().frame == top && top->parent == top_parent_) {
+      // No call or return since the step before and the same innermost frame: the stack is the
+      // same, and only the frames shown with their variables need a look (the others' lines
+      // move only while they are innermost), however deep the recursion.
+      depth = frames_.size();
+      first_changed = depth;
+      const size_t lo = depth > kMaxShownFrames ? depth - kMaxShownFrames : 1;
+      stack_.clear();
+      const python::Frame* f = top;
+      for (size_t i = depth; i-- > lo && f; f = f->parent) stack_.push_back(f);
+      examine(0, frames_[0].frame);
+      for (size_t k = stack_.size(); k-- > 0;) examine(depth - 1 - k, stack_[k]);
+    } else {
+      stack_.clear();
+      for (const python::Frame* f = top; f; f = f->parent) stack_.push_back(f);
+      std::reverse(stack_.begin(), stack_.end());
+      depth = stack_.size();
+      first_changed = depth;
+      if (frames_.size() > depth) frames_.resize(depth);
+      for (size_t i = 0; i < depth; ++i) examine(i, stack_[i]);
+    }
+    stack_moved_ = false;
+    top_parent_ = top ? top->parent : nullptr;
+    snap.frames_from = first_changed;
+    for (size_t i = first_changed; i < depth; ++i) snap.frames.push_back(frames_[i].info);
+  }
+
+  // Keys of the objects a frame or the graph no longer reaches: gone from the trace.
+  void forget_unreached(Snapshot& snap) {
+    for (auto it = cache_.begin(); it != cache_.end();) {
+      if (it->second.epoch != epoch_) {
+        if (!it->second.fresh) snap.objects_gone.push_back(it->second.key);
+        it = cache_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+
+ public:
+  std::string known_object_key(const Object* o) const {
+    auto it = cache_.find(const_cast<Object*>(o));
+    return it != cache_.end() && it->second.type == o->type() && it->second.epoch == epoch_ ? it->second.key : "";
+  }
+  std::string known_node_key(const autograd::Node* n) const {
+    auto it = node_keys_.find(n);
+    if (it == node_keys_.end() || it->second.first.lock().get() != n) return "";
+    return it->second.second;
+  }
+  void set_probe(StepProbe probe) { probe_ = std::move(probe); }
+
+ private:
+  void tell_probe(const python::Frame* top, int line, const std::string& kind, const Snapshot* snap = nullptr) {
+    if (!probe_) return;
+    std::vector<core::Tensor> grads;
+    if (snap && snap->backward) {
+      for (const auto& g : snap->backward->grad_inputs) grads.push_back(g);
+      for (const auto& g : snap->backward->grad_outputs) grads.push_back(g);
+    }
+    StepContext ctx{in_,
+                    top,
+                    line,
+                    kind,
+                    rec_.step_count() - 1,
+                    rec_,
+                    std::move(grads),
+                    [this](const Object* o) { return known_object_key(o); },
+                    [this](const autograd::Node* n) { return known_node_key(n); }};
+    probe_(ctx);
   }
 
   std::string node_key(const autograd::Node* n) {
@@ -182,50 +538,12 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     return key;
   }
 
-  // Visits o and what it holds; returns its key.
-  std::string visit(Object* o, Snapshot& snap, std::unordered_set<Object*>& seen) {
-    std::string key = object_key(o);
-    if (seen.count(o) || seen.size() >= kMaxObjects) return key;
-    seen.insert(o);
-    const auto& bt = python::builtin_types();
-    ObjectInfo info;
-    info.key = key;
-    info.type = python::type_name(o);
-    info.id = reinterpret_cast<uintptr_t>(o);
-    if (torch::is_tensor(o)) {
-      info.tensor = torch::unwrap(o);
-    } else {
-      info.repr = short_repr(in_, o);
-      python::TypeObject* t = o->type();
-      if (t == bt.list || t == bt.tuple) {
-        const auto& items =
-            t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
-        for (size_t i = 0; i < items.size() && i < 64; ++i)
-          info.items.emplace_back(std::to_string(i), visit(items[i].get(), snap, seen));
-      } else if (t == bt.dict) {
-        for (auto& [k, v] : python::as<python::DictObject>(o)->items()) {
-          std::string label = short_repr(in_, k.get());
-          info.items.emplace_back(label.empty() ? python::type_name(k.get()) : label, visit(v.get(), snap, seen));
-          if (info.items.size() >= 64) break;
-        }
-      } else if (t != bt.module && t != bt.type && t != bt.function) {
-        if (python::Namespace* ns = o->instance_dict())
-          for (const auto& [name, v] : ns->entries()) info.items.emplace_back(name, visit(v.get(), snap, seen));
-      }
-    }
-    snap.objects.push_back(std::move(info));
-    return key;
-  }
-
   void collect_graph(Snapshot& snap) {
     std::vector<std::shared_ptr<autograd::Node>> stack;
     std::unordered_set<const autograd::Node*> seen;
-    auto push_tensor = [&](const core::Tensor& t) {
+    for (const core::Tensor& t : snap.object_tensors)
       if (auto* meta = autograd::impl::get_meta(t))
         if (meta->grad_fn) stack.push_back(meta->grad_fn);
-    };
-    for (const ObjectInfo& o : snap.objects)
-      if (o.tensor.defined()) push_tensor(o.tensor);
     while (!stack.empty() && seen.size() < 500) {
       std::shared_ptr<autograd::Node> n = std::move(stack.back());
       stack.pop_back();
@@ -258,33 +576,14 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     Snapshot snap;
     snap.kind = kind;
     snap.line = line;
-    std::vector<const python::Frame*> stack;
-    for (const python::Frame* f = top; f; f = f->parent) stack.push_back(f);
-    std::unordered_set<Object*> seen;
-    const size_t depth = stack.size();
-    for (size_t i = 0; i < depth; ++i) {
-      const python::Frame* f = stack[depth - 1 - i];
-      FrameInfo fi;
-      fi.name = f->name;
-      fi.line = f == top ? line : f->line;
-      // Deep recursion: the frames between the module and the innermost kMaxShownFrames are
-      // listed without their variables, so a step costs the same at any depth.
-      if (i != 0 && i + kMaxShownFrames < depth) {
-        snap.frames.push_back(std::move(fi));
-        continue;
-      }
-      for (const auto& [name, obj] : f->locals()) {
-        if (!obj || obj->type() == python::builtin_types().module) continue;
-        if (name.rfind("__", 0) == 0) continue;
-        fi.variables.emplace_back(name, visit(obj, snap, seen));
-      }
-      snap.frames.push_back(std::move(fi));
-    }
-    // Forget objects that went away, so an address handed to a new object gets a new key.
-    for (auto it = object_keys_.begin(); it != object_keys_.end();) {
-      if (!seen.count(const_cast<Object*>(it->first))) it = object_keys_.erase(it);
-      else ++it;
-    }
+    snap.objects_changed_only = true;
+    ++epoch_;
+    seen_ = 0;
+    // Entries kept from the step before are all alive only if that step reached everything.
+    cap_hit_before_ = cap_hit_;
+    cap_hit_ = false;
+    read_frames(top, line, snap);
+    forget_unreached(snap);
     collect_graph(snap);
     snap.autograd = [this](const core::Tensor& t) {
       TensorAutograd a;
@@ -329,8 +628,16 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   python::Interp& in_;
   std::optional<Pending> pending_;
   std::string all_stdout_, pending_stdout_;
-  std::unordered_map<const Object*, std::pair<python::TypeObject*, std::string>> object_keys_;
+  std::unordered_map<Object*, Cached> cache_;
   uint64_t next_object_ = 1;
+  uint64_t epoch_ = 0;                            // steps taken
+  size_t seen_ = 0;                               // objects visited this step
+  bool cap_hit_ = false, cap_hit_before_ = true;  // kMaxObjects reached this step, the one before
+  std::vector<ShownFrame> frames_;
+  std::vector<const python::Frame*> stack_;
+  bool stack_moved_ = true;  // a call or a return since the last step
+  const python::Frame* top_parent_ = nullptr;
+  StepProbe probe_;
   std::unordered_map<const autograd::Node*, std::pair<std::weak_ptr<autograd::Node>, std::string>> node_keys_;
   uint64_t next_node_ = 1;
   std::vector<std::weak_ptr<core::TensorImpl>> node_inputs_;
@@ -408,6 +715,7 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
     size_t old_limit = core::storage_limit();
     core::set_storage_limit(options.max_memory);
     Tracer tracer(*recorder_, interp);
+    tracer.set_probe(options.probe);
     interp.set_stdout([&](std::string_view s) { tracer.write_stdout(s); });
     std::string warnings;  // PyTorch's UserWarnings, printed to stderr as they happen
     interp.set_stderr([&](std::string_view s) { warnings += s; });

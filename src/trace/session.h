@@ -8,13 +8,39 @@
 //   std::string json = session.trace_text();              // the whole trace (docs/trace-format.md)
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 
 #include "support/json.h"
 #include "trace/recorder.h"
 
+namespace stridelab::python {
+class Interp;
+class Object;
+struct Frame;
+}  // namespace stridelab::python
+namespace stridelab::autograd {
+class Node;
+}
+
 namespace stridelab::trace {
+
+// What a step saw, for a test that checks the recorded deltas against a full snapshot of the world
+// taken at the same moment (tests/trace/replay_test.cpp): told after each step is recorded.
+struct StepContext {
+  python::Interp& interp;
+  const python::Frame* top;  // the innermost frame (null at the end when the module frame is gone)
+  int line;
+  const std::string& kind;
+  int64_t step;  // the step just recorded
+  Recorder& recorder;
+  std::vector<core::Tensor> grads;  // a backward step's gradients, received then produced
+  // The keys the recorder knows ("" for an object or node it was never shown).
+  std::function<std::string(const python::Object*)> object_key;
+  std::function<std::string(const autograd::Node*)> node_key;
+};
+using StepProbe = std::function<void(const StepContext&)>;
 
 struct RunOptions {
   long long max_steps = 100000;
@@ -22,6 +48,7 @@ struct RunOptions {
   double max_seconds = 10.0;
   size_t max_memory = size_t{256} << 20;  // bytes of tensor storage
   RecorderOptions recorder;
+  StepProbe probe;  // for tests; empty by default
 };
 
 struct Summary {
@@ -43,6 +70,7 @@ class Session {
   support::Json trace() const { return recorder_->trace(); }
   std::string trace_text() const { return recorder_->trace_text(); }  // trace().dump(), faster
   int64_t step_count() const { return recorder_->step_count(); }
+  size_t memory_bytes() const { return recorder_->memory_bytes(); }
 
  private:
   std::unique_ptr<Recorder> recorder_;

@@ -6,7 +6,7 @@
 // clock_check_every: 1 asks the engine to read the clock at every line, so
 // that its time limit fires on a loop of slow lines (an engine that does not
 // read the key checks every 1000 lines).
-const DEFAULT_LIMITS = { max_steps: 20000, max_seconds: 10, max_memory: 256 * 1024 * 1024, clock_check_every: 1 };
+const DEFAULT_LIMITS = { max_steps: 100000, max_seconds: 10, max_memory: 256 * 1024 * 1024, clock_check_every: 1 };
 
 export class EngineClient {
   /** @param {{engine: 'wasm'|'fixture', standalone: object|null}} options */
