@@ -96,7 +96,7 @@ for (let i = 0; i < 5; i++) {
 }
 const sent = transferred.reduce((a, [, n]) => a + n, 0);
 console.log(`sent before lessons (response bodies as served, gzip): ${(sent / 1024).toFixed(1)} KB over ${transferred.length} requests: ` +
-  transferred.map(([u, n]) => `${u.replace(/[?#].*/, '')} ${(n / 1024).toFixed(1)}`).join(', ') + ' (budget 600 KB)');
+  transferred.map(([u, n]) => `${u.replace(/[?#].*/, '')} ${(n / 1024).toFixed(1)}`).join(', ') + ' (budget 1 MB)');
 const sentEditor = editorBytes.reduce((a, [, n]) => a + n, 0);
 console.log(`the editor, when the learner first goes to the code: ${(sentEditor / 1024).toFixed(1)} KB over ${editorBytes.length} requests: ` +
   editorBytes.map(([u, n]) => `${u.replace(/[?#].*/, '')} ${(n / 1024).toFixed(1)}`).join(', '));

@@ -5,6 +5,9 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(STRIDELAB_PORTABLE_KERNELS)
 #include <immintrin.h>
 #endif
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 #include "core/elementwise_kernels.h"
 #include "core/loops.h"
@@ -99,6 +102,33 @@ __attribute__((target("avx2"))) void transpose_tile_4byte_avx2(std::byte* out_by
 }
 #endif
 
+#if defined(__wasm_simd128__)
+#define STRIDELAB_WASM_TRANSPOSE 1
+// The same with SIMD128: 4 x 4 blocks, read as 4 vectors (4 columns of out), transposed with
+// shuffles and written as 4 rows; the edges element by element.
+void transpose_tile_4byte_wasm(std::byte* out_bytes, const std::byte* in_bytes, int64_t rows, int64_t cols, int64_t dr,
+                               int64_t sc) {
+  float* out = reinterpret_cast<float*>(out_bytes);
+  const float* in = reinterpret_cast<const float*>(in_bytes);
+  const int64_t rows4 = rows / 4 * 4, cols4 = cols / 4 * 4;
+  for (int64_t j = 0; j < cols4; j += 4)
+    for (int64_t i = 0; i < rows4; i += 4) {
+      const float* p = in + i + j * sc;
+      const v128_t c0 = wasm_v128_load(p), c1 = wasm_v128_load(p + sc), c2 = wasm_v128_load(p + 2 * sc),
+                   c3 = wasm_v128_load(p + 3 * sc);
+      const v128_t t0 = wasm_i32x4_shuffle(c0, c1, 0, 4, 1, 5), t1 = wasm_i32x4_shuffle(c2, c3, 0, 4, 1, 5);
+      const v128_t t2 = wasm_i32x4_shuffle(c0, c1, 2, 6, 3, 7), t3 = wasm_i32x4_shuffle(c2, c3, 2, 6, 3, 7);
+      float* q = out + i * dr + j;
+      wasm_v128_store(q, wasm_i64x2_shuffle(t0, t1, 0, 2));
+      wasm_v128_store(q + dr, wasm_i64x2_shuffle(t0, t1, 1, 3));
+      wasm_v128_store(q + 2 * dr, wasm_i64x2_shuffle(t2, t3, 0, 2));
+      wasm_v128_store(q + 3 * dr, wasm_i64x2_shuffle(t2, t3, 1, 3));
+    }
+  transpose_tile(out + cols4, in + cols4 * sc, rows, cols - cols4, dr, sc);
+  transpose_tile(out + rows4 * dr, in + rows4, rows - rows4, cols4, dr, sc);
+}
+#endif
+
 // A transposed copy (src's last two dims swapped relative to self's row-major ones, as in
 // `x.t().contiguous()`) walked row by row reads src a whole row apart at every element; in
 // square tiles both sides stay in cache. Returns false when the layout is not that case.
@@ -133,6 +163,13 @@ bool copy_transposed_tiles(const Tensor& self, const Tensor& src) {
 #ifdef STRIDELAB_X86_TRANSPOSE
         if (avx2) {
           transpose_tile_4byte_avx2(reinterpret_cast<std::byte*>(o), reinterpret_cast<const std::byte*>(p), tr, tc, dr,
+                                    sc);
+          continue;
+        }
+#endif
+#ifdef STRIDELAB_WASM_TRANSPOSE
+        if constexpr (sizeof(T) == 4) {
+          transpose_tile_4byte_wasm(reinterpret_cast<std::byte*>(o), reinterpret_cast<const std::byte*>(p), tr, tc, dr,
                                     sc);
           continue;
         }

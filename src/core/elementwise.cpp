@@ -22,6 +22,9 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(STRIDELAB_PORTABLE_KERNELS)
 #include <immintrin.h>
 #endif
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 #include "core/dim_order.h"
 #include "core/elementwise_kernels.h"
@@ -200,7 +203,7 @@ float fold_exp_tail(float* lanes, float* out, const float* in, int64_t i, int64_
   return (a0 + a2) + (a1 + a3);
 }
 
-float exp_f32_row_portable(float* out, const float* in, int64_t n, float shift) {
+[[maybe_unused]] float exp_f32_row_portable(float* out, const float* in, int64_t n, float shift) {
   V8f total = V8f{};
   int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
@@ -214,6 +217,104 @@ float exp_f32_row_portable(float* out, const float* in, int64_t n, float shift) 
   for (int l = 0; l < 8; ++l) lanes[l] = total[l];
   return fold_exp_tail(lanes, out, in, i, n, [shift](float v) { return exp_f32(v - shift); });
 }
+
+#if defined(__wasm_simd128__)
+// NOTE [exp in WebAssembly]
+// WebAssembly has no FMA, so the browser's exp computes each of SLEEF's FMAs as the portable
+// form does, in double (exact product, one rounding to double, one to float), with the same
+// results; but written with SIMD128 instructions on two f64x2 halves of each f32x4, and kept in
+// double between the steps (a value rounded to float is promoted back at once: demote, promote),
+// so that no step goes through the compiler's generic 8-double vectors. Plain float adds and
+// multiplies done in double and rounded to float give the float result (53 >= 2 * 24 + 2, so the
+// double rounding is innocuous); the first FMA, k * -ln2_hi + d, is one float multiply and add
+// because k * ln2_hi is exact in float (|k| <= 150, ln2_hi has 15 significant bits). Eight lanes
+// per iteration, so the sum (softmax) keeps the 8-lane order of the native kernels.
+struct WasmF4d {
+  v128_t lo, hi;  // lanes 0-1 and 2-3 of an f32x4, as doubles
+};
+inline WasmF4d wasm_widen(v128_t x) {
+  return {wasm_f64x2_promote_low_f32x4(x), wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(x, x, 2, 3, 0, 1))};
+}
+inline v128_t wasm_narrow(const WasmF4d& x) {
+  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(x.lo), wasm_f32x4_demote_f64x2_zero(x.hi), 0, 1, 4, 5);
+}
+// (The empty asm keeps the compiler from folding demote + promote into scalar conversions, lane by
+// lane, which it does otherwise: f32x2 is not a WebAssembly type.)
+inline v128_t wasm_round_f(v128_t x) {
+  v128_t f = wasm_f32x4_demote_f64x2_zero(x);
+  __asm__("" : "+r"(f));
+  return wasm_f64x2_promote_low_f32x4(f);
+}
+// fma(a, b, c) as fma_via_double computes it, on doubles that hold floats; the result a float again.
+inline WasmF4d wasm_fma_f(const WasmF4d& a, const WasmF4d& b, const WasmF4d& c) {
+  return {wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(a.lo, b.lo), c.lo)),
+          wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(a.hi, b.hi), c.hi))};
+}
+inline WasmF4d wasm_fma_f(const WasmF4d& a, const WasmF4d& b, v128_t c) {
+  return {wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(a.lo, b.lo), c)),
+          wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(a.hi, b.hi), c))};
+}
+inline WasmF4d wasm_fma_f(v128_t a, const WasmF4d& b, v128_t c) {
+  return {wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(a, b.lo), c)),
+          wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(a, b.hi), c))};
+}
+
+// exp_f32_vec for four lanes.
+inline v128_t exp_f32_wasm(v128_t d) {
+  const v128_t qf =
+      wasm_f32x4_sub(wasm_f32x4_add(wasm_f32x4_mul(d, wasm_f32x4_splat(kExpRLn2)), wasm_f32x4_splat(12582912.0f)),
+                     wasm_f32x4_splat(12582912.0f));
+  const v128_t q = wasm_i32x4_trunc_sat_f32x4(qf);  // qf is integral
+  const v128_t s1 = wasm_f32x4_sub(d, wasm_f32x4_mul(qf, wasm_f32x4_splat(kExpL2U)));
+  const WasmF4d k = wasm_widen(qf);
+  const WasmF4d s = wasm_fma_f(
+      k, WasmF4d{wasm_f64x2_splat(-static_cast<double>(kExpL2L)), wasm_f64x2_splat(-static_cast<double>(kExpL2L))},
+      wasm_widen(s1));
+  WasmF4d u = wasm_fma_f(wasm_f64x2_splat(kExpC0), s, wasm_f64x2_splat(kExpC1));
+  u = wasm_fma_f(u, s, wasm_f64x2_splat(kExpC2));
+  u = wasm_fma_f(u, s, wasm_f64x2_splat(kExpC3));
+  u = wasm_fma_f(u, s, wasm_f64x2_splat(kExpC4));
+  u = wasm_fma_f(u, s, wasm_f64x2_splat(kExpC5));
+  const WasmF4d ss = {wasm_round_f(wasm_f64x2_mul(s.lo, s.lo)), wasm_round_f(wasm_f64x2_mul(s.hi, s.hi))};
+  const WasmF4d t = wasm_fma_f(ss, u, s);
+  const v128_t one = wasm_f64x2_splat(1.0);
+  v128_t r = wasm_narrow(WasmF4d{wasm_f64x2_add(one, t.lo), wasm_f64x2_add(one, t.hi)});
+  const v128_t q1 = wasm_i32x4_shr(q, 1), q2 = wasm_i32x4_sub(q, q1), bias = wasm_i32x4_splat(0x7f);
+  r = wasm_f32x4_mul(r, wasm_i32x4_shl(wasm_i32x4_add(q1, bias), 23));
+  r = wasm_f32x4_mul(r, wasm_i32x4_shl(wasm_i32x4_add(q2, bias), 23));
+  r = wasm_v128_bitselect(wasm_f32x4_splat(0.0f), r, wasm_f32x4_lt(d, wasm_f32x4_splat(-104.0f)));
+  return wasm_v128_bitselect(wasm_f32x4_splat(INFINITY), r, wasm_f32x4_lt(wasm_f32x4_splat(100.0f), d));
+}
+
+template <bool Shift, bool Sum>
+float exp_f32_row_wasm(float* out, const float* in, int64_t n, float shift) {
+  const v128_t sh = wasm_f32x4_splat(shift);
+  v128_t total0 = wasm_f32x4_splat(0.0f), total1 = total0;
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    v128_t d0 = wasm_v128_load(in + i), d1 = wasm_v128_load(in + i + 4);
+    if constexpr (Shift) {
+      d0 = wasm_f32x4_sub(d0, sh);
+      d1 = wasm_f32x4_sub(d1, sh);
+    }
+    const v128_t y0 = exp_f32_wasm(d0), y1 = exp_f32_wasm(d1);
+    if constexpr (Sum) {
+      total0 = wasm_f32x4_add(total0, y0);
+      total1 = wasm_f32x4_add(total1, y1);
+    }
+    wasm_v128_store(out + i, y0);
+    wasm_v128_store(out + i + 4, y1);
+  }
+  if constexpr (Sum) {
+    float lanes[8];
+    wasm_v128_store(lanes, total0);
+    wasm_v128_store(lanes + 4, total1);
+    return fold_exp_tail(lanes, out, in, i, n, [shift](float v) { return exp_f32(Shift ? v - shift : v); });
+  }
+  for (; i < n; ++i) out[i] = exp_f32(Shift ? in[i] - shift : in[i]);
+  return 0;
+}
+#endif
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(STRIDELAB_PORTABLE_KERNELS)
 #define STRIDELAB_X86_EXP 1
@@ -291,7 +392,11 @@ float exp_f32_row(float* out, const float* in, int64_t n, float shift) {
 #ifdef STRIDELAB_X86_EXP
   if (cpu_has_avx2_fma()) return exp_f32_row_avx2<true, true>(out, in, n, shift);
 #endif
+#ifdef __wasm_simd128__
+  return exp_f32_row_wasm<true, true>(out, in, n, shift);
+#else
   return exp_f32_row_portable(out, in, n, shift);
+#endif
 }
 
 void exp_f32_map(float* out, const float* in, int64_t n) {
@@ -301,7 +406,11 @@ void exp_f32_map(float* out, const float* in, int64_t n) {
     return;
   }
 #endif
+#ifdef __wasm_simd128__
+  exp_f32_row_wasm<false, false>(out, in, n, 0.0f);
+#else
   exp_f32_row_portable(out, in, n, 0.0f);
+#endif
 }
 
 }  // namespace kernels

@@ -10,6 +10,9 @@
 #include <immintrin.h>
 #define STRIDELAB_X86_GEMM 1
 #endif
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 #include "core/elementwise_kernels.h"
 #include "core/ops.h"
@@ -125,6 +128,36 @@ __attribute__((target("avx2,fma"))) void micro_kernel_avx2(int64_t kc, const flo
 
 #endif
 
+#if defined(__wasm_simd128__)
+// 4 x 8 floats in 8 SIMD128 registers (the engines keep 16: 8 accumulators, 2 of B, a broadcast
+// and a product fit). WebAssembly has no FMA: each step is a multiply and an add, as the portable
+// kernel does, so the browser's results are the portable kernel's (the same order per element).
+void micro_kernel_wasm(int64_t kc, const float* a, const float* b, float* c, int64_t ldc) {
+  v128_t c00 = wasm_f32x4_splat(0.0f), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00, c30 = c00, c31 = c00;
+  for (int64_t k = 0; k < kc; ++k, a += 4, b += 8) {
+    const v128_t b0 = wasm_v128_load(b), b1 = wasm_v128_load(b + 4);
+    v128_t av = wasm_v128_load32_splat(a + 0);
+    c00 = wasm_f32x4_add(c00, wasm_f32x4_mul(av, b0));
+    c01 = wasm_f32x4_add(c01, wasm_f32x4_mul(av, b1));
+    av = wasm_v128_load32_splat(a + 1);
+    c10 = wasm_f32x4_add(c10, wasm_f32x4_mul(av, b0));
+    c11 = wasm_f32x4_add(c11, wasm_f32x4_mul(av, b1));
+    av = wasm_v128_load32_splat(a + 2);
+    c20 = wasm_f32x4_add(c20, wasm_f32x4_mul(av, b0));
+    c21 = wasm_f32x4_add(c21, wasm_f32x4_mul(av, b1));
+    av = wasm_v128_load32_splat(a + 3);
+    c30 = wasm_f32x4_add(c30, wasm_f32x4_mul(av, b0));
+    c31 = wasm_f32x4_add(c31, wasm_f32x4_mul(av, b1));
+  }
+  const v128_t rows[4][2] = {{c00, c01}, {c10, c11}, {c20, c21}, {c30, c31}};
+  for (int i = 0; i < 4; ++i) {
+    float* ci = c + i * ldc;
+    wasm_v128_store(ci, wasm_f32x4_add(wasm_v128_load(ci), rows[i][0]));
+    wasm_v128_store(ci + 4, wasm_f32x4_add(wasm_v128_load(ci + 4), rows[i][1]));
+  }
+}
+#endif
+
 // C (m x n, row stride ldc) += A @ B for floating T, blocked and packed.
 template <class T, int MR, int NR, class Kernel>
 void gemm_blocked(int64_t m, int64_t n, int64_t k, const T* a, int64_t sa0, int64_t sa1, const T* b, int64_t sb0,
@@ -182,7 +215,11 @@ void gemm(int64_t m, int64_t n, int64_t k, const T* a, int64_t sa0, int64_t sa1,
       return;
     }
 #endif
+#ifdef __wasm_simd128__
+    gemm_blocked<float, 4, 8>(m, n, k, a, sa0, sa1, b, sb0, sb1, c, n, micro_kernel_wasm);
+#else
     gemm_blocked<float, 4, 8>(m, n, k, a, sa0, sa1, b, sb0, sb1, c, n, micro_kernel_generic<float, 4, 4, 2>);
+#endif
   } else if constexpr (std::is_same_v<T, double>) {
     gemm_blocked<double, 4, 4>(m, n, k, a, sa0, sa1, b, sb0, sb1, c, n, micro_kernel_generic<double, 2, 4, 2>);
   } else {
