@@ -13,6 +13,7 @@ size_t g_bytes_in_use = 0;
 size_t g_limit = size_t{256} << 20;
 const char* g_limit_hint = "--max-memory";
 uint64_t g_next_id = 1;
+int64_t g_live_storages = 0;
 constexpr size_t kAlignment = 64;
 
 std::string mib(size_t bytes) { return bytes % (1 << 20) == 0 ? str(bytes >> 20, " MiB") : str(bytes, " bytes"); }
@@ -116,6 +117,7 @@ Storage StorageImpl::allocate(uint64_t requested, DType dtype) {
                 str("DefaultCPUAllocator: not enough memory: you tried to allocate ", nbytes, " bytes."));
   }
   g_bytes_in_use += nbytes;
+  ++g_live_storages;
   Storage s(new StorageImpl(static_cast<std::byte*>(p), nbytes, dtype, g_next_id++));
   if (g_storage_observer) g_storage_observer->on_allocate(*s);
   return s;
@@ -124,10 +126,17 @@ Storage StorageImpl::allocate(uint64_t requested, DType dtype) {
 StorageImpl::~StorageImpl() {
   if (g_storage_observer) g_storage_observer->on_free(*this);
   g_bytes_in_use -= nbytes_;
+  --g_live_storages;
   cache_put(data_, block_size(nbytes_));
 }
 
 void set_storage_observer(StorageObserver* observer) { g_storage_observer = observer; }
+bool restart_storage_ids() {
+  if (g_live_storages != 0) return false;
+  g_next_id = 1;
+  return true;
+}
+
 size_t storage_bytes_in_use() { return g_bytes_in_use; }
 size_t storage_limit() { return g_limit; }
 void set_storage_limit(size_t bytes) { g_limit = bytes; }

@@ -65,6 +65,11 @@ inline void note_storage_write(const StorageImpl& storage) {
   if (g_storage_observer) g_storage_observer->on_write(storage);
 }
 
+// Storage ids (StorageImpl::id(), the trace's s1, s2, ...) count up from 1. When no storage is
+// alive they can start from 1 again, so that each traced run numbers its own storages whatever ran
+// before it in the process; returns whether they did.
+bool restart_storage_ids();
+
 // Bytes of all live storages, and the most they may reach (default 256 MiB).
 size_t storage_bytes_in_use();
 size_t storage_limit();
