@@ -23,6 +23,24 @@ using python::Object;
 
 constexpr size_t kMaxObjects = 2000;
 constexpr size_t kMaxShownFrames = 32;
+constexpr int kMaxDepth = 100;  // levels of nesting the trace records
+
+// repr() of built-in values (and of tuples and lists of them), without running user code: any
+// other object is shown as "<T object>".
+std::string plain_repr(python::Interp& in, Object* o, int depth = 0) {
+  const auto& bt = python::builtin_types();
+  python::TypeObject* t = o->type();
+  if (t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.none || t == bt.str) return python::repr(in, o);
+  if ((t == bt.tuple || t == bt.list) && depth < 8) {
+    const auto& items =
+        t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
+    std::string out = t == bt.list ? "[" : "(";
+    for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + plain_repr(in, items[i].get(), depth + 1);
+    if (t == bt.tuple && items.size() == 1) out += ",";
+    return out + (t == bt.list ? "]" : ")");
+  }
+  return "<" + python::type_name(o) + " object>";
+}
 
 // A Python value's short text for the variables panel, without running user code.
 std::string short_repr(python::Interp& in, Object* o) {
@@ -73,11 +91,16 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   void on_exception(const python::Frame& frame, python::ExceptionObject* exc) override {
     Json e = Json::object();
     e["type"] = exc->type()->name_;
+    // From the exception's args, as str(exc) shows them, without running any of the program's code
+    // (a __str__ or __repr__ of its own would run at every exception and could print, raise or
+    // change what it reports on).
     std::string message;
-    {
-      Mute mute(muted_);  // the trace's own str() is not the program reading
-      if (exc->args_ && exc->args_->items_.size() == 1) message = python::str(in_, exc->args_->items_[0].get());
-      else if (exc->args_ && !exc->args_->items_.empty()) message = python::repr(in_, exc->args_.get());
+    if (exc->args_ && exc->args_->items_.size() == 1) {
+      Object* a = exc->args_->items_[0].get();
+      message =
+          a->type() == python::builtin_types().str ? python::as<python::StrObject>(a)->value_ : plain_repr(in_, a);
+    } else if (exc->args_ && !exc->args_->items_.empty()) {
+      message = plain_repr(in_, exc->args_.get());
     }
     e["message"] = message;
     e["line"] = Json(static_cast<int64_t>(frame.line));
@@ -184,9 +207,11 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   }
 
   // Visits o and what it holds; returns its key.
-  std::string visit(Object* o, Snapshot& snap, std::unordered_set<Object*>& seen) {
+  std::string visit(Object* o, Snapshot& snap, std::unordered_set<Object*>& seen, int depth = 0) {
     std::string key = object_key(o);
-    if (seen.count(o) || seen.size() >= kMaxObjects) return key;
+    // Deeper than the panel shows, a nested structure is left out, as past kMaxObjects: the
+    // walk recurses once per level (NOTE [Native recursion] in python/recursion.h).
+    if (seen.count(o) || seen.size() >= kMaxObjects || depth > kMaxDepth) return key;
     seen.insert(o);
     const auto& bt = python::builtin_types();
     ObjectInfo info;
@@ -202,16 +227,18 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
         const auto& items =
             t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
         for (size_t i = 0; i < items.size() && i < 64; ++i)
-          info.items.emplace_back(std::to_string(i), visit(items[i].get(), snap, seen));
+          info.items.emplace_back(std::to_string(i), visit(items[i].get(), snap, seen, depth + 1));
       } else if (t == bt.dict) {
         for (auto& [k, v] : python::as<python::DictObject>(o)->items()) {
           std::string label = short_repr(in_, k.get());
-          info.items.emplace_back(label.empty() ? python::type_name(k.get()) : label, visit(v.get(), snap, seen));
+          info.items.emplace_back(label.empty() ? python::type_name(k.get()) : label,
+                                  visit(v.get(), snap, seen, depth + 1));
           if (info.items.size() >= 64) break;
         }
       } else if (t != bt.module && t != bt.type && t != bt.function) {
         if (python::Namespace* ns = o->instance_dict())
-          for (const auto& [name, v] : ns->entries()) info.items.emplace_back(name, visit(v.get(), snap, seen));
+          for (const auto& [name, v] : ns->entries())
+            info.items.emplace_back(name, visit(v.get(), snap, seen, depth + 1));
       }
     }
     snap.objects.push_back(std::move(info));
