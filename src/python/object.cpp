@@ -19,23 +19,22 @@ Object::~Object() {
 namespace {
 constexpr int kTrashcanDepth = 50;  // CPython's _PyTrash_UNWIND_LEVEL
 thread_local int g_deleting = 0;
-thread_local std::vector<Object*>* g_trashcan = nullptr;
+thread_local std::vector<Object*> g_trashcan;
 }  // namespace
 
 void Object::destroy() {
   if (g_deleting >= kTrashcanDepth) {
-    if (!g_trashcan) g_trashcan = new std::vector<Object*>();
-    g_trashcan->push_back(this);
+    g_trashcan.push_back(this);
     return;
   }
   ++g_deleting;
   delete this;
   --g_deleting;
-  if (g_deleting == 0 && g_trashcan) {
+  if (g_deleting == 0 && !g_trashcan.empty()) {
     ++g_deleting;  // the deletions below defer their own deep ones to this same loop
-    while (!g_trashcan->empty()) {
-      Object* o = g_trashcan->back();
-      g_trashcan->pop_back();
+    while (!g_trashcan.empty()) {
+      Object* o = g_trashcan.back();
+      g_trashcan.pop_back();
       g_deleting = 1;
       delete o;
     }

@@ -98,7 +98,9 @@ static std::string function_repr(Object* o) {
   return "<function " + f->qualname_ + " at " + address(o) + ">";
 }
 
-static std::string builtin_repr(Interp& in, Object* o) {
+// list, tuple and dict: a level of the recursion through nested containers, kept small
+// (STRIDELAB_NOINLINE in recursion.h).
+STRIDELAB_NOINLINE static std::string container_repr(Interp& in, Object* o) {
   TypeObject* t = o->type();
   if (t == BT.list) {
     ReprGuard g(o);
@@ -110,18 +112,21 @@ static std::string builtin_repr(Interp& in, Object* o) {
     if (items.size() == 1) return "(" + repr(in, items[0].get()) + ",)";
     return "(" + repr_items(in, items) + ")";
   }
-  if (t == BT.dict) {
-    ReprGuard g(o);
-    if (g.recursive) return "{...}";
-    std::string out = "{";
-    bool first = true;
-    for (auto& [k, v] : as<DictObject>(o)->items()) {
-      if (!first) out += ", ";
-      first = false;
-      out += repr(in, k.get()) + ": " + repr(in, v.get());
-    }
-    return out + "}";
+  ReprGuard g(o);
+  if (g.recursive) return "{...}";
+  std::string out = "{";
+  bool first = true;
+  for (auto& [k, v] : as<DictObject>(o)->items()) {
+    if (!first) out += ", ";
+    first = false;
+    out += repr(in, k.get()) + ": " + repr(in, v.get());
   }
+  return out + "}";
+}
+
+STRIDELAB_NOINLINE static std::string builtin_repr(Interp& in, Object* o) {
+  TypeObject* t = o->type();
+  if (t == BT.list || t == BT.tuple || t == BT.dict) return container_repr(in, o);
   if (t == BT.range) {
     auto* r = as<RangeObject>(o);
     std::string out = "range(" + std::to_string(r->start_) + ", " + std::to_string(r->stop_);
@@ -171,6 +176,7 @@ std::string repr(Interp& in, Object* o) {
   if (t == BT.none) return "None";
   if (t == BT.bool_) return as<IntObject>(o)->value_ ? "True" : "False";
   NativeDepth depth(" while getting the repr of an object");  // NOTE [Native recursion]
+  if (t == BT.list || t == BT.tuple || t == BT.dict) return container_repr(in, o);
   if (Object* hook = t->lookup("__repr__")) return call_string_hook(in, o, "__repr__", hook);
   return builtin_repr(in, o);
 }

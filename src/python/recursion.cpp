@@ -6,7 +6,19 @@
 #include "python/protocol.h"
 
 #ifdef __EMSCRIPTEN__
+#include <emscripten.h>
 #include <emscripten/stack.h>
+
+// Whether `frames` more calls of a JavaScript function with eight arguments still fit on the
+// JavaScript stack (about 100 KB in Chromium with 600 frames): the room that one step of the recursion past a
+// check, the trace's own work at that step and raising the RecursionError may need.
+EM_JS(int, stridelab_stack_has_room, (int frames), {
+  function use(n, a, b, c, d, e, f, g) { return n <= 0 ? 0 : use(n - 1, a, b, c, d, e, f, g) + 1; }
+  try {
+    use(frames, 0, 0, 0, 0, 0, 0, 0);
+    return 1;
+  } catch (e) { return 0; }
+});
 #else
 #include <pthread.h>
 #endif
@@ -16,19 +28,16 @@ namespace stridelab::python::recursion {
 namespace {
 
 #ifdef __EMSCRIPTEN__
-// Levels of NativeDepth that fit a Web Worker's JavaScript stack in Chromium, whatever their
-// kind (measured by tests/web/engine_recursion.test.mjs): a Python call is a handful of levels,
-// so the language's 1,000 calls fit with room to spare.
-constexpr int kMaxLevels = 6000;
+constexpr int kRoomFrames = 600;
 constexpr uintptr_t kShadowMargin = 256 * 1024;
 #else
 // What the deepest stretch of C++ between two guarded levels may use, with room for raising the
 // RecursionError and formatting its traceback.
 #if defined(__SANITIZE_ADDRESS__)
-constexpr uintptr_t kMargin = 2 * 1024 * 1024;
+constexpr uintptr_t kMargin = 1024 * 1024;
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-constexpr uintptr_t kMargin = 2 * 1024 * 1024;
+constexpr uintptr_t kMargin = 1024 * 1024;
 #else
 constexpr uintptr_t kMargin = 512 * 1024;
 #endif
@@ -61,8 +70,11 @@ uintptr_t stack_floor() {
 
 bool exhausted() {
 #ifdef __EMSCRIPTEN__
-  if (g_depth > kMaxLevels) return true;
-  return emscripten_stack_get_current() < emscripten_stack_get_end() + kShadowMargin;
+  if (emscripten_stack_get_current() < emscripten_stack_get_end() + kShadowMargin) return true;
+  if (g_depth < g_checked_depth + kCheckEvery) return false;  // NativeDepth lowers the mark
+  if (!stridelab_stack_has_room(kRoomFrames)) return true;
+  g_checked_depth = g_depth;
+  return false;
 #else
   return reinterpret_cast<uintptr_t>(__builtin_frame_address(0)) < stack_floor();
 #endif
