@@ -133,3 +133,9 @@ TEST_CASE("safety: sorting with an inconsistent __lt__ stays in bounds", "[safet
   CHECK(r.err.empty());
   CHECK(r.out == "200 True\n");
 }
+
+TEST_CASE("safety: a generator expression as a call's only argument (argument order under clang)", "[safety]") {
+  Run r = run("print(sum(x for x in [1]), max(x * 2 for x in range(3)), list(c for c in 'ab'))\n");
+  CHECK(r.err.empty());
+  CHECK(r.out == "1 4 ['a', 'b']\n");
+}
