@@ -80,7 +80,16 @@ struct Expr : Node {
   virtual ~Expr() = default;
   ExprKind kind;
 };
-using ExprPtr = std::unique_ptr<Expr>;
+// Deletes an expression without recursing into its operands: a deletion that happens while
+// another runs waits on a list that the outermost one empties, so the 100,000-deep tree of a long
+// `1 + 1 + ...` chain (refused after parsing, NOTE [Native recursion]) is freed in a loop.
+struct ExprDelete {
+  ExprDelete() = default;
+  template <class T>
+  ExprDelete(std::default_delete<T>) {}  // NOLINT: from std::make_unique's pointers
+  void operator()(Expr* e) const;
+};
+using ExprPtr = std::unique_ptr<Expr, ExprDelete>;
 using ExprList = std::vector<ExprPtr>;
 
 struct Stmt;

@@ -4,6 +4,23 @@
 
 namespace stridelab::python {
 
+void ExprDelete::operator()(Expr* e) const {
+  static thread_local bool deleting = false;
+  static thread_local std::vector<Expr*> pending;
+  if (deleting) {
+    pending.push_back(e);
+    return;
+  }
+  deleting = true;
+  delete e;
+  while (!pending.empty()) {
+    Expr* next = pending.back();
+    pending.pop_back();
+    delete next;
+  }
+  deleting = false;
+}
+
 const char* binop_symbol(BinOpKind op) {
   static const char* const kSymbols[] = {"+", "-", "*", "@", "/", "//", "%", "**", "<<", ">>", "|", "^", "&"};
   return kSymbols[static_cast<int>(op)];

@@ -30,6 +30,47 @@ class DictViewObject : public Object {
   }
 };
 
+// CPython's dict iterators (dictiter_iternextkey): the size seen at the start must hold at every
+// step; a size that changed is reported at every later step too (used_ becomes -1), and an entry
+// found after as many as the dict had (keys removed and others added) is reported once.
+class DictIterator : public IteratorObject {
+ public:
+  DictIterator(Ref<DictObject> dict, DictView kind)
+      : IteratorObject(BT.iterator),
+        dict_(std::move(dict)),
+        kind_(kind),
+        used_(static_cast<int64_t>(dict_->size())),
+        remaining_(dict_->size()) {}
+  ObjRef next(Interp&) override {
+    if (!dict_) return nullptr;
+    if (used_ != static_cast<int64_t>(dict_->size())) {
+      used_ = -1;
+      raise(BT.runtime_error, "dictionary changed size during iteration");
+    }
+    long at = dict_->next_live(pos_);
+    if (at < 0) {
+      dict_.reset();
+      return nullptr;
+    }
+    if (remaining_ == 0) {
+      dict_.reset();
+      raise(BT.runtime_error, "dictionary keys changed during iteration");
+    }
+    pos_ = static_cast<size_t>(at) + 1;
+    --remaining_;
+    const ObjRef& k = dict_->key_at(static_cast<size_t>(at));
+    const ObjRef& v = dict_->value_at(static_cast<size_t>(at));
+    return kind_ == DictView::Keys ? k : kind_ == DictView::Values ? v : ObjRef(make_tuple({k, v}));
+  }
+
+ private:
+  Ref<DictObject> dict_;
+  DictView kind_;
+  int64_t used_;
+  size_t remaining_;
+  size_t pos_ = 0;
+};
+
 TypeObject* view_types[3];
 
 DictViewObject* self_view(CallArgs& a) { return as<DictViewObject>(a.pos[0].get()); }
@@ -38,7 +79,7 @@ TypeObject* make_view_type(const char* name) {
   return NativeType(name, "builtins")
       .method(
           "__iter__",
-          [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(new VectorIterator(self_view(a)->items(), BT.iterator)); })
+          [](Interp&, CallArgs& a) -> ObjRef { return make_dict_iterator(self_view(a)->dict_, self_view(a)->kind_); })
       .method(
           "__len__",
           [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<int64_t>(self_view(a)->dict_->size())); })
@@ -216,6 +257,10 @@ ObjRef not_supported_set(Interp&, TypeObject*, CallArgs&) {
 }
 
 }  // namespace
+
+Ref<IteratorObject> make_dict_iterator(Ref<DictObject> dict, DictView kind) {
+  return Ref<IteratorObject>(new DictIterator(std::move(dict), kind));
+}
 
 ObjRef make_dict_view(Ref<DictObject> dict, DictView kind) {
   return ObjRef(new DictViewObject(view_types[static_cast<int>(kind)], std::move(dict), kind));

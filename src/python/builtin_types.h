@@ -7,6 +7,9 @@ namespace stridelab::python {
 enum class DictView { Keys, Values, Items };
 // d.keys(), d.values(), d.items(): live views printed as dict_keys([...]).
 ObjRef make_dict_view(Ref<DictObject> dict, DictView kind);
+// iter(d), iter(d.keys()), ...: walks the dict itself, and raises CPython's RuntimeError when the
+// dict changed size (or its keys changed) between two steps.
+Ref<IteratorObject> make_dict_iterator(Ref<DictObject> dict, DictView kind);
 // Adds map, filter, property, staticmethod, classmethod (and set/frozenset, which say they are
 // not supported) to the builtins namespace.
 void install_builtin_types(Namespace& ns);

@@ -456,12 +456,35 @@ ObjRef builtin_hash(Interp& in, CallArgs& a) {
   return make_int(hash_of(in, x));
 }
 
+// A stable merge sort of the positions in `order` by `less`. Unlike std::stable_sort, whose
+// insertion sort relies on the comparison being a strict weak order, every index stays in bounds
+// whatever `less` answers (a user's __lt__ may be inconsistent) and `order` stays a permutation
+// if it throws.
+template <class Less>
+void merge_sort(std::vector<size_t>& order, Less less) {
+  const size_t n = order.size();
+  std::vector<size_t> tmp(n);
+  for (size_t width = 1; width < n; width *= 2) {
+    for (size_t lo = 0; lo < n; lo += 2 * width) {
+      size_t mid = std::min(lo + width, n), hi = std::min(lo + 2 * width, n);
+      size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) tmp[k++] = less(order[j], order[i]) ? order[j++] : order[i++];
+      while (i < mid) tmp[k++] = order[i++];
+      while (j < hi) tmp[k++] = order[j++];
+    }
+    order.swap(tmp);
+  }
+}
+
+// Sorts `items`, a vector no Python code can reach (list.sort hands over the list's own items,
+// see there): the keys and the items are held here while key functions and __lt__ run.
 void sort_items(Interp& in, std::vector<ObjRef>& items, Object* key, bool reverse) {
   std::vector<ObjRef> keys;
-  for (auto& x : items) keys.push_back(key && key != none() ? call1(in, key, x) : x);
+  keys.reserve(items.size());
+  for (size_t i = 0; i < items.size(); ++i) keys.push_back(key && key != none() ? call1(in, key, items[i]) : items[i]);
   std::vector<size_t> order(items.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t i, size_t j) {
+  merge_sort(order, [&](size_t i, size_t j) {
     Object* a = keys[i].get();
     Object* b = keys[j].get();
     if (reverse) std::swap(a, b);
@@ -469,6 +492,7 @@ void sort_items(Interp& in, std::vector<ObjRef>& items, Object* key, bool revers
     return truthy(in, lt.get());
   });
   std::vector<ObjRef> out;
+  out.reserve(items.size());
   for (size_t i : order) out.push_back(items[i]);
   items.swap(out);
 }
@@ -710,28 +734,40 @@ void install_list_methods() {
     items.erase(items.begin() + i);
     return v;
   });
+  // remove / index / count compare with Python code that may change the list: as in CPython, the
+  // size is read again at every step and the item compared is held while its __eq__ runs.
   add_method(t, "remove", [](Interp& in, CallArgs& a) -> ObjRef {
     expect_method_args(a, "list.remove", 1, 1);
     auto& items = self_list(a)->items_;
-    for (size_t i = 0; i < items.size(); ++i)
-      if (equals(in, items[i].get(), a.pos[1].get())) {
-        ObjRef old = items[i];
-        items.erase(items.begin() + static_cast<long>(i));
+    for (size_t i = 0; i < items.size(); ++i) {
+      ObjRef item = items[i];
+      if (equals(in, item.get(), a.pos[1].get())) {
+        if (i < items.size()) {
+          ObjRef old = std::move(items[i]);
+          items.erase(items.begin() + static_cast<long>(i));
+        }
         return None();
       }
+    }
     raise(BT.value_error, "list.remove(x): x not in list");
   });
   add_method(t, "index", [](Interp& in, CallArgs& a) -> ObjRef {
     expect_method_args(a, "index", 1, 3);
     auto& items = self_list(a)->items_;
-    for (size_t i = 0; i < items.size(); ++i)
-      if (equals(in, items[i].get(), a.pos[1].get())) return make_int(static_cast<int64_t>(i));
+    for (size_t i = 0; i < items.size(); ++i) {
+      ObjRef item = items[i];
+      if (equals(in, item.get(), a.pos[1].get())) return make_int(static_cast<int64_t>(i));
+    }
     raise(BT.value_error, repr(in, a.pos[1].get()) + " is not in list");
   });
   add_method(t, "count", [](Interp& in, CallArgs& a) -> ObjRef {
     expect_method_args(a, "count", 1, 1);
+    auto& items = self_list(a)->items_;
     int64_t n = 0;
-    for (auto& x : self_list(a)->items_) n += equals(in, x.get(), a.pos[1].get());
+    for (size_t i = 0; i < items.size(); ++i) {
+      ObjRef item = items[i];
+      n += equals(in, item.get(), a.pos[1].get());
+    }
     return make_int(n);
   });
   add_method(t, "reverse", [](Interp&, CallArgs& a) -> ObjRef {
@@ -752,7 +788,25 @@ void install_list_methods() {
   add_method(t, "sort", [](Interp& in, CallArgs& a) -> ObjRef {
     if (a.pos.size() > 1) raise(BT.type_error, "sort() takes no positional arguments");
     Object* rev = kwarg(a, "reverse");
-    sort_items(in, self_list(a)->items_, kwarg(a, "key"), rev && truthy(in, rev));
+    const bool reverse = rev && truthy(in, rev);
+    // As CPython's list.sort: the list is empty while it is sorted, so a key function or __lt__
+    // that looks at it sees [] and one that changes it changes only that empty list; the sorted
+    // items are put back at the end, what was added meanwhile is dropped, and the change is
+    // reported (unless another error is already on its way).
+    ListObject* self = self_list(a);
+    std::vector<ObjRef> items;
+    items.swap(self->items_);
+    struct PutBack {
+      ListObject* self;
+      std::vector<ObjRef>& items;
+      ~PutBack() {
+        std::vector<ObjRef> added;
+        added.swap(self->items_);
+        self->items_.swap(items);
+      }
+    } put_back{self, items};
+    sort_items(in, items, kwarg(a, "key"), reverse);
+    if (!self->items_.empty() || self->items_.capacity() != 0) raise(BT.value_error, "list modified during sort");
     return None();
   });
   TypeObject* tu = BT.tuple;

@@ -4,6 +4,7 @@
 
 #include "python/bigint.h"
 #include "python/format.h"
+#include "python/recursion.h"
 #include "python/suggestions.h"
 
 namespace stridelab::python {
@@ -734,6 +735,7 @@ ObjRef Evaluator::eval(const Expr& e) {
       } catch (const PyError& err) { rethrow_with(err, e.pos); }
     default: break;
   }
+  NativeDepth depth;  // a level of nested expressions, calls included (NOTE [Native recursion])
   return eval_inner(e);
 }
 

@@ -132,6 +132,20 @@ struct Spec {
 
 // [[fill]align][sign]["z"]["#"]["0"][width][grouping]["." precision][type]; `kind` names the
 // formatted type in CPython's errors ("Invalid format specifier 'abc' for object of type 'int'").
+// The decimal number at s[i...] (advancing i), as CPython's get_integer: past PY_SSIZE_T_MAX it
+// is "Too many decimal digits in format string"; a width or precision past INT_MAX would make a
+// string of gigabytes, refused as MemoryError before anything is allocated.
+static int spec_number(std::string_view s, size_t& i) {
+  int64_t v = 0;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
+    if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, s[i] - '0', &v))
+      raise(BT.value_error, "Too many decimal digits in format string");
+    ++i;
+  }
+  if (v > INT32_MAX) raise(BT.memory_error, "");
+  return static_cast<int>(v);
+}
+
 Spec parse_spec(std::string_view s, const char* kind) {
   Spec sp;
   size_t i = 0;
@@ -154,15 +168,14 @@ Spec parse_spec(std::string_view s, const char* kind) {
     ++i;
   }
   int width = -1;
-  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
-    width = (width < 0 ? 0 : width * 10) + (s[i++] - '0');
+  if (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) width = spec_number(s, i);
   sp.width = width;
   if (i < s.size() && (s[i] == ',' || s[i] == '_')) sp.grouping = s[i++];
   if (i < s.size() && s[i] == '.') {
     ++i;
-    int p = 0;
-    bool any = false;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) p = p * 10 + (s[i++] - '0'), any = true;
+    size_t digits = i;
+    int p = spec_number(s, i);
+    bool any = i > digits;
     if (!any) raise(BT.value_error, "Format specifier missing precision");
     sp.precision = p;
   }
@@ -395,12 +408,21 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
       width = std::to_string(to_index(in, take()));
       ++i;
     }
-    while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) width += fmt[i++];
+    // CPython's limits: "width too big" / "precision too big" past INT_MAX.
+    auto digits = [&](std::string& into, const char* too_big) {
+      int64_t v = 0;
+      while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) {
+        v = v * 10 + (fmt[i] - '0');
+        if (v > INT32_MAX) raise(BT.value_error, too_big);
+        into += fmt[i++];
+      }
+    };
+    digits(width, "width too big");
     bool has_prec = false;
     if (i < fmt.size() && fmt[i] == '.') {
       has_prec = true;
       ++i;
-      while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) prec += fmt[i++];
+      digits(prec, "precision too big");
       if (prec.empty()) prec = "0";
     }
     if (i >= fmt.size()) raise(BT.value_error, "incomplete format");
@@ -490,6 +512,20 @@ static Object* find_keyword(const CallArgs& args, std::string_view name) {
   return nullptr;
 }
 
+// A field name's or index's digits as an integer, or false when `s` is not all digits (then it is
+// a string key, as CPython's get_integer decides).
+static bool field_number(const std::string& s, int64_t& out) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  int64_t v = 0;
+  for (char c : s)
+    if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, c - '0', &v))
+      raise(BT.value_error, "Too many decimal digits in format string");
+  out = v;
+  return true;
+}
+
 std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, size_t first) {
   std::string out;
   size_t auto_index = 0;
@@ -552,12 +588,12 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
         raise(BT.index_error,
               "Replacement index " + std::to_string(auto_index - 1) + " out of range for positional args tuple");
       value = args.pos[k];
-    } else if (std::isdigit(static_cast<unsigned char>(head[0]))) {
+    } else if (int64_t index = 0; field_number(head, index)) {
       if (used_auto)
         raise(BT.value_error, "cannot switch from automatic field numbering to manual field specification");
       used_manual = true;
-      size_t k = first + std::stoul(head);
-      if (k >= args.pos.size())
+      size_t k = first + static_cast<size_t>(index);
+      if (index >= static_cast<int64_t>(args.pos.size()) || k >= args.pos.size())
         raise(BT.index_error, "Replacement index " + head + " out of range for positional args tuple");
       value = args.pos[k];
     } else {
@@ -573,8 +609,8 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
       } else {
         size_t close = field.find(']', name_end);
         std::string key = field.substr(name_end + 1, close - name_end - 1);
-        ObjRef k = !key.empty() && std::isdigit(static_cast<unsigned char>(key[0])) ? make_int(std::stoll(key))
-                                                                                    : make_str(key);
+        int64_t index = 0;
+        ObjRef k = field_number(key, index) ? make_int(index) : make_str(key);
         value = get_item(in, value.get(), k.get());
         name_end = close + 1 < field.size() ? close + 1 : std::string::npos;
       }

@@ -136,6 +136,7 @@ RunResult Interp::run(std::string_view source, std::string_view filename) {
   run_serial_ = ++g_run_serial;
   warned_.clear();
   source_ = std::string(source);
+  if (source_.compare(0, 3, "\xEF\xBB\xBF") == 0) source_.erase(0, 3);  // a UTF-8 byte-order mark, as CPython
   filename_ = std::string(filename);
   try {
     module_ = parse_module(source_);
@@ -153,19 +154,24 @@ RunResult Interp::run(std::string_view source, std::string_view filename) {
   frame_ = &frame;
   start_time_ = std::chrono::steady_clock::now();
   steps_ = 0;
+  // Nothing but this result leaves run(): formatting the traceback runs the program's own code too
+  // (an exception's __str__), which may pass a limit in its turn.
+  auto stop = [&](int code, std::string text) {
+    result.exit_code = code;
+    result.error_text = std::move(text);
+  };
   try {
-    Evaluator ev(*this, frame);
-    ev.exec_block(module_->body);
-  } catch (const PyError& e) {
-    result.exit_code = 1;
-    result.error_text = format_exception(e.exc.get());
+    try {
+      Evaluator ev(*this, frame);
+      ev.exec_block(module_->body);
+    } catch (const PyError& e) { stop(1, format_exception(e.exc.get())); }
   } catch (const LimitExceeded& e) {
-    result.exit_code = 2;
-    result.error_text = std::string("stridelab: ") + e.what() + "\n";
-  } catch (const std::bad_alloc&) {
-    result.exit_code = 2;
-    result.error_text = "stridelab: out of memory\n";
-  }
+    stop(2, std::string("stridelab: ") + e.what() + "\n");
+  } catch (const std::bad_alloc&) { stop(2, "stridelab: out of memory\n"); } catch (const std::length_error&) {
+    stop(2, "stridelab: out of memory\n");
+  } catch (const PyError&) {  // not raised outside the evaluator; kept as a safety net
+    stop(1, "stridelab: an exception was raised while its traceback was being formatted\n");
+  } catch (const std::exception& e) { stop(2, std::string("stridelab: internal error: ") + e.what() + "\n"); }
   handling_.clear();
   frame_ = nullptr;
   return result;

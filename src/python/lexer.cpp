@@ -442,12 +442,24 @@ std::string dump_tokens(const std::vector<Token>& tokens) {
 
 static size_t decode_escape(std::string_view body, size_t i, std::string& out) {
   char c = i + 1 < body.size() ? body[i + 1] : '\\';
+  // \xXX, \uXXXX, \UXXXXXXXX: exactly n hex digits, else CPython's codec error (positions are
+  // the escape's first and last bytes within the literal's body).
   auto hex = [&](size_t start, size_t n) {
     unsigned v = 0;
-    for (size_t k = 0; k < n && start + k < body.size(); ++k) {
+    size_t k = 0;
+    for (; k < n && start + k < body.size() && std::isxdigit(static_cast<unsigned char>(body[start + k])); ++k) {
       char h = body[start + k];
       v = v * 16 + (std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : std::tolower(h) - 'a' + 10);
     }
+    if (k < n) {
+      const char* what = n == 2   ? "truncated \\xXX escape"
+                         : n == 4 ? "truncated \\uXXXX escape"
+                                  : "truncated \\UXXXXXXXX escape";
+      throw EscapeError("position " + std::to_string(i) + "-" + std::to_string(i + 1 + k) + ": " + what);
+    }
+    if (v > 0x10FFFF)
+      throw EscapeError("position " + std::to_string(i) + "-" + std::to_string(i + 1 + n) +
+                        ": illegal Unicode character");
     return v;
   };
   switch (c) {

@@ -30,6 +30,12 @@ std::vector<Token> tokenize_expression(std::string_view source, size_t begin, si
 std::string dump_tokens(const std::vector<Token>& tokens);
 
 // Decodes the escapes of a plain (non-f) string literal body. `raw` keeps backslashes.
+// A bad \x, \u or \U escape: what() is the end of CPython's message, "position 0-1: truncated
+// \xXX escape"; the parser says where.
+class EscapeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 std::string decode_string_body(std::string_view body, bool raw);
 
 }  // namespace stridelab::python

@@ -16,6 +16,32 @@ Object::~Object() {
   if (type_) type_->decref();
 }
 
+namespace {
+constexpr int kTrashcanDepth = 50;  // CPython's _PyTrash_UNWIND_LEVEL
+thread_local int g_deleting = 0;
+thread_local std::vector<Object*> g_trashcan;
+}  // namespace
+
+void Object::destroy() {
+  if (g_deleting >= kTrashcanDepth) {
+    g_trashcan.push_back(this);
+    return;
+  }
+  ++g_deleting;
+  delete this;
+  --g_deleting;
+  if (g_deleting == 0 && !g_trashcan.empty()) {
+    ++g_deleting;  // the deletions below defer their own deep ones to this same loop
+    while (!g_trashcan.empty()) {
+      Object* o = g_trashcan.back();
+      g_trashcan.pop_back();
+      g_deleting = 1;
+      delete o;
+    }
+    g_deleting = 0;
+  }
+}
+
 void Object::clear_refs() {
   if (Namespace* ns = instance_dict()) ns->clear();
 }
@@ -305,12 +331,31 @@ ObjRef CallIterator::next(Interp& in) {
 
 // ---- DictObject ----
 
+// An __eq__ may change the dict while it runs (add, remove, clear): as CPython's lookdict, the key
+// compared is held meanwhile, and when its entry no longer holds it the search starts again.
 long DictObject::find(Interp& in, Object* key, int64_t hash) const {
-  auto range = index_.equal_range(hash);
-  for (auto it = range.first; it != range.second; ++it) {
-    const Entry& e = entries_[it->second];
-    if (e.key.get() == key || equals(in, e.key.get(), key)) return static_cast<long>(it->second);
+  for (;;) {
+    std::vector<size_t> candidates;
+    auto range = index_.equal_range(hash);
+    for (auto it = range.first; it != range.second; ++it) candidates.push_back(it->second);
+    bool changed = false;
+    for (size_t at : candidates) {
+      ObjRef k = entries_[at].key;
+      if (k.get() == key) return static_cast<long>(at);
+      bool eq = equals(in, k.get(), key);
+      if (at >= entries_.size() || entries_[at].key.get() != k.get()) {
+        changed = true;
+        break;
+      }
+      if (eq) return static_cast<long>(at);
+    }
+    if (!changed) return -1;
   }
+}
+
+long DictObject::next_live(size_t pos) const {
+  for (; pos < entries_.size(); ++pos)
+    if (entries_[pos].key) return static_cast<long>(pos);
   return -1;
 }
 

@@ -81,7 +81,7 @@ class Object : public TrackLink {
   void set_type(TypeObject* type);
   void incref() { ++refcount_; }
   void decref() {
-    if (--refcount_ == 0) delete this;
+    if (--refcount_ == 0) destroy();
   }
   int64_t refcount() const { return refcount_; }
   // Attribute storage of the instance (`obj.__dict__`), or null when it has none.
@@ -90,6 +90,10 @@ class Object : public TrackLink {
  private:
   int64_t refcount_ = 0;
   TypeObject* type_;
+  // Deletes the object; past a depth of nested deletions (a million-deep list freeing its item,
+  // which frees its item, ...) the deletion waits in a trashcan that the outermost one empties, as
+  // CPython's trashcan does, so freeing never recurses deeper than that.
+  void destroy();
 };
 
 // An owning pointer: one reference to an Object (or subclass).
@@ -268,6 +272,11 @@ class DictObject : public Object {
   std::vector<std::pair<ObjRef, ObjRef>> items() const;
   void clear();
   void clear_refs() override { clear(); }
+  // For iterators: the position of the first live entry at or after `pos`, or -1 (positions of
+  // live entries stay put until clear()), and that entry's key and value.
+  long next_live(size_t pos) const;
+  const ObjRef& key_at(size_t pos) const { return entries_[pos].key; }
+  const ObjRef& value_at(size_t pos) const { return entries_[pos].value; }
 
  private:
   struct Entry {

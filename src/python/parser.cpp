@@ -77,6 +77,18 @@ class Parser {
   std::vector<ScopeInfo*> scopes_;
   std::vector<bool*> generator_flags_;
 
+  // A left-nested chain (`1 + 1 + ...`, `x[0][0]...`, `x.a.a...`, `f()()...`) is built by a loop,
+  // not by recursion, but every later walk of the tree recurses once per link: as CPython's
+  // compiler, refuse one longer than its limit (NOTE [Native recursion]).
+  void check_chain(int links) {
+    if (links >= 2999) {
+      SyntaxErrorInfo info;
+      info.type = "RecursionError";
+      info.message = "maximum recursion depth exceeded during compilation";
+      throw SyntaxErrorException(std::move(info));
+    }
+  }
+
   // ---- token helpers ----
   const Token& cur() const { return toks_[i_]; }
   const Token& peek_tok(size_t k = 1) {
@@ -990,7 +1002,8 @@ class Parser {
     if (level == 6) return parse_factor();
     Pos start = start_pos();
     ExprPtr left = parse_binary(level + 1);
-    while (true) {
+    for (int links = 0;; ++links) {
+      check_chain(links);
       const BinLevel& L = kLevels[level];
       int found = -1;
       for (int k = 0; k < 4 && L.ops[k]; ++k)
@@ -1032,6 +1045,7 @@ class Parser {
     Pos start = start_pos();
     ExprPtr base = parse_primary();
     if (!at_op("**")) return base;
+    DepthGuard guard(*this);  // `2 ** 2 ** ...` nests to the right
     advance();
     auto e = std::make_unique<BinOpExpr>();
     e->op = BinOpKind::Pow;
@@ -1045,7 +1059,8 @@ class Parser {
   ExprPtr parse_primary() {
     Pos start = start_pos();
     ExprPtr e = parse_atom();
-    while (true) {
+    for (int links = 0;; ++links) {
+      check_chain(links);
       if (at_op(".")) {
         advance();
         if (!at(TokenKind::Name)) fail_invalid();
@@ -1127,7 +1142,8 @@ class Parser {
       } else {
         ExprPtr e = parse_expression();
         if (at_kw("for")) {
-          e = parse_comprehension(ExprKind::GeneratorExp, std::move(e), nullptr, e->pos);
+          Pos start = e->pos;  // read before the move: argument evaluation order is unspecified
+          e = parse_comprehension(ExprKind::GeneratorExp, std::move(e), nullptr, start);
           bool more = at_op(",") && !peek_tok().is_op(")");
           if (!args.empty() || !keywords.empty() || more)
             fail_range("Generator expression must be parenthesized", e->pos);
@@ -1270,8 +1286,10 @@ class Parser {
     Pos p = start_pos();
     std::vector<ExprPtr> parts;
     bool any_f = false;
+    std::string escape_error;  // the first bad escape, reported after the last string (as CPython)
     while (at(TokenKind::String)) {
       const Token& t = advance();
+      if (!escape_error.empty()) continue;
       size_t q = t.text.find_first_of("'\"");
       std::string prefix = t.text.substr(0, q);
       for (char& ch : prefix) ch = static_cast<char>(std::tolower(ch));
@@ -1282,13 +1300,18 @@ class Parser {
       size_t qlen = t.text.compare(q, 3, std::string(3, t.text[q])) == 0 && t.text.size() - q >= 6 ? 3 : 1;
       size_t body_begin = t.offset + q + qlen;
       size_t body_end = t.end_offset - qlen;
-      if (fstr) {
-        any_f = true;
-        parse_fstring_body(body_begin, body_end, raw, parts, t);
-      } else {
-        append_literal(parts, decode_string_body(src_.substr(body_begin, body_end - body_begin), raw));
-      }
+      try {
+        if (fstr) {
+          any_f = true;
+          parse_fstring_body(body_begin, body_end, raw, parts, t);
+        } else {
+          append_literal(parts, decode_string_body(src_.substr(body_begin, body_end - body_begin), raw));
+        }
+      } catch (const EscapeError& e) { escape_error = e.what(); }
     }
+    if (!escape_error.empty())
+      throw_syntax_error("(unicode error) 'unicodeescape' codec can't decode bytes in " + escape_error, cur().line,
+                         cur().col);
     Pos whole = finish(p);
     if (!any_f) {
       auto c = std::make_unique<ConstantExpr>();
@@ -1634,6 +1657,11 @@ bool ScopeInfo::is_global(const std::string& name) const {
 // CPython reports an unclosed bracket instead of a parse error only when the parse error lies
 // on a later line than the bracket (see _PyPegen_tokenize_full_source_to_check_for_errors).
 std::unique_ptr<Module> parse_module(std::string_view source) {
+  if (source.find('\0') != std::string_view::npos) {  // as CPython 3.11.4 and later say it
+    SyntaxErrorInfo info;
+    info.message = "source code cannot contain null bytes";
+    throw SyntaxErrorException(std::move(info));
+  }
   UnclosedBracket unclosed;
   std::vector<Token> tokens = tokenize(source, &unclosed);
   Parser parser(source, std::move(tokens));

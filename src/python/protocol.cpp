@@ -4,9 +4,11 @@
 #include <cstdio>
 #include <functional>
 
+#include "python/builtin_types.h"
 #include "python/format.h"
 #include "python/bigint.h"
 #include "python/interp.h"
+#include "python/recursion.h"
 #include "python/suggestions.h"
 #include "python/unicode.h"
 
@@ -96,7 +98,9 @@ static std::string function_repr(Object* o) {
   return "<function " + f->qualname_ + " at " + address(o) + ">";
 }
 
-static std::string builtin_repr(Interp& in, Object* o) {
+// list, tuple and dict: a level of the recursion through nested containers, kept small
+// (STRIDELAB_NOINLINE in recursion.h).
+STRIDELAB_NOINLINE static std::string container_repr(Interp& in, Object* o) {
   TypeObject* t = o->type();
   if (t == BT.list) {
     ReprGuard g(o);
@@ -108,18 +112,21 @@ static std::string builtin_repr(Interp& in, Object* o) {
     if (items.size() == 1) return "(" + repr(in, items[0].get()) + ",)";
     return "(" + repr_items(in, items) + ")";
   }
-  if (t == BT.dict) {
-    ReprGuard g(o);
-    if (g.recursive) return "{...}";
-    std::string out = "{";
-    bool first = true;
-    for (auto& [k, v] : as<DictObject>(o)->items()) {
-      if (!first) out += ", ";
-      first = false;
-      out += repr(in, k.get()) + ": " + repr(in, v.get());
-    }
-    return out + "}";
+  ReprGuard g(o);
+  if (g.recursive) return "{...}";
+  std::string out = "{";
+  bool first = true;
+  for (auto& [k, v] : as<DictObject>(o)->items()) {
+    if (!first) out += ", ";
+    first = false;
+    out += repr(in, k.get()) + ": " + repr(in, v.get());
   }
+  return out + "}";
+}
+
+STRIDELAB_NOINLINE static std::string builtin_repr(Interp& in, Object* o) {
+  TypeObject* t = o->type();
+  if (t == BT.list || t == BT.tuple || t == BT.dict) return container_repr(in, o);
   if (t == BT.range) {
     auto* r = as<RangeObject>(o);
     std::string out = "range(" + std::to_string(r->start_) + ", " + std::to_string(r->stop_);
@@ -168,6 +175,8 @@ std::string repr(Interp& in, Object* o) {
   if (t == BT.float_) return float_repr(as<FloatObject>(o)->value_);
   if (t == BT.none) return "None";
   if (t == BT.bool_) return as<IntObject>(o)->value_ ? "True" : "False";
+  NativeDepth depth(" while getting the repr of an object");  // NOTE [Native recursion]
+  if (t == BT.list || t == BT.tuple || t == BT.dict) return container_repr(in, o);
   if (Object* hook = t->lookup("__repr__")) return call_string_hook(in, o, "__repr__", hook);
   return builtin_repr(in, o);
 }
@@ -186,6 +195,7 @@ std::string str(Interp& in, Object* o) {
   TypeObject* t = o->type();
   if (t == BT.str) return as<StrObject>(o)->value_;
   if (t == BT.int_ || t == BT.float_ || t == BT.none || t == BT.bool_) return repr(in, o);
+  NativeDepth depth(" while getting the str of an object");  // NOTE [Native recursion]
   if (Object* hook = t->lookup("__str__")) return call_string_hook(in, o, "__str__", hook);
   if (is_instance(o, BT.base_exception) && !t->lookup("__repr__")) return exception_str(in, as<ExceptionObject>(o));
   return repr(in, o);
@@ -235,11 +245,17 @@ bool truthy(Interp& in, Object* o) {
   return true;
 }
 
+// `a` and `b` are the items of lists that an __eq__ may change: as in CPython, the sizes are read
+// again at every step and the two items compared are held while they are compared.
 static bool sequence_equal(Interp& in, const std::vector<ObjRef>& a, const std::vector<ObjRef>& b) {
   if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (a[i].get() != b[i].get() && !equals(in, a[i].get(), b[i].get())) return false;
-  return true;
+  size_t i = 0;
+  for (; i < a.size() && i < b.size(); ++i) {
+    if (a[i].get() == b[i].get()) continue;
+    ObjRef x = a[i], y = b[i];
+    if (!equals(in, x.get(), y.get())) return false;
+  }
+  return a.size() == b.size();
 }
 
 bool equals(Interp& in, Object* a, Object* b) {
@@ -258,6 +274,7 @@ int64_t hash_of(Interp& in, Object* o) {
     return static_cast<int64_t>(std::hash<double>()(v));
   }
   if (t == BT.tuple) {
+    NativeDepth depth;  // NOTE [Native recursion]
     int64_t h = 0x345678;
     for (auto& item : as<TupleObject>(o)->items_) h = h * 1000003 ^ hash_of(in, item.get());
     return h;
@@ -555,11 +572,13 @@ ObjRef unary_op(Interp& in, UnaryOpKind op, Object* a) {
 
 static int compare_builtin(Interp& in, Object* a, Object* b, bool* ok);
 
+// As sequence_equal: sizes read again at every step, the items compared held.
 static int compare_sequences(Interp& in, const std::vector<ObjRef>& x, const std::vector<ObjRef>& y, bool* ok) {
-  size_t n = std::min(x.size(), y.size());
-  for (size_t i = 0; i < n; ++i) {
-    if (x[i].get() == y[i].get() || equals(in, x[i].get(), y[i].get())) continue;
-    return compare_builtin(in, x[i].get(), y[i].get(), ok);
+  for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    if (x[i].get() == y[i].get()) continue;
+    ObjRef a = x[i], b = y[i];
+    if (equals(in, a.get(), b.get())) continue;
+    return compare_builtin(in, a.get(), b.get(), ok);
   }
   return x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0;
 }
@@ -618,8 +637,8 @@ static bool builtin_equal(Interp& in, Object* a, Object* b, bool* ok) {
     auto* y = as<DictObject>(b);
     if (x->size() != y->size()) return false;
     for (auto& [k, v] : x->items()) {
-      Object* other = y->get(in, k.get());
-      if (!other || !equals(in, v.get(), other)) return false;
+      ObjRef other(y->get(in, k.get()));  // held: the __eq__ may change y
+      if (!other || !equals(in, v.get(), other.get())) return false;
     }
     return true;
   }
@@ -639,6 +658,7 @@ ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
     case CmpOpKind::NotIn: return ObjRef(bool_obj(!contains(in, b, a)));
     default: break;
   }
+  NativeDepth depth(" in comparison");  // NOTE [Native recursion]
   bool ok = false;
   if (op == CmpOpKind::Eq || op == CmpOpKind::NotEq) {
     bool eq = builtin_equal(in, a, b, &ok);
@@ -675,8 +695,11 @@ bool contains(Interp& in, Object* container, Object* item) {
   if (t == BT.dict) return as<DictObject>(container)->get(in, item) != nullptr;
   if (t == BT.list || t == BT.tuple) {
     const auto& items = t == BT.list ? as<ListObject>(container)->items_ : as<TupleObject>(container)->items_;
-    for (size_t i = 0; i < items.size(); ++i)
-      if (items[i].get() == item || equals(in, items[i].get(), item)) return true;
+    for (size_t i = 0; i < items.size(); ++i) {  // the size read again, the item held (sequence_equal)
+      if (items[i].get() == item) return true;
+      ObjRef x = items[i];
+      if (equals(in, x.get(), item)) return true;
+    }
     return false;
   }
   if (t == BT.range && is_int(item)) {
@@ -1193,11 +1216,7 @@ Ref<IteratorObject> get_iter(Interp& in, Object* o) {
   if (t == BT.tuple) return Ref<IteratorObject>(new SeqIterator(ObjRef(o), BT.tuple_iterator));
   if (t == BT.str) return Ref<IteratorObject>(new SeqIterator(ObjRef(o), BT.str_iterator));
   if (t == BT.range) return Ref<IteratorObject>(new RangeIterator(*as<RangeObject>(o)));
-  if (t == BT.dict) {
-    std::vector<ObjRef> keys;
-    for (auto& [k, v] : as<DictObject>(o)->items()) keys.push_back(k);
-    return Ref<IteratorObject>(new VectorIterator(std::move(keys), BT.iterator));
-  }
+  if (t == BT.dict) return make_dict_iterator(Ref<DictObject>(as<DictObject>(o)), DictView::Keys);
   if (dynamic_cast<IteratorObject*>(o)) return Ref<IteratorObject>(static_cast<IteratorObject*>(o));
   if (Object* hook = t->lookup("__iter__")) {
     ObjRef it = call1(in, hook, ObjRef(o));

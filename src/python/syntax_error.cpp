@@ -37,6 +37,10 @@ static int char_width(std::string_view text, int bytes) {
 }
 
 std::string format_syntax_error(const SyntaxErrorInfo& info, std::string_view source, std::string_view filename) {
+  // Errors of compilation that CPython prints with no location ("RecursionError: maximum
+  // recursion depth exceeded during compilation", "SyntaxError: source code cannot contain null
+  // bytes").
+  if (info.line <= 0) return info.type + ": " + info.message + "\n";
   std::string out = "  File \"" + std::string(filename) + "\", line " + std::to_string(info.line) + "\n";
   std::string_view text = info.text.empty() ? source_line(source, info.line) : std::string_view(info.text);
   size_t lead = 0;

@@ -154,6 +154,13 @@ const TorchFrame flatten_forward{TORCH_PY "nn/modules/flatten.py", 46, "forward"
 const TorchFrame sequential_forward{TORCH_PY "nn/modules/container.py", 204, "forward",
                                     "    input = module(input)\n"
                                     "            ^^^^^^^^^^^^^\n"};
+const TorchFrame sequential_iterate{TORCH_PY "nn/modules/container.py", 203, "forward", "    for module in self:\n"};
+const TorchFrame module_apply_children{TORCH_PY "nn/modules/module.py", 727, "apply",
+                                       "    for module in self.children():\n"};
+const TorchFrame module_children{TORCH_PY "nn/modules/module.py", 1796, "children",
+                                 "    for name, module in self.named_children():\n"};
+const TorchFrame module_named_children{TORCH_PY "nn/modules/module.py", 1815, "named_children",
+                                       "    for name, module in self._modules.items():\n"};
 const TorchFrame sequential_init{TORCH_PY "nn/modules/container.py", 91, "__init__",
                                  "    self.add_module(str(idx), module)\n"};
 const TorchFrame sequential_getitem{TORCH_PY "nn/modules/container.py", 107, "__getitem__",

@@ -8,6 +8,7 @@
 #include "core/random.h"
 #include "python/format.h"
 #include "torch/binding.h"
+#include "python/recursion.h"
 #include "torch/dispatch.h"
 
 namespace stridelab::torch {
@@ -29,6 +30,9 @@ class NnModule : public Object {
   Namespace dict_;
   Namespace* instance_dict() override { return &dict_; }
   std::vector<std::string> params, modules;
+  // Changes whenever `modules` gains or loses a name, as the OrderedDict _modules's state does:
+  // a walk over the children that runs Python code checks it at every step.
+  uint64_t modules_state = 0;
   // Built-in layers' settings.
   int64_t i0 = 0, i1 = 0;
   bool flag = false;
@@ -48,11 +52,16 @@ void erase_name(std::vector<std::string>& v, const std::string& n) {
 void module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef value) {
   Object* v = value.get();
   bool is_param = v->type() == types().parameter;
+  const size_t had_modules = m->modules.size();
   if (is_param) {
     if (std::find(m->params.begin(), m->params.end(), name) == m->params.end()) m->params.push_back(name);
     erase_name(m->modules, name);
+    if (m->modules.size() != had_modules) ++m->modules_state;
   } else if (is_module(v)) {
-    if (std::find(m->modules.begin(), m->modules.end(), name) == m->modules.end()) m->modules.push_back(name);
+    if (std::find(m->modules.begin(), m->modules.end(), name) == m->modules.end()) {
+      m->modules.push_back(name);
+      ++m->modules_state;
+    }
     erase_name(m->params, name);
   } else if (std::find(m->params.begin(), m->params.end(), name) != m->params.end()) {
     if (v != none())
@@ -70,6 +79,9 @@ void module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef val
 
 void named_params(Interp& in, NnModule* m, const std::string& prefix, std::vector<std::pair<std::string, ObjRef>>& out,
                   std::vector<Object*>& seen, bool recurse) {
+  // Each module once, as named_modules() visits them (a module may contain itself).
+  if (std::find(seen.begin(), seen.end(), m) != seen.end()) return;
+  seen.push_back(m);
   for (auto& n : m->params) {
     Object* p = m->dict_.get(n);
     if (!p || p == none()) continue;
@@ -365,12 +377,19 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
     return through({&bce_with_logits_forward}, [&] { return F_bce_with_logits(x, y, m->reduction, w, pw); });
   }
   if (kind == "Sequential") {
+    // `for module in self` walks the OrderedDict _modules: a module added or removed while one
+    // runs is reported at the next step, unless that one was the last.
     ObjRef x(arg(0));
-    for (auto& n : m->modules) {
-      Object* c = m->dict_.get(n);
+    const uint64_t state = m->modules_state;
+    for (size_t i = 0; i < m->modules.size(); ++i) {
+      if (m->modules_state != state)
+        raise_from({&sequential_iterate}, BT.runtime_error, "OrderedDict mutated during iteration");
+      ObjRef c(m->dict_.get(m->modules[i]));
+      const bool last = i + 1 == m->modules.size();
       static const WarningSite site{sequential_forward.file, sequential_forward.line, "input = module(input)"};
       WarnFrom from(site);
-      x = through({&sequential_forward}, [&] { return call1(in, c, x); });
+      x = through({&sequential_forward}, [&] { return call1(in, c.get(), x); });
+      if (last) break;
     }
     return x;
   }
@@ -435,7 +454,9 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       std::string n = as<StrObject>(a.pos[1].get())->value_;
       if (!m->dict_.erase(n)) raise(BT.attribute_error, "'" + type_name(m) + "' object has no attribute '" + n + "'");
       erase_name(m->params, n);
+      const size_t had_modules = m->modules.size();
       erase_name(m->modules, n);
+      if (m->modules.size() != had_modules) ++m->modules_state;
       return ObjRef(none());
     });
     mt.method("__call__", [](Interp& in, CallArgs& a) -> ObjRef {
@@ -483,7 +504,11 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
     });
     mt.method("modules", [](Interp& in, CallArgs& a) -> ObjRef {
       std::vector<ObjRef> items;
+      std::vector<Object*> seen;
+      // Each module once, as named_modules()'s memo has it (a module may contain itself).
       std::function<void(Object*)> walk = [&](Object* o) {
+        if (!o || !is_module(o) || std::find(seen.begin(), seen.end(), o) != seen.end()) return;
+        seen.push_back(o);
         items.push_back(ObjRef(o));
         for (auto& n : M(o)->modules) walk(M(o)->dict_.get(n));
       };
@@ -498,7 +523,9 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       // Depth first, self first under the prefix, children as prefix.name; a module reached
       // twice is listed once unless remove_duplicate=False.
       std::function<void(Object*, const std::string&)> walk = [&](Object* o, const std::string& prefix) {
+        if (!o || !is_module(o)) return;
         if (dedup && std::find(seen.begin(), seen.end(), o) != seen.end()) return;
+        NativeDepth depth;  // remove_duplicate=False on a module containing itself recurses
         seen.push_back(o);
         items.push_back(make_tuple({make_str(prefix), ObjRef(o)}));
         for (auto& n : M(o)->modules) walk(M(o)->dict_.get(n), prefix.empty() ? n : prefix + "." + n);
@@ -510,13 +537,26 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       ArgParser p(a, "apply", {"self", "fn"});
       // Children first (each applying to its own children), then self, as Module.apply; a child
       // registered twice under one parent is visited once there, as children() yields it once.
+      // children() walks the OrderedDict _modules: a child added or removed while fn runs is
+      // reported at the next step, unless the child was the last one.
       std::function<void(Object*)> walk = [&](Object* o) {
-        std::vector<Object*> done;
-        for (auto& n : M(o)->modules) {
-          Object* c = M(o)->dict_.get(n);
-          if (std::find(done.begin(), done.end(), c) != done.end()) continue;
-          done.push_back(c);
-          walk(c);
+        NativeDepth depth;  // a module containing itself recurses, as in PyTorch
+        NnModule* m = M(o);
+        const uint64_t state = m->modules_state;
+        std::vector<ObjRef> done;
+        for (size_t i = 0; i < m->modules.size(); ++i) {
+          if (m->modules_state != state)
+            raise_from({&frames::module_apply_children, &frames::module_children, &frames::module_named_children},
+                       BT.runtime_error, "OrderedDict mutated during iteration");
+          const bool last = i + 1 == m->modules.size();
+          ObjRef c(m->dict_.get(m->modules[i]));
+          if (c && is_module(c.get()) && std::find_if(done.begin(), done.end(), [&](const ObjRef& d) {
+                                           return d.get() == c.get();
+                                         }) == done.end()) {
+            done.push_back(c);
+            walk(c.get());
+          }
+          if (last) break;
         }
         CallArgs args;
         args.pos.push_back(ObjRef(o));
@@ -561,7 +601,10 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       return ObjRef(none());
     });
     auto set_training = [](Interp& in, Object* self, bool mode) {
+      std::vector<Object*> seen;  // each module once (a module may contain itself)
       std::function<void(Object*)> walk = [&](Object* o) {
+        if (!o || !is_module(o) || std::find(seen.begin(), seen.end(), o) != seen.end()) return;
+        seen.push_back(o);
         M(o)->dict_.set("training", ObjRef(bool_obj(mode)));
         for (auto& n : M(o)->modules) walk(M(o)->dict_.get(n));
       };
@@ -762,6 +805,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
                                       m->dict_.erase(k);
                                       erase_name(m->modules, k);
                                     }
+                                    ++m->modules_state;
                                     // Renumbered "0", "1", ... as Sequential.__delitem__ does.
                                     std::vector<ObjRef> kept;
                                     for (auto& k : m->modules) {

@@ -23,6 +23,24 @@ using python::Object;
 
 constexpr size_t kMaxObjects = 2000;
 constexpr size_t kMaxShownFrames = 32;
+constexpr int kMaxDepth = 100;  // levels of nesting the trace records
+
+// repr() of built-in values (and of tuples and lists of them), without running user code: any
+// other object is shown as "<T object>".
+std::string plain_repr(python::Interp& in, Object* o, int depth = 0) {
+  const auto& bt = python::builtin_types();
+  python::TypeObject* t = o->type();
+  if (t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.none || t == bt.str) return python::repr(in, o);
+  if ((t == bt.tuple || t == bt.list) && depth < 8) {
+    const auto& items =
+        t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
+    std::string out = t == bt.list ? "[" : "(";
+    for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + plain_repr(in, items[i].get(), depth + 1);
+    if (t == bt.tuple && items.size() == 1) out += ",";
+    return out + (t == bt.list ? "]" : ")");
+  }
+  return "<" + python::type_name(o) + " object>";
+}
 
 // A Python value's short text for the variables panel, without running user code.
 std::string short_repr(python::Interp& in, Object* o) {
@@ -75,11 +93,16 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   void on_exception(const python::Frame& frame, python::ExceptionObject* exc) override {
     Json e = Json::object();
     e["type"] = exc->type()->name_;
+    // From the exception's args, as str(exc) shows them, without running any of the program's code
+    // (a __str__ or __repr__ of its own would run at every exception and could print, raise or
+    // change what it reports on).
     std::string message;
-    {
-      Mute mute(muted_);  // the trace's own str() is not the program reading
-      if (exc->args_ && exc->args_->items_.size() == 1) message = python::str(in_, exc->args_->items_[0].get());
-      else if (exc->args_ && !exc->args_->items_.empty()) message = python::repr(in_, exc->args_.get());
+    if (exc->args_ && exc->args_->items_.size() == 1) {
+      Object* a = exc->args_->items_[0].get();
+      message =
+          a->type() == python::builtin_types().str ? python::as<python::StrObject>(a)->value_ : plain_repr(in_, a);
+    } else if (exc->args_ && !exc->args_->items_.empty()) {
+      message = plain_repr(in_, exc->args_.get());
     }
     e["message"] = message;
     e["line"] = Json(static_cast<int64_t>(frame.line));
@@ -318,6 +341,17 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   // not change (no lookups; an immutable value that did not change has nothing to check).
   void reach(Cached& c, Object* o, Snapshot& snap) {
     if (c.epoch == epoch_) return;
+    // Deeper than kMaxDepth a nested structure is left out, as past kMaxObjects: the walk recurses
+    // once per level (NOTE [Native recursion] in python/recursion.h).
+    if (depth_ >= kMaxDepth) {
+      cap_hit_ = true;  // what lies deeper is not reached: the kept entries cannot be trusted next step
+      return;
+    }
+    struct Level {
+      int& depth;
+      explicit Level(int& d) : depth(++d) {}
+      ~Level() { --depth; }
+    } level(depth_);
     if (seen_ >= kMaxObjects) {
       cap_hit_ = true;
       return;
@@ -632,6 +666,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   uint64_t next_object_ = 1;
   uint64_t epoch_ = 0;                            // steps taken
   size_t seen_ = 0;                               // objects visited this step
+  int depth_ = 0;                                 // levels of nesting of the object walk now
   bool cap_hit_ = false, cap_hit_before_ = true;  // kMaxObjects reached this step, the one before
   std::vector<ShownFrame> frames_;
   std::vector<const python::Frame*> stack_;

@@ -122,3 +122,30 @@ TEST_CASE("limits: tensor storage past the limit is a RuntimeError naming the li
   CHECK(o.code == 0);
   CHECK(o.out == "True\ntensor(0.)\n");
 }
+
+TEST_CASE("limits: a module that contains itself prints as a RecursionError, not a crash", "[limits]") {
+  Outcome o = run_with(
+      "import torch\n"
+      "from torch import nn\n"
+      "m = nn.Module()\n"
+      "m.m = m\n"
+      "try:\n"
+      "    print(m)\n"
+      "except RecursionError as e:\n"
+      "    print('RecursionError:', e)\n"
+      "try:\n"
+      "    m.apply(lambda mod: None)\n"
+      "except RecursionError as e:\n"
+      "    print('RecursionError:', e)\n"
+      "print(len(list(m.modules())), len(list(m.named_modules())))\n"
+      "m.train()\n"
+      "print(m.training)\n",
+      Limits{});
+  CHECK(o.code == 0);
+  CHECK(o.err.empty());
+  CHECK(o.out ==
+        "RecursionError: maximum recursion depth exceeded while getting the repr of an object\n"
+        "RecursionError: maximum recursion depth exceeded\n"
+        "1 1\n"
+        "True\n");
+}

@@ -157,3 +157,34 @@ TEST_CASE("the last step still shows the module's variables", "[trace]") {
   CHECK(last.at("variables").contains("b"));
   CHECK(last.at("storages").size() == 2);
 }
+
+TEST_CASE("an exception's step shows its args without running the program's __str__", "[trace]") {
+  trace::Session s;
+  trace::Summary sum = s.run(
+      "class E(Exception):\n"
+      "    def __str__(self):\n"
+      "        print('str ran')\n"
+      "        return 'from str'\n"
+      "class V:\n"
+      "    def __repr__(self):\n"
+      "        print('repr ran')\n"
+      "        return 'V!'\n"
+      "try:\n"
+      "    raise E('boom', V())\n"
+      "except E:\n"
+      "    pass\n"
+      "raise ValueError(V())\n");
+  // Once, by the final traceback (as CPython prints it), never by the trace.
+  CHECK(sum.stdout_text == "repr ran\n");
+  CHECK(sum.exit_code == 1);
+  std::vector<std::string> messages;
+  for (int64_t i = 0; i < s.step_count(); ++i) {
+    Json st = s.state(i);
+    if (st.contains("exception") && !st.at("exception").is_null())
+      messages.push_back(st.at("exception").at("type").as_string() + ": " +
+                         st.at("exception").at("message").as_string());
+  }
+  REQUIRE(!messages.empty());
+  CHECK(messages.front() == "E: ('boom', <V object>)");
+  CHECK(messages.back() == "ValueError: <V object>");
+}

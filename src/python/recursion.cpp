@@ -1,0 +1,85 @@
+#include "python/recursion.h"
+
+#include <cstdint>
+#include <string>
+
+#include "python/protocol.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#include <emscripten/stack.h>
+
+// Whether `frames` more calls of a JavaScript function with eight arguments still fit on the
+// JavaScript stack (about 100 KB in Chromium with 600 frames): the room that one step of the recursion past a
+// check, the trace's own work at that step and raising the RecursionError may need.
+EM_JS(int, stridelab_stack_has_room, (int frames), {
+  function use(n, a, b, c, d, e, f, g) { return n <= 0 ? 0 : use(n - 1, a, b, c, d, e, f, g) + 1; }
+  try {
+    use(frames, 0, 0, 0, 0, 0, 0, 0);
+    return 1;
+  } catch (e) { return 0; }
+});
+#else
+#include <pthread.h>
+#endif
+
+namespace stridelab::python::recursion {
+
+namespace {
+
+#ifdef __EMSCRIPTEN__
+constexpr int kRoomFrames = 600;
+constexpr uintptr_t kShadowMargin = 256 * 1024;
+#else
+// What the deepest stretch of C++ between two guarded levels may use, with room for raising the
+// RecursionError and formatting its traceback.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr uintptr_t kMargin = 1024 * 1024;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr uintptr_t kMargin = 1024 * 1024;
+#else
+constexpr uintptr_t kMargin = 512 * 1024;
+#endif
+#else
+constexpr uintptr_t kMargin = 512 * 1024;
+#endif
+
+// The lowest address this thread's stack may reach before a level is refused.
+uintptr_t stack_floor() {
+  static thread_local uintptr_t floor = [] {
+    pthread_attr_t attr;
+    uintptr_t lowest = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      void* addr = nullptr;
+      size_t size = 0;
+      if (pthread_attr_getstack(&attr, &addr, &size) == 0) lowest = reinterpret_cast<uintptr_t>(addr);
+      pthread_attr_destroy(&attr);
+    }
+    if (lowest == 0) {  // unknown: assume 1 MiB below this frame
+      uintptr_t here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+      lowest = here > (1u << 20) ? here - (1u << 20) : 0;
+    }
+    return lowest + kMargin;
+  }();
+  return floor;
+}
+#endif
+
+}  // namespace
+
+bool exhausted() {
+#ifdef __EMSCRIPTEN__
+  if (emscripten_stack_get_current() < emscripten_stack_get_end() + kShadowMargin) return true;
+  if (g_depth < g_checked_depth + kCheckEvery) return false;  // NativeDepth lowers the mark
+  if (!stridelab_stack_has_room(kRoomFrames)) return true;
+  g_checked_depth = g_depth;
+  return false;
+#else
+  return reinterpret_cast<uintptr_t>(__builtin_frame_address(0)) < stack_floor();
+#endif
+}
+
+void fail(const char* where) { raise(BT.recursion_error, std::string("maximum recursion depth exceeded") + where); }
+
+}  // namespace stridelab::python::recursion

@@ -1,0 +1,144 @@
+// The engine's recursion guard (NOTE [Native recursion] in src/python/recursion.h) in the place
+// where its stack is smallest: the wasm engine the page serves (build/web/stridelab.{js,wasm}),
+// in a dedicated Web Worker of Debian's Chromium. Every deep recursion, of Python calls or of the
+// engine's own C++ on deep data, must end as Python's RecursionError (or the engine's recursion
+// limit), never as the JavaScript engine's "Maximum call stack size exceeded" that kills the run. Each program runs in a fresh instance, as the page's worker does after
+// Stop. The worker here is this test's own (the page's worker is the page's business), served
+// with the page's CSP.
+// Run: node web/build.mjs && node --test tests/web/engine_recursion.test.mjs
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { launch, buildWeb } from './harness.mjs';
+
+const haveWasm = existsSync(path.join(buildWeb, 'stridelab.wasm'));
+
+const WORKER = `
+importScripts('stridelab.js');
+onmessage = async (e) => {
+  const { code, options } = e.data;
+  let reply;
+  try {
+    const M = await createStridelab({ print() {}, printErr() {} });
+    reply = { summary: JSON.parse(M.run(code, JSON.stringify(options))) };
+  } catch (err) {
+    reply = { thrown: String((err && err.message) || err) };
+  }
+  postMessage(reply);
+};
+`;
+
+const PAGE = '<!doctype html><meta charset="utf-8"><title>engine</title><p>engine recursion test</p>';
+
+let server;
+let browser;
+let page;
+
+before(async () => {
+  if (!haveWasm) return;
+  server = http.createServer((req, res) => {
+    const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'";
+    const send = (type, body) => res.writeHead(200, { 'Content-Type': type, 'Content-Security-Policy': csp }).end(body);
+    if (req.url === '/') return send('text/html; charset=utf-8', PAGE);
+    if (req.url === '/engine-worker.js') return send('text/javascript', WORKER);
+    if (req.url === '/stridelab.js') return send('text/javascript', readFileSync(path.join(buildWeb, 'stridelab.js')));
+    if (req.url === '/stridelab.wasm') return send('application/wasm', readFileSync(path.join(buildWeb, 'stridelab.wasm')));
+    res.writeHead(404).end();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  browser = await launch();
+  page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+});
+
+/** Runs `code` in a new worker with a fresh engine; the run's summary, or what the worker threw. */
+async function run(code, options = {}) {
+  return page.evaluate(({ code, options }) => new Promise((resolve) => {
+    const w = new Worker('engine-worker.js');
+    w.onmessage = (e) => { w.terminate(); resolve(e.data); };
+    w.onerror = (e) => { w.terminate(); resolve({ thrown: 'worker error: ' + e.message }); };
+    w.postMessage({ code, options });
+  }), { code, options: { max_steps: 10000000, max_seconds: 60, ...options } });
+}
+
+function lastLine(text) {
+  const lines = (text || '').trimEnd().split('\n');
+  return lines[lines.length - 1];
+}
+
+const F = 'def f(n):\n    return 0 if n == 0 else 1 + f(n - 1)\n';
+const NEST = (n, open, close) => `box = [${open}${close}]\n[box.append(${open}box.pop()${close}) for i in range(${n})]\n`;
+
+const RECURSION_ERROR = /^(RecursionError: maximum recursion depth exceeded|stridelab: recursion limit exceeded)/;
+
+const CASES = [
+  // [name, program, expected stdout, or a check of it]
+  ['f(400) runs', F + 'print(f(400))\n', '400\n'],
+  ['a method recursion of 300 calls runs',
+    'class A:\n    def g(self, n):\n        return n if n == 0 else self.g(n - 1) + 1\nprint(A().g(300))\n', '300\n'],
+  ['recursion through __repr__ and str.format',
+    'class R:\n    def __init__(self, n):\n        self.n = n\n    def __repr__(self):\n' +
+    '        return "R" if self.n == 0 else "<{}>".format(repr(R(self.n - 1)))\nprint(len(repr(R(150))))\n', '301\n'],
+  ['repr of a 100,000-deep list', NEST(100000, '[', ']') + 'try:\n    repr(box)\nexcept RecursionError as e:\n    print(e)\n',
+    'maximum recursion depth exceeded while getting the repr of an object\n'],
+  ['== of 100,000-deep lists', NEST(100000, '[', ']') + 'a = box\n' + NEST(100000, '[', ']') +
+    'try:\n    print(a == box)\nexcept RecursionError as e:\n    print(e)\n', 'maximum recursion depth exceeded in comparison\n'],
+  ['hash of a 100,000-deep tuple', 'box = [()]\n[box.append((box.pop(),)) for i in range(100000)]\n' +
+    'try:\n    hash(box[0])\nexcept RecursionError as e:\n    print(e)\n',
+    'maximum recursion depth exceeded\n'],
+  ['freeing a 1,000,000-deep list', NEST(1000000, '[', ']') + 'del box\nprint("freed")\n', 'freed\n'],
+  ['a deep expression in every frame',
+    `def h(n):\n    return 0 if n == 0 else ${'(1 + '.repeat(8)}h(n - 1)${')'.repeat(8)}\n` +
+    'try:\n    print(h(950))\nexcept RecursionError as e:\n    print("RecursionError:", e)\n',
+    (out) => out === '7600\n' || out === 'RecursionError: maximum recursion depth exceeded\n'],
+  ['a 2,000-term sum', `print(1${' + 1'.repeat(1000)}${' - 1'.repeat(1000)})\n`, '1\n'],
+  ['80 levels of parenthesised 2,000-term sums',
+    `try:\n    x = ${Array.from({ length: 80 }).reduce((d) => `(${d}${' + 1'.repeat(2000)})`, '1')}\nexcept RecursionError as e:\n    print(e)\n`,
+    'maximum recursion depth exceeded\n'],
+  ['an nn.Module that contains itself', 'import torch\nm = torch.nn.Module()\nm.m = m\ntry:\n    print(m)\nexcept RecursionError as e:\n    print(e)\n',
+    'maximum recursion depth exceeded while getting the repr of an object\n'],
+];
+
+for (const [name, code, expected] of CASES) {
+  test(`in a Web Worker: ${name}`, { skip: !haveWasm && 'no wasm engine built' }, async () => {
+    const r = await run(code);
+    assert.equal(r.thrown, undefined, `the worker threw: ${r.thrown}`);
+    const s = r.summary;
+    if (typeof expected === 'function') assert.ok(expected(s.stdout), `stdout: ${s.stdout} stderr: ${s.stderr}`);
+    else assert.equal(s.stdout, expected, `stderr: ${s.stderr}`);
+    assert.equal(s.exit_code, 0, s.stderr);
+  });
+}
+
+for (const [name, n] of [['f(5000)', 5000], ['f(100000)', 100000]]) {
+  test(`in a Web Worker: ${name} stops with Python's error, not on the JavaScript stack`, { skip: !haveWasm && 'no wasm engine built' }, async () => {
+    const r = await run(F + `print(f(${n}))\n`);
+    assert.equal(r.thrown, undefined, `the worker threw: ${r.thrown}`);
+    assert.notEqual(r.summary.exit_code, 0, r.summary.stdout);
+    assert.match(lastLine(r.summary.stderr), RECURSION_ERROR);
+  });
+}
+
+test("in a Web Worker: unbounded recursion through __repr__ stops with Python's error", { skip: !haveWasm && 'no wasm engine built' }, async () => {
+  const r = await run('class R:\n    def __repr__(self):\n        return repr(self)\nrepr(R())\n');
+  assert.equal(r.thrown, undefined, `the worker threw: ${r.thrown}`);
+  assert.notEqual(r.summary.exit_code, 0);
+  assert.match(lastLine(r.summary.stderr), RECURSION_ERROR);
+});
+
+// Not yet: a Python call of this kind takes about 1.6 KB of the worker's JavaScript stack (984 KB
+// in Chromium; 5 wasm frames of the evaluator, each a large function), so the guard stops the
+// recursion with RecursionError at about 500 calls; the language's 1,000 needs the evaluator's
+// frames made smaller first (keeping its cases out of eval made them larger: more frames).
+test('in a Web Worker: f(900) runs', { skip: !haveWasm && 'no wasm engine built', todo: 'RecursionError at ~500 calls: a Python call takes ~1.6 KB of the worker stack' }, async () => {
+  const r = await run(F + 'print(f(900))\n');
+  assert.equal(r.thrown, undefined, `the worker threw: ${r.thrown}`);
+  assert.equal(r.summary.stdout, '900\n', r.summary.stderr);
+});
