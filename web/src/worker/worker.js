@@ -35,27 +35,6 @@ function consoleUpTo(n) {
   return stdoutUpTo[n];
 }
 
-// The engine names storages from a counter that lives as long as the module
-// (s77 after a few runs); the page numbers them per run, s1 first. Before each
-// run a two-line program shows where the counter is.
-let storageBase = 0;
-function lastStorageNumber() {
-  try {
-    engine.run('import torch\nx = torch.empty(1)\n', '{}');
-    const ids = (JSON.parse(engine.state(-1)).storages || []).map((st) => Number(String(st.id).slice(1)));
-    return ids.length ? Math.max(...ids) : 0;
-  } catch {
-    return 0;
-  }
-}
-const renumber = (id) => (typeof id === 'string' && /^s\d+$/.test(id) ? `s${Number(id.slice(1)) - storageBase}` : id);
-function renumberStorages(state) {
-  if (!storageBase || !state) return;
-  for (const st of state.storages || []) st.id = renumber(st.id);
-  for (const t of state.tensors || []) t.storage = renumber(t.storage);
-  for (const e of state.events || []) if (e.storage) e.storage = renumber(e.storage);
-}
-
 // The engine threw out of run (the browser's stack ran out, the module
 // trapped): the steps it recorded before that are kept when it can still give
 // them, and the page starts a fresh engine for the next run.
@@ -90,7 +69,6 @@ const handlers = {
   run(msg) {
     const t0 = performance.now();
     stdoutUpTo = [];
-    storageBase = engineName === 'wasm' ? lastStorageNumber() : 0;
     try {
       summary = JSON.parse(engine.run(msg.code, JSON.stringify(msg.limits || {})));
       // A test's stand-in for an engine that fails part way (web/README.md, "Worker protocol").
@@ -103,7 +81,6 @@ const handlers = {
   state(msg) {
     const state = JSON.parse(engine.state(msg.step));
     if (state && state.error && state.step === undefined) throw new Error(`${state.error.type}: ${state.error.message}`);
-    renumberStorages(state);
     // `output` (everything printed up to this step) when the engine gives it.
     return { step: msg.step, state, console: typeof state.output === 'string' ? state.output : consoleUpTo(msg.step) };
   },
