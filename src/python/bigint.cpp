@@ -416,12 +416,12 @@ constexpr int64_t kMaxBits = int64_t{1} << 24;
 
 void check_size(int64_t bits) {
   if (bits > kMaxBits)
-    raise(BT.overflow_error,
+    raise(builtin_types().overflow_error,
           "integer result too large: stridelab's ints hold at most " + std::to_string(kMaxBits) + " bits");
 }
 
 double true_divide(const BigInt& a, const BigInt& b) {
-  if (b.is_zero()) raise(BT.zero_division_error, "division by zero");
+  if (b.is_zero()) raise(builtin_types().zero_division_error, "division by zero");
   if (a.is_zero()) return (a.negative() != b.negative()) ? -0.0 : 0.0;
   // Scale so that the quotient has about 62 bits, fold the remainder into a sticky bit, and let
   // the conversion to double round it once.
@@ -434,13 +434,13 @@ double true_divide(const BigInt& a, const BigInt& b) {
   if (!r.is_zero()) q = BigInt::bitwise(q, BigInt(1), '|');
   bool overflow;
   double v = std::ldexp(q.to_double(&overflow), static_cast<int>(-shift));
-  if (std::isinf(v)) raise(BT.overflow_error, "integer division result too large for a float");
+  if (std::isinf(v)) raise(builtin_types().overflow_error, "integer division result too large for a float");
   return a.negative() != b.negative() ? -v : v;
 }
 
 int64_t small_shift(const BigInt& b) {
-  if (b.negative()) raise(BT.value_error, "negative shift count");
-  if (!b.fits_int64()) raise(BT.overflow_error, "too many digits in integer");
+  if (b.negative()) raise(builtin_types().value_error, "negative shift count");
+  if (!b.fits_int64()) raise(builtin_types().overflow_error, "too many digits in integer");
   return b.to_int64();
 }
 
@@ -456,7 +456,7 @@ ObjRef big_binop(Interp& in, BinOpKind op, Object* ao, Object* bo) {
     case BinOpKind::FloorDiv:
     case BinOpKind::Mod: {
       if (b.is_zero())
-        raise(BT.zero_division_error,
+        raise(builtin_types().zero_division_error,
               op == BinOpKind::Mod ? "integer modulo by zero" : "integer division or modulo by zero");
       BigInt q, r;
       BigInt::divmod(a, b, &q, &r);
@@ -464,10 +464,10 @@ ObjRef big_binop(Interp& in, BinOpKind op, Object* ao, Object* bo) {
     }
     case BinOpKind::Pow: {
       if (b.negative()) {
-        if (a.is_zero()) raise(BT.zero_division_error, "0.0 cannot be raised to a negative power");
+        if (a.is_zero()) raise(builtin_types().zero_division_error, "0.0 cannot be raised to a negative power");
         bool overflow;
         double x = a.to_double(&overflow), y = b.to_double(&overflow);
-        if (overflow) raise(BT.overflow_error, "int too large to convert to float");
+        if (overflow) raise(builtin_types().overflow_error, "int too large to convert to float");
         return make_float(std::pow(x, y));
       }
       if (a.is_zero() || a.compare(BigInt(1)) == 0) return make_int_from_big(a);
@@ -507,7 +507,7 @@ std::string int_to_decimal(const Object* o) {
   BigInt v = int_as_big(o);
   // CPython refuses str() of ints over 4300 digits (sys.set_int_max_str_digits).
   if (v.bit_length() > 14280 && v.to_string().size() - v.negative() > 4300)
-    raise(BT.value_error,
+    raise(builtin_types().value_error,
           "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase "
           "the limit");
   return v.to_string();
@@ -517,7 +517,7 @@ double int_to_double(const Object* o) {
   if (!is_big_candidate(o)) return static_cast<double>(static_cast<const IntObject*>(o)->value_);
   bool overflow;
   double v = int_as_big(o).to_double(&overflow);
-  if (overflow) raise(BT.overflow_error, "int too large to convert to float");
+  if (overflow) raise(builtin_types().overflow_error, "int too large to convert to float");
   return v;
 }
 
@@ -532,7 +532,8 @@ int64_t int_hash(const Object* o) {
 
 ObjRef parse_int_text(const std::string& text, int base, const std::string& original) {
   auto bad = [&]() -> ObjRef {
-    raise(BT.value_error, "invalid literal for int() with base " + std::to_string(base) + ": " + str_repr(original));
+    raise(builtin_types().value_error,
+          "invalid literal for int() with base " + std::to_string(base) + ": " + str_repr(original));
   };
   size_t i = 0;
   bool neg = false;

@@ -36,7 +36,7 @@ class DictViewObject : public Object {
 class DictIterator : public IteratorObject {
  public:
   DictIterator(Ref<DictObject> dict, DictView kind)
-      : IteratorObject(BT.iterator),
+      : IteratorObject(builtin_types().iterator),
         dict_(std::move(dict)),
         kind_(kind),
         used_(static_cast<int64_t>(dict_->size())),
@@ -45,7 +45,7 @@ class DictIterator : public IteratorObject {
     if (!dict_) return nullptr;
     if (used_ != static_cast<int64_t>(dict_->size())) {
       used_ = -1;
-      raise(BT.runtime_error, "dictionary changed size during iteration");
+      raise(builtin_types().runtime_error, "dictionary changed size during iteration");
     }
     long at = dict_->next_live(pos_);
     if (at < 0) {
@@ -54,7 +54,7 @@ class DictIterator : public IteratorObject {
     }
     if (remaining_ == 0) {
       dict_.reset();
-      raise(BT.runtime_error, "dictionary keys changed during iteration");
+      raise(builtin_types().runtime_error, "dictionary keys changed during iteration");
     }
     pos_ = static_cast<size_t>(at) + 1;
     --remaining_;
@@ -89,7 +89,8 @@ TypeObject* make_view_type(const char* name) {
                 Object* x = a.pos[1].get();
                 if (v->kind_ == DictView::Keys) return ObjRef(bool_obj(v->dict_->get(in, x) != nullptr));
                 if (v->kind_ == DictView::Items) {
-                  if (x->type() != BT.tuple || as<TupleObject>(x)->items_.size() != 2) return ObjRef(false_obj());
+                  if (x->type() != builtin_types().tuple || as<TupleObject>(x)->items_.size() != 2)
+                    return ObjRef(false_obj());
                   Object* value = v->dict_->get(in, as<TupleObject>(x)->items_[0].get());
                   return ObjRef(bool_obj(value && equals(in, value, as<TupleObject>(x)->items_[1].get())));
                 }
@@ -159,11 +160,13 @@ class UserProperty : public PropertyObject {
     Object* get = fget_.get();
     Object* set = fset_.get();
     getter_ = [get](Interp& in, Object* self) -> ObjRef {
-      if (!get) raise(BT.attribute_error, "unreadable attribute");
+      if (!get) raise(builtin_types().attribute_error, "unreadable attribute");
       return call1(in, get, ObjRef(self));
     };
     setter_ = [this, set](Interp& in, Object* self, ObjRef value) {
-      if (!set) raise(BT.attribute_error, "property '" + name_ + "' of '" + type_name(self) + "' object has no setter");
+      if (!set)
+        raise(builtin_types().attribute_error,
+              "property '" + name_ + "' of '" + type_name(self) + "' object has no setter");
       CallArgs args;
       args.pos = {ObjRef(self), std::move(value)};
       call(in, set, args);
@@ -183,9 +186,9 @@ ObjRef make_property(Interp&, TypeObject*, CallArgs& a) {
 // prop.setter(f) / prop.getter(f) / prop.deleter(f): a copy of the property with f in place.
 NativeFn property_with(int which) {
   return [which](Interp&, CallArgs& a) -> ObjRef {
-    if (a.pos.size() != 2) raise(BT.type_error, "expected 1 argument");
+    if (a.pos.size() != 2) raise(builtin_types().type_error, "expected 1 argument");
     auto* p = dynamic_cast<UserProperty*>(a.pos[0].get());
-    if (!p) raise(BT.type_error, "cannot change a built-in property");
+    if (!p) raise(builtin_types().type_error, "cannot change a built-in property");
     ObjRef f = none_to_null(a.pos[1].get());
     return ObjRef(new UserProperty(which == 0 ? f : p->fget_, which == 1 ? f : p->fset_, which == 2 ? f : p->fdel_));
   };
@@ -202,9 +205,10 @@ class MethodWrapper : public Object {
 TypeObject* make_wrapper_type(const char* name, bool bind_class) {
   return NativeType(name, "builtins")
       .constructor([name](Interp&, TypeObject* cls, CallArgs& a) -> ObjRef {
-        if (!a.kw.empty()) raise(BT.type_error, std::string(name) + "() takes no keyword arguments");
+        if (!a.kw.empty()) raise(builtin_types().type_error, std::string(name) + "() takes no keyword arguments");
         if (a.pos.size() != 1)
-          raise(BT.type_error, std::string(name) + " expected 1 argument, got " + std::to_string(a.pos.size()));
+          raise(builtin_types().type_error,
+                std::string(name) + " expected 1 argument, got " + std::to_string(a.pos.size()));
         return ObjRef(new MethodWrapper(cls, a.pos[0]));
       })
       .method("__get__",
@@ -225,35 +229,39 @@ void install_number_attributes() {
     t->dict_.set(name, ObjRef(new PropertyObject(std::move(get), nullptr)));
   };
   auto same = [](Interp&, Object* self) -> ObjRef {
-    return is_int(self) && self->type() == BT.bool_ ? make_int(as<IntObject>(self)->value_) : ObjRef(self);
+    return is_int(self) && self->type() == builtin_types().bool_ ? make_int(as<IntObject>(self)->value_) : ObjRef(self);
   };
-  auto zero = [](Interp&, Object* self) -> ObjRef { return self->type() == BT.float_ ? make_float(0.0) : make_int(0); };
-  prop(BT.int_, "real", same);
-  prop(BT.int_, "imag", zero);
-  prop(BT.int_, "numerator", same);
-  prop(BT.int_, "denominator", [](Interp&, Object*) { return make_int(1); });
-  prop(BT.float_, "real", same);
-  prop(BT.float_, "imag", zero);
-  BT.int_->dict_.set("bit_length", make_function("bit_length", [](Interp&, CallArgs& a) -> ObjRef {
-                       if (a.pos.size() != 1 || !is_int(a.pos[0].get()))
-                         raise(BT.type_error,
-                               "int.bit_length() takes no arguments (" + std::to_string(a.pos.size() - 1) + " given)");
-                       return make_int(int_as_big(a.pos[0].get()).bit_length());
-                     }));
-  BT.int_->dict_.set("conjugate", make_function("conjugate", [same](Interp& in, CallArgs& a) -> ObjRef {
-                       return same(in, a.pos[0].get());
-                     }));
-  BT.float_->dict_.set("is_integer", make_function("is_integer", [](Interp&, CallArgs& a) -> ObjRef {
-                         if (a.pos.size() != 1 || a.pos[0]->type() != BT.float_)
-                           raise(BT.type_error, "float.is_integer() takes no arguments (" +
-                                                    std::to_string(a.pos.size() - 1) + " given)");
-                         double v = as<FloatObject>(a.pos[0].get())->value_;
-                         return ObjRef(bool_obj(std::isfinite(v) && v == std::floor(v)));
-                       }));
+  auto zero = [](Interp&, Object* self) -> ObjRef {
+    return self->type() == builtin_types().float_ ? make_float(0.0) : make_int(0);
+  };
+  prop(builtin_types().int_, "real", same);
+  prop(builtin_types().int_, "imag", zero);
+  prop(builtin_types().int_, "numerator", same);
+  prop(builtin_types().int_, "denominator", [](Interp&, Object*) { return make_int(1); });
+  prop(builtin_types().float_, "real", same);
+  prop(builtin_types().float_, "imag", zero);
+  builtin_types().int_->dict_.set(
+      "bit_length", make_function("bit_length", [](Interp&, CallArgs& a) -> ObjRef {
+        if (a.pos.size() != 1 || !is_int(a.pos[0].get()))
+          raise(builtin_types().type_error,
+                "int.bit_length() takes no arguments (" + std::to_string(a.pos.size() - 1) + " given)");
+        return make_int(int_as_big(a.pos[0].get()).bit_length());
+      }));
+  builtin_types().int_->dict_.set("conjugate", make_function("conjugate", [same](Interp& in, CallArgs& a) -> ObjRef {
+                                    return same(in, a.pos[0].get());
+                                  }));
+  builtin_types().float_->dict_.set(
+      "is_integer", make_function("is_integer", [](Interp&, CallArgs& a) -> ObjRef {
+        if (a.pos.size() != 1 || a.pos[0]->type() != builtin_types().float_)
+          raise(builtin_types().type_error,
+                "float.is_integer() takes no arguments (" + std::to_string(a.pos.size() - 1) + " given)");
+        double v = as<FloatObject>(a.pos[0].get())->value_;
+        return ObjRef(bool_obj(std::isfinite(v) && v == std::floor(v)));
+      }));
 }
 
 ObjRef not_supported_set(Interp&, TypeObject*, CallArgs&) {
-  raise(BT.not_implemented_error, "sets are not supported by stridelab");
+  raise(builtin_types().not_implemented_error, "sets are not supported by stridelab");
 }
 
 }  // namespace
@@ -275,27 +283,28 @@ void install_builtin_types(Namespace& ns) {
     view_types[1] = make_view_type("dict_values");
     view_types[2] = make_view_type("dict_items");
     map_type = make_iterator_type("map", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
-      if (!a.kw.empty()) raise(BT.type_error, "map() takes no keyword arguments");
-      if (a.pos.size() < 2) raise(BT.type_error, "map() must have at least two arguments.");
+      if (!a.kw.empty()) raise(builtin_types().type_error, "map() takes no keyword arguments");
+      if (a.pos.size() < 2) raise(builtin_types().type_error, "map() must have at least two arguments.");
       std::vector<Ref<IteratorObject>> its;
       for (size_t i = 1; i < a.pos.size(); ++i) its.push_back(get_iter(in, a.pos[i].get()));
       return ObjRef(new MapIterator(cls, a.pos[0], std::move(its)));
     });
     filter_type = make_iterator_type("filter", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
-      if (!a.kw.empty()) raise(BT.type_error, "filter() takes no keyword arguments");
-      if (a.pos.size() != 2) raise(BT.type_error, "filter expected 2 arguments, got " + std::to_string(a.pos.size()));
+      if (!a.kw.empty()) raise(builtin_types().type_error, "filter() takes no keyword arguments");
+      if (a.pos.size() != 2)
+        raise(builtin_types().type_error, "filter expected 2 arguments, got " + std::to_string(a.pos.size()));
       return ObjRef(new FilterIterator(cls, a.pos[0], get_iter(in, a.pos[1].get())));
     });
-    BT.property->new_ = make_property;
-    BT.property->dict_.set("setter", make_function("setter", property_with(1)));
-    BT.property->dict_.set("getter", make_function("getter", property_with(0)));
-    BT.property->dict_.set("deleter", make_function("deleter", property_with(2)));
-    BT.property->dict_.set("__set_name__", make_function("__set_name__", [](Interp&, CallArgs& a) -> ObjRef {
-                             if (auto* p = dynamic_cast<UserProperty*>(a.pos[0].get());
-                                 p && a.pos.size() == 3 && is_str(a.pos[2].get()))
-                               p->name_ = as<StrObject>(a.pos[2].get())->value_;
-                             return ObjRef(none());
-                           }));
+    builtin_types().property->new_ = make_property;
+    builtin_types().property->dict_.set("setter", make_function("setter", property_with(1)));
+    builtin_types().property->dict_.set("getter", make_function("getter", property_with(0)));
+    builtin_types().property->dict_.set("deleter", make_function("deleter", property_with(2)));
+    builtin_types().property->dict_.set(
+        "__set_name__", make_function("__set_name__", [](Interp&, CallArgs& a) -> ObjRef {
+          if (auto* p = dynamic_cast<UserProperty*>(a.pos[0].get()); p && a.pos.size() == 3 && is_str(a.pos[2].get()))
+            p->name_ = as<StrObject>(a.pos[2].get())->value_;
+          return ObjRef(none());
+        }));
     staticmethod_type = make_wrapper_type("staticmethod", false);
     classmethod_type = make_wrapper_type("classmethod", true);
     set_type = NativeType("set", "builtins").constructor(not_supported_set).build();
@@ -303,7 +312,7 @@ void install_builtin_types(Namespace& ns) {
     install_number_attributes();
   }
   for (TypeObject* t :
-       {map_type, filter_type, BT.property, staticmethod_type, classmethod_type, set_type, frozenset_type})
+       {map_type, filter_type, builtin_types().property, staticmethod_type, classmethod_type, set_type, frozenset_type})
     ns.set(t->name_, ObjRef(t));
 }
 

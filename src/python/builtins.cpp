@@ -25,44 +25,48 @@ void add(Namespace& ns, const std::string& name, NativeFn fn) { ns.set(name, mak
 void add_method(TypeObject* t, const std::string& name, NativeFn fn) {
   t->dict_.set(name, make_function(name, [t, name, fn = std::move(fn)](Interp& in, CallArgs& a) -> ObjRef {
                  if (a.pos.empty())
-                   raise(BT.type_error, "unbound method " + t->name_ + "." + name + "() needs an argument");
+                   raise(builtin_types().type_error,
+                         "unbound method " + t->name_ + "." + name + "() needs an argument");
                  if (!is_instance(a.pos[0].get(), t))
-                   raise(BT.type_error, "descriptor '" + name + "' for '" + t->name_ +
-                                            "' objects doesn't apply to a '" + type_name(a.pos[0].get()) + "' object");
+                   raise(builtin_types().type_error, "descriptor '" + name + "' for '" + t->name_ +
+                                                         "' objects doesn't apply to a '" + type_name(a.pos[0].get()) +
+                                                         "' object");
                  return fn(in, a);
                }));
 }
 
 void expect_args(CallArgs& a, const char* name, size_t lo, size_t hi) {
-  if (!a.kw.empty()) raise(BT.type_error, std::string(name) + "() takes no keyword arguments");
+  if (!a.kw.empty()) raise(builtin_types().type_error, std::string(name) + "() takes no keyword arguments");
   size_t n = a.pos.size();
   if (n >= lo && n <= hi) return;
   if (lo == hi) {
     if (lo == 1)
-      raise(BT.type_error, std::string(name) + "() takes exactly one argument (" + std::to_string(n) + " given)");
-    raise(BT.type_error,
+      raise(builtin_types().type_error,
+            std::string(name) + "() takes exactly one argument (" + std::to_string(n) + " given)");
+    raise(builtin_types().type_error,
           std::string(name) + " expected " + std::to_string(lo) + " arguments, got " + std::to_string(n));
   }
   if (n < lo)
-    raise(BT.type_error, std::string(name) + " expected at least " + std::to_string(lo) + " argument" +
-                             (lo == 1 ? "" : "s") + ", got " + std::to_string(n));
-  raise(BT.type_error,
+    raise(builtin_types().type_error, std::string(name) + " expected at least " + std::to_string(lo) + " argument" +
+                                          (lo == 1 ? "" : "s") + ", got " + std::to_string(n));
+  raise(builtin_types().type_error,
         std::string(name) + " expected at most " + std::to_string(hi) + " arguments, got " + std::to_string(n));
 }
 
 // Method arity: pos[0] is self.
 void expect_method_args(CallArgs& a, const std::string& name, size_t lo, size_t hi) {
-  if (!a.kw.empty()) raise(BT.type_error, name + "() takes no keyword arguments");
+  if (!a.kw.empty()) raise(builtin_types().type_error, name + "() takes no keyword arguments");
   size_t n = a.pos.size() - 1;
   if (n >= lo && n <= hi) return;
-  if (lo == hi && lo == 0) raise(BT.type_error, name + "() takes no arguments (" + std::to_string(n) + " given)");
+  if (lo == hi && lo == 0)
+    raise(builtin_types().type_error, name + "() takes no arguments (" + std::to_string(n) + " given)");
   if (lo == hi && lo == 1)
-    raise(BT.type_error, name + "() takes exactly one argument (" + std::to_string(n) + " given)");
+    raise(builtin_types().type_error, name + "() takes exactly one argument (" + std::to_string(n) + " given)");
   if (n < lo)
-    raise(BT.type_error, name + " expected at least " + std::to_string(lo) + " argument" + (lo == 1 ? "" : "s") +
-                             ", got " + std::to_string(n));
-  raise(BT.type_error, name + " expected at most " + std::to_string(hi) + " argument" + (hi == 1 ? "" : "s") +
-                           ", got " + std::to_string(n));
+    raise(builtin_types().type_error, name + " expected at least " + std::to_string(lo) + " argument" +
+                                          (lo == 1 ? "" : "s") + ", got " + std::to_string(n));
+  raise(builtin_types().type_error, name + " expected at most " + std::to_string(hi) + " argument" +
+                                        (hi == 1 ? "" : "s") + ", got " + std::to_string(n));
 }
 
 Object* kwarg(CallArgs& a, const char* name) {
@@ -79,9 +83,9 @@ ObjRef builtin_print(Interp& in, CallArgs& a) {
   std::string sep = " ", end = "\n";
   for (auto& [k, v] : a.kw) {
     if (k != "sep" && k != "end" && k != "flush" && k != "file")
-      raise(BT.type_error, "'" + k + "' is an invalid keyword argument for print()");
+      raise(builtin_types().type_error, "'" + k + "' is an invalid keyword argument for print()");
     if (k == "flush" || k == "file" || v.get() == none()) continue;
-    if (!is_str(v.get())) raise(BT.type_error, k + " must be None or a string, not " + type_name(v.get()));
+    if (!is_str(v.get())) raise(builtin_types().type_error, k + " must be None or a string, not " + type_name(v.get()));
     (k == "sep" ? sep : end) = str_of(v.get());
   }
   std::string out;
@@ -105,15 +109,16 @@ ObjRef builtin_id(Interp& in, CallArgs& a) {
 }
 
 int64_t range_arg(Interp& in, Object* o) {
-  if (o->type() == BT.float_) raise(BT.type_error, "'float' object cannot be interpreted as an integer");
+  if (o->type() == builtin_types().float_)
+    raise(builtin_types().type_error, "'float' object cannot be interpreted as an integer");
   return to_index(in, o);
 }
 
 ObjRef builtin_range(Interp& in, TypeObject*, CallArgs& a) {
-  if (!a.kw.empty()) raise(BT.type_error, "range() takes no keyword arguments");
+  if (!a.kw.empty()) raise(builtin_types().type_error, "range() takes no keyword arguments");
   size_t n = a.pos.size();
-  if (n == 0) raise(BT.type_error, "range expected at least 1 argument, got 0");
-  if (n > 3) raise(BT.type_error, "range expected at most 3 arguments, got " + std::to_string(n));
+  if (n == 0) raise(builtin_types().type_error, "range expected at least 1 argument, got 0");
+  if (n > 3) raise(builtin_types().type_error, "range expected at most 3 arguments, got " + std::to_string(n));
   int64_t start = 0, stop, step = 1;
   if (n == 1) {
     stop = range_arg(in, a.pos[0].get());
@@ -122,23 +127,23 @@ ObjRef builtin_range(Interp& in, TypeObject*, CallArgs& a) {
     stop = range_arg(in, a.pos[1].get());
     if (n == 3) step = range_arg(in, a.pos[2].get());
   }
-  if (step == 0) raise(BT.value_error, "range() arg 3 must not be zero");
+  if (step == 0) raise(builtin_types().value_error, "range() arg 3 must not be zero");
   return ObjRef(new RangeObject(start, stop, step));
 }
 
 ObjRef builtin_type(Interp& in, TypeObject*, CallArgs& a) {
-  if (a.pos.size() != 1) raise(BT.type_error, "type() takes 1 or 3 arguments");
+  if (a.pos.size() != 1) raise(builtin_types().type_error, "type() takes 1 or 3 arguments");
   return ObjRef(a.pos[0]->type());
 }
 
 bool isinstance_of(Interp& in, Object* o, Object* cls, const char* fname) {
-  if (cls->type() == BT.tuple) {
+  if (cls->type() == builtin_types().tuple) {
     for (auto& c : as<TupleObject>(cls)->items_)
       if (isinstance_of(in, o, c.get(), fname)) return true;
     return false;
   }
-  if (cls->type() != BT.type)
-    raise(BT.type_error, std::string(fname) + " arg 2 must be a type, a tuple of types, or a union");
+  if (cls->type() != builtin_types().type)
+    raise(builtin_types().type_error, std::string(fname) + " arg 2 must be a type, a tuple of types, or a union");
   return is_instance(o, as<TypeObject>(cls));
 }
 
@@ -149,10 +154,10 @@ ObjRef builtin_isinstance(Interp& in, CallArgs& a) {
 
 ObjRef builtin_issubclass(Interp& in, CallArgs& a) {
   expect_args(a, "issubclass", 2, 2);
-  if (a.pos[0]->type() != BT.type) raise(BT.type_error, "issubclass() arg 1 must be a class");
+  if (a.pos[0]->type() != builtin_types().type) raise(builtin_types().type_error, "issubclass() arg 1 must be a class");
   Object* cls = a.pos[1].get();
-  if (cls->type() != BT.type)
-    raise(BT.type_error, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+  if (cls->type() != builtin_types().type)
+    raise(builtin_types().type_error, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
   return ObjRef(bool_obj(as<TypeObject>(a.pos[0].get())->is_subtype_of(as<TypeObject>(cls))));
 }
 
@@ -163,13 +168,15 @@ ObjRef builtin_repr(Interp& in, CallArgs& a) {
 
 ObjRef make_str_obj(Interp& in, TypeObject*, CallArgs& a) {
   if (a.pos.empty()) return make_str("");
-  if (a.pos.size() > 1) raise(BT.type_error, "str() argument 'encoding' must be str, not " + type_name(a.pos[1].get()));
-  if (a.pos[0]->type() == BT.str) return a.pos[0];
+  if (a.pos.size() > 1)
+    raise(builtin_types().type_error, "str() argument 'encoding' must be str, not " + type_name(a.pos[1].get()));
+  if (a.pos[0]->type() == builtin_types().str) return a.pos[0];
   return make_str(str(in, a.pos[0].get()));
 }
 
 ObjRef parse_int_literal(const std::string& text, int64_t base) {
-  if (base != 0 && (base < 2 || base > 36)) raise(BT.value_error, "int() base must be >= 2 and <= 36, or 0");
+  if (base != 0 && (base < 2 || base > 36))
+    raise(builtin_types().value_error, "int() base must be >= 2 and <= 36, or 0");
   size_t b = text.find_first_not_of(" \t\n\r\x0b\x0c"), e = text.find_last_not_of(" \t\n\r\x0b\x0c");
   std::string t = b == std::string::npos ? "" : text.substr(b, e - b + 1);
   return parse_int_text(t, static_cast<int>(base), text);
@@ -179,15 +186,15 @@ ObjRef make_int_obj(Interp& in, TypeObject*, CallArgs& a) {
   if (a.pos.empty()) return make_int(0);
   Object* x = a.pos[0].get();
   if (a.pos.size() == 2) {
-    if (!is_str(x)) raise(BT.type_error, "int() can't convert non-string with explicit base");
+    if (!is_str(x)) raise(builtin_types().type_error, "int() can't convert non-string with explicit base");
     return parse_int_literal(str_of(x), to_index(in, a.pos[1].get()));
   }
-  if (x->type() == BT.int_) return a.pos[0];
+  if (x->type() == builtin_types().int_) return a.pos[0];
   if (is_int(x)) return make_int(as<IntObject>(x)->value_);
-  if (x->type() == BT.float_) {
+  if (x->type() == builtin_types().float_) {
     double v = as<FloatObject>(x)->value_;
-    if (std::isnan(v)) raise(BT.value_error, "cannot convert float NaN to integer");
-    if (std::isinf(v)) raise(BT.overflow_error, "cannot convert float infinity to integer");
+    if (std::isnan(v)) raise(builtin_types().value_error, "cannot convert float NaN to integer");
+    if (std::isinf(v)) raise(builtin_types().overflow_error, "cannot convert float infinity to integer");
     return int_from_double(v);
   }
   if (is_str(x)) return parse_int_literal(str_of(x), 10);
@@ -197,7 +204,7 @@ ObjRef make_int_obj(Interp& in, TypeObject*, CallArgs& a) {
     ObjRef r = call_special(in, x, hook, none_args, &found);
     if (found) return r;
   }
-  raise(BT.type_error,
+  raise(builtin_types().type_error,
         "int() argument must be a string, a bytes-like object or a real number, not '" + type_name(x) + "'");
 }
 
@@ -215,14 +222,14 @@ double parse_float_literal(const std::string& text) {
   char* end = nullptr;
   double v = std::strtod(lower.c_str(), &end);
   if (lower.empty() || *end != '\0' || body.find_first_of("x") != std::string::npos)
-    raise(BT.value_error, "could not convert string to float: " + str_repr(text));
+    raise(builtin_types().value_error, "could not convert string to float: " + str_repr(text));
   return v;
 }
 
 ObjRef make_float_obj(Interp& in, TypeObject*, CallArgs& a) {
   if (a.pos.empty()) return make_float(0.0);
   Object* x = a.pos[0].get();
-  if (x->type() == BT.float_) return ObjRef(x);
+  if (x->type() == builtin_types().float_) return ObjRef(x);
   if (is_int(x)) return make_float(int_to_double(x));
   if (is_str(x)) return make_float(parse_float_literal(str_of(x)));
   CallArgs none_args;
@@ -231,7 +238,7 @@ ObjRef make_float_obj(Interp& in, TypeObject*, CallArgs& a) {
   if (found) return r;
   r = call_special(in, x, "__index__", none_args, &found);
   if (found) return make_float(static_cast<double>(to_index(in, r.get())));
-  raise(BT.type_error, "float() argument must be a string or a real number, not '" + type_name(x) + "'");
+  raise(builtin_types().type_error, "float() argument must be a string or a real number, not '" + type_name(x) + "'");
 }
 
 ObjRef make_bool_obj(Interp& in, TypeObject*, CallArgs& a) {
@@ -246,12 +253,12 @@ ObjRef make_list_obj(Interp& in, TypeObject*, CallArgs& a) {
 
 ObjRef make_tuple_obj(Interp& in, TypeObject*, CallArgs& a) {
   if (a.pos.empty()) return make_tuple({});
-  if (a.pos[0]->type() == BT.tuple) return a.pos[0];
+  if (a.pos[0]->type() == builtin_types().tuple) return a.pos[0];
   return make_tuple(to_vector(in, a.pos[0].get()));
 }
 
 void dict_update(Interp& in, DictObject* d, Object* src) {
-  if (src->type() == BT.dict) {
+  if (src->type() == builtin_types().dict) {
     for (auto& [k, v] : as<DictObject>(src)->items()) d->set(in, k, v);
     return;
   }
@@ -259,14 +266,15 @@ void dict_update(Interp& in, DictObject* d, Object* src) {
   for (size_t i = 0; i < pairs.size(); ++i) {
     Object* pair = pairs[i].get();
     TypeObject* pt = pair->type();
-    if (pt != BT.list && pt != BT.tuple && pt != BT.str && pt != BT.dict && pt != BT.range && !pt->lookup("__iter__") &&
+    if (pt != builtin_types().list && pt != builtin_types().tuple && pt != builtin_types().str &&
+        pt != builtin_types().dict && pt != builtin_types().range && !pt->lookup("__iter__") &&
         !dynamic_cast<IteratorObject*>(pair))
-      raise(BT.type_error,
+      raise(builtin_types().type_error,
             "cannot convert dictionary update sequence element #" + std::to_string(i) + " to a sequence");
     std::vector<ObjRef> kv = to_vector(in, pair);
     if (kv.size() != 2)
-      raise(BT.value_error, "dictionary update sequence element #" + std::to_string(i) + " has length " +
-                                std::to_string(kv.size()) + "; 2 is required");
+      raise(builtin_types().value_error, "dictionary update sequence element #" + std::to_string(i) + " has length " +
+                                             std::to_string(kv.size()) + "; 2 is required");
     d->set(in, kv[0], kv[1]);
   }
 }
@@ -282,12 +290,12 @@ ObjRef builtin_zip(Interp& in, CallArgs& a) {
   std::vector<Ref<IteratorObject>> its;
   for (auto& p : a.pos) its.push_back(get_iter(in, p.get()));
   std::vector<ObjRef> out;
-  if (its.empty()) return ObjRef(new VectorIterator({}, BT.zip));
+  if (its.empty()) return ObjRef(new VectorIterator({}, builtin_types().zip));
   while (true) {
     std::vector<ObjRef> row;
     for (auto& it : its) {
       ObjRef x = it->next(in);
-      if (!x) return ObjRef(new VectorIterator(std::move(out), BT.zip));
+      if (!x) return ObjRef(new VectorIterator(std::move(out), builtin_types().zip));
       row.push_back(std::move(x));
     }
     out.push_back(make_tuple(std::move(row)));
@@ -296,7 +304,7 @@ ObjRef builtin_zip(Interp& in, CallArgs& a) {
 
 ObjRef builtin_enumerate(Interp& in, CallArgs& a) {
   if (a.pos.empty() && !kwarg(a, "iterable"))
-    raise(BT.type_error, "enumerate() missing required argument 'iterable' (pos 1)");
+    raise(builtin_types().type_error, "enumerate() missing required argument 'iterable' (pos 1)");
   int64_t start = 0;
   if (a.pos.size() > 1) start = to_index(in, a.pos[1].get());
   if (Object* s = kwarg(a, "start")) start = to_index(in, s);
@@ -304,7 +312,7 @@ ObjRef builtin_enumerate(Interp& in, CallArgs& a) {
   std::vector<ObjRef> out;
   Ref<IteratorObject> it = get_iter(in, iterable);
   while (ObjRef x = it->next(in)) out.push_back(make_tuple({make_int(start++), std::move(x)}));
-  return ObjRef(new VectorIterator(std::move(out), BT.enumerate));
+  return ObjRef(new VectorIterator(std::move(out), builtin_types().enumerate));
 }
 
 ObjRef min_max(Interp& in, CallArgs& a, bool is_max) {
@@ -312,12 +320,12 @@ ObjRef min_max(Interp& in, CallArgs& a, bool is_max) {
   Object* key = kwarg(a, "key");
   Object* dflt = kwarg(a, "default");
   std::vector<ObjRef> items;
-  if (a.pos.empty()) raise(BT.type_error, std::string(name) + " expected at least 1 argument, got 0");
+  if (a.pos.empty()) raise(builtin_types().type_error, std::string(name) + " expected at least 1 argument, got 0");
   if (a.pos.size() == 1) items = to_vector(in, a.pos[0].get());
   else items = a.pos;
   if (items.empty()) {
     if (dflt) return ObjRef(dflt);
-    raise(BT.value_error, std::string(name) + "() arg is an empty sequence");
+    raise(builtin_types().value_error, std::string(name) + "() arg is an empty sequence");
   }
   ObjRef best = items[0];
   ObjRef best_key = key ? call1(in, key, best) : best;
@@ -339,19 +347,19 @@ ObjRef builtin_abs(Interp& in, CallArgs& a) {
     bool negative = is_big_candidate(x) ? int_as_big(x).negative() : as<IntObject>(x)->value_ < 0;
     return unary_op(in, negative ? UnaryOpKind::USub : UnaryOpKind::UAdd, x);
   }
-  if (x->type() == BT.float_) return make_float(std::fabs(as<FloatObject>(x)->value_));
+  if (x->type() == builtin_types().float_) return make_float(std::fabs(as<FloatObject>(x)->value_));
   CallArgs none_args;
   bool found = false;
   ObjRef r = call_special(in, x, "__abs__", none_args, &found);
   if (found) return r;
-  raise(BT.type_error, "bad operand type for abs(): '" + type_name(x) + "'");
+  raise(builtin_types().type_error, "bad operand type for abs(): '" + type_name(x) + "'");
 }
 
 ObjRef builtin_sum(Interp& in, CallArgs& a) {
-  if (a.pos.empty()) raise(BT.type_error, "sum() takes at least 1 positional argument (0 given)");
+  if (a.pos.empty()) raise(builtin_types().type_error, "sum() takes at least 1 positional argument (0 given)");
   ObjRef total = a.pos.size() > 1 ? a.pos[1] : make_int(0);
   if (Object* s = kwarg(a, "start")) total = ObjRef(s);
-  if (is_str(total.get())) raise(BT.type_error, "sum() can't sum strings [use ''.join(seq) instead]");
+  if (is_str(total.get())) raise(builtin_types().type_error, "sum() can't sum strings [use ''.join(seq) instead]");
   Ref<IteratorObject> it = get_iter(in, a.pos[0].get());
   while (ObjRef x = it->next(in)) total = binary_op(in, BinOpKind::Add, total.get(), x.get());
   return total;
@@ -373,7 +381,7 @@ double round_float(double v, int64_t digits) {
 }
 
 ObjRef builtin_round(Interp& in, CallArgs& a) {
-  if (a.pos.empty() || a.pos.size() > 2) raise(BT.type_error, "round() takes at most 2 arguments");
+  if (a.pos.empty() || a.pos.size() > 2) raise(builtin_types().type_error, "round() takes at most 2 arguments");
   Object* x = a.pos[0].get();
   bool has_digits = a.pos.size() == 2 && a.pos[1].get() != none();
   if (Object* nd = kwarg(a, "ndigits")) {
@@ -381,7 +389,7 @@ ObjRef builtin_round(Interp& in, CallArgs& a) {
     if (has_digits) a.pos.resize(1), a.pos.push_back(ObjRef(nd));
   }
   if (is_int(x)) {
-    ObjRef self = x->type() == BT.int_ ? a.pos[0] : make_int(as<IntObject>(x)->value_);
+    ObjRef self = x->type() == builtin_types().int_ ? a.pos[0] : make_int(as<IntObject>(x)->value_);
     if (!has_digits) return self;
     int64_t nd = to_index(in, a.pos[1].get());
     if (nd >= 0) return self;
@@ -392,11 +400,11 @@ ObjRef builtin_round(Interp& in, CallArgs& a) {
     if (c > 0 || (c == 0 && !BigInt::bitwise(q, BigInt(1), '&').is_zero())) q = q + BigInt(1);
     return make_int_from_big(q * p);
   }
-  if (x->type() == BT.float_) {
+  if (x->type() == builtin_types().float_) {
     double v = as<FloatObject>(x)->value_;
     if (!has_digits) {
-      if (std::isnan(v)) raise(BT.value_error, "cannot convert float NaN to integer");
-      if (std::isinf(v)) raise(BT.overflow_error, "cannot convert float infinity to integer");
+      if (std::isnan(v)) raise(builtin_types().value_error, "cannot convert float NaN to integer");
+      if (std::isinf(v)) raise(builtin_types().overflow_error, "cannot convert float infinity to integer");
       return int_from_double(std::nearbyint(v));
     }
     return make_float(round_float(v, to_index(in, a.pos[1].get())));
@@ -406,7 +414,7 @@ ObjRef builtin_round(Interp& in, CallArgs& a) {
   bool found = false;
   ObjRef r = call_special(in, x, "__round__", rest, &found);
   if (found) return r;
-  raise(BT.type_error, "type " + type_name(x) + " doesn't define __round__ method");
+  raise(builtin_types().type_error, "type " + type_name(x) + " doesn't define __round__ method");
 }
 
 // hex(), oct(), bin(): "0x"-style prefixes and a sign before them.
@@ -451,7 +459,7 @@ ObjRef builtin_hash(Interp& in, CallArgs& a) {
   expect_args(a, "hash", 1, 1);
   Object* x = a.pos[0].get();
   if (is_int(x)) return make_int(int_hash(x));
-  if (x->type() == BT.float_ && !std::isnan(as<FloatObject>(x)->value_))
+  if (x->type() == builtin_types().float_ && !std::isnan(as<FloatObject>(x)->value_))
     return make_int(float_hash(as<FloatObject>(x)->value_));
   return make_int(hash_of(in, x));
 }
@@ -498,7 +506,8 @@ void sort_items(Interp& in, std::vector<ObjRef>& items, Object* key, bool revers
 }
 
 ObjRef builtin_sorted(Interp& in, CallArgs& a) {
-  if (a.pos.size() != 1) raise(BT.type_error, "sorted expected 1 argument, got " + std::to_string(a.pos.size()));
+  if (a.pos.size() != 1)
+    raise(builtin_types().type_error, "sorted expected 1 argument, got " + std::to_string(a.pos.size()));
   std::vector<ObjRef> items = to_vector(in, a.pos[0].get());
   Object* rev = kwarg(a, "reverse");
   sort_items(in, items, kwarg(a, "key"), rev && truthy(in, rev));
@@ -506,7 +515,7 @@ ObjRef builtin_sorted(Interp& in, CallArgs& a) {
 }
 
 std::string attr_name(Object* o, const char* fname) {
-  if (!is_str(o)) raise(BT.type_error, "attribute name must be string, not '" + type_name(o) + "'");
+  if (!is_str(o)) raise(builtin_types().type_error, "attribute name must be string, not '" + type_name(o) + "'");
   return str_of(o);
 }
 
@@ -516,7 +525,7 @@ ObjRef builtin_hasattr(Interp& in, CallArgs& a) {
   try {
     return ObjRef(bool_obj(static_cast<bool>(get_attr_or_null(in, a.pos[0].get(), name))));
   } catch (const PyError& e) {
-    if (is_instance(e.exc.get(), BT.attribute_error)) return ObjRef(false_obj());
+    if (is_instance(e.exc.get(), builtin_types().attribute_error)) return ObjRef(false_obj());
     throw;
   }
 }
@@ -528,7 +537,7 @@ ObjRef builtin_getattr(Interp& in, CallArgs& a) {
     try {
       if (ObjRef v = get_attr_or_null(in, a.pos[0].get(), name)) return v;
     } catch (const PyError& e) {
-      if (!is_instance(e.exc.get(), BT.attribute_error)) throw;
+      if (!is_instance(e.exc.get(), builtin_types().attribute_error)) throw;
     }
     return a.pos[2];
   }
@@ -554,11 +563,11 @@ ObjRef builtin_next(Interp& in, CallArgs& a) {
       CallArgs none_args;
       return call_special(in, a.pos[0].get(), "__next__", none_args);
     }
-    raise(BT.type_error, "'" + type_name(a.pos[0].get()) + "' object is not an iterator");
+    raise(builtin_types().type_error, "'" + type_name(a.pos[0].get()) + "' object is not an iterator");
   }
   if (ObjRef x = it->next(in)) return x;
   if (a.pos.size() == 2) return a.pos[1];
-  throw PyError{new_exception(BT.stop_iteration, {})};
+  throw PyError{new_exception(builtin_types().stop_iteration, {})};
 }
 
 ObjRef builtin_any_all(Interp& in, CallArgs& a, bool want) {
@@ -579,7 +588,7 @@ ObjRef builtin_divmod(Interp& in, CallArgs& a) {
 // pow(base, exp, mod) of ints: modular exponentiation (a negative exp takes the inverse first).
 ObjRef modular_pow(Object* base_obj, Object* exp_obj, Object* mod_obj) {
   BigInt m = int_as_big(mod_obj);
-  if (m.is_zero()) raise(BT.value_error, "pow() 3rd argument cannot be 0");
+  if (m.is_zero()) raise(builtin_types().value_error, "pow() 3rd argument cannot be 0");
   BigInt e = int_as_big(exp_obj), b, r;
   BigInt::divmod(int_as_big(base_obj), m, nullptr, &b);
   if (e.negative()) {  // the inverse of b modulo m, by the extended Euclidean algorithm
@@ -593,7 +602,7 @@ ObjRef modular_pow(Object* base_obj, Object* exp_obj, Object* mod_obj) {
       old_s = s_, s_ = t;
     }
     if (old_r.compare(BigInt(1)) != 0 && old_r.compare(BigInt(-1)) != 0)
-      raise(BT.value_error, "base is not invertible for the given modulus");
+      raise(builtin_types().value_error, "base is not invertible for the given modulus");
     if (old_r.negative()) old_s = -old_s;
     BigInt::divmod(old_s, m, nullptr, &b);
     e = -e;
@@ -612,7 +621,7 @@ ObjRef builtin_pow(Interp& in, CallArgs& a) {
   expect_args(a, "pow", 2, 3);
   if (a.pos.size() == 3 && a.pos[2].get() != none()) {
     if (!is_int(a.pos[0].get()) || !is_int(a.pos[1].get()) || !is_int(a.pos[2].get()))
-      raise(BT.type_error, "pow() 3rd argument not allowed unless all arguments are integers");
+      raise(builtin_types().type_error, "pow() 3rd argument not allowed unless all arguments are integers");
     return modular_pow(a.pos[0].get(), a.pos[1].get(), a.pos[2].get());
   }
   return binary_op(in, BinOpKind::Pow, a.pos[0].get(), a.pos[1].get());
@@ -627,18 +636,19 @@ ObjRef builtin_format(Interp& in, CallArgs& a) {
 ObjRef builtin_chr_ord(Interp& in, CallArgs& a, bool is_chr) {
   expect_args(a, is_chr ? "chr" : "ord", 1, 1);
   if (is_chr) {
-    if (a.pos[0]->type() == BT.float_) raise(BT.type_error, "integer argument expected, got float");
+    if (a.pos[0]->type() == builtin_types().float_)
+      raise(builtin_types().type_error, "integer argument expected, got float");
     int64_t c = to_index(in, a.pos[0].get());
-    if (c < 0 || c > 0x10FFFF) raise(BT.value_error, "chr() arg not in range(0x110000)");
+    if (c < 0 || c > 0x10FFFF) raise(builtin_types().value_error, "chr() arg not in range(0x110000)");
     std::string s;
     utf8_append(s, static_cast<uint32_t>(c));
     return make_str(s);
   }
   if (!is_str(a.pos[0].get()))
-    raise(BT.type_error, "ord() expected string of length 1, but " + type_name(a.pos[0].get()) + " found");
+    raise(builtin_types().type_error, "ord() expected string of length 1, but " + type_name(a.pos[0].get()) + " found");
   const std::string& s = str_of(a.pos[0].get());
   if (utf8_length(s) != 1)
-    raise(BT.type_error,
+    raise(builtin_types().type_error,
           "ord() expected a character, but string of length " + std::to_string(utf8_length(s)) + " found");
   return make_int(utf8_decode(s)[0]);
 }
@@ -647,7 +657,8 @@ ObjRef builtin_callable(Interp& in, CallArgs& a) {
   expect_args(a, "callable", 1, 1);
   Object* o = a.pos[0].get();
   TypeObject* t = o->type();
-  bool c = t == BT.function || t == BT.builtin_function || t == BT.method || t == BT.type || t->lookup("__call__");
+  bool c = t == builtin_types().function || t == builtin_types().builtin_function || t == builtin_types().method ||
+           t == builtin_types().type || t->lookup("__call__");
   return ObjRef(bool_obj(c));
 }
 
@@ -662,13 +673,14 @@ ObjRef builtin_reversed(Interp& in, CallArgs& a) {
     CallArgs none_args;
     return call_special(in, x, "__reversed__", none_args);
   }
-  TypeObject* it = t == BT.list    ? BT.list_reverseiterator
-                   : t == BT.range ? BT.range_iterator
-                   : t == BT.dict  ? BT.dict_reversekeyiterator
-                                   : BT.reversed;
-  const bool sequence = is_instance(x, BT.list) || is_instance(x, BT.tuple) || is_instance(x, BT.str) ||
-                        t == BT.range || t == BT.dict || (t->lookup("__len__") && t->lookup("__getitem__"));
-  if (!sequence) raise(BT.type_error, "'" + type_name(x) + "' object is not reversible");
+  TypeObject* it = t == builtin_types().list    ? builtin_types().list_reverseiterator
+                   : t == builtin_types().range ? builtin_types().range_iterator
+                   : t == builtin_types().dict  ? builtin_types().dict_reversekeyiterator
+                                                : builtin_types().reversed;
+  const bool sequence = is_instance(x, builtin_types().list) || is_instance(x, builtin_types().tuple) ||
+                        is_instance(x, builtin_types().str) || t == builtin_types().range ||
+                        t == builtin_types().dict || (t->lookup("__len__") && t->lookup("__getitem__"));
+  if (!sequence) raise(builtin_types().type_error, "'" + type_name(x) + "' object is not reversible");
   std::vector<ObjRef> items = to_vector(in, x);
   std::reverse(items.begin(), items.end());
   return ObjRef(new VectorIterator(std::move(items), it));
@@ -677,22 +689,27 @@ ObjRef builtin_reversed(Interp& in, CallArgs& a) {
 // ---- exceptions ----
 
 void install_exceptions(Namespace& ns) {
-  BT.base_exception->new_ = [](Interp&, TypeObject* cls, CallArgs& a) -> ObjRef {
+  builtin_types().base_exception->new_ = [](Interp&, TypeObject* cls, CallArgs& a) -> ObjRef {
     Ref<ExceptionObject> e(new ExceptionObject(cls));
     e->args_ = make_tuple(a.pos);
     return e;
   };
-  add_method(BT.base_exception, "__init__", [](Interp&, CallArgs& a) -> ObjRef {
+  add_method(builtin_types().base_exception, "__init__", [](Interp&, CallArgs& a) -> ObjRef {
     auto* e = as<ExceptionObject>(a.pos[0].get());
     e->args_ = make_tuple(std::vector<ObjRef>(a.pos.begin() + 1, a.pos.end()));
     return None();
   });
-  for (TypeObject* t : {BT.base_exception,  BT.exception,      BT.runtime_error,       BT.not_implemented_error,
-                        BT.recursion_error, BT.lookup_error,   BT.index_error,         BT.key_error,
-                        BT.type_error,      BT.value_error,    BT.arithmetic_error,    BT.zero_division_error,
-                        BT.overflow_error,  BT.name_error,     BT.unbound_local_error, BT.attribute_error,
-                        BT.assertion_error, BT.stop_iteration, BT.import_error,        BT.module_not_found_error,
-                        BT.memory_error})
+  for (TypeObject* t : {builtin_types().base_exception,      builtin_types().exception,
+                        builtin_types().runtime_error,       builtin_types().not_implemented_error,
+                        builtin_types().recursion_error,     builtin_types().lookup_error,
+                        builtin_types().index_error,         builtin_types().key_error,
+                        builtin_types().type_error,          builtin_types().value_error,
+                        builtin_types().arithmetic_error,    builtin_types().zero_division_error,
+                        builtin_types().overflow_error,      builtin_types().name_error,
+                        builtin_types().unbound_local_error, builtin_types().attribute_error,
+                        builtin_types().assertion_error,     builtin_types().stop_iteration,
+                        builtin_types().import_error,        builtin_types().module_not_found_error,
+                        builtin_types().memory_error})
     ns.set(t->name_, ObjRef(t));
 }
 
@@ -701,7 +718,7 @@ void install_exceptions(Namespace& ns) {
 ListObject* self_list(CallArgs& a) { return as<ListObject>(a.pos[0].get()); }
 
 void install_list_methods() {
-  TypeObject* t = BT.list;
+  TypeObject* t = builtin_types().list;
   add_method(t, "append", [](Interp&, CallArgs& a) -> ObjRef {
     expect_method_args(a, "list.append", 1, 1);
     self_list(a)->items_.push_back(a.pos[1]);
@@ -727,7 +744,7 @@ void install_list_methods() {
   add_method(t, "pop", [](Interp& in, CallArgs& a) -> ObjRef {
     expect_method_args(a, "pop", 0, 1);
     auto& items = self_list(a)->items_;
-    if (items.empty()) raise(BT.index_error, "pop from empty list");
+    if (items.empty()) raise(builtin_types().index_error, "pop from empty list");
     int64_t i = a.pos.size() > 1 ? to_index(in, a.pos[1].get()) : -1;
     i = normalize_index(i, static_cast<int64_t>(items.size()), "pop index out of range");
     ObjRef v = items[i];
@@ -749,7 +766,7 @@ void install_list_methods() {
         return None();
       }
     }
-    raise(BT.value_error, "list.remove(x): x not in list");
+    raise(builtin_types().value_error, "list.remove(x): x not in list");
   });
   add_method(t, "index", [](Interp& in, CallArgs& a) -> ObjRef {
     expect_method_args(a, "index", 1, 3);
@@ -758,7 +775,7 @@ void install_list_methods() {
       ObjRef item = items[i];
       if (equals(in, item.get(), a.pos[1].get())) return make_int(static_cast<int64_t>(i));
     }
-    raise(BT.value_error, repr(in, a.pos[1].get()) + " is not in list");
+    raise(builtin_types().value_error, repr(in, a.pos[1].get()) + " is not in list");
   });
   add_method(t, "count", [](Interp& in, CallArgs& a) -> ObjRef {
     expect_method_args(a, "count", 1, 1);
@@ -786,7 +803,7 @@ void install_list_methods() {
     return make_list(self_list(a)->items_);
   });
   add_method(t, "sort", [](Interp& in, CallArgs& a) -> ObjRef {
-    if (a.pos.size() > 1) raise(BT.type_error, "sort() takes no positional arguments");
+    if (a.pos.size() > 1) raise(builtin_types().type_error, "sort() takes no positional arguments");
     Object* rev = kwarg(a, "reverse");
     const bool reverse = rev && truthy(in, rev);
     // As CPython's list.sort: the list is empty while it is sorted, so a key function or __lt__
@@ -806,15 +823,16 @@ void install_list_methods() {
       }
     } put_back{self, items};
     sort_items(in, items, kwarg(a, "key"), reverse);
-    if (!self->items_.empty() || self->items_.capacity() != 0) raise(BT.value_error, "list modified during sort");
+    if (!self->items_.empty() || self->items_.capacity() != 0)
+      raise(builtin_types().value_error, "list modified during sort");
     return None();
   });
-  TypeObject* tu = BT.tuple;
+  TypeObject* tu = builtin_types().tuple;
   add_method(tu, "index", [](Interp& in, CallArgs& a) -> ObjRef {
     auto& items = as<TupleObject>(a.pos[0].get())->items_;
     for (size_t i = 0; i < items.size(); ++i)
       if (equals(in, items[i].get(), a.pos[1].get())) return make_int(static_cast<int64_t>(i));
-    raise(BT.value_error, "tuple.index(x): x not in tuple");
+    raise(builtin_types().value_error, "tuple.index(x): x not in tuple");
   });
   add_method(tu, "count", [](Interp& in, CallArgs& a) -> ObjRef {
     int64_t n = 0;
@@ -826,7 +844,7 @@ void install_list_methods() {
 DictObject* self_dict(CallArgs& a) { return as<DictObject>(a.pos[0].get()); }
 
 void install_dict_methods() {
-  TypeObject* t = BT.dict;
+  TypeObject* t = builtin_types().dict;
   add_method(t, "keys", [](Interp&, CallArgs& a) -> ObjRef {
     expect_method_args(a, "dict.keys", 0, 0);
     return make_dict_view(Ref<DictObject>(self_dict(a)), DictView::Keys);
@@ -852,7 +870,7 @@ void install_dict_methods() {
       return keep;
     }
     if (a.pos.size() > 2) return a.pos[2];
-    throw PyError{new_exception(BT.key_error, {a.pos[1]})};
+    throw PyError{new_exception(builtin_types().key_error, {a.pos[1]})};
   });
   add_method(t, "setdefault", [](Interp& in, CallArgs& a) -> ObjRef {
     expect_method_args(a, "setdefault", 1, 2);
@@ -887,21 +905,24 @@ void install_builtins(Interp& in, Namespace& ns) {
     install_str_methods();
     install_list_methods();
     install_dict_methods();
-    BT.range->new_ = builtin_range;
-    BT.type->new_ = builtin_type;
-    BT.str->new_ = make_str_obj;
-    BT.int_->new_ = make_int_obj;
-    BT.float_->new_ = make_float_obj;
-    BT.bool_->new_ = make_bool_obj;
-    BT.list->new_ = make_list_obj;
-    BT.tuple->new_ = make_tuple_obj;
-    BT.dict->new_ = make_dict_obj;
-    BT.slice->new_ = [](Interp&, TypeObject*, CallArgs& a) -> ObjRef {
-      if (a.pos.empty() || a.pos.size() > 3) raise(BT.type_error, "slice expected at least 1 argument, got 0");
+    builtin_types().range->new_ = builtin_range;
+    builtin_types().type->new_ = builtin_type;
+    builtin_types().str->new_ = make_str_obj;
+    builtin_types().int_->new_ = make_int_obj;
+    builtin_types().float_->new_ = make_float_obj;
+    builtin_types().bool_->new_ = make_bool_obj;
+    builtin_types().list->new_ = make_list_obj;
+    builtin_types().tuple->new_ = make_tuple_obj;
+    builtin_types().dict->new_ = make_dict_obj;
+    builtin_types().slice->new_ = [](Interp&, TypeObject*, CallArgs& a) -> ObjRef {
+      if (a.pos.empty() || a.pos.size() > 3)
+        raise(builtin_types().type_error, "slice expected at least 1 argument, got 0");
       if (a.pos.size() == 1) return ObjRef(new SliceObject(ObjRef(none()), a.pos[0], ObjRef(none())));
       return ObjRef(new SliceObject(a.pos[0], a.pos[1], a.pos.size() > 2 ? a.pos[2] : ObjRef(none())));
     };
-    BT.object->new_ = [](Interp&, TypeObject* cls, CallArgs&) -> ObjRef { return ObjRef(new InstanceObject(cls)); };
+    builtin_types().object->new_ = [](Interp&, TypeObject* cls, CallArgs&) -> ObjRef {
+      return ObjRef(new InstanceObject(cls));
+    };
   }
   add(ns, "print", builtin_print);
   add(ns, "len", builtin_len);
@@ -935,9 +956,10 @@ void install_builtins(Interp& in, Namespace& ns) {
   add(ns, "ord", [](Interp& in, CallArgs& a) { return builtin_chr_ord(in, a, false); });
   add(ns, "callable", builtin_callable);
   add(ns, "reversed", builtin_reversed);
-  add(ns, "super", [](Interp&, CallArgs&) -> ObjRef { raise(BT.runtime_error, "super(): no arguments"); });
-  for (TypeObject* t :
-       {BT.object, BT.type, BT.int_, BT.bool_, BT.float_, BT.str, BT.list, BT.tuple, BT.dict, BT.range, BT.slice})
+  add(ns, "super", [](Interp&, CallArgs&) -> ObjRef { raise(builtin_types().runtime_error, "super(): no arguments"); });
+  for (TypeObject* t : {builtin_types().object, builtin_types().type, builtin_types().int_, builtin_types().bool_,
+                        builtin_types().float_, builtin_types().str, builtin_types().list, builtin_types().tuple,
+                        builtin_types().dict, builtin_types().range, builtin_types().slice})
     ns.set(t->name_, ObjRef(t));
   ns.set("None", ObjRef(none()));
   ns.set("True", ObjRef(true_obj()));

@@ -157,13 +157,13 @@ Flow Evaluator::exec_for(const ForStmt& s) {
 }
 
 static bool exception_matches(Interp& in, ExceptionObject* exc, Object* type) {
-  if (type->type() == BT.tuple) {
+  if (type->type() == builtin_types().tuple) {
     for (auto& t : as<TupleObject>(type)->items_)
       if (exception_matches(in, exc, t.get())) return true;
     return false;
   }
-  if (type->type() != BT.type || !as<TypeObject>(type)->is_subtype_of(BT.base_exception))
-    raise(BT.type_error, "catching classes that do not inherit from BaseException is not allowed");
+  if (type->type() != builtin_types().type || !as<TypeObject>(type)->is_subtype_of(builtin_types().base_exception))
+    raise(builtin_types().type_error, "catching classes that do not inherit from BaseException is not allowed");
   return is_instance(exc, as<TypeObject>(type));
 }
 
@@ -235,7 +235,8 @@ Flow Evaluator::exec_with(const WithStmt& s, size_t index) {
   if (!enter || !exit) {
     const Pos& p = item.context_expr->pos;
     try {
-      raise(BT.type_error, "'" + type_name(mgr.get()) + "' object does not support the context manager protocol");
+      raise(builtin_types().type_error,
+            "'" + type_name(mgr.get()) + "' object does not support the context manager protocol");
     } catch (const PyError& e) { rethrow_with(e, p); }
   }
   ObjRef entered = call1(in_, enter, mgr);
@@ -336,11 +337,11 @@ void Evaluator::exec_funcdef(const FunctionDefStmt& s) {
 void Evaluator::exec_classdef(const ClassDefStmt& s) {
   std::vector<ObjRef> decorators;
   for (auto& d : s.decorators) decorators.push_back(eval(*d));
-  TypeObject* base = BT.object;
-  if (s.bases.size() > 1) raise(BT.type_error, "stridelab supports classes with a single base class");
+  TypeObject* base = builtin_types().object;
+  if (s.bases.size() > 1) raise(builtin_types().type_error, "stridelab supports classes with a single base class");
   if (!s.bases.empty()) {
     ObjRef b = eval(*s.bases[0]);
-    if (b->type() != BT.type) raise(BT.type_error, "bases must be types");
+    if (b->type() != builtin_types().type) raise(builtin_types().type_error, "bases must be types");
     base = as<TypeObject>(b.get());
   }
   Namespace ns;
@@ -371,17 +372,17 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
   if (ns.get("__eq__") && !ns.get("__hash__")) ns.set("__hash__", ObjRef(none()));  // unhashable, as in CPython
   auto* cls = new TypeObject(s.name, base, "__main__");
   cls->incref();  // classes live until the end of the run (functions point back to them)
-  cls->set_type(BT.type);
+  cls->set_type(builtin_types().type);
   cls->is_user_ = true;
   cls->track();
   for (auto& [k, v] : ns.entries()) {
-    if (v->type() == BT.function && !as<FunctionObject>(v.get())->defining_class_)
+    if (v->type() == builtin_types().function && !as<FunctionObject>(v.get())->defining_class_)
       as<FunctionObject>(v.get())->defining_class_ = cls;
     cls->dict_.set(k, v);
   }
   for (auto& [k, v] : ns.entries()) {  // property, descriptors: __set_name__(owner, name)
     TypeObject* vt = v->type();
-    if (vt == BT.function || vt == BT.type || is_number(v.get()) || is_str(v.get())) continue;
+    if (vt == builtin_types().function || vt == builtin_types().type || is_number(v.get()) || is_str(v.get())) continue;
     if (Object* set_name = vt->lookup("__set_name__")) {
       CallArgs args;
       args.pos = {v, ObjRef(cls), make_str(k)};
@@ -396,7 +397,7 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
 
 void Evaluator::exec_raise(const RaiseStmt& s) {
   if (!s.exc) {
-    if (in_.handling_.empty()) raise(BT.runtime_error, "No active exception to reraise");
+    if (in_.handling_.empty()) raise(builtin_types().runtime_error, "No active exception to reraise");
     // A bare `raise` adds no line of its own: the traceback already passes through this frame.
     throw PyError{in_.handling_.back()};
   }
@@ -413,9 +414,9 @@ void Evaluator::exec_raise(const RaiseStmt& s) {
       if (cause.get() == none()) {
         e.exc->cause_.reset();
       } else {
-        if (cause->type() == BT.type) cause = call0(in_, cause.get());
-        if (!is_instance(cause.get(), BT.base_exception))
-          raise(BT.type_error, "exception causes must derive from BaseException");
+        if (cause->type() == builtin_types().type) cause = call0(in_, cause.get());
+        if (!is_instance(cause.get(), builtin_types().base_exception))
+          raise(builtin_types().type_error, "exception causes must derive from BaseException");
         e.exc->cause_ = Ref<ExceptionObject>(as<ExceptionObject>(cause.get()));
       }
       e.exc->suppress_context_ = true;
@@ -444,7 +445,7 @@ void Evaluator::exec_assert(const AssertStmt& s) {
     if (truthy(in_, test.get())) return;
     std::vector<ObjRef> args;
     if (s.msg) args.push_back(eval(*s.msg));
-    throw PyError{new_exception(BT.assertion_error, std::move(args))};
+    throw PyError{new_exception(builtin_types().assertion_error, std::move(args))};
   } catch (const PyError& e) {
     const Expr* anchor = assert_anchor(*s.test);
     rethrow_with(e, anchor ? anchor->pos : s.pos);
@@ -456,7 +457,7 @@ void Evaluator::exec_delete(const Expr& t) {
     switch (t.kind) {
       case ExprKind::Name: {
         auto& n = static_cast<const NameExpr&>(t);
-        if (!delete_name(n)) raise(BT.name_error, "name '" + n.id + "' is not defined");
+        if (!delete_name(n)) raise(builtin_types().name_error, "name '" + n.id + "' is not defined");
         return;
       }
       case ExprKind::Attribute: {
@@ -509,7 +510,8 @@ void Evaluator::exec_import_from(const ImportFromStmt& s) {
       try {
         v = ObjRef(in_.import_module(s.module + "." + a.name).get());
       } catch (const PyError&) {
-        raise(BT.import_error, "cannot import name '" + a.name + "' from '" + s.module + "' (unknown location)");
+        raise(builtin_types().import_error,
+              "cannot import name '" + a.name + "' from '" + s.module + "' (unknown location)");
       }
     }
     store_name(a.asname.empty() ? a.name : a.asname, nullptr, std::move(v));
@@ -548,15 +550,15 @@ void Evaluator::assign(const Expr& target, ObjRef value) {
       } catch (const PyError& e) { rethrow_with(e, target.pos); }
       return;
     case ExprKind::Starred: return assign(*static_cast<const StarredExpr&>(target).value, std::move(value));
-    default: raise(BT.type_error, "cannot assign to expression");
+    default: raise(builtin_types().type_error, "cannot assign to expression");
   }
 }
 
 void Evaluator::unpack(const SequenceExpr& target, ObjRef value) {
   const TypeObject* t = value->type();
-  if (t != BT.list && t != BT.tuple && !t->lookup("__iter__") && t != BT.str && t != BT.dict && t != BT.range &&
-      !dynamic_cast<IteratorObject*>(value.get()))
-    raise(BT.type_error, "cannot unpack non-iterable " + type_name(value.get()) + " object");
+  if (t != builtin_types().list && t != builtin_types().tuple && !t->lookup("__iter__") && t != builtin_types().str &&
+      t != builtin_types().dict && t != builtin_types().range && !dynamic_cast<IteratorObject*>(value.get()))
+    raise(builtin_types().type_error, "cannot unpack non-iterable " + type_name(value.get()) + " object");
   std::vector<ObjRef> items = to_vector(in_, value.get());
   value.reset();
   size_t n = target.elts.size();
@@ -564,16 +566,17 @@ void Evaluator::unpack(const SequenceExpr& target, ObjRef value) {
   for (size_t i = 0; i < n; ++i)
     if (target.elts[i]->kind == ExprKind::Starred) star = i;
   if (star == n) {
-    if (items.size() > n) raise(BT.value_error, "too many values to unpack (expected " + std::to_string(n) + ")");
+    if (items.size() > n)
+      raise(builtin_types().value_error, "too many values to unpack (expected " + std::to_string(n) + ")");
     if (items.size() < n)
-      raise(BT.value_error, "not enough values to unpack (expected " + std::to_string(n) + ", got " +
-                                std::to_string(items.size()) + ")");
+      raise(builtin_types().value_error, "not enough values to unpack (expected " + std::to_string(n) + ", got " +
+                                             std::to_string(items.size()) + ")");
     for (size_t i = 0; i < n; ++i) assign(*target.elts[i], std::move(items[i]));
     return;
   }
   if (items.size() < n - 1)
-    raise(BT.value_error, "not enough values to unpack (expected at least " + std::to_string(n - 1) + ", got " +
-                              std::to_string(items.size()) + ")");
+    raise(builtin_types().value_error, "not enough values to unpack (expected at least " + std::to_string(n - 1) +
+                                           ", got " + std::to_string(items.size()) + ")");
   size_t after = n - 1 - star;
   for (size_t i = 0; i < star; ++i) assign(*target.elts[i], items[i]);
   std::vector<ObjRef> middle(items.begin() + star, items.end() - after);
@@ -644,14 +647,14 @@ ObjRef Evaluator::load_name(const NameExpr& n) {
     if (n.resolved < 0) resolve(n);
     if (n.resolved == 1) {
       if (Object* v = frame_.env->slots_[n.slot].get()) return ObjRef(v);
-      raise(BT.unbound_local_error,
+      raise(builtin_types().unbound_local_error,
             "cannot access local variable '" + n.id + "' where it is not associated with a value");
     }
     if (n.resolved == 2) {
       Env* e = frame_.env.get();
       for (int d = 0; d < n.env_depth; ++d) e = e->parent_.get();
       if (Object* v = e->slots_[n.slot].get()) return ObjRef(v);
-      raise(BT.name_error,
+      raise(builtin_types().name_error,
             "cannot access free variable '" + n.id + "' where it is not associated with a value in enclosing scope");
     }
   }
@@ -716,7 +719,7 @@ bool Evaluator::delete_name(const NameExpr& n) {
     if (n.resolved < 0) resolve(n);
     if (n.resolved == 1) {
       if (!frame_.env->slots_[n.slot]) {
-        raise(BT.unbound_local_error,
+        raise(builtin_types().unbound_local_error,
               "cannot access local variable '" + n.id + "' where it is not associated with a value");
       }
       ObjRef old = std::move(frame_.env->slots_[n.slot]);
@@ -752,7 +755,7 @@ ObjRef Evaluator::eval_constant(const ConstantExpr& c) {
       break;
     case ConstKind::Float: v = make_float(c.float_value); break;
     case ConstKind::Str: v = make_str(c.str_value); break;
-    case ConstKind::Imag: try { raise(BT.value_error, "complex numbers are not supported by stridelab");
+    case ConstKind::Imag: try { raise(builtin_types().value_error, "complex numbers are not supported by stridelab");
       } catch (const PyError& e) { rethrow_with(e, c.pos); }
   }
   v->incref();
@@ -787,17 +790,18 @@ ObjRef Evaluator::eval_joined_str(const JoinedStrExpr& j) {
 
 static bool is_iterable(Object* o) {
   TypeObject* t = o->type();
-  return t == BT.list || t == BT.tuple || t == BT.str || t == BT.dict || t == BT.range ||
-         dynamic_cast<IteratorObject*>(o) || t->lookup("__iter__") || t->lookup("__getitem__");
+  return t == builtin_types().list || t == builtin_types().tuple || t == builtin_types().str ||
+         t == builtin_types().dict || t == builtin_types().range || dynamic_cast<IteratorObject*>(o) ||
+         t->lookup("__iter__") || t->lookup("__getitem__");
 }
 
 // How CPython names a callable in argument errors: "__main__.f()", "__main__.A.m()", "print()".
 static std::string function_str(Interp& in, Object* f) {
   TypeObject* t = f->type();
-  if (t == BT.function) return "__main__." + as<FunctionObject>(f)->qualname_ + "()";
-  if (t == BT.method) return function_str(in, as<BoundMethodObject>(f)->func_.get());
-  if (t == BT.builtin_function) return as<BuiltinFunctionObject>(f)->name_ + "()";
-  if (t == BT.type) return as<TypeObject>(f)->qualified_name() + "()";
+  if (t == builtin_types().function) return "__main__." + as<FunctionObject>(f)->qualname_ + "()";
+  if (t == builtin_types().method) return function_str(in, as<BoundMethodObject>(f)->func_.get());
+  if (t == builtin_types().builtin_function) return as<BuiltinFunctionObject>(f)->name_ + "()";
+  if (t == builtin_types().type) return as<TypeObject>(f)->qualified_name() + "()";
   return str(in, f);
 }
 
@@ -810,8 +814,9 @@ std::vector<ObjRef> Evaluator::eval_elements(const ExprList& elts, Object* calle
     if (e->kind == ExprKind::Starred) {
       ObjRef v = eval(*static_cast<const StarredExpr&>(*e).value);
       if (!is_iterable(v.get()))
-        raise(BT.type_error, (callee ? function_str(in_, callee) + " argument after" : std::string("Value after")) +
-                                 " * must be an iterable, not " + type_name(v.get()));
+        raise(builtin_types().type_error,
+              (callee ? function_str(in_, callee) + " argument after" : std::string("Value after")) +
+                  " * must be an iterable, not " + type_name(v.get()));
       std::vector<ObjRef> more = to_vector(in_, v.get());
       items.insert(items.end(), more.begin(), more.end());
     } else {
@@ -826,7 +831,8 @@ ObjRef Evaluator::eval_dict(const DictExpr& d) {
   for (size_t i = 0; i < d.keys.size(); ++i) {
     if (!d.keys[i]) {
       ObjRef m = eval(*d.values[i]);
-      if (m->type() != BT.dict) raise(BT.type_error, "'" + type_name(m.get()) + "' object is not a mapping");
+      if (m->type() != builtin_types().dict)
+        raise(builtin_types().type_error, "'" + type_name(m.get()) + "' object is not a mapping");
       for (auto& [k, v] : as<DictObject>(m.get())->items()) out->set(in_, k, v);
       continue;
     }
@@ -922,7 +928,7 @@ ObjRef Evaluator::eval_comprehension(const CompExpr& c) {
   }
   in_.frame_ = saved;
   if (dict) return dict;
-  if (c.kind == ExprKind::GeneratorExp) return ObjRef(new VectorIterator(std::move(items), BT.generator));
+  if (c.kind == ExprKind::GeneratorExp) return ObjRef(new VectorIterator(std::move(items), builtin_types().generator));
   return make_list(std::move(items));
 }
 
@@ -959,18 +965,18 @@ ObjRef Evaluator::eval_compare(const CompareExpr& c) {
 
 static void check_keyword_names(Object* mapping) {
   for (auto& [k, v] : as<DictObject>(mapping)->items())
-    if (!is_str(k.get())) raise(BT.type_error, "keywords must be strings");
+    if (!is_str(k.get())) raise(builtin_types().type_error, "keywords must be strings");
 }
 
 ObjRef Evaluator::make_super(const CallExpr& c, CallArgs& args) {
   if (args.pos.size() == 2) {
-    if (args.pos[0]->type() != BT.type)
-      raise(BT.type_error, "super() argument 1 must be a type, not " + type_name(args.pos[0].get()));
+    if (args.pos[0]->type() != builtin_types().type)
+      raise(builtin_types().type_error, "super() argument 1 must be a type, not " + type_name(args.pos[0].get()));
     return ObjRef(new SuperObject(as<TypeObject>(args.pos[0].get()), args.pos[1]));
   }
   FunctionObject* fn = frame_.function;
-  if (!fn || !fn->defining_class_) raise(BT.runtime_error, "super(): no arguments");
-  if (fn->args().args.empty() || !frame_.env->slots_[0]) raise(BT.runtime_error, "super(): no arguments");
+  if (!fn || !fn->defining_class_) raise(builtin_types().runtime_error, "super(): no arguments");
+  if (fn->args().args.empty() || !frame_.env->slots_[0]) raise(builtin_types().runtime_error, "super(): no arguments");
   return ObjRef(new SuperObject(fn->defining_class_, frame_.env->slots_[0]));
 }
 
@@ -985,8 +991,8 @@ ObjRef Evaluator::eval_call(const CallExpr& c) {
       args.kw.emplace_back(k.arg, std::move(v));
       continue;
     }
-    if (v->type() != BT.dict)
-      raise(BT.type_error,
+    if (v->type() != builtin_types().dict)
+      raise(builtin_types().type_error,
             function_str(in_, func.get()) + " argument after ** must be a mapping, not " + type_name(v.get()));
     check_keyword_names(v.get());
     for (auto& [key, val] : as<DictObject>(v.get())->items())
@@ -997,7 +1003,7 @@ ObjRef Evaluator::eval_call(const CallExpr& c) {
     for (size_t i = 0; i < args.kw.size(); ++i)
       for (size_t j = 0; j < i; ++j)
         if (args.kw[i].first == args.kw[j].first)
-          raise(BT.type_error,
+          raise(builtin_types().type_error,
                 function_str(in_, func.get()) + " got multiple values for keyword argument '" + args.kw[i].first + "'");
   if (func.get() == in_.builtins().get("super") && c.func->kind == ExprKind::Name) return make_super(c, args);
   return call(in_, func.get(), args);
@@ -1012,7 +1018,7 @@ ObjRef Evaluator::eval_inner(const Expr& e) {
       case ExprKind::FormattedValue: return eval_formatted(static_cast<const FormattedValueExpr&>(e));
       case ExprKind::List: return make_list(eval_elements(static_cast<const SequenceExpr&>(e).elts));
       case ExprKind::Tuple: return make_tuple(eval_elements(static_cast<const SequenceExpr&>(e).elts));
-      case ExprKind::Set: raise(BT.not_implemented_error, "sets are not supported by stridelab");
+      case ExprKind::Set: raise(builtin_types().not_implemented_error, "sets are not supported by stridelab");
       case ExprKind::Dict: return eval_dict(static_cast<const DictExpr&>(e));
       case ExprKind::ListComp:
       case ExprKind::DictComp:
@@ -1063,8 +1069,9 @@ ObjRef Evaluator::eval_inner(const Expr& e) {
         auto& l = static_cast<const LambdaExpr&>(e);
         return make_function("<lambda>", nullptr, &l, l.args);
       }
-      case ExprKind::Starred: raise(BT.runtime_error, "can't use starred expression here");
-      case ExprKind::Yield: raise(BT.not_implemented_error, "generators (yield) are not supported by stridelab");
+      case ExprKind::Starred: raise(builtin_types().runtime_error, "can't use starred expression here");
+      case ExprKind::Yield:
+        raise(builtin_types().not_implemented_error, "generators (yield) are not supported by stridelab");
       default: return eval(e);
     }
   } catch (const PyError& err) { rethrow_with(err, e.pos); }
@@ -1099,7 +1106,7 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
     if (kwgiven)
       kwpart = " positional argument" + std::string(given == 1 ? "" : "s") + " (and " + std::to_string(kwgiven) +
                " keyword-only argument" + (kwgiven == 1 ? "" : "s") + ")";
-    raise(BT.type_error,
+    raise(builtin_types().type_error,
           fname + "() takes " + takes + " positional argument" + (npos == 1 && required == npos ? "" : "s") + " but " +
               std::to_string(given) +
               (kwpart.empty() ? (given == 1 ? " was" : " were") : kwpart + (given + kwgiven == 1 ? " was" : " were")) +
@@ -1120,11 +1127,11 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
     for (auto& p : a.kwonly)
       if (p.name == k) s = slot(k);
     if (s < 0) {
-      if (!extra) raise(BT.type_error, fname + "() got an unexpected keyword argument '" + k + "'");
+      if (!extra) raise(builtin_types().type_error, fname + "() got an unexpected keyword argument '" + k + "'");
       extra->set(in, make_str(k), std::move(v));
       continue;
     }
-    if (env.slots_[s]) raise(BT.type_error, fname + "() got multiple values for argument '" + k + "'");
+    if (env.slots_[s]) raise(builtin_types().type_error, fname + "() got multiple values for argument '" + k + "'");
     env.slots_[s] = std::move(v);
   }
   if (extra) env.slots_[slot(a.kwarg->name)] = extra;
@@ -1137,8 +1144,9 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
     else missing.push_back(a.args[i].name);
   }
   if (!missing.empty())
-    raise(BT.type_error, fname + "() missing " + std::to_string(missing.size()) + " required positional argument" +
-                             (missing.size() == 1 ? "" : "s") + ": " + quoted_list(missing));
+    raise(builtin_types().type_error, fname + "() missing " + std::to_string(missing.size()) +
+                                          " required positional argument" + (missing.size() == 1 ? "" : "s") + ": " +
+                                          quoted_list(missing));
   for (size_t i = 0; i < a.kwonly.size(); ++i) {
     ObjRef& v = env.slots_[slot(a.kwonly[i].name)];
     if (v) continue;
@@ -1146,8 +1154,9 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
     else missing.push_back(a.kwonly[i].name);
   }
   if (!missing.empty())
-    raise(BT.type_error, fname + "() missing " + std::to_string(missing.size()) + " required keyword-only argument" +
-                             (missing.size() == 1 ? "" : "s") + ": " + quoted_list(missing));
+    raise(builtin_types().type_error, fname + "() missing " + std::to_string(missing.size()) +
+                                          " required keyword-only argument" + (missing.size() == 1 ? "" : "s") + ": " +
+                                          quoted_list(missing));
 }
 
 ObjRef Interp::call_function(FunctionObject* fn, CallArgs& args) {
@@ -1156,7 +1165,7 @@ ObjRef Interp::call_function(FunctionObject* fn, CallArgs& args) {
     throw LimitExceeded("recursion limit exceeded: more than " + std::to_string(limits_.max_depth) +
                         " nested calls (raise it with --max-depth N)");
   if (fn->def_ && fn->def_->is_generator)
-    raise(BT.not_implemented_error,
+    raise(builtin_types().not_implemented_error,
           "generators (yield) are not supported by stridelab: " + fn->name_ + "() contains yield");
   Ref<FunctionObject> keep(fn);
   Frame frame;

@@ -139,10 +139,10 @@ static int spec_number(std::string_view s, size_t& i) {
   int64_t v = 0;
   while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
     if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, s[i] - '0', &v))
-      raise(BT.value_error, "Too many decimal digits in format string");
+      raise(builtin_types().value_error, "Too many decimal digits in format string");
     ++i;
   }
-  if (v > INT32_MAX) raise(BT.memory_error, "");
+  if (v > INT32_MAX) raise(builtin_types().memory_error, "");
   return static_cast<int>(v);
 }
 
@@ -176,15 +176,16 @@ Spec parse_spec(std::string_view s, const char* kind) {
     size_t digits = i;
     int p = spec_number(s, i);
     bool any = i > digits;
-    if (!any) raise(BT.value_error, "Format specifier missing precision");
+    if (!any) raise(builtin_types().value_error, "Format specifier missing precision");
     sp.precision = p;
   }
   if (i + 1 == s.size()) sp.type = s[i++];
   if (i < s.size())
-    raise(BT.value_error, "Invalid format specifier '" + std::string(s) + "' for object of type '" + kind + "'");
+    raise(builtin_types().value_error,
+          "Invalid format specifier '" + std::string(s) + "' for object of type '" + kind + "'");
   if (sp.grouping && sp.type && std::string_view("deEfFgG%").find(sp.type) == std::string_view::npos &&
       !(sp.grouping == '_' && std::string_view("bxXo").find(sp.type) != std::string_view::npos))
-    raise(BT.value_error, std::string("Cannot specify '") + sp.grouping + "' with '" + sp.type + "'.");
+    raise(builtin_types().value_error, std::string("Cannot specify '") + sp.grouping + "' with '" + sp.type + "'.");
   if (sp.zero && !sp.align) {
     sp.fill = "0";
     sp.align = '=';
@@ -246,8 +247,8 @@ static std::string format_integer(bool negative, const std::function<std::string
   char t = sp.type ? sp.type : 'd';
   if (t == 'e' || t == 'E' || t == 'f' || t == 'F' || t == 'g' || t == 'G' || t == '%')
     return format_float(as_double(), spec);
-  if (sp.precision >= 0) raise(BT.value_error, "Precision not allowed in integer format specifier");
-  if (sp.z) raise(BT.value_error, "Negative zero coercion (z) not allowed in integer format specifier");
+  if (sp.precision >= 0) raise(builtin_types().value_error, "Precision not allowed in integer format specifier");
+  if (sp.z) raise(builtin_types().value_error, "Negative zero coercion (z) not allowed in integer format specifier");
   std::string digits, prefix = sign_prefix(sp, negative);
   switch (t) {
     case 'd':
@@ -265,12 +266,13 @@ static std::string format_integer(bool negative, const std::function<std::string
     }
     case 'c': {
       double v = as_double();
-      if (v < 0 || v > 0x10FFFF) raise(BT.overflow_error, "%c arg not in range(0x110000)");
+      if (v < 0 || v > 0x10FFFF) raise(builtin_types().overflow_error, "%c arg not in range(0x110000)");
       std::string ch;
       utf8_append(ch, static_cast<uint32_t>(v));
       return pad(sp, "", ch, '<');
     }
-    default: raise(BT.value_error, std::string("Unknown format code '") + t + "' for object of type 'int'");
+    default:
+      raise(builtin_types().value_error, std::string("Unknown format code '") + t + "' for object of type 'int'");
   }
   if (sp.grouping) digits = group_digits(digits, sp.grouping);
   return pad(sp, prefix, digits, '>');
@@ -297,7 +299,7 @@ std::string format_big_int(const BigInt& v, std::string_view spec) {
   auto as_double = [&v] {
     bool overflow;
     double d = v.to_double(&overflow);
-    if (overflow) raise(BT.overflow_error, "int too large to convert to float");
+    if (overflow) raise(builtin_types().overflow_error, "int too large to convert to float");
     return d;
   };
   return format_integer(
@@ -341,7 +343,8 @@ std::string format_float(double v, std::string_view spec) {
         if (body.find_first_of(".en") == std::string::npos) body += ".0";
         break;
       }
-      default: raise(BT.value_error, std::string("Unknown format code '") + t + "' for object of type 'float'");
+      default:
+        raise(builtin_types().value_error, std::string("Unknown format code '") + t + "' for object of type 'float'");
     }
   }
   if (sp.z && negative && body.find_first_of("123456789") == std::string::npos) negative = false;
@@ -352,10 +355,10 @@ std::string format_float(double v, std::string_view spec) {
 std::string format_str(std::string_view s, std::string_view spec) {
   Spec sp = parse_spec(spec, "str");
   if (sp.type && sp.type != 's')
-    raise(BT.value_error, std::string("Unknown format code '") + sp.type + "' for object of type 'str'");
-  if (sp.sign != '-') raise(BT.value_error, "Sign not allowed in string format specifier");
-  if (sp.align == '=') raise(BT.value_error, "'=' alignment not allowed in string format specifier");
-  if (sp.grouping) raise(BT.value_error, std::string("Cannot specify '") + sp.grouping + "' with 's'.");
+    raise(builtin_types().value_error, std::string("Unknown format code '") + sp.type + "' for object of type 'str'");
+  if (sp.sign != '-') raise(builtin_types().value_error, "Sign not allowed in string format specifier");
+  if (sp.align == '=') raise(builtin_types().value_error, "'=' alignment not allowed in string format specifier");
+  if (sp.grouping) raise(builtin_types().value_error, std::string("Cannot specify '") + sp.grouping + "' with 's'.");
   std::string body(s);
   if (sp.precision >= 0) {
     size_t chars = 0, i = 0;
@@ -373,8 +376,8 @@ std::string format_str(std::string_view s, std::string_view spec) {
 
 std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
   std::vector<Object*> values;
-  bool is_tuple = args->type()->is_subtype_of(BT.tuple);
-  Object* mapping = args->type() == BT.dict ? args : nullptr;
+  bool is_tuple = args->type()->is_subtype_of(builtin_types().tuple);
+  Object* mapping = args->type() == builtin_types().dict ? args : nullptr;
   if (is_tuple) {
     for (auto& v : as<TupleObject>(args)->items_) values.push_back(v.get());
   } else {
@@ -382,7 +385,7 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
   }
   size_t next = 0;
   auto take = [&]() -> Object* {
-    if (next >= values.size()) raise(BT.type_error, "not enough arguments for format string");
+    if (next >= values.size()) raise(builtin_types().type_error, "not enough arguments for format string");
     return values[next++];
   };
   std::string out;
@@ -391,14 +394,14 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
       out += fmt[i];
       continue;
     }
-    if (++i >= fmt.size()) raise(BT.value_error, "incomplete format");
+    if (++i >= fmt.size()) raise(builtin_types().value_error, "incomplete format");
     Object* keyed = nullptr;
     if (fmt[i] == '(') {
-      if (!mapping) raise(BT.type_error, "format requires a mapping");
+      if (!mapping) raise(builtin_types().type_error, "format requires a mapping");
       size_t close = fmt.find(')', i);
       ObjRef key = make_str(std::string(fmt.substr(i + 1, close - i - 1)));
       keyed = as<DictObject>(mapping)->get(in, key.get());
-      if (!keyed) raise_object(in, ObjRef(new_exception(BT.key_error, {key}).get()));
+      if (!keyed) raise_object(in, ObjRef(new_exception(builtin_types().key_error, {key}).get()));
       i = close + 1;
     }
     std::string flags;
@@ -413,7 +416,7 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
       int64_t v = 0;
       while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) {
         v = v * 10 + (fmt[i] - '0');
-        if (v > INT32_MAX) raise(BT.value_error, too_big);
+        if (v > INT32_MAX) raise(builtin_types().value_error, too_big);
         into += fmt[i++];
       }
     };
@@ -425,7 +428,7 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
       digits(prec, "precision too big");
       if (prec.empty()) prec = "0";
     }
-    if (i >= fmt.size()) raise(BT.value_error, "incomplete format");
+    if (i >= fmt.size()) raise(builtin_types().value_error, "incomplete format");
     char conv = fmt[i];
     if (conv == '%') {
       out += '%';
@@ -449,7 +452,8 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
       case 'i':
       case 'u': {
         if (!is_number(v))
-          raise(BT.type_error, "%" + std::string(1, conv) + " format: a real number is required, not " + type_name(v));
+          raise(builtin_types().type_error,
+                "%" + std::string(1, conv) + " format: a real number is required, not " + type_name(v));
         ObjRef n = is_int(v) ? ObjRef(v) : int_from_double(to_double(in, v));
         out += format_value(in, n.get(), base_spec + "d");
         break;
@@ -458,7 +462,8 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
       case 'X':
       case 'o':
         if (!is_int(v))
-          raise(BT.type_error, "%" + std::string(1, conv) + " format: an integer is required, not " + type_name(v));
+          raise(builtin_types().type_error,
+                "%" + std::string(1, conv) + " format: an integer is required, not " + type_name(v));
         out += format_value(in, v, base_spec + conv);
         break;
       case 'e':
@@ -467,7 +472,7 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
       case 'F':
       case 'g':
       case 'G': {
-        if (!is_number(v)) raise(BT.type_error, "must be real number, not " + type_name(v));
+        if (!is_number(v)) raise(builtin_types().type_error, "must be real number, not " + type_name(v));
         out += format_float(to_double(in, v), base_spec + "." + (has_prec ? prec : "6") + conv);
         break;
       }
@@ -482,12 +487,12 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
       case 'c': {
         std::string ch;
         if (is_str(v)) {
-          if (utf8_length(as<StrObject>(v)->value_) != 1) raise(BT.type_error, "%c requires int or char");
+          if (utf8_length(as<StrObject>(v)->value_) != 1) raise(builtin_types().type_error, "%c requires int or char");
           ch = as<StrObject>(v)->value_;
         } else {
-          if (!is_int(v)) raise(BT.type_error, "%c requires int or char");
+          if (!is_int(v)) raise(builtin_types().type_error, "%c requires int or char");
           int64_t c = as<IntObject>(v)->value_;
-          if (c < 0 || c > 0x10FFFF) raise(BT.overflow_error, "%c arg not in range(0x110000)");
+          if (c < 0 || c > 0x10FFFF) raise(builtin_types().overflow_error, "%c arg not in range(0x110000)");
           utf8_append(ch, static_cast<uint32_t>(c));
         }
         out += format_str(ch, (flags.find('-') != std::string::npos ? "<" : ">") + width);
@@ -496,11 +501,12 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
       default: {
         char buf[128];
         std::snprintf(buf, sizeof buf, "unsupported format character '%c' (0x%x) at index %zu", conv, conv, i);
-        raise(BT.value_error, buf);
+        raise(builtin_types().value_error, buf);
       }
     }
   }
-  if (next < values.size() && !mapping) raise(BT.type_error, "not all arguments converted during string formatting");
+  if (next < values.size() && !mapping)
+    raise(builtin_types().type_error, "not all arguments converted during string formatting");
   return out;
 }
 
@@ -521,7 +527,7 @@ static bool field_number(const std::string& s, int64_t& out) {
   int64_t v = 0;
   for (char c : s)
     if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, c - '0', &v))
-      raise(BT.value_error, "Too many decimal digits in format string");
+      raise(builtin_types().value_error, "Too many decimal digits in format string");
   out = v;
   return true;
 }
@@ -538,7 +544,7 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
         ++i;
         continue;
       }
-      raise(BT.value_error, "Single '}' encountered in format string");
+      raise(builtin_types().value_error, "Single '}' encountered in format string");
     }
     if (c != '{') {
       out += c;
@@ -549,14 +555,14 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
       ++i;
       continue;
     }
-    if (i + 1 == fmt.size()) raise(BT.value_error, "Single '{' encountered in format string");
+    if (i + 1 == fmt.size()) raise(builtin_types().value_error, "Single '{' encountered in format string");
     int nest = 1;
     size_t j = i + 1;
     for (; j < fmt.size(); ++j) {
       if (fmt[j] == '{') ++nest;
       if (fmt[j] == '}' && --nest == 0) break;
     }
-    if (j >= fmt.size()) raise(BT.value_error, "expected '}' before end of string");
+    if (j >= fmt.size()) raise(builtin_types().value_error, "expected '}' before end of string");
     std::string field(fmt.substr(i + 1, j - i - 1));
     i = j;
     std::string spec;
@@ -568,11 +574,12 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
     }
     size_t bang = field.find('!');
     if (bang != std::string::npos) {
-      if (bang + 1 >= field.size()) raise(BT.value_error, "end of string while looking for conversion specifier");
-      if (bang + 2 < field.size()) raise(BT.value_error, "expected ':' after conversion specifier");
+      if (bang + 1 >= field.size())
+        raise(builtin_types().value_error, "end of string while looking for conversion specifier");
+      if (bang + 2 < field.size()) raise(builtin_types().value_error, "expected ':' after conversion specifier");
       conv = field[bang + 1];
       if (conv != 'r' && conv != 's' && conv != 'a')
-        raise(BT.value_error, std::string("Unknown conversion specifier ") + conv);
+        raise(builtin_types().value_error, std::string("Unknown conversion specifier ") + conv);
       field.resize(bang);
     }
     if (spec.find('{') != std::string::npos) spec = str_format(in, spec, args, first);
@@ -581,24 +588,26 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
     ObjRef value;
     if (head.empty()) {
       if (used_manual)
-        raise(BT.value_error, "cannot switch from manual field specification to automatic field numbering");
+        raise(builtin_types().value_error,
+              "cannot switch from manual field specification to automatic field numbering");
       used_auto = true;
       size_t k = first + auto_index++;
       if (k >= args.pos.size())
-        raise(BT.index_error,
+        raise(builtin_types().index_error,
               "Replacement index " + std::to_string(auto_index - 1) + " out of range for positional args tuple");
       value = args.pos[k];
     } else if (int64_t index = 0; field_number(head, index)) {
       if (used_auto)
-        raise(BT.value_error, "cannot switch from automatic field numbering to manual field specification");
+        raise(builtin_types().value_error,
+              "cannot switch from automatic field numbering to manual field specification");
       used_manual = true;
       size_t k = first + static_cast<size_t>(index);
       if (index >= static_cast<int64_t>(args.pos.size()) || k >= args.pos.size())
-        raise(BT.index_error, "Replacement index " + head + " out of range for positional args tuple");
+        raise(builtin_types().index_error, "Replacement index " + head + " out of range for positional args tuple");
       value = args.pos[k];
     } else {
       Object* kw = find_keyword(args, head);
-      if (!kw) raise_object(in, ObjRef(new_exception(BT.key_error, {make_str(head)}).get()));
+      if (!kw) raise_object(in, ObjRef(new_exception(builtin_types().key_error, {make_str(head)}).get()));
       value = kw;
     }
     while (name_end != std::string::npos && name_end < field.size()) {

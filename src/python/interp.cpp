@@ -45,12 +45,13 @@ Ref<ModuleObject> Interp::import_module(const std::string& name) {
   auto loader = loaders_.find(name);
   if (loader == loaders_.end()) {
     if (parent)
-      if (Object* sub = parent->dict_.get(name.substr(dot + 1)); sub && sub->type() == BT.module) {
+      if (Object* sub = parent->dict_.get(name.substr(dot + 1)); sub && sub->type() == builtin_types().module) {
         Ref<ModuleObject> m(as<ModuleObject>(sub));
         modules_[name] = m;
         return m;
       }
-    Ref<ExceptionObject> e = new_exception(BT.module_not_found_error, {make_str("No module named '" + name + "'")});
+    Ref<ExceptionObject> e =
+        new_exception(builtin_types().module_not_found_error, {make_str("No module named '" + name + "'")});
     e->dict_.set("name", make_str(name));
     throw PyError{e};
   }

@@ -11,19 +11,19 @@ namespace stridelab::python {
 namespace {
 
 double number_arg(Interp& in, CallArgs& a, const char* name) {
-  if (!a.kw.empty()) raise(BT.type_error, std::string("math.") + name + "() takes no keyword arguments");
+  if (!a.kw.empty()) raise(builtin_types().type_error, std::string("math.") + name + "() takes no keyword arguments");
   if (a.pos.size() != 1)
-    raise(BT.type_error,
+    raise(builtin_types().type_error,
           std::string("math.") + name + "() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
   Object* x = a.pos[0].get();
   if (!is_number(x) && !x->type()->lookup("__float__"))
-    raise(BT.type_error, "must be real number, not " + type_name(x));
+    raise(builtin_types().type_error, "must be real number, not " + type_name(x));
   return to_double(in, x);
 }
 
 double checked_result(double r, bool domain_ok) {
-  if (!domain_ok || std::isnan(r)) raise(BT.value_error, "math domain error");
-  if (std::isinf(r)) raise(BT.overflow_error, "math range error");
+  if (!domain_ok || std::isnan(r)) raise(builtin_types().value_error, "math domain error");
+  if (std::isinf(r)) raise(builtin_types().overflow_error, "math range error");
   return r;
 }
 
@@ -38,14 +38,14 @@ void add_real_function(ModuleObject* m, const char* name, double (*fn)(double), 
 }
 
 std::vector<double> real_args(Interp& in, CallArgs& a, const char* name, size_t n) {
-  if (!a.kw.empty()) raise(BT.type_error, std::string(name) + "() takes no keyword arguments");
+  if (!a.kw.empty()) raise(builtin_types().type_error, std::string(name) + "() takes no keyword arguments");
   if (a.pos.size() != n)
-    raise(BT.type_error,
+    raise(builtin_types().type_error,
           std::string(name) + " expected " + std::to_string(n) + " arguments, got " + std::to_string(a.pos.size()));
   std::vector<double> out;
   for (auto& x : a.pos) {
     if (!is_number(x.get()) && !x->type()->lookup("__float__"))
-      raise(BT.type_error, "must be real number, not " + type_name(x.get()));
+      raise(builtin_types().type_error, "must be real number, not " + type_name(x.get()));
     out.push_back(to_double(in, x.get()));
   }
   return out;
@@ -54,17 +54,17 @@ std::vector<double> real_args(Interp& in, CallArgs& a, const char* name, size_t 
 // floor/ceil/trunc: an int, exact for any float.
 ObjRef round_to_int(Interp& in, CallArgs& a, const char* name, double (*fn)(double)) {
   if (a.pos.size() == 1 && is_int(a.pos[0].get()))
-    return a.pos[0]->type() == BT.int_ ? a.pos[0] : make_int(as<IntObject>(a.pos[0].get())->value_);
+    return a.pos[0]->type() == builtin_types().int_ ? a.pos[0] : make_int(as<IntObject>(a.pos[0].get())->value_);
   double x = number_arg(in, a, name);
-  if (std::isnan(x)) raise(BT.value_error, "cannot convert float NaN to integer");
-  if (std::isinf(x)) raise(BT.overflow_error, "cannot convert float infinity to integer");
+  if (std::isnan(x)) raise(builtin_types().value_error, "cannot convert float NaN to integer");
+  if (std::isinf(x)) raise(builtin_types().overflow_error, "cannot convert float infinity to integer");
   return int_from_double(fn(x));
 }
 
 BigInt nonnegative_int(Interp& in, Object* o, const char* what) {
   if (!is_int(o)) to_index(in, o);  // TypeError: '...' object cannot be interpreted as an integer
   BigInt v = is_int(o) ? int_as_big(o) : BigInt(to_index(in, o));
-  if (v.negative()) raise(BT.value_error, what);
+  if (v.negative()) raise(builtin_types().value_error, what);
   return v;
 }
 
@@ -75,7 +75,7 @@ BigInt product_range(int64_t lo, int64_t hi) {  // lo * (lo+1) * ... * hi
 }
 
 int64_t small(const BigInt& v, const char* what) {
-  if (!v.fits_int64() || v.to_int64() > 100000) raise(BT.overflow_error, what);
+  if (!v.fits_int64() || v.to_int64() > 100000) raise(builtin_types().overflow_error, what);
   return v.to_int64();
 }
 
@@ -144,28 +144,31 @@ Ref<ModuleObject> make_math(Interp&) {
   add_real_function(
       mod, "radians", [](double x) { return x * (M_PI / 180.0); }, nullptr);
   module_add_function(mod, "log", [](Interp& in, CallArgs& a) -> ObjRef {
-    if (a.pos.empty() || a.pos.size() > 2 || !a.kw.empty()) raise(BT.type_error, "math.log requires 1 to 2 arguments");
+    if (a.pos.empty() || a.pos.size() > 2 || !a.kw.empty())
+      raise(builtin_types().type_error, "math.log requires 1 to 2 arguments");
     auto ln = [&](Object* o) {
       CallArgs one;
       one.pos.push_back(ObjRef(o));
       double x = number_arg(in, one, "log");
-      if (!(x > 0)) raise(BT.value_error, "math domain error");
+      if (!(x > 0)) raise(builtin_types().value_error, "math domain error");
       return std::log(x);
     };
     double r = ln(a.pos[0].get());
     if (a.pos.size() == 2) {
       double base = ln(a.pos[1].get());
-      if (base == 0) raise(BT.zero_division_error, "float division by zero");
+      if (base == 0) raise(builtin_types().zero_division_error, "float division by zero");
       r /= base;
     }
     return make_float(r);
   });
   module_add_function(mod, "pow", [](Interp& in, CallArgs& a) -> ObjRef {
     auto v = real_args(in, a, "pow", 2);
-    if (v[0] == 0 && v[1] < 0) raise(BT.value_error, "math domain error");
+    if (v[0] == 0 && v[1] < 0) raise(builtin_types().value_error, "math domain error");
     double r = std::pow(v[0], v[1]);
-    if (std::isnan(r) && !std::isnan(v[0]) && !std::isnan(v[1])) raise(BT.value_error, "math domain error");
-    if (std::isinf(r) && std::isfinite(v[0]) && std::isfinite(v[1])) raise(BT.overflow_error, "math range error");
+    if (std::isnan(r) && !std::isnan(v[0]) && !std::isnan(v[1]))
+      raise(builtin_types().value_error, "math domain error");
+    if (std::isinf(r) && std::isfinite(v[0]) && std::isfinite(v[1]))
+      raise(builtin_types().overflow_error, "math range error");
     return make_float(r);
   });
   module_add_function(mod, "atan2", [](Interp& in, CallArgs& a) -> ObjRef {
@@ -178,7 +181,7 @@ Ref<ModuleObject> make_math(Interp&) {
   });
   module_add_function(mod, "fmod", [](Interp& in, CallArgs& a) -> ObjRef {
     auto v = real_args(in, a, "fmod", 2);
-    if (v[1] == 0 && !std::isnan(v[0])) raise(BT.value_error, "math domain error");
+    if (v[1] == 0 && !std::isnan(v[0])) raise(builtin_types().value_error, "math domain error");
     return make_float(std::fmod(v[0], v[1]));
   });
   module_add_function(mod, "hypot", [](Interp& in, CallArgs& a) -> ObjRef {
@@ -191,7 +194,7 @@ Ref<ModuleObject> make_math(Interp&) {
   module_add_function(mod, "ceil", [](Interp& in, CallArgs& a) { return round_to_int(in, a, "ceil", std::ceil); });
   module_add_function(mod, "trunc", [](Interp& in, CallArgs& a) -> ObjRef {
     if (a.pos.size() == 1 && !is_number(a.pos[0].get()))
-      raise(BT.type_error, "type " + type_name(a.pos[0].get()) + " doesn't define __trunc__ method");
+      raise(builtin_types().type_error, "type " + type_name(a.pos[0].get()) + " doesn't define __trunc__ method");
     return round_to_int(in, a, "trunc", std::trunc);
   });
   for (const char* name : {"isnan", "isinf", "isfinite"}) {
@@ -203,12 +206,14 @@ Ref<ModuleObject> make_math(Interp&) {
   }
   module_add_function(mod, "factorial", [](Interp& in, CallArgs& a) -> ObjRef {
     if (a.pos.size() != 1 || !a.kw.empty())
-      raise(BT.type_error, "math.factorial() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
+      raise(builtin_types().type_error,
+            "math.factorial() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
     BigInt n = nonnegative_int(in, a.pos[0].get(), "factorial() not defined for negative values");
     return make_int_from_big(product_range(2, small(n, "factorial() argument should not exceed 100000")));
   });
   module_add_function(mod, "comb", [](Interp& in, CallArgs& a) -> ObjRef {
-    if (a.pos.size() != 2) raise(BT.type_error, "comb expected 2 arguments, got " + std::to_string(a.pos.size()));
+    if (a.pos.size() != 2)
+      raise(builtin_types().type_error, "comb expected 2 arguments, got " + std::to_string(a.pos.size()));
     BigInt n = nonnegative_int(in, a.pos[0].get(), "n must be a non-negative integer");
     BigInt k = nonnegative_int(in, a.pos[1].get(), "k must be a non-negative integer");
     if (k.compare(n) > 0) return make_int(0);
@@ -219,7 +224,7 @@ Ref<ModuleObject> make_math(Interp&) {
   });
   module_add_function(mod, "perm", [](Interp& in, CallArgs& a) -> ObjRef {
     if (a.pos.empty() || a.pos.size() > 2)
-      raise(BT.type_error, "perm expected at most 2 arguments, got " + std::to_string(a.pos.size()));
+      raise(builtin_types().type_error, "perm expected at most 2 arguments, got " + std::to_string(a.pos.size()));
     BigInt n = nonnegative_int(in, a.pos[0].get(), "n must be a non-negative integer");
     BigInt k = a.pos.size() == 2 ? nonnegative_int(in, a.pos[1].get(), "k must be a non-negative integer") : n;
     if (k.compare(n) > 0) return make_int(0);
@@ -250,11 +255,12 @@ Ref<ModuleObject> make_math(Interp&) {
   });
   module_add_function(mod, "fsum", [](Interp& in, CallArgs& a) -> ObjRef {
     if (a.pos.size() != 1)
-      raise(BT.type_error, "math.fsum() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
+      raise(builtin_types().type_error,
+            "math.fsum() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
     std::vector<double> xs;
     for (auto& x : to_vector(in, a.pos[0].get())) {
       if (!is_number(x.get()) && !x->type()->lookup("__float__"))
-        raise(BT.type_error, "must be real number, not " + type_name(x.get()));
+        raise(builtin_types().type_error, "must be real number, not " + type_name(x.get()));
       xs.push_back(to_double(in, x.get()));
     }
     return make_float(exact_sum(xs));
@@ -263,7 +269,7 @@ Ref<ModuleObject> make_math(Interp&) {
     ArgParser p(a, "isclose", {"a", "b", "*", "rel_tol=", "abs_tol="});
     double x = to_double(in, p.get(0)), y = to_double(in, p.get(1));
     double rel = p.get_double(in, 2, 1e-9), abs_tol = p.get_double(in, 3, 0.0);
-    if (rel < 0 || abs_tol < 0) raise(BT.value_error, "tolerances must be non-negative");
+    if (rel < 0 || abs_tol < 0) raise(builtin_types().value_error, "tolerances must be non-negative");
     if (x == y) return ObjRef(true_obj());
     if (std::isinf(x) || std::isinf(y)) return ObjRef(false_obj());
     double diff = std::fabs(x - y);
@@ -280,12 +286,14 @@ Ref<ModuleObject> make_time(Interp&) {
   });
   module_add_function(m.get(), "sleep", [](Interp& in, CallArgs& a) -> ObjRef {
     if (a.pos.size() != 1 || !a.kw.empty())
-      raise(BT.type_error, "time.sleep() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
+      raise(builtin_types().type_error,
+            "time.sleep() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
     Object* x = a.pos[0].get();
-    if (!is_number(x)) raise(BT.type_error, "'" + type_name(x) + "' object cannot be interpreted as an integer");
+    if (!is_number(x))
+      raise(builtin_types().type_error, "'" + type_name(x) + "' object cannot be interpreted as an integer");
     double secs = to_double(in, x);
-    if (std::isnan(secs)) raise(BT.value_error, "Invalid value NaN (not a number)");
-    if (secs < 0) raise(BT.value_error, "sleep length must be non-negative");
+    if (std::isnan(secs)) raise(builtin_types().value_error, "Invalid value NaN (not a number)");
+    if (secs < 0) raise(builtin_types().value_error, "sleep length must be non-negative");
     // A sleep past the run's time limit ends the run when the limit is reached.
     double limit = in.limits().max_seconds;
     std::this_thread::sleep_for(std::chrono::duration<double>(std::min(secs, limit)));

@@ -3,9 +3,9 @@
 namespace stridelab::python {
 
 NativeType::NativeType(std::string name, std::string module, TypeObject* base) {
-  type_ = new TypeObject(std::move(name), base ? base : BT.object, std::move(module));
+  type_ = new TypeObject(std::move(name), base ? base : builtin_types().object, std::move(module));
   type_->incref();  // immortal
-  type_->set_type(BT.type);
+  type_->set_type(builtin_types().type);
   // Native types live as long as the process (one set serves every interpreter), so they are kept
   // reachable from here to its end: to LeakSanitizer they are not leaks.
   static auto* const all_types = new std::vector<TypeObject*>;
@@ -64,22 +64,23 @@ ArgParser::ArgParser(CallArgs& args, std::string func, std::initializer_list<con
     if (!p.kwonly) ++positional;
   if (args.pos.size() > positional) {
     size_t given = args.pos.size();
-    raise(BT.type_error, func + "() takes " +
-                             (positional == 1 ? "1 positional argument" : plural(positional, "positional argument")) +
-                             " but " + std::to_string(given) + (given == 1 ? " was" : " were") + " given");
+    raise(builtin_types().type_error,
+          func + "() takes " + (positional == 1 ? "1 positional argument" : plural(positional, "positional argument")) +
+              " but " + std::to_string(given) + (given == 1 ? " was" : " were") + " given");
   }
   for (size_t i = 0; i < args.pos.size(); ++i) values_[i] = args.pos[i].get();
   for (auto& [k, v] : args.kw) {
     size_t i = 0;
     while (i < ps.size() && ps[i].name != k) ++i;
-    if (i == ps.size()) raise(BT.type_error, func + "() got an unexpected keyword argument '" + k + "'");
-    if (values_[i]) raise(BT.type_error, func + "() got multiple values for argument '" + k + "'");
+    if (i == ps.size()) raise(builtin_types().type_error, func + "() got an unexpected keyword argument '" + k + "'");
+    if (values_[i]) raise(builtin_types().type_error, func + "() got multiple values for argument '" + k + "'");
     values_[i] = v.get();
   }
   for (size_t i = 0; i < ps.size(); ++i)
     if (!values_[i] && !ps[i].optional)
-      raise(BT.type_error, func + "() missing 1 required " + (ps[i].kwonly ? "keyword-only" : "positional") +
-                               " argument: '" + ps[i].name + "'");
+      raise(builtin_types().type_error, func + "() missing 1 required " +
+                                            (ps[i].kwonly ? "keyword-only" : "positional") + " argument: '" +
+                                            ps[i].name + "'");
 }
 
 int64_t ArgParser::get_int(Interp& in, size_t i, int64_t dflt) const {
@@ -94,7 +95,7 @@ bool ArgParser::get_bool(Interp& in, size_t i, bool dflt) const { return values_
 
 std::string ArgParser::get_str(size_t i, const std::string& dflt) const {
   if (!values_[i] || values_[i] == none()) return dflt;
-  if (!is_str(values_[i])) raise(BT.type_error, "expected str, got " + type_name(values_[i]));
+  if (!is_str(values_[i])) raise(builtin_types().type_error, "expected str, got " + type_name(values_[i]));
   return as<StrObject>(values_[i])->value_;
 }
 

@@ -29,7 +29,7 @@
 //   module_add_function(module, "double_it", [](Interp& in, CallArgs& a) -> ObjRef {...});
 //   interp.register_module("demo", [module](Interp&) { return module; });
 //
-// A function signals a Python exception with raise(BT.type_error, "message") (ops.h) or
+// A function signals a Python exception with raise(builtin_types().type_error, "message") (ops.h) or
 // `throw PyError{exception}`. Returning NotImplemented (not_implemented()) from a binary operator
 // makes the interpreter try the reflected operator, as CPython does.
 // Types are immortal; native objects are freed when their last reference goes.
@@ -46,7 +46,7 @@ namespace stridelab::python {
 
 class NativeType {
  public:
-  // base: null for `object`; else a native (or built-in, e.g. BT.exception) type to inherit.
+  // base: null for `object`; else a native (or built-in, e.g. builtin_types().exception) type to inherit.
   NativeType(std::string name, std::string module, TypeObject* base = nullptr);
   NativeType& constructor(NativeNew make);
   NativeType& method(const std::string& name, NativeFn fn);

@@ -197,42 +197,43 @@ bool is_instance(const Object* o, const TypeObject* t) { return o->type()->is_su
 
 // ---- value types ----
 
-NoneObject::NoneObject() : Object(BT.none) {}
-IntObject::IntObject(int64_t v, TypeObject* type) : Object(type ? type : BT.int_), value_(v) {}
-FloatObject::FloatObject(double v) : Object(BT.float_), value_(v) {}
-StrObject::StrObject(std::string v) : Object(BT.str), value_(std::move(v)) {}
-ListObject::ListObject() : Object(BT.list) { track(); }
-ListObject::ListObject(std::vector<ObjRef> items) : Object(BT.list), items_(std::move(items)) { track(); }
+NoneObject::NoneObject() : Object(builtin_types().none) {}
+IntObject::IntObject(int64_t v, TypeObject* type) : Object(type ? type : builtin_types().int_), value_(v) {}
+FloatObject::FloatObject(double v) : Object(builtin_types().float_), value_(v) {}
+StrObject::StrObject(std::string v) : Object(builtin_types().str), value_(std::move(v)) {}
+ListObject::ListObject() : Object(builtin_types().list) { track(); }
+ListObject::ListObject(std::vector<ObjRef> items) : Object(builtin_types().list), items_(std::move(items)) { track(); }
 TupleObject::TupleObject(std::vector<ObjRef> items, TypeObject* type)
-    : Object(type ? type : BT.tuple), items_(std::move(items)) {}
-DictObject::DictObject() : Object(BT.dict) { track(); }
+    : Object(type ? type : builtin_types().tuple), items_(std::move(items)) {}
+DictObject::DictObject() : Object(builtin_types().dict) { track(); }
 RangeObject::RangeObject(int64_t start, int64_t stop, int64_t step)
-    : Object(BT.range), start_(start), stop_(stop), step_(step) {}
+    : Object(builtin_types().range), start_(start), stop_(stop), step_(step) {}
 SliceObject::SliceObject(ObjRef start, ObjRef stop, ObjRef step)
-    : Object(BT.slice), start_(std::move(start)), stop_(std::move(stop)), step_(std::move(step)) {}
-EllipsisObject::EllipsisObject() : Object(BT.ellipsis) {}
-NotImplementedObject::NotImplementedObject() : Object(BT.not_implemented) {}
-IteratorObject::IteratorObject(TypeObject* type) : Object(type ? type : BT.iterator) {}
+    : Object(builtin_types().slice), start_(std::move(start)), stop_(std::move(stop)), step_(std::move(step)) {}
+EllipsisObject::EllipsisObject() : Object(builtin_types().ellipsis) {}
+NotImplementedObject::NotImplementedObject() : Object(builtin_types().not_implemented) {}
+IteratorObject::IteratorObject(TypeObject* type) : Object(type ? type : builtin_types().iterator) {}
 SeqIterator::SeqIterator(ObjRef seq, TypeObject* type) : IteratorObject(type), seq_(std::move(seq)) {}
 RangeIterator::RangeIterator(const RangeObject& r)
-    : IteratorObject(BT.range_iterator), cur_(r.start_), step_(r.step_), remaining_(r.length()) {}
-CallIterator::CallIterator(ObjRef target) : IteratorObject(BT.iterator), target_(std::move(target)) {}
+    : IteratorObject(builtin_types().range_iterator), cur_(r.start_), step_(r.step_), remaining_(r.length()) {}
+CallIterator::CallIterator(ObjRef target) : IteratorObject(builtin_types().iterator), target_(std::move(target)) {}
 VectorIterator::VectorIterator(std::vector<ObjRef> items, TypeObject* type)
     : IteratorObject(type), items_(std::move(items)) {}
 Env::Env(const ScopeInfo* scope, Ref<Env> parent)
-    : Object(BT.env), scope_(scope), parent_(std::move(parent)), slots_(scope->locals.size()) {
+    : Object(builtin_types().env), scope_(scope), parent_(std::move(parent)), slots_(scope->locals.size()) {
   track();
 }
-FunctionObject::FunctionObject() : Object(BT.function) { track(); }
+FunctionObject::FunctionObject() : Object(builtin_types().function) { track(); }
 BuiltinFunctionObject::BuiltinFunctionObject(std::string name, NativeFn fn, ObjRef self)
-    : Object(BT.builtin_function), name_(std::move(name)), fn_(std::move(fn)), self_(std::move(self)) {}
+    : Object(builtin_types().builtin_function), name_(std::move(name)), fn_(std::move(fn)), self_(std::move(self)) {}
 BoundMethodObject::BoundMethodObject(ObjRef self, ObjRef func)
-    : Object(BT.method), self_(std::move(self)), func_(std::move(func)) {}
+    : Object(builtin_types().method), self_(std::move(self)), func_(std::move(func)) {}
 PropertyObject::PropertyObject(NativeGetter getter, NativeSetter setter)
-    : Object(BT.property), getter_(std::move(getter)), setter_(std::move(setter)) {}
+    : Object(builtin_types().property), getter_(std::move(getter)), setter_(std::move(setter)) {}
 InstanceObject::InstanceObject(TypeObject* type) : Object(type) { track(); }
-ModuleObject::ModuleObject(std::string name) : Object(BT.module), name_(std::move(name)) { track(); }
-SuperObject::SuperObject(TypeObject* cls, ObjRef self) : Object(BT.super), cls_(cls), self_(std::move(self)) {}
+ModuleObject::ModuleObject(std::string name) : Object(builtin_types().module), name_(std::move(name)) { track(); }
+SuperObject::SuperObject(TypeObject* cls, ObjRef self)
+    : Object(builtin_types().super), cls_(cls), self_(std::move(self)) {}
 ExceptionObject::ExceptionObject(TypeObject* type) : Object(type), args_(make_tuple({})) { track(); }
 
 // ---- clearing at teardown (NOTE [Cycles at teardown]) ----
@@ -281,13 +282,13 @@ int Env::slot_of(const std::string& name) const {
 ObjRef SeqIterator::next(Interp& in) {
   Object* s = seq_.get();
   if (!s) return nullptr;
-  if (s->type() == BT.list) {
+  if (s->type() == builtin_types().list) {
     auto& items = as<ListObject>(s)->items_;
     if (index_ < items.size()) return items[index_++];
-  } else if (s->type()->is_subtype_of(BT.tuple)) {
+  } else if (s->type()->is_subtype_of(builtin_types().tuple)) {
     auto& items = as<TupleObject>(s)->items_;
     if (index_ < items.size()) return items[index_++];
-  } else if (s->type() == BT.str) {
+  } else if (s->type() == builtin_types().str) {
     const std::string& v = as<StrObject>(s)->value_;
     if (index_ < v.size()) {
       size_t len = 1;
@@ -324,7 +325,7 @@ ObjRef CallIterator::next(Interp& in) {
     CallArgs args;
     return call_method(in, target_.get(), "__next__", args);
   } catch (const PyError& e) {
-    if (is_instance(e.exc.get(), BT.stop_iteration)) return nullptr;
+    if (is_instance(e.exc.get(), builtin_types().stop_iteration)) return nullptr;
     throw;
   }
 }
@@ -550,11 +551,11 @@ Object* none() {
   return o;
 }
 Object* true_obj() {
-  static Object* o = immortal(new IntObject(1, BT.bool_));
+  static Object* o = immortal(new IntObject(1, builtin_types().bool_));
   return o;
 }
 Object* false_obj() {
-  static Object* o = immortal(new IntObject(0, BT.bool_));
+  static Object* o = immortal(new IntObject(0, builtin_types().bool_));
   return o;
 }
 Object* ellipsis() {

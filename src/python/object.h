@@ -475,7 +475,6 @@ inline const BuiltinTypes& builtin_types() {
   static const BuiltinTypes types = make_builtin_types();
   return types;
 }
-#define BT (::stridelab::python::builtin_types())
 
 // Shared immortal values.
 Object* none();
@@ -497,7 +496,7 @@ T* as(Object* o) {
 }
 inline bool is_type(const Object* o, const TypeObject* t) { return o->type() == t; }
 bool is_instance(const Object* o, const TypeObject* t);
-inline bool is_int(const Object* o) { return o->type() == BT.int_ || o->type() == BT.bool_; }
-inline bool is_str(const Object* o) { return o->type() == BT.str; }
+inline bool is_int(const Object* o) { return o->type() == builtin_types().int_ || o->type() == builtin_types().bool_; }
+inline bool is_str(const Object* o) { return o->type() == builtin_types().str; }
 
 }  // namespace stridelab::python

@@ -28,12 +28,13 @@ void raise(TypeObject* type, std::string message) {
 
 void raise_object(Interp& in, ObjRef exc) {
   Object* o = exc.get();
-  if (o->type() == BT.type && as<TypeObject>(o)->is_subtype_of(BT.base_exception)) {
+  if (o->type() == builtin_types().type && as<TypeObject>(o)->is_subtype_of(builtin_types().base_exception)) {
     CallArgs none_args;
     exc = call(in, o, none_args);
     o = exc.get();
   }
-  if (!is_instance(o, BT.base_exception)) raise(BT.type_error, "exceptions must derive from BaseException");
+  if (!is_instance(o, builtin_types().base_exception))
+    raise(builtin_types().type_error, "exceptions must derive from BaseException");
   throw PyError{Ref<ExceptionObject>(as<ExceptionObject>(o))};
 }
 
@@ -42,7 +43,7 @@ std::string type_name(const Object* o) {
   return t->c_name_.empty() ? t->name_ : t->c_name_;
 }
 
-bool is_number(const Object* o) { return is_int(o) || o->type() == BT.float_; }
+bool is_number(const Object* o) { return is_int(o) || o->type() == builtin_types().float_; }
 
 // ---- repr / str ----
 
@@ -57,7 +58,7 @@ static std::string call_string_hook(Interp& in, Object* o, const char* name, Obj
   args.pos.push_back(o);
   ObjRef r = call(in, hook, args);
   if (!is_str(r.get()))
-    raise(BT.type_error, std::string(name) + " returned non-string (type " + type_name(r.get()) + ")");
+    raise(builtin_types().type_error, std::string(name) + " returned non-string (type " + type_name(r.get()) + ")");
   return as<StrObject>(r.get())->value_;
 }
 
@@ -102,12 +103,12 @@ static std::string function_repr(Object* o) {
 // (STRIDELAB_NOINLINE in recursion.h).
 STRIDELAB_NOINLINE static std::string container_repr(Interp& in, Object* o) {
   TypeObject* t = o->type();
-  if (t == BT.list) {
+  if (t == builtin_types().list) {
     ReprGuard g(o);
     if (g.recursive) return "[...]";
     return "[" + repr_items(in, as<ListObject>(o)->items_) + "]";
   }
-  if (t == BT.tuple) {
+  if (t == builtin_types().tuple) {
     auto& items = as<TupleObject>(o)->items_;
     if (items.size() == 1) return "(" + repr(in, items[0].get()) + ",)";
     return "(" + repr_items(in, items) + ")";
@@ -126,43 +127,45 @@ STRIDELAB_NOINLINE static std::string container_repr(Interp& in, Object* o) {
 
 STRIDELAB_NOINLINE static std::string builtin_repr(Interp& in, Object* o) {
   TypeObject* t = o->type();
-  if (t == BT.list || t == BT.tuple || t == BT.dict) return container_repr(in, o);
-  if (t == BT.range) {
+  if (t == builtin_types().list || t == builtin_types().tuple || t == builtin_types().dict)
+    return container_repr(in, o);
+  if (t == builtin_types().range) {
     auto* r = as<RangeObject>(o);
     std::string out = "range(" + std::to_string(r->start_) + ", " + std::to_string(r->stop_);
     if (r->step_ != 1) out += ", " + std::to_string(r->step_);
     return out + ")";
   }
-  if (t == BT.slice) {
+  if (t == builtin_types().slice) {
     auto* s = as<SliceObject>(o);
     return "slice(" + repr(in, s->start_.get()) + ", " + repr(in, s->stop_.get()) + ", " + repr(in, s->step_.get()) +
            ")";
   }
-  if (t == BT.function) return function_repr(o);
-  if (t == BT.builtin_function) {
+  if (t == builtin_types().function) return function_repr(o);
+  if (t == builtin_types().builtin_function) {
     auto* b = as<BuiltinFunctionObject>(o);
     if (b->self_)
       return "<built-in method " + b->name_ + " of " + type_name(b->self_.get()) + " object at " +
              address(b->self_.get()) + ">";
     return "<built-in function " + b->name_ + ">";
   }
-  if (t == BT.method) {
+  if (t == builtin_types().method) {
     auto* m = as<BoundMethodObject>(o);
-    if (m->func_->type() == BT.function)
+    if (m->func_->type() == builtin_types().function)
       return "<bound method " + as<FunctionObject>(m->func_.get())->qualname_ + " of " + repr(in, m->self_.get()) + ">";
-    std::string name = m->func_->type() == BT.builtin_function ? as<BuiltinFunctionObject>(m->func_.get())->name_ : "?";
+    std::string name =
+        m->func_->type() == builtin_types().builtin_function ? as<BuiltinFunctionObject>(m->func_.get())->name_ : "?";
     return "<built-in method " + name + " of " + type_name(m->self_.get()) + " object at " + address(m->self_.get()) +
            ">";
   }
-  if (t == BT.type) return "<class '" + as<TypeObject>(o)->qualified_name() + "'>";
-  if (t == BT.module) return "<module '" + as<ModuleObject>(o)->name_ + "' (built-in)>";
-  if (t == BT.ellipsis) return "Ellipsis";
-  if (t == BT.not_implemented) return "NotImplemented";
-  if (t == BT.super)
+  if (t == builtin_types().type) return "<class '" + as<TypeObject>(o)->qualified_name() + "'>";
+  if (t == builtin_types().module) return "<module '" + as<ModuleObject>(o)->name_ + "' (built-in)>";
+  if (t == builtin_types().ellipsis) return "Ellipsis";
+  if (t == builtin_types().not_implemented) return "NotImplemented";
+  if (t == builtin_types().super)
     return "<super: <class '" + as<SuperObject>(o)->cls_->name_ + "'>, <" + type_name(as<SuperObject>(o)->self_.get()) +
            " object>>";
-  if (is_instance(o, BT.base_exception)) return exception_repr(in, as<ExceptionObject>(o));
-  if (t == BT.generator)
+  if (is_instance(o, builtin_types().base_exception)) return exception_repr(in, as<ExceptionObject>(o));
+  if (t == builtin_types().generator)
     if (auto* g = dynamic_cast<VectorIterator*>(o))
       return "<generator object " + g->qualname_ + " at " + address(o) + ">";
   return "<" + o->type()->qualified_name() + " object at " + address(o) + ">";
@@ -170,13 +173,14 @@ STRIDELAB_NOINLINE static std::string builtin_repr(Interp& in, Object* o) {
 
 std::string repr(Interp& in, Object* o) {
   TypeObject* t = o->type();
-  if (t == BT.int_) return int_to_decimal(o);
-  if (t == BT.str) return str_repr(as<StrObject>(o)->value_);
-  if (t == BT.float_) return float_repr(as<FloatObject>(o)->value_);
-  if (t == BT.none) return "None";
-  if (t == BT.bool_) return as<IntObject>(o)->value_ ? "True" : "False";
+  if (t == builtin_types().int_) return int_to_decimal(o);
+  if (t == builtin_types().str) return str_repr(as<StrObject>(o)->value_);
+  if (t == builtin_types().float_) return float_repr(as<FloatObject>(o)->value_);
+  if (t == builtin_types().none) return "None";
+  if (t == builtin_types().bool_) return as<IntObject>(o)->value_ ? "True" : "False";
   NativeDepth depth(" while getting the repr of an object");  // NOTE [Native recursion]
-  if (t == BT.list || t == BT.tuple || t == BT.dict) return container_repr(in, o);
+  if (t == builtin_types().list || t == builtin_types().tuple || t == builtin_types().dict)
+    return container_repr(in, o);
   if (Object* hook = t->lookup("__repr__")) return call_string_hook(in, o, "__repr__", hook);
   return builtin_repr(in, o);
 }
@@ -185,7 +189,7 @@ static std::string exception_str(Interp& in, ExceptionObject* e) {
   auto& items = e->args_->items_;
   if (items.empty()) return "";
   if (items.size() == 1) {
-    if (e->type()->is_subtype_of(BT.key_error)) return repr(in, items[0].get());
+    if (e->type()->is_subtype_of(builtin_types().key_error)) return repr(in, items[0].get());
     return str(in, items[0].get());
   }
   return repr(in, e->args_.get());
@@ -193,31 +197,35 @@ static std::string exception_str(Interp& in, ExceptionObject* e) {
 
 std::string str(Interp& in, Object* o) {
   TypeObject* t = o->type();
-  if (t == BT.str) return as<StrObject>(o)->value_;
-  if (t == BT.int_ || t == BT.float_ || t == BT.none || t == BT.bool_) return repr(in, o);
+  if (t == builtin_types().str) return as<StrObject>(o)->value_;
+  if (t == builtin_types().int_ || t == builtin_types().float_ || t == builtin_types().none ||
+      t == builtin_types().bool_)
+    return repr(in, o);
   NativeDepth depth(" while getting the str of an object");  // NOTE [Native recursion]
   if (Object* hook = t->lookup("__str__")) return call_string_hook(in, o, "__str__", hook);
-  if (is_instance(o, BT.base_exception) && !t->lookup("__repr__")) return exception_str(in, as<ExceptionObject>(o));
+  if (is_instance(o, builtin_types().base_exception) && !t->lookup("__repr__"))
+    return exception_str(in, as<ExceptionObject>(o));
   return repr(in, o);
 }
 
 std::string format_value(Interp& in, Object* o, const std::string& spec) {
   TypeObject* t = o->type();
-  if (t == BT.int_ || t == BT.bool_) {
-    if (t == BT.bool_ && spec.empty()) return repr(in, o);
+  if (t == builtin_types().int_ || t == builtin_types().bool_) {
+    if (t == builtin_types().bool_ && spec.empty()) return repr(in, o);
     if (is_big_candidate(o)) return format_big_int(int_as_big(o), spec);
     return format_int(as<IntObject>(o)->value_, spec);
   }
-  if (t == BT.float_) return format_float(as<FloatObject>(o)->value_, spec);
-  if (t == BT.str) return format_str(as<StrObject>(o)->value_, spec);
+  if (t == builtin_types().float_) return format_float(as<FloatObject>(o)->value_, spec);
+  if (t == builtin_types().str) return format_str(as<StrObject>(o)->value_, spec);
   if (Object* hook = t->lookup("__format__")) {
     CallArgs args;
     args.pos = {o, make_str(spec)};
     ObjRef r = call(in, hook, args);
-    if (!is_str(r.get())) raise(BT.type_error, "__format__ must return a str, not " + type_name(r.get()));
+    if (!is_str(r.get())) raise(builtin_types().type_error, "__format__ must return a str, not " + type_name(r.get()));
     return as<StrObject>(r.get())->value_;
   }
-  if (!spec.empty()) raise(BT.type_error, "unsupported format string passed to " + type_name(o) + ".__format__");
+  if (!spec.empty())
+    raise(builtin_types().type_error, "unsupported format string passed to " + type_name(o) + ".__format__");
   return str(in, o);
 }
 
@@ -225,19 +233,20 @@ std::string format_value(Interp& in, Object* o, const std::string& spec) {
 
 bool truthy(Interp& in, Object* o) {
   TypeObject* t = o->type();
-  if (t == BT.bool_ || t == BT.int_) return as<IntObject>(o)->value_ != 0;
-  if (t == BT.none) return false;
-  if (t == BT.float_) return as<FloatObject>(o)->value_ != 0.0;
-  if (t == BT.str) return !as<StrObject>(o)->value_.empty();
-  if (t == BT.list) return !as<ListObject>(o)->items_.empty();
-  if (t == BT.tuple) return !as<TupleObject>(o)->items_.empty();
-  if (t == BT.dict) return as<DictObject>(o)->size() != 0;
-  if (t == BT.range) return as<RangeObject>(o)->length() != 0;
+  if (t == builtin_types().bool_ || t == builtin_types().int_) return as<IntObject>(o)->value_ != 0;
+  if (t == builtin_types().none) return false;
+  if (t == builtin_types().float_) return as<FloatObject>(o)->value_ != 0.0;
+  if (t == builtin_types().str) return !as<StrObject>(o)->value_.empty();
+  if (t == builtin_types().list) return !as<ListObject>(o)->items_.empty();
+  if (t == builtin_types().tuple) return !as<TupleObject>(o)->items_.empty();
+  if (t == builtin_types().dict) return as<DictObject>(o)->size() != 0;
+  if (t == builtin_types().range) return as<RangeObject>(o)->length() != 0;
   CallArgs args;
   bool found = false;
   ObjRef r = call_special(in, o, "__bool__", args, &found);
   if (found) {
-    if (r->type() != BT.bool_) raise(BT.type_error, "__bool__ should return bool, returned " + type_name(r.get()));
+    if (r->type() != builtin_types().bool_)
+      raise(builtin_types().type_error, "__bool__ should return bool, returned " + type_name(r.get()));
     return as<IntObject>(r.get())->value_ != 0;
   }
   r = call_special(in, o, "__len__", args, &found);
@@ -259,29 +268,31 @@ static bool sequence_equal(Interp& in, const std::vector<ObjRef>& a, const std::
 }
 
 bool equals(Interp& in, Object* a, Object* b) {
-  if (a == b && a->type() != BT.float_) return true;
+  if (a == b && a->type() != builtin_types().float_) return true;
   ObjRef r = compare(in, CmpOpKind::Eq, a, b);
   return truthy(in, r.get());
 }
 
 int64_t hash_of(Interp& in, Object* o) {
   TypeObject* t = o->type();
-  if (t == BT.int_ || t == BT.bool_) return is_big_candidate(o) ? int_hash(o) : as<IntObject>(o)->value_;
-  if (t == BT.str) return static_cast<int64_t>(std::hash<std::string>()(as<StrObject>(o)->value_));
-  if (t == BT.float_) {
+  if (t == builtin_types().int_ || t == builtin_types().bool_)
+    return is_big_candidate(o) ? int_hash(o) : as<IntObject>(o)->value_;
+  if (t == builtin_types().str) return static_cast<int64_t>(std::hash<std::string>()(as<StrObject>(o)->value_));
+  if (t == builtin_types().float_) {
     double v = as<FloatObject>(o)->value_;
     if (v == std::floor(v) && std::fabs(v) < 9.2e18) return static_cast<int64_t>(v);
     return static_cast<int64_t>(std::hash<double>()(v));
   }
-  if (t == BT.tuple) {
+  if (t == builtin_types().tuple) {
     NativeDepth depth;  // NOTE [Native recursion]
     int64_t h = 0x345678;
     for (auto& item : as<TupleObject>(o)->items_) h = h * 1000003 ^ hash_of(in, item.get());
     return h;
   }
-  if (t == BT.list || t == BT.dict) raise(BT.type_error, "unhashable type: '" + t->name_ + "'");
+  if (t == builtin_types().list || t == builtin_types().dict)
+    raise(builtin_types().type_error, "unhashable type: '" + t->name_ + "'");
   if (Object* hook = t->lookup("__hash__")) {
-    if (hook == none()) raise(BT.type_error, "unhashable type: '" + type_name(o) + "'");
+    if (hook == none()) raise(builtin_types().type_error, "unhashable type: '" + type_name(o) + "'");
     ObjRef r = call1(in, hook, o);
     return to_index(in, r.get());
   }
@@ -293,20 +304,20 @@ int64_t hash_of(Interp& in, Object* o) {
 int64_t checked_add(int64_t a, int64_t b) {
   int64_t r;
   if (__builtin_add_overflow(a, b, &r))
-    raise(BT.overflow_error, "integer result does not fit in 64 bits (stridelab integers are 64-bit)");
+    raise(builtin_types().overflow_error, "integer result does not fit in 64 bits (stridelab integers are 64-bit)");
   return r;
 }
 
 int64_t checked_mul(int64_t a, int64_t b) {
   int64_t r;
   if (__builtin_mul_overflow(a, b, &r))
-    raise(BT.overflow_error, "integer result does not fit in 64 bits (stridelab integers are 64-bit)");
+    raise(builtin_types().overflow_error, "integer result does not fit in 64 bits (stridelab integers are 64-bit)");
   return r;
 }
 
 ObjRef int_pow(Interp& in, int64_t base, int64_t exp) {
   if (exp < 0) {
-    if (base == 0) raise(BT.zero_division_error, "0.0 cannot be raised to a negative power");
+    if (base == 0) raise(builtin_types().zero_division_error, "0.0 cannot be raised to a negative power");
     return make_float(std::pow(static_cast<double>(base), static_cast<double>(exp)));
   }
   int64_t result = 1, b = base, e = exp;
@@ -346,23 +357,23 @@ static ObjRef int_binop(Interp& in, BinOpKind op, Object* ao, Object* bo) {
       if (__builtin_mul_overflow(a, b, &r) || r == INT64_MIN) return big_binop(in, op, ao, bo);
       return make_int(r);
     case BinOpKind::Div:
-      if (b == 0) raise(BT.zero_division_error, "division by zero");
+      if (b == 0) raise(builtin_types().zero_division_error, "division by zero");
       if (std::llabs(a) > (int64_t{1} << 53) || std::llabs(b) > (int64_t{1} << 53)) return big_binop(in, op, ao, bo);
       return make_float(static_cast<double>(a) / static_cast<double>(b));
     case BinOpKind::FloorDiv:
-      if (b == 0) raise(BT.zero_division_error, "integer division or modulo by zero");
+      if (b == 0) raise(builtin_types().zero_division_error, "integer division or modulo by zero");
       return make_int(floor_div(a, b));
     case BinOpKind::Mod:
-      if (b == 0) raise(BT.zero_division_error, "integer modulo by zero");
+      if (b == 0) raise(builtin_types().zero_division_error, "integer modulo by zero");
       return make_int(floor_mod(a, b));
     case BinOpKind::Pow: return int_pow(in, a, b);
     case BinOpKind::LShift:
-      if (b < 0) raise(BT.value_error, "negative shift count");
+      if (b < 0) raise(builtin_types().value_error, "negative shift count");
       if (a == 0) return make_int(0);
       if (b >= 62 || (a << b) >> b != a || (a << b) == INT64_MIN) return big_binop(in, op, ao, bo);
       return make_int(a << b);
     case BinOpKind::RShift:
-      if (b < 0) raise(BT.value_error, "negative shift count");
+      if (b < 0) raise(builtin_types().value_error, "negative shift count");
       return make_int(b >= 63 ? (a < 0 ? -1 : 0) : a >> b);
     case BinOpKind::BitOr: return make_int(a | b);
     case BinOpKind::BitXor: return make_int(a ^ b);
@@ -377,23 +388,23 @@ static ObjRef float_binop(Interp& in, BinOpKind op, double a, double b) {
     case BinOpKind::Sub: return make_float(a - b);
     case BinOpKind::Mult: return make_float(a * b);
     case BinOpKind::Div:
-      if (b == 0) raise(BT.zero_division_error, "float division by zero");
+      if (b == 0) raise(builtin_types().zero_division_error, "float division by zero");
       return make_float(a / b);
     case BinOpKind::FloorDiv:
-      if (b == 0) raise(BT.zero_division_error, "float floor division by zero");
+      if (b == 0) raise(builtin_types().zero_division_error, "float floor division by zero");
       return make_float(std::floor(a / b));
     case BinOpKind::Mod: {
-      if (b == 0) raise(BT.zero_division_error, "float modulo");
+      if (b == 0) raise(builtin_types().zero_division_error, "float modulo");
       double m = std::fmod(a, b);
       if (m != 0 && ((m < 0) != (b < 0))) m += b;
       if (m == 0) m = std::copysign(0.0, b);
       return make_float(m);
     }
     case BinOpKind::Pow: {
-      if (a == 0 && b < 0) raise(BT.zero_division_error, "0.0 cannot be raised to a negative power");
+      if (a == 0 && b < 0) raise(builtin_types().zero_division_error, "0.0 cannot be raised to a negative power");
       double r = std::pow(a, b);
       if (std::isinf(r) && !std::isinf(a) && !std::isinf(b))
-        raise(BT.overflow_error, "(34, 'Numerical result out of range')");
+        raise(builtin_types().overflow_error, "(34, 'Numerical result out of range')");
       return make_float(r);
     }
     default: return nullptr;
@@ -403,28 +414,28 @@ static ObjRef float_binop(Interp& in, BinOpKind op, double a, double b) {
 static ObjRef repeat(Interp& in, Object* seq, int64_t n) {
   if (n < 0) n = 0;
   TypeObject* t = seq->type();
-  if (t == BT.str) {
+  if (t == builtin_types().str) {
     std::string out;
     const std::string& s = as<StrObject>(seq)->value_;
     for (int64_t i = 0; i < n; ++i) out += s;
     return make_str(std::move(out));
   }
-  const auto& items = t == BT.list ? as<ListObject>(seq)->items_ : as<TupleObject>(seq)->items_;
+  const auto& items = t == builtin_types().list ? as<ListObject>(seq)->items_ : as<TupleObject>(seq)->items_;
   std::vector<ObjRef> out;
   for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
-  if (t == BT.list) return make_list(std::move(out));
+  if (t == builtin_types().list) return make_list(std::move(out));
   return make_tuple(std::move(out));
 }
 
 static bool is_sequence(const Object* o) {
-  return o->type() == BT.str || o->type() == BT.list || o->type() == BT.tuple;
+  return o->type() == builtin_types().str || o->type() == builtin_types().list || o->type() == builtin_types().tuple;
 }
 
 // Built-in behaviour for int/float/str/list/tuple; null when it does not apply.
 static ObjRef builtin_binop(Interp& in, BinOpKind op, Object* a, Object* b) {
   TypeObject *ta = a->type(), *tb = b->type();
   if (is_int(a) && is_int(b)) {
-    if (ta == BT.bool_ && tb == BT.bool_ &&
+    if (ta == builtin_types().bool_ && tb == builtin_types().bool_ &&
         (op == BinOpKind::BitAnd || op == BinOpKind::BitOr || op == BinOpKind::BitXor)) {
       bool x = as<IntObject>(a)->value_ != 0, y = as<IntObject>(b)->value_ != 0;
       return ObjRef(bool_obj(op == BinOpKind::BitAnd ? (x && y) : op == BinOpKind::BitOr ? (x || y) : (x != y)));
@@ -433,23 +444,24 @@ static ObjRef builtin_binop(Interp& in, BinOpKind op, Object* a, Object* b) {
     return int_binop(in, op, a, b);
   }
   if (is_number(a) && is_number(b)) {
-    double x = ta == BT.float_ ? as<FloatObject>(a)->value_ : int_to_double(a);
-    double y = tb == BT.float_ ? as<FloatObject>(b)->value_ : int_to_double(b);
+    double x = ta == builtin_types().float_ ? as<FloatObject>(a)->value_ : int_to_double(a);
+    double y = tb == builtin_types().float_ ? as<FloatObject>(b)->value_ : int_to_double(b);
     return float_binop(in, op, x, y);
   }
   if (op == BinOpKind::Add && ta == tb && is_sequence(a)) {
-    if (ta == BT.str) return make_str(as<StrObject>(a)->value_ + as<StrObject>(b)->value_);
-    const auto& x = ta == BT.list ? as<ListObject>(a)->items_ : as<TupleObject>(a)->items_;
-    const auto& y = ta == BT.list ? as<ListObject>(b)->items_ : as<TupleObject>(b)->items_;
+    if (ta == builtin_types().str) return make_str(as<StrObject>(a)->value_ + as<StrObject>(b)->value_);
+    const auto& x = ta == builtin_types().list ? as<ListObject>(a)->items_ : as<TupleObject>(a)->items_;
+    const auto& y = ta == builtin_types().list ? as<ListObject>(b)->items_ : as<TupleObject>(b)->items_;
     std::vector<ObjRef> out(x);
     out.insert(out.end(), y.begin(), y.end());
-    if (ta == BT.list) return make_list(std::move(out));
+    if (ta == builtin_types().list) return make_list(std::move(out));
     return make_tuple(std::move(out));
   }
   if (op == BinOpKind::Mult && is_sequence(a) && is_int(b)) return repeat(in, a, as<IntObject>(b)->value_);
   if (op == BinOpKind::Mult && is_sequence(b) && is_int(a)) return repeat(in, b, as<IntObject>(a)->value_);
-  if (op == BinOpKind::Mod && ta == BT.str) return make_str(percent_format(in, as<StrObject>(a)->value_, b));
-  if (ta == BT.dict && tb == BT.dict && op == BinOpKind::BitOr) {
+  if (op == BinOpKind::Mod && ta == builtin_types().str)
+    return make_str(percent_format(in, as<StrObject>(a)->value_, b));
+  if (ta == builtin_types().dict && tb == builtin_types().dict && op == BinOpKind::BitOr) {
     Ref<DictObject> d(new DictObject());
     for (auto& [k, v] : as<DictObject>(a)->items()) d->set(in, k, v);
     for (auto& [k, v] : as<DictObject>(b)->items()) d->set(in, k, v);
@@ -487,17 +499,19 @@ static ObjRef try_dunder(Interp& in, Object* self, const char* name, Object* oth
 
 [[noreturn]] static void unsupported(BinOpKind op, Object* a, Object* b, const char* suffix) {
   TypeObject* ta = a->type();
-  if (op == BinOpKind::Add && *suffix == 0 && ta == BT.str)
-    raise(BT.type_error, "can only concatenate str (not \"" + type_name(b) + "\") to str");
-  if (op == BinOpKind::Add && (ta == BT.list || is_instance(a, BT.tuple)) && *suffix == 0) {
-    const std::string seq = ta == BT.list ? "list" : "tuple";  // a tuple subclass's concatenation is tuple's
-    raise(BT.type_error, "can only concatenate " + seq + " (not \"" + type_name(b) + "\") to " + seq);
+  if (op == BinOpKind::Add && *suffix == 0 && ta == builtin_types().str)
+    raise(builtin_types().type_error, "can only concatenate str (not \"" + type_name(b) + "\") to str");
+  if (op == BinOpKind::Add && (ta == builtin_types().list || is_instance(a, builtin_types().tuple)) && *suffix == 0) {
+    const std::string seq =
+        ta == builtin_types().list ? "list" : "tuple";  // a tuple subclass's concatenation is tuple's
+    raise(builtin_types().type_error, "can only concatenate " + seq + " (not \"" + type_name(b) + "\") to " + seq);
   }
   if (op == BinOpKind::Mult && (is_sequence(a) || is_sequence(b)))
-    raise(BT.type_error, "can't multiply sequence by non-int of type '" + type_name(is_sequence(a) ? b : a) + "'");
+    raise(builtin_types().type_error,
+          "can't multiply sequence by non-int of type '" + type_name(is_sequence(a) ? b : a) + "'");
   std::string sym = binop_symbol(op);
   if (op == BinOpKind::Pow && *suffix == 0) sym = "** or pow()";
-  raise(BT.type_error,
+  raise(builtin_types().type_error,
         "unsupported operand type(s) for " + sym + suffix + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
@@ -531,7 +545,7 @@ ObjRef binary_op(Interp& in, BinOpKind op, Object* a, Object* b) {
 }
 
 ObjRef inplace_op(Interp& in, BinOpKind op, Object* a, Object* b) {
-  if (a->type() == BT.list && op == BinOpKind::Add) {
+  if (a->type() == builtin_types().list && op == BinOpKind::Add) {
     std::vector<ObjRef> items = to_vector(in, b);
     auto& dst = as<ListObject>(a)->items_;
     dst.insert(dst.end(), items.begin(), items.end());
@@ -554,7 +568,7 @@ ObjRef unary_op(Interp& in, UnaryOpKind op, Object* a) {
     if (op == UnaryOpKind::UAdd) return make_int(v);
     return make_int(~v);
   }
-  if (t == BT.float_) {
+  if (t == builtin_types().float_) {
     double v = as<FloatObject>(a)->value_;
     if (op == UnaryOpKind::USub) return make_float(-v);
     if (op == UnaryOpKind::UAdd) return make_float(v);
@@ -565,7 +579,7 @@ ObjRef unary_op(Interp& in, UnaryOpKind op, Object* a) {
   ObjRef r = call_special(in, a, name, args, &found);
   if (found) return r;
   const char* sym = op == UnaryOpKind::USub ? "-" : op == UnaryOpKind::UAdd ? "+" : "~";
-  raise(BT.type_error, std::string("bad operand type for unary ") + sym + ": '" + type_name(a) + "'");
+  raise(builtin_types().type_error, std::string("bad operand type for unary ") + sym + ": '" + type_name(a) + "'");
 }
 
 // ---- comparisons ----
@@ -600,9 +614,9 @@ static int compare_builtin(Interp& in, Object* a, Object* b, bool* ok) {
     int c = as<StrObject>(a)->value_.compare(as<StrObject>(b)->value_);
     return c < 0 ? -1 : c > 0 ? 1 : 0;
   }
-  if (a->type() == b->type() && (a->type() == BT.list || a->type() == BT.tuple)) {
-    const auto& x = a->type() == BT.list ? as<ListObject>(a)->items_ : as<TupleObject>(a)->items_;
-    const auto& y = a->type() == BT.list ? as<ListObject>(b)->items_ : as<TupleObject>(b)->items_;
+  if (a->type() == b->type() && (a->type() == builtin_types().list || a->type() == builtin_types().tuple)) {
+    const auto& x = a->type() == builtin_types().list ? as<ListObject>(a)->items_ : as<TupleObject>(a)->items_;
+    const auto& y = a->type() == builtin_types().list ? as<ListObject>(b)->items_ : as<TupleObject>(b)->items_;
     return compare_sequences(in, x, y, ok);
   }
   *ok = false;
@@ -620,19 +634,19 @@ static bool builtin_equal(Interp& in, Object* a, Object* b, bool* ok) {
   }
   TypeObject* t = a->type();
   if (t != b->type()) {
-    *ok = is_sequence(a) || t == BT.dict || t == BT.none || t == BT.range;
+    *ok = is_sequence(a) || t == builtin_types().dict || t == builtin_types().none || t == builtin_types().range;
     return false;
   }
-  if (t == BT.str) return as<StrObject>(a)->value_ == as<StrObject>(b)->value_;
-  if (t == BT.list) return sequence_equal(in, as<ListObject>(a)->items_, as<ListObject>(b)->items_);
-  if (t == BT.tuple) return sequence_equal(in, as<TupleObject>(a)->items_, as<TupleObject>(b)->items_);
-  if (t == BT.none) return true;
-  if (t == BT.range) {
+  if (t == builtin_types().str) return as<StrObject>(a)->value_ == as<StrObject>(b)->value_;
+  if (t == builtin_types().list) return sequence_equal(in, as<ListObject>(a)->items_, as<ListObject>(b)->items_);
+  if (t == builtin_types().tuple) return sequence_equal(in, as<TupleObject>(a)->items_, as<TupleObject>(b)->items_);
+  if (t == builtin_types().none) return true;
+  if (t == builtin_types().range) {
     auto *x = as<RangeObject>(a), *y = as<RangeObject>(b);
     return x->length() == y->length() &&
            (x->length() == 0 || (x->start_ == y->start_ && (x->length() == 1 || x->step_ == y->step_)));
   }
-  if (t == BT.dict) {
+  if (t == builtin_types().dict) {
     auto* x = as<DictObject>(a);
     auto* y = as<DictObject>(b);
     if (x->size() != y->size()) return false;
@@ -682,19 +696,21 @@ ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
     if (ObjRef r = try_dunder(in, a, "__eq__", b)) return ObjRef(bool_obj(!truthy(in, r.get())));
     return ObjRef(bool_obj(a != b));
   }
-  raise(BT.type_error, std::string("'") + cmpop_symbol(op) + "' not supported between instances of '" + type_name(a) +
-                           "' and '" + type_name(b) + "'");
+  raise(builtin_types().type_error, std::string("'") + cmpop_symbol(op) + "' not supported between instances of '" +
+                                        type_name(a) + "' and '" + type_name(b) + "'");
 }
 
 bool contains(Interp& in, Object* container, Object* item) {
   TypeObject* t = container->type();
-  if (t == BT.str) {
-    if (!is_str(item)) raise(BT.type_error, "'in <string>' requires string as left operand, not " + type_name(item));
+  if (t == builtin_types().str) {
+    if (!is_str(item))
+      raise(builtin_types().type_error, "'in <string>' requires string as left operand, not " + type_name(item));
     return as<StrObject>(container)->value_.find(as<StrObject>(item)->value_) != std::string::npos;
   }
-  if (t == BT.dict) return as<DictObject>(container)->get(in, item) != nullptr;
-  if (t == BT.list || t == BT.tuple) {
-    const auto& items = t == BT.list ? as<ListObject>(container)->items_ : as<TupleObject>(container)->items_;
+  if (t == builtin_types().dict) return as<DictObject>(container)->get(in, item) != nullptr;
+  if (t == builtin_types().list || t == builtin_types().tuple) {
+    const auto& items =
+        t == builtin_types().list ? as<ListObject>(container)->items_ : as<TupleObject>(container)->items_;
     for (size_t i = 0; i < items.size(); ++i) {  // the size read again, the item held (sequence_equal)
       if (items[i].get() == item) return true;
       ObjRef x = items[i];
@@ -702,7 +718,7 @@ bool contains(Interp& in, Object* container, Object* item) {
     }
     return false;
   }
-  if (t == BT.range && is_int(item)) {
+  if (t == builtin_types().range && is_int(item)) {
     auto* r = as<RangeObject>(container);
     int64_t v = as<IntObject>(item)->value_;
     if (r->step_ > 0 ? (v < r->start_ || v >= r->stop_) : (v > r->start_ || v <= r->stop_)) return false;
@@ -713,8 +729,8 @@ bool contains(Interp& in, Object* container, Object* item) {
     args.pos = {container, item};
     return truthy(in, call(in, hook, args).get());
   }
-  if (!t->lookup("__iter__") && t != BT.range && !is_instance(container, BT.iterator))
-    raise(BT.type_error, "argument of type '" + type_name(container) + "' is not iterable");
+  if (!t->lookup("__iter__") && t != builtin_types().range && !is_instance(container, builtin_types().iterator))
+    raise(builtin_types().type_error, "argument of type '" + type_name(container) + "' is not iterable");
   Ref<IteratorObject> it = get_iter(in, container);
   while (ObjRef x = it->next(in))
     if (x.get() == item || equals(in, x.get(), item)) return true;
@@ -728,9 +744,9 @@ bool contains(Interp& in, Object* container, Object* item) {
 // descriptor) decide for themselves, as CPython's descriptor protocol does.
 static ObjRef bind(Interp& in, Object* self, Object* attr, TypeObject* owner) {
   TypeObject* t = attr->type();
-  if (t == BT.function || t == BT.builtin_function)
+  if (t == builtin_types().function || t == builtin_types().builtin_function)
     return self ? ObjRef(new BoundMethodObject(self, attr)) : ObjRef(attr);
-  if (t != BT.type && t != BT.property) {
+  if (t != builtin_types().type && t != builtin_types().property) {
     if (Object* get = t->lookup("__get__")) {
       CallArgs args;
       args.pos = {ObjRef(attr), ObjRef(self ? self : none()), ObjRef(owner)};
@@ -752,28 +768,28 @@ ObjRef docstring(const StmtList& body) {
 static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
   if (name == "__class__") return ObjRef(o->type());
   TypeObject* t = o->type();
-  if (t == BT.type) {
+  if (t == builtin_types().type) {
     auto* cls = as<TypeObject>(o);
     if (name == "__name__" || name == "__qualname__") return make_str(cls->name_);
     if (name == "__module__") return make_str(cls->module_);
     if (name == "__base__") return cls->base_ ? ObjRef(cls->base_) : ObjRef(none());
   }
-  if (t == BT.function) {
+  if (t == builtin_types().function) {
     auto* f = as<FunctionObject>(o);
     if (name == "__name__") return make_str(f->name_);
     if (name == "__qualname__") return make_str(f->qualname_);
     if (name == "__doc__") return f->def_ ? docstring(f->def_->body) : ObjRef(none());
     if (name == "__module__") return make_str("__main__");
   }
-  if (t == BT.builtin_function && name == "__name__") return make_str(as<BuiltinFunctionObject>(o)->name_);
-  if (t == BT.method) {
+  if (t == builtin_types().builtin_function && name == "__name__") return make_str(as<BuiltinFunctionObject>(o)->name_);
+  if (t == builtin_types().method) {
     auto* m = as<BoundMethodObject>(o);
     if (name == "__self__") return m->self_;
     if (name == "__func__") return m->func_;
     if (name == "__name__") return get_attr(in, m->func_.get(), name);
   }
-  if (t == BT.module && name == "__name__") return make_str(as<ModuleObject>(o)->name_);
-  if (is_instance(o, BT.base_exception)) {
+  if (t == builtin_types().module && name == "__name__") return make_str(as<ModuleObject>(o)->name_);
+  if (is_instance(o, builtin_types().base_exception)) {
     auto* e = as<ExceptionObject>(o);
     if (name == "args") return ObjRef(e->args_.get());
     if (name == "__cause__") return e->cause_ ? ObjRef(e->cause_.get()) : ObjRef(none());
@@ -786,13 +802,13 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
       return d;
     }
   }
-  if (t == BT.slice) {
+  if (t == builtin_types().slice) {
     auto* s = as<SliceObject>(o);
     if (name == "start") return s->start_;
     if (name == "stop") return s->stop_;
     if (name == "step") return s->step_;
   }
-  if (t == BT.range) {
+  if (t == builtin_types().range) {
     auto* r = as<RangeObject>(o);
     if (name == "start") return make_int(r->start_);
     if (name == "stop") return make_int(r->stop_);
@@ -809,24 +825,24 @@ static ObjRef class_attr(Interp& in, TypeObject* cls, std::string_view name) {
 static ObjRef super_attr(Interp& in, SuperObject* s, std::string_view name) {
   TypeObject* start = s->cls_->base_;
   Object* v = start ? start->lookup(name) : nullptr;
-  if (!v) raise(BT.attribute_error, "'super' object has no attribute '" + std::string(name) + "'");
-  if (v->type() == BT.property) return as<PropertyObject>(v)->getter_(in, s->self_.get());
+  if (!v) raise(builtin_types().attribute_error, "'super' object has no attribute '" + std::string(name) + "'");
+  if (v->type() == builtin_types().property) return as<PropertyObject>(v)->getter_(in, s->self_.get());
   return bind(in, s->self_.get(), v, s->self_->type());
 }
 
 ObjRef get_attr_or_null(Interp& in, Object* o, std::string_view name) {
   TypeObject* t = o->type();
-  if (t == BT.module) {
+  if (t == builtin_types().module) {
     if (Object* v = as<ModuleObject>(o)->dict_.get(name)) return ObjRef(v);
     return special_attr(in, o, name);
   }
-  if (t == BT.type) {
+  if (t == builtin_types().type) {
     if (ObjRef v = class_attr(in, as<TypeObject>(o), name)) return v;
     return special_attr(in, o, name);
   }
-  if (t == BT.super) return super_attr(in, as<SuperObject>(o), name);
+  if (t == builtin_types().super) return super_attr(in, as<SuperObject>(o), name);
   Object* cls_attr = t->lookup(name);
-  if (cls_attr && cls_attr->type() == BT.property) return as<PropertyObject>(cls_attr)->getter_(in, o);
+  if (cls_attr && cls_attr->type() == builtin_types().property) return as<PropertyObject>(cls_attr)->getter_(in, o);
   if (Namespace* ns = o->instance_dict())
     if (Object* v = ns->get(name)) return ObjRef(v);
   if (cls_attr) return bind(in, o, cls_attr, t);
@@ -837,7 +853,7 @@ ObjRef get_attr_or_null(Interp& in, Object* o, std::string_view name) {
     try {
       return call(in, hook, args);
     } catch (const PyError& e) {
-      if (is_instance(e.exc.get(), BT.attribute_error)) return nullptr;
+      if (is_instance(e.exc.get(), builtin_types().attribute_error)) return nullptr;
       throw;
     }
   }
@@ -846,22 +862,22 @@ ObjRef get_attr_or_null(Interp& in, Object* o, std::string_view name) {
 
 [[noreturn]] static void no_attribute(Object* o, std::string_view name) {
   TypeObject* t = o->type();
-  if (t == BT.module)
-    raise(BT.attribute_error,
+  if (t == builtin_types().module)
+    raise(builtin_types().attribute_error,
           "module '" + as<ModuleObject>(o)->name_ + "' has no attribute '" + std::string(name) + "'");
-  if (t == BT.type)
-    raise(BT.attribute_error,
+  if (t == builtin_types().type)
+    raise(builtin_types().attribute_error,
           "type object '" + as<TypeObject>(o)->name_ + "' has no attribute '" + std::string(name) + "'");
-  raise(BT.attribute_error, "'" + type_name(o) + "' object has no attribute '" + std::string(name) + "'");
+  raise(builtin_types().attribute_error, "'" + type_name(o) + "' object has no attribute '" + std::string(name) + "'");
 }
 
 ObjRef get_attr(Interp& in, Object* o, std::string_view name) {
   Object* hook = o->type()->lookup("__getattr__");
-  if (hook && o->type() != BT.module && o->type() != BT.type) {
+  if (hook && o->type() != builtin_types().module && o->type() != builtin_types().type) {
     // Let the user's __getattr__ raise its own AttributeError text.
     TypeObject* t = o->type();
     Object* cls_attr = t->lookup(name);
-    if (cls_attr && cls_attr->type() == BT.property) return as<PropertyObject>(cls_attr)->getter_(in, o);
+    if (cls_attr && cls_attr->type() == builtin_types().property) return as<PropertyObject>(cls_attr)->getter_(in, o);
     if (Namespace* ns = o->instance_dict())
       if (Object* v = ns->get(name)) return ObjRef(v);
     if (cls_attr) return bind(in, o, cls_attr, t);
@@ -871,7 +887,7 @@ ObjRef get_attr(Interp& in, Object* o, std::string_view name) {
     try {
       return call(in, hook, args);
     } catch (const PyError& e) {
-      if (is_instance(e.exc.get(), BT.attribute_error)) note_attribute_error(e.exc.get(), o, name);
+      if (is_instance(e.exc.get(), builtin_types().attribute_error)) note_attribute_error(e.exc.get(), o, name);
       throw;
     }
   }
@@ -887,9 +903,9 @@ ObjRef get_attr(Interp& in, Object* o, std::string_view name) {
 // Generic attribute store (object.__setattr__): properties, then the instance dict.
 static void generic_set_attr(Interp& in, Object* o, std::string_view name, ObjRef value) {
   Object* cls_attr = o->type()->lookup(name);
-  if (cls_attr && cls_attr->type() == BT.property) {
+  if (cls_attr && cls_attr->type() == builtin_types().property) {
     auto* p = as<PropertyObject>(cls_attr);
-    if (!p->setter_) raise(BT.attribute_error, "can't set attribute '" + std::string(name) + "'");
+    if (!p->setter_) raise(builtin_types().attribute_error, "can't set attribute '" + std::string(name) + "'");
     p->setter_(in, o, std::move(value));
     return;
   }
@@ -897,18 +913,19 @@ static void generic_set_attr(Interp& in, Object* o, std::string_view name, ObjRe
     ns->set(name, std::move(value));
     return;
   }
-  if (o->type() == BT.type && as<TypeObject>(o)->is_user_) {
+  if (o->type() == builtin_types().type && as<TypeObject>(o)->is_user_) {
     as<TypeObject>(o)->dict_.set(name, std::move(value));
     return;
   }
   if (cls_attr)
-    raise(BT.attribute_error, "'" + type_name(o) + "' object attribute '" + std::string(name) + "' is read-only");
+    raise(builtin_types().attribute_error,
+          "'" + type_name(o) + "' object attribute '" + std::string(name) + "' is read-only");
   no_attribute(o, name);
 }
 
 void set_attr(Interp& in, Object* o, std::string_view name, ObjRef value) {
   Object* hook = o->type()->lookup("__setattr__");
-  if (hook && hook != BT.object->dict_.get("__setattr__")) {
+  if (hook && hook != builtin_types().object->dict_.get("__setattr__")) {
     CallArgs args;
     args.pos = {o, make_str(std::string(name)), std::move(value)};
     call(in, hook, args);
@@ -932,18 +949,19 @@ void install_object_methods() {
   static bool done = false;
   if (done) return;
   done = true;
-  BT.object->dict_.set("__setattr__",
-                       ObjRef(new BuiltinFunctionObject("__setattr__", [](Interp& in, CallArgs& a) -> ObjRef {
-                         if (a.pos.size() != 3 || !is_str(a.pos[1].get())) raise(BT.type_error, "expected 3 arguments");
-                         generic_set_attr(in, a.pos[0].get(), as<StrObject>(a.pos[1].get())->value_, a.pos[2]);
-                         return ObjRef(none());
-                       })));
-  BT.object->dict_.set("__init__", ObjRef(new BuiltinFunctionObject("__init__", [](Interp&, CallArgs& a) -> ObjRef {
-                         if (a.pos.size() > 1 || !a.kw.empty())
-                           raise(BT.type_error,
-                                 "object.__init__() takes exactly one argument (the instance to initialize)");
-                         return ObjRef(none());
-                       })));
+  builtin_types().object->dict_.set(
+      "__setattr__", ObjRef(new BuiltinFunctionObject("__setattr__", [](Interp& in, CallArgs& a) -> ObjRef {
+        if (a.pos.size() != 3 || !is_str(a.pos[1].get())) raise(builtin_types().type_error, "expected 3 arguments");
+        generic_set_attr(in, a.pos[0].get(), as<StrObject>(a.pos[1].get())->value_, a.pos[2]);
+        return ObjRef(none());
+      })));
+  builtin_types().object->dict_.set(
+      "__init__", ObjRef(new BuiltinFunctionObject("__init__", [](Interp&, CallArgs& a) -> ObjRef {
+        if (a.pos.size() > 1 || !a.kw.empty())
+          raise(builtin_types().type_error,
+                "object.__init__() takes exactly one argument (the instance to initialize)");
+        return ObjRef(none());
+      })));
 }
 
 ObjRef call_special(Interp& in, Object* self, const char* name, CallArgs& args, bool* found) {
@@ -963,20 +981,20 @@ ObjRef call_method(Interp& in, Object* self, std::string_view name, CallArgs& ar
 
 int64_t normalize_index(int64_t i, int64_t size, const char* message) {
   if (i < 0) i += size;
-  if (i < 0 || i >= size) raise(BT.index_error, message);
+  if (i < 0 || i >= size) raise(builtin_types().index_error, message);
   return i;
 }
 
 static int64_t slice_part(Interp& in, Object* o, int64_t dflt) {
   if (o == none()) return dflt;
   if (!is_int(o) && !o->type()->lookup("__index__"))
-    raise(BT.type_error, "slice indices must be integers or None or have an __index__ method");
+    raise(builtin_types().type_error, "slice indices must be integers or None or have an __index__ method");
   return to_index(in, o);
 }
 
 SliceBounds slice_bounds(Interp& in, const SliceObject& s, int64_t size) {
   int64_t step = slice_part(in, s.step_.get(), 1);
-  if (step == 0) raise(BT.value_error, "slice step cannot be zero");
+  if (step == 0) raise(builtin_types().value_error, "slice step cannot be zero");
   int64_t lo = step < 0 ? -1 : 0, hi = step < 0 ? size - 1 : size;
   auto clamp = [&](Object* o, int64_t dflt) {
     if (o == none()) return dflt;
@@ -1004,11 +1022,13 @@ static std::vector<ObjRef> slice_items(Interp& in, const std::vector<ObjRef>& it
 // An index into a list, tuple or str: an int too large for an index is an IndexError there.
 static int64_t sequence_index(Interp& in, Object* key) {
   if (is_int(key) && is_big_candidate(key) && !int_as_big(key).fits_int64())
-    raise(BT.index_error, "cannot fit 'int' into an index-sized integer");
+    raise(builtin_types().index_error, "cannot fit 'int' into an index-sized integer");
   return to_index(in, key);
 }
 
-static bool is_index_like(Object* k) { return is_int(k) || (k->type()->lookup("__index__") && k->type() != BT.float_); }
+static bool is_index_like(Object* k) {
+  return is_int(k) || (k->type()->lookup("__index__") && k->type() != builtin_types().float_);
+}
 
 // Indexes by code point; byte offsets are needed only when the string is not ASCII.
 static ObjRef str_item(Interp& in, const std::string& s, Object* key) {
@@ -1016,7 +1036,7 @@ static ObjRef str_item(Interp& in, const std::string& s, Object* key) {
   if (!is_ascii(s)) off = utf8_offsets(s);
   int64_t n = off.empty() ? static_cast<int64_t>(s.size()) : static_cast<int64_t>(off.size()) - 1;
   auto piece = [&](int64_t k) { return off.empty() ? s.substr(k, 1) : s.substr(off[k], off[k + 1] - off[k]); };
-  if (key->type() == BT.slice) {
+  if (key->type() == builtin_types().slice) {
     SliceBounds b = slice_bounds(in, *as<SliceObject>(key), n);
     std::string out;
     if (b.step == 1 && b.count > 0)
@@ -1025,34 +1045,35 @@ static ObjRef str_item(Interp& in, const std::string& s, Object* key) {
     for (int64_t i = 0, k = b.start; i < b.count; ++i, k += b.step) out += piece(k);
     return make_str(out);
   }
-  if (!is_index_like(key)) raise(BT.type_error, "string indices must be integers, not '" + type_name(key) + "'");
+  if (!is_index_like(key))
+    raise(builtin_types().type_error, "string indices must be integers, not '" + type_name(key) + "'");
   int64_t i = normalize_index(sequence_index(in, key), n, "string index out of range");
   return make_str(piece(i));
 }
 
 ObjRef get_item(Interp& in, Object* o, Object* key) {
   TypeObject* t = o->type();
-  if (t == BT.list || t == BT.tuple) {
-    const auto& items = t == BT.list ? as<ListObject>(o)->items_ : as<TupleObject>(o)->items_;
-    if (key->type() == BT.slice) {
+  if (t == builtin_types().list || t == builtin_types().tuple) {
+    const auto& items = t == builtin_types().list ? as<ListObject>(o)->items_ : as<TupleObject>(o)->items_;
+    if (key->type() == builtin_types().slice) {
       std::vector<ObjRef> out = slice_items(in, items, *as<SliceObject>(key));
-      if (t == BT.list) return make_list(std::move(out));
+      if (t == builtin_types().list) return make_list(std::move(out));
       return make_tuple(std::move(out));
     }
     if (!is_index_like(key))
-      raise(BT.type_error, t->name_ + " indices must be integers or slices, not " + type_name(key));
+      raise(builtin_types().type_error, t->name_ + " indices must be integers or slices, not " + type_name(key));
     int64_t i = normalize_index(sequence_index(in, key), static_cast<int64_t>(items.size()),
-                                t == BT.list ? "list index out of range" : "tuple index out of range");
+                                t == builtin_types().list ? "list index out of range" : "tuple index out of range");
     return items[i];
   }
-  if (t == BT.dict) {
+  if (t == builtin_types().dict) {
     if (Object* v = as<DictObject>(o)->get(in, key)) return ObjRef(v);
-    throw PyError{new_exception(BT.key_error, {ObjRef(key)})};
+    throw PyError{new_exception(builtin_types().key_error, {ObjRef(key)})};
   }
-  if (t == BT.str) return str_item(in, as<StrObject>(o)->value_, key);
-  if (t == BT.range) {
+  if (t == builtin_types().str) return str_item(in, as<StrObject>(o)->value_, key);
+  if (t == builtin_types().range) {
     auto* r = as<RangeObject>(o);
-    if (key->type() == BT.slice) {
+    if (key->type() == builtin_types().slice) {
       SliceBounds b = slice_bounds(in, *as<SliceObject>(key), r->length());
       return ObjRef(new RangeObject(r->start_ + b.start * r->step_, r->start_ + (b.start + b.count * b.step) * r->step_,
                                     b.step * r->step_));
@@ -1065,16 +1086,19 @@ ObjRef get_item(Interp& in, Object* o, Object* key) {
   bool found = false;
   ObjRef r = call_special(in, o, "__getitem__", args, &found);
   if (found) return r;
-  if (t == BT.type) raise(BT.type_error, "type '" + as<TypeObject>(o)->name_ + "' is not subscriptable");
-  raise(BT.type_error, "'" + type_name(o) + "' object is not subscriptable");
+  if (t == builtin_types().type)
+    raise(builtin_types().type_error, "type '" + as<TypeObject>(o)->name_ + "' is not subscriptable");
+  raise(builtin_types().type_error, "'" + type_name(o) + "' object is not subscriptable");
 }
 
 static void list_set_slice(Interp& in, ListObject* list, const SliceObject& s, Object* value) {
   TypeObject* vt = value->type();
-  if (vt != BT.list && vt != BT.tuple && vt != BT.str && vt != BT.dict && vt != BT.range && !vt->lookup("__iter__") &&
+  if (vt != builtin_types().list && vt != builtin_types().tuple && vt != builtin_types().str &&
+      vt != builtin_types().dict && vt != builtin_types().range && !vt->lookup("__iter__") &&
       !dynamic_cast<IteratorObject*>(value) && !vt->lookup("__getitem__")) {
     SliceBounds b = slice_bounds(in, s, static_cast<int64_t>(list->items_.size()));
-    raise(BT.type_error, b.step == 1 ? "can only assign an iterable" : "must assign iterable to extended slice");
+    raise(builtin_types().type_error,
+          b.step == 1 ? "can only assign an iterable" : "must assign iterable to extended slice");
   }
   std::vector<ObjRef> values = to_vector(in, value);
   auto& items = list->items_;
@@ -1086,24 +1110,25 @@ static void list_set_slice(Interp& in, ListObject* list, const SliceObject& s, O
     return;
   }
   if (static_cast<int64_t>(values.size()) != b.count)
-    raise(BT.value_error, "attempt to assign sequence of size " + std::to_string(values.size()) +
-                              " to extended slice of size " + std::to_string(b.count));
+    raise(builtin_types().value_error, "attempt to assign sequence of size " + std::to_string(values.size()) +
+                                           " to extended slice of size " + std::to_string(b.count));
   for (int64_t i = 0, k = b.start; i < b.count; ++i, k += b.step) items[k] = values[i];
 }
 
 void set_item(Interp& in, Object* o, Object* key, ObjRef value) {
   TypeObject* t = o->type();
-  if (t == BT.list) {
+  if (t == builtin_types().list) {
     auto* list = as<ListObject>(o);
-    if (key->type() == BT.slice) return list_set_slice(in, list, *as<SliceObject>(key), value.get());
-    if (!is_index_like(key)) raise(BT.type_error, "list indices must be integers or slices, not " + type_name(key));
+    if (key->type() == builtin_types().slice) return list_set_slice(in, list, *as<SliceObject>(key), value.get());
+    if (!is_index_like(key))
+      raise(builtin_types().type_error, "list indices must be integers or slices, not " + type_name(key));
     int64_t i = normalize_index(sequence_index(in, key), static_cast<int64_t>(list->items_.size()),
                                 "list assignment index out of range");
     ObjRef old = std::move(list->items_[i]);
     list->items_[i] = std::move(value);
     return;
   }
-  if (t == BT.dict) {
+  if (t == builtin_types().dict) {
     as<DictObject>(o)->set(in, ObjRef(key), std::move(value));
     return;
   }
@@ -1111,14 +1136,14 @@ void set_item(Interp& in, Object* o, Object* key, ObjRef value) {
   args.pos = {ObjRef(key), std::move(value)};
   bool found = false;
   call_special(in, o, "__setitem__", args, &found);
-  if (!found) raise(BT.type_error, "'" + type_name(o) + "' object does not support item assignment");
+  if (!found) raise(builtin_types().type_error, "'" + type_name(o) + "' object does not support item assignment");
 }
 
 void del_item(Interp& in, Object* o, Object* key) {
   TypeObject* t = o->type();
-  if (t == BT.list) {
+  if (t == builtin_types().list) {
     auto& items = as<ListObject>(o)->items_;
-    if (key->type() == BT.slice) {
+    if (key->type() == builtin_types().slice) {
       SliceBounds b = slice_bounds(in, *as<SliceObject>(key), static_cast<int64_t>(items.size()));
       std::vector<bool> drop(items.size());
       for (int64_t i = 0, k = b.start; i < b.count; ++i, k += b.step) drop[k] = true;
@@ -1133,15 +1158,15 @@ void del_item(Interp& in, Object* o, Object* key) {
     items.erase(items.begin() + i);
     return;
   }
-  if (t == BT.dict) {
-    if (!as<DictObject>(o)->erase(in, key)) throw PyError{new_exception(BT.key_error, {ObjRef(key)})};
+  if (t == builtin_types().dict) {
+    if (!as<DictObject>(o)->erase(in, key)) throw PyError{new_exception(builtin_types().key_error, {ObjRef(key)})};
     return;
   }
   CallArgs args;
   args.pos = {ObjRef(key)};
   bool found = false;
   call_special(in, o, "__delitem__", args, &found);
-  if (!found) raise(BT.type_error, "'" + type_name(o) + "' object doesn't support item deletion");
+  if (!found) raise(builtin_types().type_error, "'" + type_name(o) + "' object doesn't support item deletion");
 }
 
 // ---- calls ----
@@ -1149,7 +1174,7 @@ void del_item(Interp& in, Object* o, Object* key) {
 static ObjRef construct(Interp& in, TypeObject* cls, CallArgs& args) {
   const TypeObject* nb = cls->native_base();
   ObjRef obj;
-  if (nb && nb != BT.object) {
+  if (nb && nb != builtin_types().object) {
     obj = nb->new_(in, cls, args);
     if (obj && obj->type() != cls && obj->type()->is_subtype_of(nb) && cls->is_subtype_of(obj->type()))
       obj->set_type(cls);
@@ -1158,21 +1183,22 @@ static ObjRef construct(Interp& in, TypeObject* cls, CallArgs& args) {
     obj = ObjRef(new InstanceObject(cls));
   }
   Object* init = cls->lookup("__init__");
-  if (!init || init == BT.object->dict_.get("__init__")) {
-    if ((!args.pos.empty() || !args.kw.empty()) && (!nb || nb == BT.object))
-      raise(BT.type_error, cls->name_ + "() takes no arguments");
+  if (!init || init == builtin_types().object->dict_.get("__init__")) {
+    if ((!args.pos.empty() || !args.kw.empty()) && (!nb || nb == builtin_types().object))
+      raise(builtin_types().type_error, cls->name_ + "() takes no arguments");
     return obj;
   }
   args.pos.insert(args.pos.begin(), obj);
   ObjRef r = call(in, init, args);
-  if (r.get() != none()) raise(BT.type_error, "__init__() should return None, not '" + type_name(r.get()) + "'");
+  if (r.get() != none())
+    raise(builtin_types().type_error, "__init__() should return None, not '" + type_name(r.get()) + "'");
   return obj;
 }
 
 ObjRef call(Interp& in, Object* callable, CallArgs& args) {
   TypeObject* t = callable->type();
-  if (t == BT.function) return in.call_function(as<FunctionObject>(callable), args);
-  if (t == BT.builtin_function) {
+  if (t == builtin_types().function) return in.call_function(as<FunctionObject>(callable), args);
+  if (t == builtin_types().builtin_function) {
     auto* b = as<BuiltinFunctionObject>(callable);
     if (b->self_) args.pos.insert(args.pos.begin(), b->self_);
     if (NativeCallObserver* o = g_native_call_observer) {  // the trace's cell reads (observer.h)
@@ -1183,18 +1209,18 @@ ObjRef call(Interp& in, Object* callable, CallArgs& args) {
     }
     return b->fn_(in, args);
   }
-  if (t == BT.method) {
+  if (t == builtin_types().method) {
     auto* m = as<BoundMethodObject>(callable);
     ObjRef keep(m);
     args.pos.insert(args.pos.begin(), m->self_);
     return call(in, m->func_.get(), args);
   }
-  if (t == BT.type) return construct(in, as<TypeObject>(callable), args);
+  if (t == builtin_types().type) return construct(in, as<TypeObject>(callable), args);
   if (Object* hook = t->lookup("__call__")) {
     args.pos.insert(args.pos.begin(), ObjRef(callable));
     return call(in, hook, args);
   }
-  raise(BT.type_error, "'" + type_name(callable) + "' object is not callable");
+  raise(builtin_types().type_error, "'" + type_name(callable) + "' object is not callable");
 }
 
 ObjRef call0(Interp& in, Object* callable) {
@@ -1212,31 +1238,32 @@ ObjRef call1(Interp& in, Object* callable, ObjRef arg) {
 
 Ref<IteratorObject> get_iter(Interp& in, Object* o) {
   TypeObject* t = o->type();
-  if (t == BT.list) return Ref<IteratorObject>(new SeqIterator(ObjRef(o), BT.list_iterator));
-  if (t == BT.tuple) return Ref<IteratorObject>(new SeqIterator(ObjRef(o), BT.tuple_iterator));
-  if (t == BT.str) return Ref<IteratorObject>(new SeqIterator(ObjRef(o), BT.str_iterator));
-  if (t == BT.range) return Ref<IteratorObject>(new RangeIterator(*as<RangeObject>(o)));
-  if (t == BT.dict) return make_dict_iterator(Ref<DictObject>(as<DictObject>(o)), DictView::Keys);
+  if (t == builtin_types().list) return Ref<IteratorObject>(new SeqIterator(ObjRef(o), builtin_types().list_iterator));
+  if (t == builtin_types().tuple)
+    return Ref<IteratorObject>(new SeqIterator(ObjRef(o), builtin_types().tuple_iterator));
+  if (t == builtin_types().str) return Ref<IteratorObject>(new SeqIterator(ObjRef(o), builtin_types().str_iterator));
+  if (t == builtin_types().range) return Ref<IteratorObject>(new RangeIterator(*as<RangeObject>(o)));
+  if (t == builtin_types().dict) return make_dict_iterator(Ref<DictObject>(as<DictObject>(o)), DictView::Keys);
   if (dynamic_cast<IteratorObject*>(o)) return Ref<IteratorObject>(static_cast<IteratorObject*>(o));
   if (Object* hook = t->lookup("__iter__")) {
     ObjRef it = call1(in, hook, ObjRef(o));
     if (auto* native = dynamic_cast<IteratorObject*>(it.get())) return Ref<IteratorObject>(native);
     if (!it->type()->lookup("__next__"))
-      raise(BT.type_error, "iter() returned non-iterator of type '" + type_name(it.get()) + "'");
+      raise(builtin_types().type_error, "iter() returned non-iterator of type '" + type_name(it.get()) + "'");
     return Ref<IteratorObject>(new CallIterator(it));
   }
   if (t->lookup("__getitem__") && t->lookup("__len__")) {
     int64_t n = length(in, o);
     std::vector<ObjRef> items;
     for (int64_t i = 0; i < n; ++i) items.push_back(get_item(in, o, make_int(i).get()));
-    return Ref<IteratorObject>(new VectorIterator(std::move(items), BT.iterator));
+    return Ref<IteratorObject>(new VectorIterator(std::move(items), builtin_types().iterator));
   }
-  raise(BT.type_error, "'" + type_name(o) + "' object is not iterable");
+  raise(builtin_types().type_error, "'" + type_name(o) + "' object is not iterable");
 }
 
 std::vector<ObjRef> to_vector(Interp& in, Object* iterable) {
-  if (iterable->type() == BT.list) return as<ListObject>(iterable)->items_;
-  if (iterable->type() == BT.tuple) return as<TupleObject>(iterable)->items_;
+  if (iterable->type() == builtin_types().list) return as<ListObject>(iterable)->items_;
+  if (iterable->type() == builtin_types().tuple) return as<TupleObject>(iterable)->items_;
   std::vector<ObjRef> out;
   Ref<IteratorObject> it = get_iter(in, iterable);
   while (ObjRef x = it->next(in)) out.push_back(std::move(x));
@@ -1245,21 +1272,23 @@ std::vector<ObjRef> to_vector(Interp& in, Object* iterable) {
 
 int64_t length(Interp& in, Object* o) {
   TypeObject* t = o->type();
-  if (t == BT.list) return static_cast<int64_t>(as<ListObject>(o)->items_.size());
-  if (t == BT.tuple) return static_cast<int64_t>(as<TupleObject>(o)->items_.size());
-  if (t == BT.str) return static_cast<int64_t>(utf8_length(as<StrObject>(o)->value_));
-  if (t == BT.dict) return static_cast<int64_t>(as<DictObject>(o)->size());
-  if (t == BT.range) return as<RangeObject>(o)->length();
+  if (t == builtin_types().list) return static_cast<int64_t>(as<ListObject>(o)->items_.size());
+  if (t == builtin_types().tuple) return static_cast<int64_t>(as<TupleObject>(o)->items_.size());
+  if (t == builtin_types().str) return static_cast<int64_t>(utf8_length(as<StrObject>(o)->value_));
+  if (t == builtin_types().dict) return static_cast<int64_t>(as<DictObject>(o)->size());
+  if (t == builtin_types().range) return as<RangeObject>(o)->length();
   CallArgs args;
   bool found = false;
   ObjRef r = call_special(in, o, "__len__", args, &found);
-  if (!found) raise(BT.type_error, "object of type '" + type_name(o) + "' has no len()");
+  if (!found) raise(builtin_types().type_error, "object of type '" + type_name(o) + "' has no len()");
   int64_t n = to_index(in, r.get());
-  if (n < 0) raise(BT.value_error, "__len__() should return >= 0");
+  if (n < 0) raise(builtin_types().value_error, "__len__() should return >= 0");
   return n;
 }
 
-[[noreturn]] static void index_overflow() { raise(BT.overflow_error, "cannot fit 'int' into an index-sized integer"); }
+[[noreturn]] static void index_overflow() {
+  raise(builtin_types().overflow_error, "cannot fit 'int' into an index-sized integer");
+}
 
 int64_t to_index(Interp& in, Object* o) {
   if (is_int(o)) {
@@ -1270,17 +1299,17 @@ int64_t to_index(Interp& in, Object* o) {
   bool found = false;
   ObjRef r = call_special(in, o, "__index__", args, &found);
   if (found && is_int(r.get())) return as<IntObject>(r.get())->value_;
-  raise(BT.type_error, "'" + type_name(o) + "' object cannot be interpreted as an integer");
+  raise(builtin_types().type_error, "'" + type_name(o) + "' object cannot be interpreted as an integer");
 }
 
 double to_double(Interp& in, Object* o) {
-  if (o->type() == BT.float_) return as<FloatObject>(o)->value_;
+  if (o->type() == builtin_types().float_) return as<FloatObject>(o)->value_;
   if (is_int(o)) return int_to_double(o);
   CallArgs args;
   bool found = false;
   ObjRef r = call_special(in, o, "__float__", args, &found);
-  if (found && r->type() == BT.float_) return as<FloatObject>(r.get())->value_;
-  raise(BT.type_error, "must be real number, not " + type_name(o));
+  if (found && r->type() == builtin_types().float_) return as<FloatObject>(r.get())->value_;
+  raise(builtin_types().type_error, "must be real number, not " + type_name(o));
 }
 
 }  // namespace stridelab::python

@@ -80,6 +80,8 @@ bool exhausted() {
 #endif
 }
 
-void fail(const char* where) { raise(BT.recursion_error, std::string("maximum recursion depth exceeded") + where); }
+void fail(const char* where) {
+  raise(builtin_types().recursion_error, std::string("maximum recursion depth exceeded") + where);
+}
 
 }  // namespace stridelab::python::recursion

@@ -16,19 +16,21 @@ size_t nargs(const CallArgs& a) { return a.pos.size() - 1; }  // pos[0] is self
 std::string plural(size_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
 void no_keywords(const CallArgs& a, const std::string& name) {
-  if (!a.kw.empty()) raise(BT.type_error, "str." + name + "() takes no keyword arguments");
+  if (!a.kw.empty()) raise(builtin_types().type_error, "str." + name + "() takes no keyword arguments");
 }
 
 // The arity checks of CPython's str methods, each in the wording its implementation uses.
 void takes_no_args(const CallArgs& a, const std::string& name) {
   no_keywords(a, name);
-  if (nargs(a)) raise(BT.type_error, "str." + name + "() takes no arguments (" + std::to_string(nargs(a)) + " given)");
+  if (nargs(a))
+    raise(builtin_types().type_error, "str." + name + "() takes no arguments (" + std::to_string(nargs(a)) + " given)");
 }
 
 void takes_one_arg(const CallArgs& a, const std::string& name) {
   no_keywords(a, name);
   if (nargs(a) != 1)
-    raise(BT.type_error, "str." + name + "() takes exactly one argument (" + std::to_string(nargs(a)) + " given)");
+    raise(builtin_types().type_error,
+          "str." + name + "() takes exactly one argument (" + std::to_string(nargs(a)) + " given)");
 }
 
 // find/count/startswith style: "find() takes at least 1 argument (0 given)".
@@ -36,9 +38,11 @@ void takes_between(const CallArgs& a, const std::string& name, size_t lo, size_t
   no_keywords(a, name);
   size_t n = nargs(a);
   if (n < lo)
-    raise(BT.type_error, name + "() takes at least " + plural(lo, "argument") + " (" + std::to_string(n) + " given)");
+    raise(builtin_types().type_error,
+          name + "() takes at least " + plural(lo, "argument") + " (" + std::to_string(n) + " given)");
   if (n > hi)
-    raise(BT.type_error, name + "() takes at most " + plural(hi, "argument") + " (" + std::to_string(n) + " given)");
+    raise(builtin_types().type_error,
+          name + "() takes at most " + plural(hi, "argument") + " (" + std::to_string(n) + " given)");
 }
 
 // replace/strip/ljust style: "replace expected at least 2 arguments, got 1".
@@ -46,24 +50,29 @@ void expects_between(const CallArgs& a, const std::string& name, size_t lo, size
   no_keywords(a, name);
   size_t n = nargs(a);
   if (n < lo)
-    raise(BT.type_error, name + " expected at least " + plural(lo, "argument") + ", got " + std::to_string(n));
-  if (n > hi) raise(BT.type_error, name + " expected at most " + plural(hi, "argument") + ", got " + std::to_string(n));
+    raise(builtin_types().type_error,
+          name + " expected at least " + plural(lo, "argument") + ", got " + std::to_string(n));
+  if (n > hi)
+    raise(builtin_types().type_error,
+          name + " expected at most " + plural(hi, "argument") + ", got " + std::to_string(n));
 }
 
 // The one optional argument of splitlines(keepends)/expandtabs(tabsize), by position or keyword.
 Object* optional_arg(const CallArgs& a, const char* method, const std::string& keyword) {
   if (nargs(a) > 1)
-    raise(BT.type_error, std::string(method) + "() takes at most 1 argument (" + std::to_string(nargs(a)) + " given)");
+    raise(builtin_types().type_error,
+          std::string(method) + "() takes at most 1 argument (" + std::to_string(nargs(a)) + " given)");
   Object* v = a.pos.size() > 1 ? a.pos[1].get() : nullptr;
   for (auto& [k, x] : a.kw) {
-    if (k != keyword) raise(BT.type_error, "'" + k + "' is an invalid keyword argument for " + method + "()");
+    if (k != keyword)
+      raise(builtin_types().type_error, "'" + k + "' is an invalid keyword argument for " + method + "()");
     v = x.get();
   }
   return v;
 }
 
 const std::string& must_be_str(Object* o) {
-  if (!is_str(o)) raise(BT.type_error, "must be str, not " + type_name(o));
+  if (!is_str(o)) raise(builtin_types().type_error, "must be str, not " + type_name(o));
   return str_of(o);
 }
 
@@ -90,7 +99,7 @@ struct Range {
 int64_t slice_index(Interp& in, Object* o, int64_t dflt) {
   if (!o || o == none()) return dflt;
   if (!is_int(o) && !o->type()->lookup("__index__"))
-    raise(BT.type_error, "slice indices must be integers or None or have an __index__ method");
+    raise(builtin_types().type_error, "slice indices must be integers or None or have an __index__ method");
   return to_index(in, o);
 }
 
@@ -117,7 +126,7 @@ ObjRef str_find(Interp& in, CallArgs& a, const char* name, bool reverse, bool ra
     size_t at = reverse ? hay.rfind(sub) : hay.find(sub);
     if (at != std::string_view::npos) found = v.index(v.byte(r.start) + at);
   }
-  if (found < 0 && raise_missing) raise(BT.value_error, "substring not found");
+  if (found < 0 && raise_missing) raise(builtin_types().value_error, "substring not found");
   return make_int(found);
 }
 
@@ -147,16 +156,18 @@ NativeFn affix_method(bool start, const char* name) {
       return start ? hay.compare(0, x.size(), x) == 0 : hay.compare(hay.size() - x.size(), x.size(), x) == 0;
     };
     Object* arg = a.pos[1].get();
-    if (arg->type() == BT.tuple) {
+    if (arg->type() == builtin_types().tuple) {
       for (auto& p : as<TupleObject>(arg)->items_) {
         if (!is_str(p.get()))
-          raise(BT.type_error, std::string("tuple for ") + name + " must only contain str, not " + type_name(p.get()));
+          raise(builtin_types().type_error,
+                std::string("tuple for ") + name + " must only contain str, not " + type_name(p.get()));
         if (test(str_of(p.get()))) return ObjRef(true_obj());
       }
       return ObjRef(false_obj());
     }
     if (!is_str(arg))
-      raise(BT.type_error, std::string(name) + " first arg must be str or a tuple of str, not " + type_name(arg));
+      raise(builtin_types().type_error,
+            std::string(name) + " first arg must be str or a tuple of str, not " + type_name(arg));
     return ObjRef(bool_obj(test(str_of(arg))));
   };
 }
@@ -238,22 +249,23 @@ NativeFn split_method(bool from_right) {
   const char* name = from_right ? "rsplit" : "split";
   return [=](Interp& in, CallArgs& a) -> ObjRef {
     if (nargs(a) > 2)
-      raise(BT.type_error, std::string(name) + "() takes at most 2 arguments (" + std::to_string(nargs(a)) + " given)");
+      raise(builtin_types().type_error,
+            std::string(name) + "() takes at most 2 arguments (" + std::to_string(nargs(a)) + " given)");
     Object* sep = a.pos.size() > 1 ? a.pos[1].get() : nullptr;
     Object* max_obj = a.pos.size() > 2 ? a.pos[2].get() : nullptr;
     for (auto& [k, v] : a.kw) {
       Object** slot = k == "sep" ? &sep : k == "maxsplit" ? &max_obj : nullptr;
-      if (!slot) raise(BT.type_error, "'" + k + "' is an invalid keyword argument for " + name + "()");
+      if (!slot) raise(builtin_types().type_error, "'" + k + "' is an invalid keyword argument for " + name + "()");
       if (*slot)
-        raise(BT.type_error, "argument for " + std::string(name) + "() given by name ('" + k + "') and position (" +
-                                 (k == "sep" ? "1" : "2") + ")");
+        raise(builtin_types().type_error, "argument for " + std::string(name) + "() given by name ('" + k +
+                                              "') and position (" + (k == "sep" ? "1" : "2") + ")");
       *slot = v.get();
     }
     int64_t maxsplit = max_obj ? to_index(in, max_obj) : -1;
     const std::string& s = str_of(a.pos[0].get());
     if (!sep || sep == none()) return make_list(split_whitespace(s, maxsplit, from_right));
-    if (!is_str(sep)) raise(BT.type_error, "must be str or None, not " + type_name(sep));
-    if (str_of(sep).empty()) raise(BT.value_error, "empty separator");
+    if (!is_str(sep)) raise(builtin_types().type_error, "must be str or None, not " + type_name(sep));
+    if (str_of(sep).empty()) raise(builtin_types().value_error, "empty separator");
     return make_list(split_on(s, str_of(sep), maxsplit, from_right));
   };
 }
@@ -284,15 +296,16 @@ ObjRef str_join(Interp& in, CallArgs& a) {
   takes_one_arg(a, "join");
   Object* arg = a.pos[1].get();
   TypeObject* t = arg->type();
-  if (t != BT.list && t != BT.tuple && t != BT.str && t != BT.dict && t != BT.range && !t->lookup("__iter__") &&
+  if (t != builtin_types().list && t != builtin_types().tuple && t != builtin_types().str &&
+      t != builtin_types().dict && t != builtin_types().range && !t->lookup("__iter__") &&
       !dynamic_cast<IteratorObject*>(arg) && !t->lookup("__getitem__"))
-    raise(BT.type_error, "can only join an iterable");
+    raise(builtin_types().type_error, "can only join an iterable");
   std::vector<ObjRef> items = to_vector(in, arg);
   std::string out;
   const std::string& sep = str_of(a.pos[0].get());
   for (size_t i = 0; i < items.size(); ++i) {
     if (!is_str(items[i].get()))
-      raise(BT.type_error,
+      raise(builtin_types().type_error,
             "sequence item " + std::to_string(i) + ": expected str instance, " + type_name(items[i].get()) + " found");
     if (i) out += sep;
     out += str_of(items[i].get());
@@ -306,7 +319,7 @@ NativeFn partition_method(bool from_right) {
     takes_one_arg(a, name);
     const std::string& s = str_of(a.pos[0].get());
     const std::string& sep = must_be_str(a.pos[1].get());
-    if (sep.empty()) raise(BT.value_error, "empty separator");
+    if (sep.empty()) raise(builtin_types().value_error, "empty separator");
     size_t at = from_right ? s.rfind(sep) : s.find(sep);
     if (at == std::string::npos) {
       if (from_right) return make_tuple({make_str(""), make_str(""), a.pos[0]});
@@ -325,7 +338,7 @@ NativeFn strip_method(bool left, bool right, const char* name) {
     std::vector<uint32_t> chars;
     bool whitespace = a.pos.size() < 2 || a.pos[1].get() == none();
     if (!whitespace) {
-      if (!is_str(a.pos[1].get())) raise(BT.type_error, std::string(name) + " arg must be None or str");
+      if (!is_str(a.pos[1].get())) raise(builtin_types().type_error, std::string(name) + " arg must be None or str");
       chars = utf8_decode(str_of(a.pos[1].get()));
     }
     auto strip = [&](uint32_t c) {
@@ -349,8 +362,10 @@ NativeFn justify_method(char align, const char* name) {
     std::string fill = " ";
     if (a.pos.size() > 2) {
       Object* f = a.pos[2].get();
-      if (!is_str(f)) raise(BT.type_error, "The fill character must be a unicode character, not " + type_name(f));
-      if (utf8_length(str_of(f)) != 1) raise(BT.type_error, "The fill character must be exactly one character long");
+      if (!is_str(f))
+        raise(builtin_types().type_error, "The fill character must be a unicode character, not " + type_name(f));
+      if (utf8_length(str_of(f)) != 1)
+        raise(builtin_types().type_error, "The fill character must be exactly one character long");
       fill = str_of(f);
     }
     int64_t len = static_cast<int64_t>(utf8_length(s));
@@ -383,7 +398,7 @@ ObjRef str_replace(Interp& in, CallArgs& a) {
   expects_between(a, "replace", 2, 3);
   for (int i = 1; i <= 2; ++i)
     if (!is_str(a.pos[i].get()))
-      raise(BT.type_error,
+      raise(builtin_types().type_error,
             "replace() argument " + std::to_string(i) + " must be str, not " + type_name(a.pos[i].get()));
   const std::string& s = str_of(a.pos[0].get());
   const std::string& from = str_of(a.pos[1].get());
@@ -419,7 +434,8 @@ NativeFn affix_remove_method(bool prefix) {
   return [=](Interp&, CallArgs& a) -> ObjRef {
     takes_one_arg(a, name);
     if (!is_str(a.pos[1].get()))
-      raise(BT.type_error, std::string(name) + "() argument must be str, not " + type_name(a.pos[1].get()));
+      raise(builtin_types().type_error,
+            std::string(name) + "() argument must be str, not " + type_name(a.pos[1].get()));
     const std::string& s = str_of(a.pos[0].get());
     const std::string& x = str_of(a.pos[1].get());
     if (x.empty() || x.size() > s.size()) return a.pos[0];
@@ -538,14 +554,16 @@ ObjRef str_isidentifier(Interp&, CallArgs& a) {
 }  // namespace
 
 void install_str_methods() {
-  TypeObject* t = BT.str;
+  TypeObject* t = builtin_types().str;
   auto add = [&](const char* name, NativeFn fn) {
     std::string method = name;
     t->dict_.set(method, make_function(method, [method, fn = std::move(fn)](Interp& in, CallArgs& a) -> ObjRef {
-                   if (a.pos.empty()) raise(BT.type_error, "unbound method str." + method + "() needs an argument");
-                   if (!is_instance(a.pos[0].get(), BT.str))
-                     raise(BT.type_error, "descriptor '" + method + "' for 'str' objects doesn't apply to a '" +
-                                              type_name(a.pos[0].get()) + "' object");
+                   if (a.pos.empty())
+                     raise(builtin_types().type_error, "unbound method str." + method + "() needs an argument");
+                   if (!is_instance(a.pos[0].get(), builtin_types().str))
+                     raise(builtin_types().type_error, "descriptor '" + method +
+                                                           "' for 'str' objects doesn't apply to a '" +
+                                                           type_name(a.pos[0].get()) + "' object");
                    return fn(in, a);
                  }));
   };

@@ -122,14 +122,14 @@ std::string closest_name(const std::vector<std::string>& candidates, const std::
 std::vector<std::string> dir_names(Object* o) {
   std::set<std::string> names;
   TypeObject* t = o->type();
-  if (t == BT.module) {
+  if (t == builtin_types().module) {
     const std::string& mod = as<ModuleObject>(o)->name_;
     if (const auto* ref = reference_names("module_" + mod)) return *ref;
     add_namespace(names, &as<ModuleObject>(o)->dict_);
     for (const char* n : {"__doc__", "__loader__", "__name__", "__package__", "__spec__"}) names.insert(n);
     return {names.begin(), names.end()};
   }
-  const TypeObject* cls = t == BT.type ? as<TypeObject>(o) : t;
+  const TypeObject* cls = t == builtin_types().type ? as<TypeObject>(o) : t;
   for (const TypeObject* c = cls; c; c = c->base_) {
     add_namespace(names, &c->dict_);
     if (c->is_user_) add_all(names, reference_names("user_instance_extra"));
@@ -137,7 +137,7 @@ std::vector<std::string> dir_names(Object* o) {
   std::string key = native_key(cls);
   if (!key.empty()) add_all(names, reference_names(key));
   add_all(names, reference_names("object"));
-  if (t != BT.type) {
+  if (t != builtin_types().type) {
     add_namespace(names, o->instance_dict());
     if (!key.empty()) add_all(names, reference_names(key + ".instance"));
   }
@@ -146,7 +146,8 @@ std::vector<std::string> dir_names(Object* o) {
 }
 
 void raise_name_error(const Frame& frame, Namespace& builtins, const std::string& name) {
-  Ref<ExceptionObject> exc = new_exception(BT.name_error, {make_str("name '" + name + "' is not defined")});
+  Ref<ExceptionObject> exc =
+      new_exception(builtin_types().name_error, {make_str("name '" + name + "' is not defined")});
   exc->dict_.set("name", make_str(name));
   // The innermost frame's own variables, then its globals, then the builtins (in CPython's order).
   std::vector<std::string> locals;
@@ -175,9 +176,9 @@ void note_attribute_error(ExceptionObject* exc, Object* obj, std::string_view na
 
 std::string suggestion_suffix(ExceptionObject* exc) {
   std::string best;
-  if (exc->type() == BT.name_error) {
+  if (exc->type() == builtin_types().name_error) {
     if (Object* s = exc->dict_.get("__suggestion__")) best = as<StrObject>(s)->value_;
-  } else if (is_instance(exc, BT.attribute_error)) {
+  } else if (is_instance(exc, builtin_types().attribute_error)) {
     Object* name = exc->dict_.get("name");
     Object* obj = exc->dict_.get("obj");
     if (name && obj && is_str(name)) best = closest_name(dir_names(obj), as<StrObject>(name)->value_);

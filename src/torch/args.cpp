@@ -202,10 +202,11 @@ std::string py_typename(const Object* o) {
 }
 
 static bool check_long(const Object* o) {
-  return o->type() == BT.int_ || (o->type() != BT.bool_ && is_instance(o, BT.int_));
+  return o->type() == builtin_types().int_ ||
+         (o->type() != builtin_types().bool_ && is_instance(o, builtin_types().int_));
 }
 static bool check_index(const Object* o) {
-  if (o->type() == BT.bool_) return false;
+  if (o->type() == builtin_types().bool_) return false;
   if (check_long(o)) return true;
   if (is_tensor(o)) {
     const Tensor& t = unwrap(const_cast<Object*>(o));
@@ -213,10 +214,14 @@ static bool check_index(const Object* o) {
   }
   return false;
 }
-static bool check_scalar(const Object* o) { return is_instance(o, BT.int_) || o->type() == BT.float_; }
-static bool is_seq(const Object* o) { return o->type() == BT.list || is_instance(o, BT.tuple); }
+static bool check_scalar(const Object* o) {
+  return is_instance(o, builtin_types().int_) || o->type() == builtin_types().float_;
+}
+static bool is_seq(const Object* o) {
+  return o->type() == builtin_types().list || is_instance(o, builtin_types().tuple);
+}
 static const std::vector<ObjRef>& seq_items(const Object* o) {
-  if (o->type() == BT.list) return as<ListObject>(const_cast<Object*>(o))->items_;
+  if (o->type() == builtin_types().list) return as<ListObject>(const_cast<Object*>(o))->items_;
   return as<TupleObject>(const_cast<Object*>(o))->items_;
 }
 
@@ -257,8 +262,8 @@ static bool check_param(const Param& p, Object* obj, Interp& in, size_t argnum) 
       auto& items = seq_items(obj);
       for (size_t k = 0; k < items.size(); ++k)
         if (!is_tensor(items[k].get()))
-          raise(BT.type_error, "expected Tensor as element " + std::to_string(k) + " in argument " +
-                                   std::to_string(argnum) + ", but got " + py_typename(items[k].get()));
+          raise(builtin_types().type_error, "expected Tensor as element " + std::to_string(k) + " in argument " +
+                                                std::to_string(argnum) + ", but got " + py_typename(items[k].get()));
       return true;
     }
     case P_INT_LIST:
@@ -275,12 +280,13 @@ static bool check_param(const Param& p, Object* obj, Interp& in, size_t argnum) 
         if (!check_scalar(it.get())) return false;
       return true;
     case P_GENERATOR: return types().generator && obj->type() == types().generator;
-    case P_BOOL: return obj->type() == BT.bool_;
+    case P_BOOL: return obj->type() == builtin_types().bool_;
     case P_STORAGE: return false;
     case P_PYOBJECT: return true;
     case P_SCALARTYPE:
       return obj->type() == types().dtype ||
-             (obj->type() == BT.type && (obj == BT.float_ || obj == BT.int_ || obj == BT.bool_));
+             (obj->type() == builtin_types().type &&
+              (obj == builtin_types().float_ || obj == builtin_types().int_ || obj == builtin_types().bool_));
     case P_LAYOUT: return types().layout && obj->type() == types().layout;
     case P_MEMORY_FORMAT: return false;
     case P_DEVICE: return check_long(obj) || is_str(obj) || obj->type() == types().device;
@@ -295,12 +301,12 @@ static bool check_param(const Param& p, Object* obj, Interp& in, size_t argnum) 
 // PyTorch says "was" for one argument, except in the "from ... to" form (sic).
 [[noreturn]] static void extra_args(const Signature& sig, size_t nargs) {
   if (sig.min_args != sig.max_pos_args)
-    raise(BT.type_error, sig.name + "() takes from " + std::to_string(sig.min_args) + " to " +
-                             std::to_string(sig.max_pos_args) + " positional arguments but " + std::to_string(nargs) +
-                             " were given");
-  raise(BT.type_error, sig.name + "() takes " + std::to_string(sig.max_pos_args) + " positional argument" +
-                           (sig.max_pos_args == 1 ? "" : "s") + " but " + std::to_string(nargs) +
-                           (nargs == 1 ? " was given" : " were given"));
+    raise(builtin_types().type_error, sig.name + "() takes from " + std::to_string(sig.min_args) + " to " +
+                                          std::to_string(sig.max_pos_args) + " positional arguments but " +
+                                          std::to_string(nargs) + " were given");
+  raise(builtin_types().type_error, sig.name + "() takes " + std::to_string(sig.max_pos_args) + " positional argument" +
+                                        (sig.max_pos_args == 1 ? "" : "s") + " but " + std::to_string(nargs) +
+                                        (nargs == 1 ? " was given" : " were given"));
 }
 
 // The Tensor methods PyTorch 1.13 binds without an argument parser (METH_NOARGS), recorded by
@@ -492,8 +498,8 @@ static bool is_noargs_method(const std::string& name) {
 
 [[noreturn]] static void noargs_error(const std::string& name, const CallArgs& args, size_t first) {
   const std::string fn = "_TensorBase." + name + "()";
-  if (!args.kw.empty()) raise(BT.type_error, fn + " takes no keyword arguments");
-  raise(BT.type_error, fn + " takes no arguments (" + std::to_string(args.pos.size() - first) + " given)");
+  if (!args.kw.empty()) raise(builtin_types().type_error, fn + " takes no keyword arguments");
+  raise(builtin_types().type_error, fn + " takes no arguments (" + std::to_string(args.pos.size() - first) + " given)");
 }
 
 [[noreturn]] static void missing_args(const Signature& sig, size_t idx) {
@@ -506,8 +512,8 @@ static bool is_noargs_method(const std::string& name) {
     ++n;
   }
   // PyTorch pluralises the singular case (sic).
-  raise(BT.type_error, sig.name + "() missing " + std::to_string(n) + " required positional argument" +
-                           (n == 1 ? "s" : "") + ": " + names);
+  raise(builtin_types().type_error, sig.name + "() missing " + std::to_string(n) + " required positional argument" +
+                                        (n == 1 ? "s" : "") + ": " + names);
 }
 
 [[noreturn]] static void extra_kwargs(const Signature& sig, const CallArgs& args, size_t nargs) {
@@ -515,11 +521,11 @@ static bool is_noargs_method(const std::string& name) {
     long idx = -1;
     for (size_t i = 0; i < sig.params.size(); ++i)
       if (sig.params[i].name == k) idx = static_cast<long>(i);
-    if (idx < 0) raise(BT.type_error, sig.name + "() got an unexpected keyword argument '" + k + "'");
+    if (idx < 0) raise(builtin_types().type_error, sig.name + "() got an unexpected keyword argument '" + k + "'");
     if (static_cast<size_t>(idx) < nargs)
-      raise(BT.type_error, sig.name + "() got multiple values for argument '" + k + "'");
+      raise(builtin_types().type_error, sig.name + "() got multiple values for argument '" + k + "'");
   }
-  raise(BT.type_error, "invalid keyword arguments");
+  raise(builtin_types().type_error, "invalid keyword arguments");
 }
 
 static Object* find_kw(const CallArgs& args, const std::string& name) {
@@ -574,10 +580,11 @@ static bool try_parse(const Signature& sig, Interp& in, CallArgs& args, size_t f
       continue;
     } else if (raise_) {
       if (is_kwd)
-        raise(BT.type_error,
+        raise(builtin_types().type_error,
               sig.name + "(): argument '" + p.name + "' must be " + p.type_name() + ", not " + py_typename(obj));
-      raise(BT.type_error, sig.name + "(): argument '" + p.name + "' (position " + std::to_string(arg_pos + 1) +
-                               ") must be " + p.type_name() + ", not " + py_typename(obj));
+      raise(builtin_types().type_error, sig.name + "(): argument '" + p.name + "' (position " +
+                                            std::to_string(arg_pos + 1) + ") must be " + p.type_name() + ", not " +
+                                            py_typename(obj));
     } else {
       return false;
     }
@@ -784,7 +791,7 @@ ParsedArgs Parser::parse(Interp& in, CallArgs& args, bool has_self) const {
     if (!s->hidden) options.push_back(s->to_string());
   std::vector<Object*> pos;
   for (size_t i = first; i < args.pos.size(); ++i) pos.push_back(args.pos[i].get());
-  raise(BT.type_error, format_invalid_args(pos, args, sigs_[0]->name + "()", options));
+  raise(builtin_types().type_error, format_invalid_args(pos, args, sigs_[0]->name + "()", options));
 }
 
 // ---- ParsedArgs accessors ----
@@ -883,9 +890,9 @@ IntArray ParsedArgs::intlist(int i) const {
   // overflow error for one.
   const bool sym = i >= 0 && types[i] == P_SYM_INT_LIST;
   auto wrong_element = [&](const Object* it, size_t pos) {
-    raise(BT.type_error, fname + "(): argument '" + *pnames[i] + "' must be " +
-                             (sym ? "tuple of SymInts" : "tuple of ints") + ", but found element of type " +
-                             py_typename(it) + " at pos " + std::to_string(pos));
+    raise(builtin_types().type_error,
+          fname + "(): argument '" + *pnames[i] + "' must be " + (sym ? "tuple of SymInts" : "tuple of ints") +
+              ", but found element of type " + py_typename(it) + " at pos " + std::to_string(pos));
   };
   if (check_long(o)) {
     if (sym && !fits_long(o)) wrong_element(o, 1);

@@ -107,8 +107,8 @@ TypeObject* backward_base_type() {
                     for (size_t i = 1; i < a.pos.size(); ++i) {
                       Object* o = a.pos[i].get();
                       if (o != none() && !is_tensor(o))
-                        raise(BT.type_error, "save_for_backward can only save variables, but argument " +
-                                                 std::to_string(i - 1) + " is of type " + type_name(o));
+                        raise(builtin_types().type_error, "save_for_backward can only save variables, but argument " +
+                                                              std::to_string(i - 1) + " is of type " + type_name(o));
                       ctx->to_save.push_back(a.pos[i]);
                     }
                     return ObjRef(none());
@@ -194,15 +194,17 @@ ag::variable_list PyFunctionNode::apply(ag::variable_list&& grads) {
     r = call(in, backward.get(), args);
   }
   std::vector<ObjRef> results;
-  if (r->type() == BT.tuple || is_instance(r.get(), BT.tuple)) results = as<TupleObject>(r.get())->items_;
+  if (r->type() == builtin_types().tuple || is_instance(r.get(), builtin_types().tuple))
+    results = as<TupleObject>(r.get())->items_;
   else results.push_back(r);
   const size_t expected = is_tensor_.size();
   if (results.size() != expected) {
     bool extra_none = results.size() > expected;
     for (size_t i = expected; extra_none && i < results.size(); ++i) extra_none = results[i].get() == none();
     if (!extra_none)
-      raise(BT.runtime_error, "function " + name_ + " returned an incorrect number of gradients (expected " +
-                                  std::to_string(expected) + ", got " + std::to_string(results.size()) + ")");
+      raise(builtin_types().runtime_error,
+            "function " + name_ + " returned an incorrect number of gradients (expected " + std::to_string(expected) +
+                ", got " + std::to_string(results.size()) + ")");
     results.resize(expected);
   }
   ag::variable_list out;
@@ -210,13 +212,14 @@ ag::variable_list PyFunctionNode::apply(ag::variable_list&& grads) {
     Object* g = results[i].get();
     if (!is_tensor_[i]) {
       if (g != none())
-        raise(BT.runtime_error, "function " + name_ + " returned a gradient different than None at position " +
-                                    std::to_string(i + 1) + ", but the corresponding forward input was not a Variable");
+        raise(builtin_types().runtime_error,
+              "function " + name_ + " returned a gradient different than None at position " + std::to_string(i + 1) +
+                  ", but the corresponding forward input was not a Variable");
       continue;
     }
     if (g == none()) out.push_back(Tensor());
     else if (is_tensor(g)) out.push_back(unwrap(g));
-    else raise(BT.type_error, "expected Variable or None (got " + python::type_name(g) + ")");
+    else raise(builtin_types().type_error, "expected Variable or None (got " + python::type_name(g) + ")");
   }
   return out;
 }
@@ -261,7 +264,7 @@ ObjRef function_apply(Interp& in, Object* cls_obj, CallArgs& a) {
 
   // The outputs: each tensor gets this node as its grad_fn, output_nr in order; an input returned
   // as it is comes back as a new tensor sharing its data.
-  bool is_tuple = out->type() == BT.tuple;
+  bool is_tuple = out->type() == builtin_types().tuple;
   std::vector<ObjRef> items = is_tuple ? as<TupleObject>(out.get())->items_ : std::vector<ObjRef>{out};
   std::vector<Tensor> outputs;
   for (auto& item : items) {
@@ -325,12 +328,12 @@ TypeObject* autograd_function_type() {
   t = NativeType("Function", "torch.autograd.function")
           .method("forward",
                   [](Interp&, CallArgs&) -> ObjRef {
-                    raise(BT.not_implemented_error,
+                    raise(builtin_types().not_implemented_error,
                           "You must implement the forward function for custom autograd.Function.");
                   })
           .method("backward",
                   [](Interp&, CallArgs&) -> ObjRef {
-                    raise(BT.not_implemented_error,
+                    raise(builtin_types().not_implemented_error,
                           "You must implement either the backward or vjp method for your custom autograd.Function to "
                           "use it with backward mode AD.");
                   })

@@ -58,7 +58,6 @@ ObjRef call_native(Interp& in, const char* name, std::vector<ObjRef> pos,
   return n.body(in, a);
 }
 
-ObjRef W(const Tensor& t) { return wrap(t); }
 ObjRef self_obj(ParsedArgs& a) { return ObjRef(a.obj(0)); }
 
 [[noreturn]] void dimname_error(const Tensor& t, Object* name) {
@@ -66,7 +65,7 @@ ObjRef self_obj(ParsedArgs& a) { return ObjRef(a.obj(0)); }
   for (int64_t i = 0; i < t.dim(); ++i) s += (i ? ", None" : "None");
   s += "]";
   std::string n = is_str(name) ? as<StrObject>(name)->value_ : "None";
-  raise(BT.runtime_error, "Name '" + n + "' not found in " + s + ".");
+  raise(builtin_types().runtime_error, "Name '" + n + "' not found in " + s + ".");
 }
 
 // When a Dimname overload matched, PyTorch looks the name up and fails (no named tensors here).
@@ -76,7 +75,7 @@ void check_dimname(ParsedArgs& a, const char* pname) {
   if (i >= 0 && a.types[i] == 19 /* P_DIMNAME_LIST */ && a.has(i)) {
     Object* o = a.obj(i);
     if (is_str(o)) dimname_error(a.tensor(0), o);
-    auto items = o->type() == BT.list ? as<ListObject>(o)->items_ : as<TupleObject>(o)->items_;
+    auto items = o->type() == builtin_types().list ? as<ListObject>(o)->items_ : as<TupleObject>(o)->items_;
     dimname_error(a.tensor(0), items.empty() ? none() : items[0].get());
   }
 }
@@ -98,7 +97,7 @@ ObjRef return_pair(const char* type_name, const std::pair<Tensor, Tensor>& r) {
   TypeObject*& t = made[type_name];
   if (!t) {
     std::string tn = type_name;
-    NativeType nt(tn, "torch.return_types", BT.tuple);
+    NativeType nt(tn, "torch.return_types", builtin_types().tuple);
     nt.c_name("torch.return_types." + tn);
     add_tuple_methods(nt);
     t = nt.property("values", [](Interp&, Object* s) -> ObjRef { return as<TupleObject>(s)->items_[0]; })
@@ -141,25 +140,26 @@ std::vector<Object*> bind_def(const std::string& qualname, CallArgs& args, const
   if (given > total) {
     std::string takes =
         required == total ? std::to_string(total) : "from " + std::to_string(required) + " to " + std::to_string(total);
-    raise(BT.type_error, qualname + "() takes " + takes + " positional argument" +
-                             (total == 1 && required == total ? "" : "s") + " but " + std::to_string(given) +
-                             (given == 1 ? " was" : " were") + " given");
+    raise(builtin_types().type_error, qualname + "() takes " + takes + " positional argument" +
+                                          (total == 1 && required == total ? "" : "s") + " but " +
+                                          std::to_string(given) + (given == 1 ? " was" : " were") + " given");
   }
   std::vector<Object*> values(total, nullptr);
   for (size_t i = 0; i < given; ++i) values[i] = args.pos[i].get();
   for (auto& [k, v] : args.kw) {
     size_t i = 0;
     while (i < total && k != params[i].name) ++i;
-    if (i == total) raise(BT.type_error, qualname + "() got an unexpected keyword argument '" + k + "'");
-    if (values[i]) raise(BT.type_error, qualname + "() got multiple values for argument '" + k + "'");
+    if (i == total) raise(builtin_types().type_error, qualname + "() got an unexpected keyword argument '" + k + "'");
+    if (values[i]) raise(builtin_types().type_error, qualname + "() got multiple values for argument '" + k + "'");
     values[i] = v.get();
   }
   std::vector<std::string> missing;
   for (size_t i = 0; i < total; ++i)
     if (!values[i] && !params[i].has_default) missing.push_back(params[i].name);
   if (!missing.empty())
-    raise(BT.type_error, qualname + "() missing " + std::to_string(missing.size()) + " required positional argument" +
-                             (missing.size() == 1 ? "" : "s") + ": " + quoted_names(missing));
+    raise(builtin_types().type_error, qualname + "() missing " + std::to_string(missing.size()) +
+                                          " required positional argument" + (missing.size() == 1 ? "" : "s") + ": " +
+                                          quoted_names(missing));
   return values;
 }
 
@@ -173,9 +173,9 @@ ObjRef py_split(Interp& in, Object* self, Object* split_size, Object* dim,
   if (is_tensor(split_size) && unwrap(split_size).numel() == 1) {
     CallArgs as_int;
     as_int.pos.push_back(size);
-    size = call(in, BT.int_, as_int);
+    size = call(in, builtin_types().int_, as_int);
   }
-  bool equal_chunks = is_instance(size.get(), BT.int_);
+  bool equal_chunks = is_instance(size.get(), builtin_types().int_);
   frames_so_far.push_back(equal_chunks ? &frames::tensor_split : &frames::tensor_split_with_sizes);
   return through(frames_so_far, [&] {
     return call_native(in, equal_chunks ? "_vf_split" : "_vf_split_with_sizes", {ObjRef(self), size, d});
@@ -200,7 +200,7 @@ ObjRef py_norm(Interp& in, Object* input, Object* p, Object* dim, Object* keepdi
   };
   if (!is_tensor(input)) {
     fr.push_back(&frames::functional_norm_dim);
-    raise_from(fr, BT.attribute_error, "'" + type_name(input) + "' object has no attribute 'dim'");
+    raise_from(fr, builtin_types().attribute_error, "'" + type_name(input) + "' object has no attribute 'dim'");
   }
   int64_t ndim = unwrap(input).dim();
   auto all_dims = [&] {
@@ -217,12 +217,12 @@ ObjRef py_norm(Interp& in, Object* input, Object* p, Object* dim, Object* keepdi
       return run(frames::functional_norm_p_all, "_vf_norm", {ObjRef(input), pv},
                  {{"dim", all_dims()}, {"keepdim", kd}});
   }
-  ObjRef d = no_dim ? ObjRef(none()) : is_instance(dim, BT.int_) ? make_list({ObjRef(dim)}) : ObjRef(dim);
+  ObjRef d = no_dim ? ObjRef(none()) : is_instance(dim, builtin_types().int_) ? make_list({ObjRef(dim)}) : ObjRef(dim);
   if (p_str) {
     if (ps == "fro") {
       if (!no_dtype) {
         fr.push_back(&frames::functional_norm_fro_dtype);
-        raise_from(fr, BT.value_error, "dtype argument is not supported in frobenius norm");
+        raise_from(fr, builtin_types().value_error, "dtype argument is not supported in frobenius norm");
       }
       if (no_dim) d = all_dims();
       std::vector<std::pair<std::string, ObjRef>> kw{{"keepdim", kd}};
@@ -230,9 +230,10 @@ ObjRef py_norm(Interp& in, Object* input, Object* p, Object* dim, Object* keepdi
       return run(no_out ? frames::functional_norm : frames::functional_norm_out, "_vf_frobenius_norm",
                  {ObjRef(input), d}, kw);
     }
-    if (ps == "nuc") raise(BT.not_implemented_error, "stridelab does not compute the nuclear norm (p='nuc')");
+    if (ps == "nuc")
+      raise(builtin_types().not_implemented_error, "stridelab does not compute the nuclear norm (p='nuc')");
     fr.push_back(&frames::functional_norm_bad_p);
-    raise_from(fr, BT.runtime_error, "only valid string values are 'fro' and 'nuc', found " + ps);
+    raise_from(fr, builtin_types().runtime_error, "only valid string values are 'fro' and 'nuc', found " + ps);
   }
   if (no_dim) d = all_dims();
   std::vector<std::pair<std::string, ObjRef>> kw{{"keepdim", kd}};
@@ -256,7 +257,8 @@ void add_python_methods(NativeType& tt) {
   tt.method("unflatten", [](Interp& in, CallArgs& args) -> ObjRef {
     auto v = bind_def("Tensor.unflatten", args, {{"self", false}, {"dim", false}, {"sizes", false}});
     if (!truthy(in, v[2]))
-      raise_from({&frames::tensor_unflatten_empty}, BT.runtime_error, "unflatten: sizes must be non-empty");
+      raise_from({&frames::tensor_unflatten_empty}, builtin_types().runtime_error,
+                 "unflatten: sizes must be non-empty");
     Object* method = types().tensor->lookup("_native_unflatten");
     CallArgs call_args;
     call_args.pos = {ObjRef(v[0]), ObjRef(v[1]), ObjRef(v[2])};
@@ -269,7 +271,7 @@ void add_python_functions(ModuleObject* torch) {
     auto v = bind_def("split", args, {{"tensor", false}, {"split_size_or_sections", false}, {"dim", true}});
     // functional.py: return tensor.split(split_size_or_sections, dim)
     if (!is_tensor(v[0]))
-      raise_from({&frames::functional_split_attr}, BT.attribute_error,
+      raise_from({&frames::functional_split_attr}, builtin_types().attribute_error,
                  "'" + type_name(v[0]) + "' object has no attribute 'split'");
     return py_split(in, v[0], v[1], v[2], {&frames::functional_split});
   });
@@ -352,11 +354,12 @@ void resize_out(const Tensor& out, const IntArray& sizes) {
 void write_out(const std::string& name, const Tensor& out, const Tensor& result) {
   OutKind kind = out_kind(name);
   if (kind == OutKind::MatrixProduct && out.dtype() != result.dtype())
-    raise(BT.runtime_error, std::string("Expected out tensor to have dtype ") + meta_name(result.dtype()) +
-                                ", but got " + meta_name(out.dtype()) + " instead");
+    raise(builtin_types().runtime_error, std::string("Expected out tensor to have dtype ") + meta_name(result.dtype()) +
+                                             ", but got " + meta_name(out.dtype()) + " instead");
   if (kind == OutKind::Elementwise && !can_cast(result.dtype(), out.dtype()))
-    raise(BT.runtime_error, std::string("result type ") + core::scalar_type_name(result.dtype()) +
-                                " can't be cast to the desired output type " + core::scalar_type_name(out.dtype()));
+    raise(builtin_types().runtime_error, std::string("result type ") + core::scalar_type_name(result.dtype()) +
+                                             " can't be cast to the desired output type " +
+                                             core::scalar_type_name(out.dtype()));
   if (out.sizes() != result.sizes()) {
     if (name == "arange") {
       if (out.numel() != result.numel() && out.numel() > 0)
@@ -391,27 +394,29 @@ ObjRef call_with_out(Interp& in, const Body& body, ParsedArgs& a, int out_index)
     Object* v = a.values[i];
     if (!v) continue;
     if (is_tensor(v)) any_grad = any_grad || requires_grad(unwrap(v));
-    else if (a.types[i] == 5 /* P_TENSOR_LIST */ && (v->type() == BT.list || is_instance(v, BT.tuple)))
+    else if (a.types[i] == 5 /* P_TENSOR_LIST */ &&
+             (v->type() == builtin_types().list || is_instance(v, builtin_types().tuple)))
       for (auto& t : to_vector(in, v)) any_grad = any_grad || (is_tensor(t.get()) && requires_grad(unwrap(t.get())));
   }
   if (any_grad && grad_enabled())
-    raise(BT.runtime_error, a.fname +
-                                "(): functions with out=... arguments don't support automatic differentiation, "
-                                "but one of the arguments requires grad.");
+    raise(builtin_types().runtime_error,
+          a.fname +
+              "(): functions with out=... arguments don't support automatic differentiation, "
+              "but one of the arguments requires grad.");
   a.values[out_index] = nullptr;
   ObjRef result = body(in, a);
   if (is_tensor(out_obj) || is_number(out_obj)) {  // a number where add's parser allows one
     if (!is_tensor(result.get()))
-      raise(BT.type_error, a.fname + "(): argument 'out' must be tuple of Tensors, not Tensor");
+      raise(builtin_types().type_error, a.fname + "(): argument 'out' must be tuple of Tensors, not Tensor");
     Tensor out = is_tensor(out_obj) ? unwrap(out_obj) : scalar_to_tensor(to_scalar(in, out_obj));
     write_out(a.fname, out, unwrap(result.get()));
-    return is_tensor(out_obj) ? ObjRef(out_obj) : W(out);
+    return is_tensor(out_obj) ? ObjRef(out_obj) : wrap(out);
   }
   // A tuple of tensors (max(dim, out=(values, indices))).
   std::vector<ObjRef> outs = to_vector(in, out_obj), results = to_vector(in, result.get());
   if (outs.size() != results.size())
-    raise(BT.runtime_error, a.fname + "(): expected " + std::to_string(results.size()) + " tensors in out=, got " +
-                                std::to_string(outs.size()));
+    raise(builtin_types().runtime_error, a.fname + "(): expected " + std::to_string(results.size()) +
+                                             " tensors in out=, got " + std::to_string(outs.size()));
   for (size_t i = 0; i < outs.size(); ++i) write_out(a.fname, unwrap(outs[i].get()), unwrap(results[i].get()));
   return ObjRef(out_obj);
 }

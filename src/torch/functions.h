@@ -27,7 +27,6 @@ void def(const char* name, std::vector<std::string> method_sigs, std::vector<std
 // functions are, but not attributes of the torch module.
 void def_native(const char* name, std::vector<std::string> sigs, Body body);
 
-ObjRef W(const Tensor& t);
 ObjRef self_obj(ParsedArgs& a);
 [[noreturn]] void dimname_error(const Tensor& t, Object* name);
 // When a Dimname overload matched, PyTorch looks the name up and fails (no named tensors here).

@@ -18,7 +18,7 @@ void def_unary(const std::string& name, UnaryOp u, const char* method, const cha
                const char* inplace_function) {
   if (*method || *function)
     def(name.c_str(), sig_list(method), sig_list(function),
-        [u](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::unary(u, a.tensor("input"))); }); });
+        [u](Interp&, ParsedArgs& a) { return guarded([&] { return wrap(op::unary(u, a.tensor("input"))); }); });
   if (*inplace_method || *inplace_function)
     def((name + "_").c_str(), sig_list(inplace_method), sig_list(inplace_function), [u](Interp&, ParsedArgs& a) {
       guarded([&] { op::unary_(u, a.tensor("input")); });
@@ -29,7 +29,7 @@ void def_unary(const std::string& name, UnaryOp u, const char* method, const cha
 // A binary op of autograd/binary_ops.def.
 void def_binary(const char* name, BinaryOp o, const char* method, const char* function) {
   def(name, sig_list(method), sig_list(function), [o](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::binary(o, a.tensor("input"), a.tensor("other"))); });
+    return guarded([&] { return wrap(op::binary(o, a.tensor("input"), a.tensor("other"))); });
   });
 }
 
@@ -47,7 +47,7 @@ void define_arithmetic() {
       f = {n + "(Tensor input, Tensor other, *, Tensor out=None)", n + "(Tensor input, Scalar other)"};
     }
     def(name, m, f, [op](Interp&, ParsedArgs& a) {
-      return guarded([&] { return W(op::binary(op, a.tensor("input"), a.tensor("other"), a.scalar("alpha"))); });
+      return guarded([&] { return wrap(op::binary(op, a.tensor("input"), a.tensor("other"), a.scalar("alpha"))); });
     });
     std::vector<std::string> mi;
     for (auto s : m) mi.push_back(n + "_" + s.substr(n.size()));
@@ -61,7 +61,7 @@ void define_arithmetic() {
   arith("subtract", BinaryOp::Sub, true);
   def("mul", {"mul(Tensor other)"}, {"mul(Tensor input, Tensor other, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return W(op::binary(BinaryOp::Mul, a.tensor("input"), a.tensor("other"))); });
+        return guarded([&] { return wrap(op::binary(BinaryOp::Mul, a.tensor("input"), a.tensor("other"))); });
       });
   def("mul_", {"mul_(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
     guarded([&] { op::binary_(BinaryOp::Mul, a.tensor("input"), a.tensor("other")); });
@@ -79,7 +79,7 @@ void define_arithmetic() {
     BinaryOp o = op;
     def(name, {n + "(Tensor other)"}, {n + "(Tensor input, Tensor other, *, Tensor out=None)"},
         [o](Interp&, ParsedArgs& a) {
-          return guarded([&] { return W(op::binary(o, a.tensor("input"), a.tensor("other"))); });
+          return guarded([&] { return wrap(op::binary(o, a.tensor("input"), a.tensor("other"))); });
         });
   }
   arith("bitwise_and", BinaryOp::BitwiseAnd, false);
@@ -97,7 +97,7 @@ void define_arithmetic() {
         {n + "(Tensor input, Tensor other, *, Tensor out=None)",
          n + "(Tensor input, Scalar other, *, Tensor out=None)"},
         [o](Interp&, ParsedArgs& a) {
-          return guarded([&] { return W(op::binary(o, a.tensor("input"), a.tensor("other"))); });
+          return guarded([&] { return wrap(op::binary(o, a.tensor("input"), a.tensor("other"))); });
         });
   }
 }
@@ -114,7 +114,7 @@ void define_division_and_power() {
             op::binary_(BinaryOp::Div, a.tensor("input"), a.tensor("other"));
             return self_obj(a);
           }
-          return W(op::binary(BinaryOp::Div, a.tensor("input"), a.tensor("other")));
+          return wrap(op::binary(BinaryOp::Div, a.tensor("input"), a.tensor("other")));
         });
       }
       Rounding mode = Rounding::None;
@@ -123,7 +123,7 @@ void define_division_and_power() {
         if (m == "floor") mode = Rounding::Floor;
         else if (m == "trunc") mode = Rounding::Trunc;
         else
-          raise(BT.runtime_error,
+          raise(builtin_types().runtime_error,
                 "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" + m + "'");
       }
       return guarded([&] {
@@ -131,7 +131,7 @@ void define_division_and_power() {
           op::div_(a.tensor("input"), a.tensor("other"), mode);
           return self_obj(a);
         }
-        return W(op::div(a.tensor("input"), a.tensor("other"), mode));
+        return wrap(op::div(a.tensor("input"), a.tensor("other"), mode));
       });
     };
   };
@@ -164,10 +164,10 @@ void define_division_and_power() {
        "pow(Tensor input, Scalar exponent, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          if (a.has("self")) return W(op::pow(a.scalar("self"), a.tensor("exponent")));
+          if (a.has("self")) return wrap(op::pow(a.scalar("self"), a.tensor("exponent")));
           Object* e = a.obj("exponent");
           Tensor ex = is_tensor(e) ? unwrap(e) : scalar_to_tensor(a.scalar("exponent"));
-          return W(op::binary(BinaryOp::Pow, a.tensor("input"), ex));
+          return wrap(op::binary(BinaryOp::Pow, a.tensor("input"), ex));
         });
       });
   def("pow_", {"pow_(Tensor exponent)", "pow_(Scalar exponent)"}, {}, [](Interp&, ParsedArgs& a) {
@@ -180,7 +180,7 @@ void define_division_and_power() {
   });
   def("square", {"square()"}, unary_f("square"), [](Interp&, ParsedArgs& a) {
     return guarded(
-        [&] { return W(op::binary(BinaryOp::Pow, a.tensor("input"), scalar_to_tensor(Scalar(int64_t{2})))); });
+        [&] { return wrap(op::binary(BinaryOp::Pow, a.tensor("input"), scalar_to_tensor(Scalar(int64_t{2})))); });
   });
 }
 
@@ -206,9 +206,10 @@ void define_clamp() {
             Object* lo = a.obj("min");
             Object* hi = a.obj("max");
             if (a.idx == 0) {  // clamp(Tensor? min, Tensor? max): ClampBackward0
-              return W(op::clamp(a.tensor("input"), lo ? a.tensor("min") : Tensor(), hi ? a.tensor("max") : Tensor()));
+              return wrap(
+                  op::clamp(a.tensor("input"), lo ? a.tensor("min") : Tensor(), hi ? a.tensor("max") : Tensor()));
             }
-            return W(op::clamp(a.tensor("input"), a.opt_scalar("min"), a.opt_scalar("max")));
+            return wrap(op::clamp(a.tensor("input"), a.opt_scalar("min"), a.opt_scalar("max")));
           });
         });
     def((n + "_").c_str(), {n + "_(Tensor? min=None, Tensor? max=None)", n + "_(Scalar? min=None, Scalar? max=None)"},
@@ -231,7 +232,7 @@ void define_clamp() {
         [bound, is_min](Interp&, ParsedArgs& a) {
           return guarded([&] {
             Tensor t = a.tensor("input"), b = a.tensor(bound.c_str());
-            return W(is_min ? op::clamp_min(t, b) : op::clamp_max(t, b));
+            return wrap(is_min ? op::clamp_min(t, b) : op::clamp_max(t, b));
           });
         });
     def((n + "_").c_str(), {n + "_(Tensor " + bound + ")", n + "_(Scalar " + bound + ")"}, {},
@@ -253,7 +254,7 @@ void define_rounding() {
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           Tensor t = a.tensor("input");
-          return W(a.has("decimals") ? op::round(t, a.toInt("decimals")) : op::unary(UnaryOp::Round, t));
+          return wrap(a.has("decimals") ? op::round(t, a.toInt("decimals")) : op::unary(UnaryOp::Round, t));
         });
       });
   def("round_", {"round_()", "round_(*, int64_t decimals)"}, {}, [](Interp&, ParsedArgs& a) {
@@ -265,7 +266,7 @@ void define_rounding() {
     return self_obj(a);
   });
   def("reciprocal", {"reciprocal()"}, unary_f("reciprocal"),
-      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::reciprocal(a.tensor("input"))); }); });
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return wrap(op::reciprocal(a.tensor("input"))); }); });
   def("reciprocal_", {"reciprocal_()"}, {}, [](Interp&, ParsedArgs& a) {
     guarded([&] { op::reciprocal_(a.tensor("input")); });
     return self_obj(a);
@@ -277,8 +278,8 @@ void define_rounding() {
       {"nan_to_num(Tensor input, double? nan=None, double? posinf=None, double? neginf=None, *, Tensor out=None)"},
       [opt_double](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          return W(op::nan_to_num(a.tensor("input"), opt_double(a, "nan"), opt_double(a, "posinf"),
-                                  opt_double(a, "neginf")));
+          return wrap(op::nan_to_num(a.tensor("input"), opt_double(a, "nan"), opt_double(a, "posinf"),
+                                     opt_double(a, "neginf")));
         });
       });
   def("nan_to_num_", {"nan_to_num_(double? nan=None, double? posinf=None, double? neginf=None)"}, {},

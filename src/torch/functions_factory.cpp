@@ -28,7 +28,7 @@ void define_size_factories() {
         [make](Interp&, ParsedArgs& a) {
           return guarded([&] {
             IntArray sizes = a.intlist("size");
-            return W(finish_factory(a, make(a, sizes, a.dtype("dtype").value_or(core::kDefaultFloat))));
+            return wrap(finish_factory(a, make(a, sizes, a.dtype("dtype").value_or(core::kDefaultFloat))));
           });
         });
   };
@@ -39,7 +39,8 @@ void define_size_factories() {
        "empty(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, " + kFactory},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          return W(finish_factory(a, core::zeros(a.intlist("size"), a.dtype("dtype").value_or(core::kDefaultFloat))));
+          return wrap(
+              finish_factory(a, core::zeros(a.intlist("size"), a.dtype("dtype").value_or(core::kDefaultFloat))));
         });
       });
   def("full", {},
@@ -49,7 +50,7 @@ void define_size_factories() {
         return guarded([&] {
           Scalar v = a.scalar("fill_value");
           DType d = a.dtype("dtype").value_or(v.is_float() ? core::kDefaultFloat : v.dtype());
-          return W(finish_factory(a, core::full(a.intlist("size"), v, d)));
+          return wrap(finish_factory(a, core::full(a.intlist("size"), v, d)));
         });
       });
 }
@@ -68,7 +69,7 @@ void define_random_factories() {
           return guarded([&] {
             IntArray s = a.intlist("size");
             DType d = a.dtype("dtype").value_or(core::kDefaultFloat);
-            return W(finish_factory(a, normal ? core::randn(s, d) : core::rand(s, d)));
+            return wrap(finish_factory(a, normal ? core::randn(s, d) : core::rand(s, d)));
           });
         });
   }
@@ -80,7 +81,7 @@ void define_random_factories() {
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           int64_t low = a.has("low") ? a.toInt("low") : 0;
-          return W(finish_factory(
+          return wrap(finish_factory(
               a, core::randint(low, a.toInt("high"), a.intlist("size"), a.dtype("dtype").value_or(DType::Int64))));
         });
       });
@@ -89,7 +90,7 @@ void define_random_factories() {
        "randperm(int64_t n, *, Tensor out=None, " + kFactory},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          return W(finish_factory(a, core::randperm(a.toInt("n"), a.dtype("dtype").value_or(DType::Int64))));
+          return wrap(finish_factory(a, core::randperm(a.toInt("n"), a.dtype("dtype").value_or(DType::Int64))));
         });
       });
   def("normal", {},
@@ -100,8 +101,8 @@ void define_random_factories() {
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           if (a.has("size"))
-            return W(finish_factory(a, core::normal(a.toDouble("mean"), a.toDouble("std"), a.intlist("size"),
-                                                    a.dtype("dtype").value_or(core::kDefaultFloat))));
+            return wrap(finish_factory(a, core::normal(a.toDouble("mean"), a.toDouble("std"), a.intlist("size"),
+                                                       a.dtype("dtype").value_or(core::kDefaultFloat))));
           // Tensor means/stds: mean + std * N(0, 1), drawn in the broadcast shape.
           Object* m = a.obj("mean");
           Object* s = a.obj("std");
@@ -111,7 +112,7 @@ void define_random_factories() {
           DType d = is_tensor(m) ? mean.dtype() : sd.dtype();
           Tensor out = core::empty(shape, d);
           core::normal_(out, 0.0, 1.0);
-          return W(core::binary(BinaryOp::Add, mean, core::binary(BinaryOp::Mul, out, sd)));
+          return wrap(core::binary(BinaryOp::Add, mean, core::binary(BinaryOp::Mul, out, sd)));
         });
       });
 }
@@ -125,14 +126,14 @@ void define_range_factories() {
         return guarded([&] {
           Scalar start = a.has("start") ? a.scalar("start") : Scalar(int64_t{0});
           Scalar step = a.at("step") >= 0 ? a.scalar("step") : Scalar(int64_t{1});
-          return W(finish_factory(a, core::arange(start, a.scalar("end"), step, a.dtype("dtype"))));
+          return wrap(finish_factory(a, core::arange(start, a.scalar("end"), step, a.dtype("dtype"))));
         });
       });
   def("linspace", {}, {"linspace(Scalar start, Scalar end, int64_t steps, *, Tensor out=None, " + kFactory},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          return W(finish_factory(a, core::linspace(a.toDouble("start"), a.toDouble("end"), a.toInt("steps"),
-                                                    a.dtype("dtype").value_or(core::kDefaultFloat))));
+          return wrap(finish_factory(a, core::linspace(a.toDouble("start"), a.toDouble("end"), a.toInt("steps"),
+                                                       a.dtype("dtype").value_or(core::kDefaultFloat))));
         });
       });
   def("eye", {},
@@ -141,7 +142,7 @@ void define_range_factories() {
         return guarded([&] {
           int64_t n = a.toInt("n");
           int64_t m = a.has("m") ? a.toInt("m") : n;
-          return W(finish_factory(a, core::eye(n, m, a.dtype("dtype").value_or(core::kDefaultFloat))));
+          return wrap(finish_factory(a, core::eye(n, m, a.dtype("dtype").value_or(core::kDefaultFloat))));
         });
       });
 }
@@ -153,7 +154,7 @@ void define_like_factories() {
        "requires_grad=False, DimnameList? names=None)"},
       [](Interp& in, ParsedArgs& a) {
         Tensor t = tensor_from_data(in, a.obj("data"), a.dtype("dtype"), "tensor");
-        return W(guarded([&] { return finish_factory(a, t); }));
+        return wrap(guarded([&] { return finish_factory(a, t); }));
       });
   auto like = [](const char* name, std::function<Tensor(ParsedArgs&, const Tensor&, DType)> make,
                  const std::string& extra = "") {
@@ -161,7 +162,7 @@ void define_like_factories() {
     def(name, {}, {n + "(Tensor input, " + extra + kLike}, [make](Interp&, ParsedArgs& a) {
       return guarded([&] {
         Tensor t = a.tensor("input");
-        return W(finish_factory(a, make(a, t, a.dtype("dtype").value_or(t.dtype()))));
+        return wrap(finish_factory(a, make(a, t, a.dtype("dtype").value_or(t.dtype()))));
       });
     });
   };
@@ -197,7 +198,7 @@ void define_like_factories() {
         return guarded([&] {
           Tensor t = a.tensor("input");
           int64_t low = a.has("low") ? a.toInt("low") : 0;
-          return W(finish_factory(a, core::randint_like(t, low, a.toInt("high"), a.dtype("dtype"))));
+          return wrap(finish_factory(a, core::randint_like(t, low, a.toInt("high"), a.dtype("dtype"))));
         });
       });
 }
@@ -210,7 +211,7 @@ void define_new_methods() {
     def(name, {n + "(SymIntArrayRef size, " + extra + "*, " + kFactory}, {}, [make](Interp&, ParsedArgs& a) {
       return guarded([&] {
         Tensor t = a.tensor("input");
-        return W(finish_factory(a, make(a, a.intlist("size"), a.dtype("dtype").value_or(t.dtype()))));
+        return wrap(finish_factory(a, make(a, a.intlist("size"), a.dtype("dtype").value_or(t.dtype()))));
       });
     });
   };
@@ -225,7 +226,7 @@ void define_new_methods() {
       [](Interp& in, ParsedArgs& a) {
         Tensor self = a.tensor("input");
         Tensor t = tensor_from_data(in, a.obj("data"), a.dtype("dtype").value_or(self.dtype()), "new_tensor");
-        return W(guarded([&] { return finish_factory(a, t); }));
+        return wrap(guarded([&] { return finish_factory(a, t); }));
       });
 }
 

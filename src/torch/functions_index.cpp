@@ -32,7 +32,7 @@ ObjRef nonzero(const Tensor& t, bool as_tuple) {
     std::vector<Scalar> flat;
     for (int64_t r = 0; r < count; ++r)
       for (int64_t d = 0; d < nd; ++d) flat.push_back(idx[static_cast<size_t>(d)][static_cast<size_t>(r)]);
-    return W(core::from_values(flat, {count, nd}, DType::Int64));
+    return wrap(core::from_values(flat, {count, nd}, DType::Int64));
   });
 }
 
@@ -43,7 +43,7 @@ void define_indexing() {
        "index_select(Tensor input, Dimname dim, Tensor index, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
-        return guarded([&] { return W(op::index_select(a.tensor("input"), a.toInt("dim"), a.tensor("index"))); });
+        return guarded([&] { return wrap(op::index_select(a.tensor("input"), a.toInt("dim"), a.tensor("index"))); });
       });
   def("gather",
       {"gather(int64_t dim, Tensor index, *, bool sparse_grad=False)",
@@ -52,19 +52,19 @@ void define_indexing() {
        "gather(Tensor input, Dimname dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
         check_dimname(a, "dim");
-        return guarded([&] { return W(op::gather(a.tensor("input"), a.toInt("dim"), a.tensor("index"))); });
+        return guarded([&] { return wrap(op::gather(a.tensor("input"), a.toInt("dim"), a.tensor("index"))); });
       });
   def("masked_select", {"masked_select(Tensor mask)"}, {"masked_select(Tensor input, Tensor mask, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return W(op::masked_select(a.tensor("input"), a.tensor("mask"))); });
+        return guarded([&] { return wrap(op::masked_select(a.tensor("input"), a.tensor("mask"))); });
       });
   def("masked_fill", {"masked_fill(Tensor mask, Tensor value)", "masked_fill(Tensor mask, Scalar value)"},
       {"masked_fill(Tensor input, Tensor mask, Tensor value)", "masked_fill(Tensor input, Tensor mask, Scalar value)"},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           Object* v = a.obj("value");
-          if (is_tensor(v)) return W(op::masked_fill(a.tensor("input"), a.tensor("mask"), unwrap(v)));
-          return W(op::masked_fill(a.tensor("input"), a.tensor("mask"), a.scalar("value")));
+          if (is_tensor(v)) return wrap(op::masked_fill(a.tensor("input"), a.tensor("mask"), unwrap(v)));
+          return wrap(op::masked_fill(a.tensor("input"), a.tensor("mask"), a.scalar("value")));
         });
       });
   def("masked_fill_", {"masked_fill_(Tensor mask, Tensor value)", "masked_fill_(Tensor mask, Scalar value)"}, {},
@@ -91,10 +91,10 @@ void define_indexing() {
 // repeat, flip, cat, stack, hstack, vstack, outer.
 void define_joins() {
   def("repeat", {"repeat(SymIntArrayRef repeats)"}, {}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::repeat(a.tensor("input"), a.intlist("repeats"))); });
+    return guarded([&] { return wrap(op::repeat(a.tensor("input"), a.intlist("repeats"))); });
   });
   def("flip", {"flip(IntArrayRef dims)"}, {"flip(Tensor input, IntArrayRef dims)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::flip(a.tensor("input"), a.intlist("dims"))); });
+    return guarded([&] { return wrap(op::flip(a.tensor("input"), a.intlist("dims"))); });
   });
   for (const char* name : {"cat", "concat"}) {
     std::string n = name;
@@ -104,14 +104,14 @@ void define_joins() {
         [](Interp&, ParsedArgs& a) {
           std::vector<Tensor> ts = a.tensorlist("tensors");
           if (a.types[a.at("dim")] == 18 /* P_DIMNAME */ && a.has("dim")) {
-            if (ts.empty()) raise(BT.runtime_error, "expected a non-empty list of Tensors");
+            if (ts.empty()) raise(builtin_types().runtime_error, "expected a non-empty list of Tensors");
             dimname_error(ts[0], a.obj("dim"));
           }
-          return guarded([&] { return W(op::cat(ts, a.toInt("dim"))); });
+          return guarded([&] { return wrap(op::cat(ts, a.toInt("dim"))); });
         });
   }
   def("stack", {}, {"stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::stack(a.tensorlist("tensors"), a.toInt("dim"))); });
+    return guarded([&] { return wrap(op::stack(a.tensorlist("tensors"), a.toInt("dim"))); });
   });
   // hstack: cat along dim 1 (dim 0 for 1-D inputs) after atleast_1d; vstack: cat along dim 0
   // after atleast_2d (a 1-D input becomes one row).
@@ -125,7 +125,7 @@ void define_joins() {
           if (t.dim() == 0) t = op::reshape(t, h ? IntArray{1} : IntArray{1, 1});
           else if (!h && t.dim() == 1) t = op::unsqueeze(t, 0);
         }
-        return W(op::cat(ts, h && ts[0].dim() == 1 ? 0 : (h ? 1 : 0)));
+        return wrap(op::cat(ts, h && ts[0].dim() == 1 ? 0 : (h ? 1 : 0)));
       });
     });
   }
@@ -136,7 +136,7 @@ void define_joins() {
           STRIDELAB_CHECK(self.dim() == 1, "outer: Expected 1-D argument self, but got ", self.dim(), "-D");
           STRIDELAB_CHECK(vec2.dim() == 1, "outer: Expected 1-D argument vec2, but got ", vec2.dim(), "-D");
           // PyTorch's composite: self as a column times vec2 (MulBackward0).
-          return W(op::binary(BinaryOp::Mul, op::reshape(self, {self.size(0), 1}), vec2));
+          return wrap(op::binary(BinaryOp::Mul, op::reshape(self, {self.size(0), 1}), vec2));
         });
       });
 }
@@ -149,8 +149,8 @@ void define_triangles_and_where() {
     def(name, {n + "(int64_t diagonal=0)"}, {n + "(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
         [lo](Interp&, ParsedArgs& a) {
           return guarded([&] {
-            return W(lo ? op::tril(a.tensor("input"), a.toInt("diagonal"))
-                        : op::triu(a.tensor("input"), a.toInt("diagonal")));
+            return wrap(lo ? op::tril(a.tensor("input"), a.toInt("diagonal"))
+                           : op::triu(a.tensor("input"), a.toInt("diagonal")));
           });
         });
     def((n + "_").c_str(), {n + "_(int64_t diagonal=0)"}, {}, [lo](Interp&, ParsedArgs& a) {
@@ -163,7 +163,7 @@ void define_triangles_and_where() {
   }
   def("diag", {"diag(int64_t diagonal=0)"}, {"diag(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return W(op::diag(a.tensor("input"), a.toInt("diagonal"))); });
+        return guarded([&] { return wrap(op::diag(a.tensor("input"), a.toInt("diagonal"))); });
       });
   def("where", {"where(Tensor condition, Tensor other)"},
       {"where(Tensor condition)", "where(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)",
@@ -173,7 +173,7 @@ void define_triangles_and_where() {
         return guarded([&] {
           if (!a.has("other")) return nonzero(a.tensor("condition"), true);
           Tensor x = a.has("self") ? scalar_to_tensor(a.scalar("self")) : a.tensor("input");
-          return W(op::where(a.tensor("condition"), x, a.tensor("other")));
+          return wrap(op::where(a.tensor("condition"), x, a.tensor("other")));
         });
       });
 

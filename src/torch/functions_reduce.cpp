@@ -22,8 +22,8 @@ void define_sums() {
           check_dimname(a, "dim");
           return guarded([&] {
             Tensor t = a.tensor("input");
-            if (n == "sum") return W(op::sum(t, opt_dims(a), a.toBool("keepdim"), a.dtype("dtype")));
-            return W(op::mean(t, opt_dims(a), a.toBool("keepdim"), a.dtype("dtype")));
+            if (n == "sum") return wrap(op::sum(t, opt_dims(a), a.toBool("keepdim"), a.dtype("dtype")));
+            return wrap(op::mean(t, opt_dims(a), a.toBool("keepdim"), a.dtype("dtype")));
           });
         });
   }
@@ -38,7 +38,7 @@ void define_sums() {
         return guarded([&] {
           Tensor t = a.tensor("input");
           if (auto d = a.dtype("dtype")) t = op::to(t, *d);
-          return W(op::prod(t, a.opt_int("dim"), a.toBool("keepdim")));
+          return wrap(op::prod(t, a.opt_int("dim"), a.toBool("keepdim")));
         });
       });
   for (const char* name : {"std", "var"}) {
@@ -60,28 +60,29 @@ void define_sums() {
           else if (a.at("unbiased") >= 0) corr = a.toBool("unbiased") ? 1 : 0;
           return guarded([&] {
             Tensor t = a.tensor("input");
-            if (n == "std") return W(op::std(t, dims_of(a), corr, a.toBool("keepdim")));
-            return W(op::var(t, dims_of(a), corr, a.toBool("keepdim")));
+            if (n == "std") return wrap(op::std(t, dims_of(a), corr, a.toBool("keepdim")));
+            return wrap(op::var(t, dims_of(a), corr, a.toBool("keepdim")));
           });
         });
   }
   // torch._VF.norm and torch._VF.frobenius_norm, which torch.norm (torch/functional.py) calls; the
   // Python-level Tensor.norm and torch.norm are py_norm below.
-  def_native("_vf_norm",
-             {"norm(Tensor input, Scalar p=2)", "norm(Tensor input, Scalar? p, *, ScalarType dtype)",
-              "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
-              "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
-              "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
-              "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim=False, *, Tensor out=None)"},
-             [dims_of](Interp&, ParsedArgs& a) {
-               check_dimname(a, "dim");
-               return guarded([&] {
-                 Tensor t = a.tensor("input");
-                 if (auto d = a.dtype("dtype")) t = op::to(t, *d);
-                 IntArray dims = a.has("dim") ? a.intlist("dim") : IntArray{};
-                 return W(op::norm(t, a.opt_scalar("p").value_or(Scalar(2.0)).to_double(), dims, a.toBool("keepdim")));
-               });
-             });
+  def_native(
+      "_vf_norm",
+      {"norm(Tensor input, Scalar p=2)", "norm(Tensor input, Scalar? p, *, ScalarType dtype)",
+       "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
+       "norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
+       "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
+       "norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim=False, *, Tensor out=None)"},
+      [dims_of](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        return guarded([&] {
+          Tensor t = a.tensor("input");
+          if (auto d = a.dtype("dtype")) t = op::to(t, *d);
+          IntArray dims = a.has("dim") ? a.intlist("dim") : IntArray{};
+          return wrap(op::norm(t, a.opt_scalar("p").value_or(Scalar(2.0)).to_double(), dims, a.toBool("keepdim")));
+        });
+      });
   def_native("_vf_frobenius_norm",
              {"frobenius_norm(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)"},
              [](Interp&, ParsedArgs& a) {
@@ -90,7 +91,7 @@ void define_sums() {
                  IntArray dims = a.intlist("dim");
                  STRIDELAB_CHECK(dims.size() <= 2, "Expected at most 2 dimensions, but got ", dims.size(),
                                  " dimensions instead.");
-                 return W(op::frobenius_norm(t, dims, a.toBool("keepdim")));
+                 return wrap(op::frobenius_norm(t, dims, a.toBool("keepdim")));
                });
              });
 }
@@ -111,13 +112,13 @@ void define_extremes() {
           return guarded([&] {
             Tensor t = a.tensor("input");
             if (a.has("other"))
-              return W(op::binary(is_max ? BinaryOp::Maximum : BinaryOp::Minimum, t, a.tensor("other")));
+              return wrap(op::binary(is_max ? BinaryOp::Maximum : BinaryOp::Minimum, t, a.tensor("other")));
             if (a.has("dim")) {
               auto r = is_max ? op::max(t, a.toInt("dim"), a.toBool("keepdim"))
                               : op::min(t, a.toInt("dim"), a.toBool("keepdim"));
               return return_pair(is_max ? "max" : "min", r);
             }
-            return W(is_max ? op::max(t) : op::min(t));
+            return wrap(is_max ? op::max(t) : op::min(t));
           });
         });
   }
@@ -129,8 +130,8 @@ void define_extremes() {
         [is_max](Interp&, ParsedArgs& a) {
           return guarded([&] {
             Tensor t = a.tensor("input");
-            return W(is_max ? core::argmax(t, a.opt_int("dim"), a.toBool("keepdim"))
-                            : core::argmin(t, a.opt_int("dim"), a.toBool("keepdim")));
+            return wrap(is_max ? core::argmax(t, a.opt_int("dim"), a.toBool("keepdim"))
+                               : core::argmin(t, a.opt_int("dim"), a.toBool("keepdim")));
           });
         });
   }
@@ -145,8 +146,8 @@ void define_extremes() {
           check_dimname(a, "dim");
           return guarded([&] {
             Tensor t = a.tensor("input");
-            return W(is_all ? core::all(t, a.opt_int("dim"), a.toBool("keepdim"))
-                            : core::any(t, a.opt_int("dim"), a.toBool("keepdim")));
+            return wrap(is_all ? core::all(t, a.opt_int("dim"), a.toBool("keepdim"))
+                               : core::any(t, a.opt_int("dim"), a.toBool("keepdim")));
           });
         });
   }
@@ -164,18 +165,18 @@ void define_softmax_and_scans() {
           check_dimname(a, "dim");
           return guarded([&] {
             Tensor t = a.tensor("input");
-            return W(log ? op::log_softmax(t, a.toInt("dim"), a.dtype("dtype"))
-                         : op::softmax(t, a.toInt("dim"), a.dtype("dtype")));
+            return wrap(log ? op::log_softmax(t, a.toInt("dim"), a.dtype("dtype"))
+                            : op::softmax(t, a.toInt("dim"), a.dtype("dtype")));
           });
         });
   }
   // amax, amin, logsumexp (autograd/reduce_ops.def).
 #define SIGS(...) \
   std::vector<std::string> { __VA_ARGS__ }
-#define REDUCE_OP(name, node, restore, backward, method_sigs, function_sigs)                               \
-  def(#name, method_sigs, function_sigs, [](Interp&, ParsedArgs& a) {                                      \
-    check_dimname(a, "dim");                                                                               \
-    return guarded([&] { return W(op::name(a.tensor("input"), a.intlist("dim"), a.toBool("keepdim"))); }); \
+#define REDUCE_OP(name, node, restore, backward, method_sigs, function_sigs)                                  \
+  def(#name, method_sigs, function_sigs, [](Interp&, ParsedArgs& a) {                                         \
+    check_dimname(a, "dim");                                                                                  \
+    return guarded([&] { return wrap(op::name(a.tensor("input"), a.intlist("dim"), a.toBool("keepdim"))); }); \
   });
 #include "autograd/reduce_ops.def"
 #undef SIGS
@@ -189,8 +190,8 @@ void define_softmax_and_scans() {
           check_dimname(a, "dim");
           return guarded([&] {
             Tensor t = a.tensor("input");
-            return W(sum ? op::cumsum(t, a.toInt("dim"), a.dtype("dtype"))
-                         : op::cumprod(t, a.toInt("dim"), a.dtype("dtype")));
+            return wrap(sum ? op::cumsum(t, a.toInt("dim"), a.dtype("dtype"))
+                            : op::cumprod(t, a.toInt("dim"), a.dtype("dtype")));
           });
         });
     def((n + "_").c_str(),
@@ -209,13 +210,13 @@ void define_softmax_and_scans() {
         });
   }
   def("trace", {"trace()"}, {"trace(Tensor input)"},
-      [](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::trace(a.tensor("input"))); }); });
+      [](Interp&, ParsedArgs& a) { return guarded([&] { return wrap(op::trace(a.tensor("input"))); }); });
   def("isclose", {"isclose(Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"},
       {"isclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          return W(core::isclose(a.tensor("input"), a.tensor("other"), a.toDouble("rtol"), a.toDouble("atol"),
-                                 a.toBool("equal_nan")));
+          return wrap(core::isclose(a.tensor("input"), a.tensor("other"), a.toDouble("rtol"), a.toDouble("atol"),
+                                    a.toBool("equal_nan")));
         });
       });
 }
@@ -244,7 +245,7 @@ void define_sorting_and_comparison() {
       {"argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False)",
        "argsort(Tensor input, int64_t dim=-1, bool descending=False)",
        "argsort(Tensor input, Dimname dim, bool descending=False)"},
-      [run_sort](Interp&, ParsedArgs& a) { return guarded([&] { return W(run_sort(a).second); }); });
+      [run_sort](Interp&, ParsedArgs& a) { return guarded([&] { return wrap(run_sort(a).second); }); });
   def("topk", {"topk(int64_t k, int64_t dim=-1, bool largest=True, bool sorted=True)"},
       {"topk(Tensor input, int64_t k, int64_t dim=-1, bool largest=True, bool sorted=True, *, TensorList[2] out=None)"},
       [](Interp&, ParsedArgs& a) {

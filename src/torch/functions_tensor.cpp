@@ -17,8 +17,8 @@ void define_fills() {
         guarded([&] {
           Object* v = a.obj("value");
           if (is_tensor(v) && unwrap(v).dim() != 0)
-            raise(BT.runtime_error, "fill_ only supports 0-dimension value tensor but got tensor with " +
-                                        std::to_string(unwrap(v).dim()) + " dimensions.");
+            raise(builtin_types().runtime_error, "fill_ only supports 0-dimension value tensor but got tensor with " +
+                                                     std::to_string(unwrap(v).dim()) + " dimensions.");
           if (is_tensor(v)) op::fill_(a.tensor("input"), unwrap(v));
           else op::fill_(a.tensor("input"), to_scalar(*a.in, v));
         });
@@ -45,7 +45,7 @@ void define_fills() {
 void define_conversions() {
   auto conv = [](const char* name, DType d) {
     def(name, {std::string(name) + "(*, MemoryFormat? memory_format=None)"}, {},
-        [d](Interp&, ParsedArgs& a) { return guarded([&] { return W(op::to(a.tensor("input"), d)); }); });
+        [d](Interp&, ParsedArgs& a) { return guarded([&] { return wrap(op::to(a.tensor("input"), d)); }); });
   };
   conv("float", DType::Float32);
   conv("double", DType::Float64);
@@ -64,21 +64,24 @@ void define_conversions() {
           if (is_str(dev)) {
             const std::string& s = as<StrObject>(dev)->value_;
             if (s.rfind("cuda", 0) == 0)
-              raise_from({&frames::cuda_lazy_init}, BT.assertion_error, "Torch not compiled with CUDA enabled");
+              raise_from({&frames::cuda_lazy_init}, builtin_types().assertion_error,
+                         "Torch not compiled with CUDA enabled");
             if (s != "cpu" && s != "cpu:0")
-              raise(BT.runtime_error,
+              raise(builtin_types().runtime_error,
                     "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, "
                     "lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: " +
                         s);
             cpu = true;
           }
-          if (!cpu) raise_from({&frames::cuda_lazy_init}, BT.assertion_error, "Torch not compiled with CUDA enabled");
+          if (!cpu)
+            raise_from({&frames::cuda_lazy_init}, builtin_types().assertion_error,
+                       "Torch not compiled with CUDA enabled");
         }
         return guarded([&] {
           Tensor t = a.tensor("input");
           std::optional<DType> d = a.dtype("dtype");
           if (a.has("tensor")) d = a.tensor("tensor").dtype();
-          return W(op::to(t, d.value_or(t.dtype()), a.toBool("copy")));
+          return wrap(op::to(t, d.value_or(t.dtype()), a.toBool("copy")));
         });
       });
   def("type",
@@ -92,14 +95,15 @@ void define_conversions() {
         // by its name, so only the tensor classes name a type.
         std::optional<DType> dt;
         if (d->type() == types().dtype) dt = dtype_of_object(d);
-        else if (!is_str(d) && d->type() != BT.type) raise(BT.type_error, "dtype must be a type, str, or dtype object");
+        else if (!is_str(d) && d->type() != builtin_types().type)
+          raise(builtin_types().type_error, "dtype must be a type, str, or dtype object");
         if (!dt) {
           std::string s = is_str(d) ? as<StrObject>(d)->value_ : as<TypeObject>(d)->name_;
           if (d == types().tensor) s = "torch.FloatTensor";
           for (int i = 0; i < core::kNumDTypes; ++i)
             if (s == core::legacy_type_name(static_cast<DType>(i))) dt = static_cast<DType>(i);
           if (!dt && s.rfind("torch.cuda.", 0) == 0)
-            raise(BT.runtime_error,
+            raise(builtin_types().runtime_error,
                   "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared "
                   "libraries: a CPU library and a CUDA library; this error has occurred because you are trying to use "
                   "some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for some "
@@ -108,16 +112,17 @@ void define_conversions() {
                   "linkers will delete dynamic library dependencies if you don't depend on any of their symbols.  You "
                   "can check if this has occurred by using ldd on your binary to see if there is a dependency on "
                   "*_cuda.so library.");
-          if (!dt) raise(BT.value_error, "invalid type: '" + s + "'");
+          if (!dt) raise(builtin_types().value_error, "invalid type: '" + s + "'");
         }
-        return guarded([&] { return W(op::to(t, *dt)); });
+        return guarded([&] { return wrap(op::to(t, *dt)); });
       });
   def("type_as", {"type_as(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return W(op::to(a.tensor("input"), a.tensor("other").dtype())); });
+    return guarded([&] { return wrap(op::to(a.tensor("input"), a.tensor("other").dtype())); });
   });
   def("item", {"item()"}, {}, [](Interp&, ParsedArgs& a) {
     Tensor t = a.tensor("input");
-    if (t.numel() != 1) raise(BT.value_error, "only one element tensors can be converted to Python scalars");
+    if (t.numel() != 1)
+      raise(builtin_types().value_error, "only one element tensors can be converted to Python scalars");
     return guarded([&] { return scalar_to_py(core::item(t)); });
   });
   def("tolist", {"tolist()"}, {}, [](Interp&, ParsedArgs& a) { return tolist(a.tensor("input")); });

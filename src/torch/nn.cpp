@@ -65,13 +65,13 @@ void module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef val
     erase_name(m->params, name);
   } else if (std::find(m->params.begin(), m->params.end(), name) != m->params.end()) {
     if (v != none())
-      raise_from({&frames::module_setattr}, BT.type_error,
+      raise_from({&frames::module_setattr}, builtin_types().type_error,
                  "cannot assign '" +
                      (is_tensor(v) ? std::string(core::legacy_type_name(unwrap(v).dtype())) : type_name(v)) +
                      "' as parameter '" + name + "' (torch.nn.Parameter or None expected)");
   } else if (std::find(m->modules.begin(), m->modules.end(), name) != m->modules.end()) {
     if (v != none())
-      raise(BT.type_error,
+      raise(builtin_types().type_error,
             "cannot assign '" + type_name(v) + "' as child module '" + name + "' (torch.nn.Module or None expected)");
   }
   m->dict_.set(name, std::move(value));
@@ -148,7 +148,7 @@ std::string module_repr(Interp& in, Object* self) {
 }
 
 ObjRef generator_of(std::vector<ObjRef> items, const char* qualname) {
-  auto* g = new VectorIterator(std::move(items), BT.generator);
+  auto* g = new VectorIterator(std::move(items), builtin_types().generator);
   g->qualname_ = qualname;
   return ObjRef(g);
 }
@@ -156,7 +156,8 @@ ObjRef generator_of(std::vector<ObjRef> items, const char* qualname) {
 ObjRef make_param(const Tensor& t) { return wrap_as(op::set_requires_grad(t, true), types().parameter); }
 
 Tensor T(Object* o) {
-  if (!is_tensor(o)) raise(BT.type_error, "expected Tensor as element 0 in argument 0, but got " + type_name(o));
+  if (!is_tensor(o))
+    raise(builtin_types().type_error, "expected Tensor as element 0 in argument 0, but got " + type_name(o));
   return unwrap(o);
 }
 
@@ -164,7 +165,7 @@ op::Reduction reduction_of(const std::string& r) {
   if (r == "mean") return op::Reduction::Mean;
   if (r == "sum") return op::Reduction::Sum;
   if (r == "none") return op::Reduction::None;
-  raise(BT.value_error, r + " is not a valid value for reduction");
+  raise(builtin_types().value_error, r + " is not a valid value for reduction");
 }
 
 op::Reduction reduction_of_or(const std::string& r, op::Reduction fallback) {
@@ -180,8 +181,8 @@ op::Reduction reduction_of_or(const std::string& r, op::Reduction fallback) {
 
 Tensor tensor_arg(Object* o, const char* fname, const char* pname, int position) {
   if (!is_tensor(o))
-    raise(BT.type_error, std::string(fname) + "(): argument '" + pname + "' (position " + std::to_string(position) +
-                             ") must be Tensor, not " + py_typename(o));
+    raise(builtin_types().type_error, std::string(fname) + "(): argument '" + pname + "' (position " +
+                                          std::to_string(position) + ") must be Tensor, not " + py_typename(o));
   return unwrap(o);
 }
 
@@ -198,7 +199,7 @@ ObjRef F_relu(Object* input, bool inplace, Object* self_obj) {
 
 ObjRef F_softmax(Object* input, std::optional<int64_t> dim_arg, std::optional<DType> dt, bool log) {
   if (!is_tensor(input))
-    raise(BT.attribute_error,
+    raise(builtin_types().attribute_error,
           "'" + type_name(input) + "' object has no attribute '" + (log ? "log_softmax" : "softmax") + "'");
   const Tensor& x = unwrap(input);
   // _get_softmax_dim's choice when dim is None, with its deprecation warning (stacklevel: the
@@ -218,7 +219,7 @@ ObjRef F_mse_loss(Object* input, Object* target, const std::string& reduction) {
   try {
     Tensor r = op::mse_loss(x, y, reduction_of_or(reduction, op::Reduction::Mean));
     if (reduction != "mean" && reduction != "sum" && reduction != "none")
-      raise_from({&frames::F_mse_loss_reduction, &frames::reduction_get_enum}, BT.value_error,
+      raise_from({&frames::F_mse_loss_reduction, &frames::reduction_get_enum}, builtin_types().value_error,
                  reduction + " is not a valid value for reduction");
     return wrap(r);
   } catch (const core::Error& e) {
@@ -257,7 +258,7 @@ ObjRef F_bce_with_logits(Object* input, Object* target, const std::string& reduc
                          Object* pos_weight = nullptr) {
   Tensor x = T(input), y = T(target);
   if (x.sizes() != y.sizes())
-    raise_from({&frames::F_bce_with_logits_size}, BT.value_error,
+    raise_from({&frames::F_bce_with_logits_size}, builtin_types().value_error,
                "Target size (torch.Size(" + core::format_int_list(y.sizes()) +
                    ")) must be the same as input size (torch.Size(" + core::format_int_list(x.sizes()) + "))");
   Tensor w = opt_tensor(weight, "binary_cross_entropy_with_logits", "weight", 3);
@@ -268,7 +269,7 @@ ObjRef F_bce_with_logits(Object* input, Object* target, const std::string& reduc
 ObjRef F_dropout(Interp& in, Object* input, Object* p_obj, bool training, bool inplace) {
   double p = to_double(in, p_obj);
   if (p < 0 || p > 1)
-    raise_from({&frames::F_dropout_p}, BT.value_error,
+    raise_from({&frames::F_dropout_p}, builtin_types().value_error,
                "dropout probability has to be between 0 and 1, but got " + str(in, p_obj));
   return through({inplace ? &frames::F_dropout_inplace : &frames::F_dropout}, [&] {
     Tensor x = tensor_arg(input, inplace ? "dropout_" : "dropout", "input", 1);
@@ -280,9 +281,9 @@ ObjRef F_dropout(Interp& in, Object* input, Object* p_obj, bool training, bool i
 }
 
 std::string number_repr(Object* o) {
-  if (o->type() == BT.float_) return float_repr(as<FloatObject>(o)->value_);
-  if (o->type() == BT.bool_) return o == true_obj() ? "True" : "False";
-  if (o->type() == BT.int_) return std::to_string(as<IntObject>(o)->value_);
+  if (o->type() == builtin_types().float_) return float_repr(as<FloatObject>(o)->value_);
+  if (o->type() == builtin_types().bool_) return o == true_obj() ? "True" : "False";
+  if (o->type() == builtin_types().int_) return std::to_string(as<IntObject>(o)->value_);
   return "?";
 }
 
@@ -294,8 +295,8 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
       if (kind == "Sequential" || kind == "Identity" || kind == "Linear" || kind == "ReLU" || kind == "Sigmoid" ||
           kind == "Tanh" || kind == "Flatten" || kind == "Softmax" || kind == "LogSoftmax" || kind == "Dropout" ||
           i == 0)
-        raise(BT.type_error, kind + ".forward() missing 1 required positional argument: 'input'");
-      raise(BT.type_error, kind + ".forward() missing 1 required positional argument: 'target'");
+        raise(builtin_types().type_error, kind + ".forward() missing 1 required positional argument: 'input'");
+      raise(builtin_types().type_error, kind + ".forward() missing 1 required positional argument: 'target'");
     }
     return a.pos[i + 1].get();
   };
@@ -335,7 +336,8 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
   if (kind == "Flatten") {
     Object* x = arg(0);
     return through({&flatten_forward}, [&] {
-      if (!is_tensor(x)) raise(BT.attribute_error, "'" + type_name(x) + "' object has no attribute 'flatten'");
+      if (!is_tensor(x))
+        raise(builtin_types().attribute_error, "'" + type_name(x) + "' object has no attribute 'flatten'");
       return guarded([&] { return wrap(op::flatten(unwrap(x), m->i0, m->i1)); });
     });
   }
@@ -383,7 +385,7 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
     const uint64_t state = m->modules_state;
     for (size_t i = 0; i < m->modules.size(); ++i) {
       if (m->modules_state != state)
-        raise_from({&sequential_iterate}, BT.runtime_error, "OrderedDict mutated during iteration");
+        raise_from({&sequential_iterate}, builtin_types().runtime_error, "OrderedDict mutated during iteration");
       ObjRef c(m->dict_.get(m->modules[i]));
       const bool last = i + 1 == m->modules.size();
       static const WarningSite site{sequential_forward.file, sequential_forward.line, "input = module(input)"};
@@ -393,7 +395,7 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
     }
     return x;
   }
-  raise_from({&module_forward_unimplemented}, BT.not_implemented_error,
+  raise_from({&module_forward_unimplemented}, builtin_types().not_implemented_error,
              "Module [" + m->type()->name_ + "] is missing the required \"forward\" function");
 }
 
@@ -446,13 +448,14 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
     mt.method("__getattr__", [](Interp&, CallArgs& a) -> ObjRef {
       // Reached only when normal lookup failed, as Module.__getattr__ is.
       std::string n = is_str(a.pos[1].get()) ? as<StrObject>(a.pos[1].get())->value_ : "";
-      raise_from({&frames::module_getattr}, BT.attribute_error,
+      raise_from({&frames::module_getattr}, builtin_types().attribute_error,
                  "'" + type_name(a.pos[0].get()) + "' object has no attribute '" + n + "'");
     });
     mt.method("__delattr__", [](Interp& in, CallArgs& a) -> ObjRef {
       NnModule* m = M(a.pos[0].get());
       std::string n = as<StrObject>(a.pos[1].get())->value_;
-      if (!m->dict_.erase(n)) raise(BT.attribute_error, "'" + type_name(m) + "' object has no attribute '" + n + "'");
+      if (!m->dict_.erase(n))
+        raise(builtin_types().attribute_error, "'" + type_name(m) + "' object has no attribute '" + n + "'");
       erase_name(m->params, n);
       const size_t had_modules = m->modules.size();
       erase_name(m->modules, n);
@@ -467,7 +470,8 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       rest.kw = a.kw;
       // A forward written in Python: warnings inside it belong to its own lines, whatever
       // PyTorch frame called this module (Sequential's container.py line, say).
-      bool python_forward = fwd->type() == BT.method && as<BoundMethodObject>(fwd.get())->func_->type() == BT.function;
+      bool python_forward = fwd->type() == builtin_types().method &&
+                            as<BoundMethodObject>(fwd.get())->func_->type() == builtin_types().function;
       std::optional<WarnFrom> own_lines;
       if (python_forward) own_lines.emplace(user_code_site());
       return through({&frames::module_call}, [&] { return call(in, fwd.get(), rest); });
@@ -547,7 +551,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
         for (size_t i = 0; i < m->modules.size(); ++i) {
           if (m->modules_state != state)
             raise_from({&frames::module_apply_children, &frames::module_children, &frames::module_named_children},
-                       BT.runtime_error, "OrderedDict mutated during iteration");
+                       builtin_types().runtime_error, "OrderedDict mutated during iteration");
           const bool last = i + 1 == m->modules.size();
           ObjRef c(m->dict_.get(m->modules[i]));
           if (c && is_module(c.get()) && std::find_if(done.begin(), done.end(), [&](const ObjRef& d) {
@@ -684,7 +688,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       ObjRef prob = p.has(0) ? ObjRef(p.get(0)) : make_float(0.5);
       double v = to_double(in, prob.get());
       if (v < 0 || v > 1)
-        raise_from({&frames::dropout_init}, BT.value_error,
+        raise_from({&frames::dropout_init}, builtin_types().value_error,
                    "dropout probability has to be between 0 and 1, but got " + str(in, prob.get()));
       ObjRef o(new NnModule(cls));
       M(o.get())->dict_.set("training", ObjRef(true_obj()));
@@ -752,7 +756,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       int64_t n = static_cast<int64_t>(m->modules.size());
       int64_t i = to_index(in, idx);
       if (i < -n || i >= n)
-        raise_from({&frames::sequential_getitem, &frames::sequential_get_item_by_idx}, BT.index_error,
+        raise_from({&frames::sequential_getitem, &frames::sequential_get_item_by_idx}, builtin_types().index_error,
                    "index " + std::to_string(i) + " is out of range");
       return m->modules[static_cast<size_t>(i < 0 ? i + n : i)];
     };
@@ -764,78 +768,77 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       for (auto& k : to_vector(in, part.get())) keys.push_back(as<StrObject>(k.get())->value_);
       return keys;
     };
-    TypeObject* seq = NativeType("Sequential", "torch.nn.modules.container", g_module)
-                          .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
-                            ObjRef o(new NnModule(cls));
-                            M(o.get())->dict_.set("training", ObjRef(true_obj()));
-                            for (size_t i = 0; i < a.pos.size(); ++i) {
-                              if (!is_module(a.pos[i].get()))
-                                raise_from({&frames::sequential_init, &frames::module_add_module}, BT.type_error,
-                                           type_name(a.pos[i].get()) + " is not a Module subclass");
-                              module_setattr(in, M(o.get()), std::to_string(i), a.pos[i]);
-                            }
-                            return o;
-                          })
-                          .method("__getitem__",
-                                  [item_key, sliced_keys](Interp& in, CallArgs& a) -> ObjRef {
-                                    NnModule* m = M(a.pos[0].get());
-                                    if (a.pos[1]->type() == BT.slice) {
-                                      ObjRef out(new NnModule(m->type()));
-                                      M(out.get())->dict_.set("training", ObjRef(true_obj()));
-                                      for (auto& k : sliced_keys(in, m, a.pos[1].get()))
-                                        module_setattr(in, M(out.get()), k, ObjRef(m->dict_.get(k)));
-                                      return out;
-                                    }
-                                    return ObjRef(m->dict_.get(item_key(in, m, a.pos[1].get())));
-                                  })
-                          .method("__setitem__",
-                                  [item_key](Interp& in, CallArgs& a) -> ObjRef {
-                                    NnModule* m = M(a.pos[0].get());
-                                    module_setattr(in, m, item_key(in, m, a.pos[1].get()), a.pos[2]);
-                                    return ObjRef(none());
-                                  })
-                          .method("__delitem__",
-                                  [item_key, sliced_keys](Interp& in, CallArgs& a) -> ObjRef {
-                                    NnModule* m = M(a.pos[0].get());
-                                    std::vector<std::string> keys =
-                                        a.pos[1]->type() == BT.slice
-                                            ? sliced_keys(in, m, a.pos[1].get())
-                                            : std::vector<std::string>{item_key(in, m, a.pos[1].get())};
-                                    for (auto& k : keys) {
-                                      m->dict_.erase(k);
-                                      erase_name(m->modules, k);
-                                    }
-                                    ++m->modules_state;
-                                    // Renumbered "0", "1", ... as Sequential.__delitem__ does.
-                                    std::vector<ObjRef> kept;
-                                    for (auto& k : m->modules) {
-                                      kept.push_back(ObjRef(m->dict_.get(k)));
-                                      m->dict_.erase(k);
-                                    }
-                                    m->modules.clear();
-                                    for (size_t i = 0; i < kept.size(); ++i)
-                                      module_setattr(in, m, std::to_string(i), kept[i]);
-                                    return ObjRef(none());
-                                  })
-                          .method("append",
-                                  [](Interp& in, CallArgs& a) -> ObjRef {
-                                    ArgParser p(a, "append", {"self", "module"});
-                                    NnModule* m = M(a.pos[0].get());
-                                    module_setattr(in, m, std::to_string(m->modules.size()), ObjRef(p.get(1)));
-                                    return a.pos[0];
-                                  })
-                          .method("__len__",
-                                  [](Interp&, CallArgs& a) -> ObjRef {
-                                    return make_int(static_cast<int64_t>(M(a.pos[0].get())->modules.size()));
-                                  })
-                          .method("__iter__",
-                                  [](Interp&, CallArgs& a) -> ObjRef {
-                                    NnModule* m = M(a.pos[0].get());
-                                    std::vector<ObjRef> items;
-                                    for (auto& n : m->modules) items.push_back(ObjRef(m->dict_.get(n)));
-                                    return ObjRef(new VectorIterator(std::move(items), BT.iterator));
-                                  })
-                          .build();
+    TypeObject* seq =
+        NativeType("Sequential", "torch.nn.modules.container", g_module)
+            .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+              ObjRef o(new NnModule(cls));
+              M(o.get())->dict_.set("training", ObjRef(true_obj()));
+              for (size_t i = 0; i < a.pos.size(); ++i) {
+                if (!is_module(a.pos[i].get()))
+                  raise_from({&frames::sequential_init, &frames::module_add_module}, builtin_types().type_error,
+                             type_name(a.pos[i].get()) + " is not a Module subclass");
+                module_setattr(in, M(o.get()), std::to_string(i), a.pos[i]);
+              }
+              return o;
+            })
+            .method("__getitem__",
+                    [item_key, sliced_keys](Interp& in, CallArgs& a) -> ObjRef {
+                      NnModule* m = M(a.pos[0].get());
+                      if (a.pos[1]->type() == builtin_types().slice) {
+                        ObjRef out(new NnModule(m->type()));
+                        M(out.get())->dict_.set("training", ObjRef(true_obj()));
+                        for (auto& k : sliced_keys(in, m, a.pos[1].get()))
+                          module_setattr(in, M(out.get()), k, ObjRef(m->dict_.get(k)));
+                        return out;
+                      }
+                      return ObjRef(m->dict_.get(item_key(in, m, a.pos[1].get())));
+                    })
+            .method("__setitem__",
+                    [item_key](Interp& in, CallArgs& a) -> ObjRef {
+                      NnModule* m = M(a.pos[0].get());
+                      module_setattr(in, m, item_key(in, m, a.pos[1].get()), a.pos[2]);
+                      return ObjRef(none());
+                    })
+            .method("__delitem__",
+                    [item_key, sliced_keys](Interp& in, CallArgs& a) -> ObjRef {
+                      NnModule* m = M(a.pos[0].get());
+                      std::vector<std::string> keys = a.pos[1]->type() == builtin_types().slice
+                                                          ? sliced_keys(in, m, a.pos[1].get())
+                                                          : std::vector<std::string>{item_key(in, m, a.pos[1].get())};
+                      for (auto& k : keys) {
+                        m->dict_.erase(k);
+                        erase_name(m->modules, k);
+                      }
+                      ++m->modules_state;
+                      // Renumbered "0", "1", ... as Sequential.__delitem__ does.
+                      std::vector<ObjRef> kept;
+                      for (auto& k : m->modules) {
+                        kept.push_back(ObjRef(m->dict_.get(k)));
+                        m->dict_.erase(k);
+                      }
+                      m->modules.clear();
+                      for (size_t i = 0; i < kept.size(); ++i) module_setattr(in, m, std::to_string(i), kept[i]);
+                      return ObjRef(none());
+                    })
+            .method("append",
+                    [](Interp& in, CallArgs& a) -> ObjRef {
+                      ArgParser p(a, "append", {"self", "module"});
+                      NnModule* m = M(a.pos[0].get());
+                      module_setattr(in, m, std::to_string(m->modules.size()), ObjRef(p.get(1)));
+                      return a.pos[0];
+                    })
+            .method("__len__",
+                    [](Interp&, CallArgs& a) -> ObjRef {
+                      return make_int(static_cast<int64_t>(M(a.pos[0].get())->modules.size()));
+                    })
+            .method("__iter__",
+                    [](Interp&, CallArgs& a) -> ObjRef {
+                      NnModule* m = M(a.pos[0].get());
+                      std::vector<ObjRef> items;
+                      for (auto& n : m->modules) items.push_back(ObjRef(m->dict_.get(n)));
+                      return ObjRef(new VectorIterator(std::move(items), builtin_types().iterator));
+                    })
+            .build();
     g_layers.emplace_back("Sequential", seq);
   }
 
@@ -955,27 +958,27 @@ void add_param_group(Interp& in, OptimObject* opt, Object* group_obj, std::vecto
     frames.push_back(&where);
     raise_from(frames, type, msg);
   };
-  if (group_obj->type() != BT.dict)
-    fail(frames::optimizer_add_group_assert, BT.assertion_error, "param group must be a dict");
+  if (group_obj->type() != builtin_types().dict)
+    fail(frames::optimizer_add_group_assert, builtin_types().assertion_error, "param group must be a dict");
   auto* group = as<DictObject>(group_obj);
   ObjRef key = make_str("params");
   Object* params = group->get(in, key.get());
-  if (!params) raise(BT.key_error, "'params'");
+  if (!params) raise(builtin_types().key_error, "'params'");
   std::vector<ObjRef> list = is_tensor(params) ? std::vector<ObjRef>{ObjRef(params)} : to_vector(in, params);
   group->set(in, key, make_list(list));
   for (auto& param : list) {
     if (!is_tensor(param.get()))
-      fail(frames::optimizer_add_group_not_tensor, BT.type_error,
+      fail(frames::optimizer_add_group_not_tensor, builtin_types().type_error,
            "optimizer can only optimize Tensors, but one of the params is " + torch_typename(param.get()));
     const Tensor& t = unwrap(param.get());
     if (!ag::is_leaf(t) && !ag::retains_grad(t))
-      fail(frames::optimizer_add_group_non_leaf, BT.value_error, "can't optimize a non-leaf Tensor");
+      fail(frames::optimizer_add_group_non_leaf, builtin_types().value_error, "can't optimize a non-leaf Tensor");
   }
   auto* defaults = as<DictObject>(opt->dict_.get("defaults"));
   for (auto& [name, value] : defaults->items()) {
     if (group->get(in, name.get())) continue;
     if (value.get() == required_parameter().get())
-      fail(frames::optimizer_add_group_required, BT.value_error,
+      fail(frames::optimizer_add_group_required, builtin_types().value_error,
            "parameter group didn't specify a value of required optimization parameter " +
                as<StrObject>(name.get())->value_);
     group->set(in, name, value);
@@ -986,7 +989,7 @@ void add_param_group(Interp& in, OptimObject* opt, Object* group_obj, std::vecto
     for (auto& q : group_params(g.get(), in)) seen.push_back(q.get());
   for (auto& param : list)
     if (std::find(seen.begin(), seen.end(), param.get()) != seen.end())
-      fail(frames::optimizer_add_group_duplicate, BT.value_error,
+      fail(frames::optimizer_add_group_duplicate, builtin_types().value_error,
            "some parameters appear in more than one parameter group");
   as<ListObject>(groups)->items_.push_back(ObjRef(group_obj));
 }
@@ -1004,12 +1007,13 @@ Ref<ModuleObject> make_optim_module(Interp& in) {
                            "maximize=", "foreach=", "differentiable="});
               // SGD.__init__'s checks, then its defaults (lr is required: a group must give it).
               if (p.has(1) && p.get_double(in, 1, 0.0) < 0)
-                raise_from({&frames::sgd_init_lr}, BT.value_error, "Invalid learning rate: " + str(in, p.get(1)));
+                raise_from({&frames::sgd_init_lr}, builtin_types().value_error,
+                           "Invalid learning rate: " + str(in, p.get(1)));
               if (p.has(2) && p.get_double(in, 2, 0.0) < 0)
-                raise_from({&frames::sgd_init_momentum}, BT.value_error,
+                raise_from({&frames::sgd_init_momentum}, builtin_types().value_error,
                            "Invalid momentum value: " + str(in, p.get(2)));
               if (p.has(4) && p.get_double(in, 4, 0.0) < 0)
-                raise_from({&frames::sgd_init_weight_decay}, BT.value_error,
+                raise_from({&frames::sgd_init_weight_decay}, builtin_types().value_error,
                            "Invalid weight_decay value: " + str(in, p.get(4)));
               Ref<DictObject> defaults(new DictObject());
               auto num = [&](size_t i, ObjRef dflt) { return p.has(i) ? ObjRef(p.get(i)) : dflt; };
@@ -1022,7 +1026,7 @@ Ref<ModuleObject> make_optim_module(Interp& in) {
               defaults->set(in, make_str("foreach"), num(7, ObjRef(none())));
               defaults->set(in, make_str("differentiable"), num(8, ObjRef(false_obj())));
               if (p.has(5) && truthy(in, p.get(5)) && (p.get_double(in, 2, 0.0) <= 0 || p.get_double(in, 3, 0.0) != 0))
-                raise_from({&frames::sgd_init_nesterov}, BT.value_error,
+                raise_from({&frames::sgd_init_nesterov}, builtin_types().value_error,
                            "Nesterov momentum requires a momentum and zero dampening");
               ObjRef o(new OptimObject(cls));
               auto* opt = static_cast<OptimObject*>(o.get());
@@ -1031,14 +1035,14 @@ Ref<ModuleObject> make_optim_module(Interp& in) {
               // Optimizer.__init__: a list of tensors is one group, a list of dicts one group each.
               if (is_tensor(p.get(0)))
                 raise_from(
-                    {&frames::sgd_init_super, &frames::optimizer_init_tensor}, BT.type_error,
+                    {&frames::sgd_init_super, &frames::optimizer_init_tensor}, builtin_types().type_error,
                     "params argument given to the optimizer should be an iterable of Tensors or dicts, but got " +
                         torch_typename(p.get(0)));
               std::vector<ObjRef> groups = to_vector(in, p.get(0));
               if (groups.empty())
-                raise_from({&frames::sgd_init_super, &frames::optimizer_init_empty}, BT.value_error,
+                raise_from({&frames::sgd_init_super, &frames::optimizer_init_empty}, builtin_types().value_error,
                            "optimizer got an empty parameter list");
-              if (groups[0]->type() != BT.dict) {
+              if (groups[0]->type() != builtin_types().dict) {
                 Ref<DictObject> g(new DictObject());
                 g->set(in, make_str("params"), make_list(groups));
                 groups = {ObjRef(g.get())};

@@ -63,7 +63,7 @@ TypeObject* make_grad_mode_type(const char* name, std::function<bool(Interp&, Ca
                 bool mode = g->enabled_;
                 ObjRef fn = a.pos.at(1);
                 std::string name = "wrapper";
-                if (fn->type() == BT.function) name = as<FunctionObject>(fn.get())->name_;
+                if (fn->type() == builtin_types().function) name = as<FunctionObject>(fn.get())->name_;
                 return make_function(name, [fn, mode](Interp& in, CallArgs& args) -> ObjRef {
                   bool prev = grad_enabled();
                   set_grad_enabled(mode);
@@ -135,8 +135,8 @@ void init_storage_types() {
       int64_t n = s->size();
       if (i < 0) i += n;
       if (i < 0 || i >= n)
-        raise(BT.index_error, "index " + std::to_string(to_index(in, a.pos[1].get())) +
-                                  " out of range for storage of size " + std::to_string(n));
+        raise(builtin_types().index_error, "index " + std::to_string(to_index(in, a.pos[1].get())) +
+                                               " out of range for storage of size " + std::to_string(n));
       if (s->type() == g_untyped_storage) return make_int(s->byte(i));
       return scalar_to_py(guarded([&] { return core::get_flat(storage_as_tensor(s), i); }));
     });
@@ -202,7 +202,7 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
   module_add_function(m.get(), "set_num_threads", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "set_num_threads", {"int"});
     int64_t n = p.get_int(in, 0, 1);
-    if (n <= 0) raise(BT.runtime_error, "set_num_threads expects a positive integer");
+    if (n <= 0) raise(builtin_types().runtime_error, "set_num_threads expects a positive integer");
     g_num_threads = static_cast<int>(n);
     return ObjRef(none());
   });
@@ -232,7 +232,7 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
     ArgParser p(a, "manual_seed", {"seed"});
     CallArgs as_int;
     as_int.pos.push_back(ObjRef(p.get(0)));
-    ObjRef seed = call(in, BT.int_, as_int);
+    ObjRef seed = call(in, builtin_types().int_, as_int);
     core::manual_seed(static_cast<uint64_t>(as<IntObject>(seed.get())->value_));
     return default_generator;
   });
@@ -254,7 +254,7 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
   module_add_function(m.get(), "promote_types", [](Interp&, CallArgs& a) -> ObjRef {
     ArgParser p(a, "promote_types", {"type1", "type2"});
     auto x = dtype_of_object(p.get(0)), y = dtype_of_object(p.get(1));
-    if (!x || !y) raise(BT.type_error, "promote_types(): argument 'type1' must be torch.dtype");
+    if (!x || !y) raise(builtin_types().type_error, "promote_types(): argument 'type1' must be torch.dtype");
     return dtype_obj(core::promote_types(*x, *y));
   });
   module_add_function(m.get(), "result_type", [](Interp& in, CallArgs& a) -> ObjRef {
@@ -266,7 +266,7 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
     IntArray r;
     for (auto& s : a.pos) {
       IntArray x;
-      if (is_instance(s.get(), BT.int_)) x = {to_index(in, s.get())};
+      if (is_instance(s.get(), builtin_types().int_)) x = {to_index(in, s.get())};
       else
         for (auto& it : to_vector(in, s.get())) x.push_back(to_index(in, it.get()));
       r = guarded([&] { return core::broadcast_shapes(r, x); });
@@ -277,13 +277,14 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
   // expanded to the common shape (ExpandBackward0); one already of that shape comes back itself.
   module_add_function(m.get(), "broadcast_tensors", [](Interp&, CallArgs& a) -> ObjRef {
     if (!a.kw.empty())
-      raise(BT.type_error, "broadcast_tensors() got an unexpected keyword argument '" + a.kw.front().first + "'");
+      raise(builtin_types().type_error,
+            "broadcast_tensors() got an unexpected keyword argument '" + a.kw.front().first + "'");
     return through({&frames::functional_broadcast_tensors}, [&]() -> ObjRef {
       std::vector<Tensor> tensors;
       for (size_t i = 0; i < a.pos.size(); ++i) {
         if (!is_tensor(a.pos[i].get()))
-          raise(BT.type_error, "expected Tensor as element " + std::to_string(i) + " in argument 0, but got " +
-                                   type_name(a.pos[i].get()));
+          raise(builtin_types().type_error, "expected Tensor as element " + std::to_string(i) +
+                                                " in argument 0, but got " + type_name(a.pos[i].get()));
         tensors.push_back(unwrap(a.pos[i].get()));
       }
       IntArray shape = tensors.empty() ? IntArray{} : tensors[0].sizes();
@@ -325,8 +326,8 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
       "no_grad",
       [](Interp&, CallArgs& a) {
         if (!a.pos.empty() || !a.kw.empty())
-          raise(BT.type_error, "no_grad.__init__() takes 1 positional argument but " +
-                                   std::to_string(a.pos.size() + 1) + " were given");
+          raise(builtin_types().type_error, "no_grad.__init__() takes 1 positional argument but " +
+                                                std::to_string(a.pos.size() + 1) + " were given");
         return false;
       },
       false);
@@ -336,8 +337,8 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
       "set_grad_enabled",
       [](Interp& in, CallArgs& a) {
         ArgParser p(a, "__init__", {"mode"});
-        if (p.get(0)->type() != BT.bool_)
-          raise(BT.type_error, "enabled must be a bool (got " + type_name(p.get(0)) + ")");
+        if (p.get(0)->type() != builtin_types().bool_)
+          raise(builtin_types().type_error, "enabled must be a bool (got " + type_name(p.get(0)) + ")");
         return p.get(0) == true_obj();
       },
       true);

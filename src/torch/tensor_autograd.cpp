@@ -122,7 +122,9 @@ TypeObject* node_type(const std::string& name) {
           .property("variable",
                     [](Interp&, Object* s) -> ObjRef {
                       auto* acc = dynamic_cast<ag::AccumulateGrad*>(static_cast<NodeObject*>(s)->node.get());
-                      if (!acc) raise(BT.attribute_error, "'" + type_name(s) + "' object has no attribute 'variable'");
+                      if (!acc)
+                        raise(builtin_types().attribute_error,
+                              "'" + type_name(s) + "' object has no attribute 'variable'");
                       return wrap(acc->variable());
                     })
           .method(
@@ -141,7 +143,7 @@ TypeObject* node_type(const std::string& name) {
                     }
                     for (auto& attr : node->saved_attributes())
                       if (attr.name == name) return saved_value_to_py(attr.value);
-                    raise(BT.attribute_error,
+                    raise(builtin_types().attribute_error,
                           "'" + type_name(a.pos[0].get()) + "' object has no attribute '" + name + "'");
                   })
           .build();
@@ -219,7 +221,7 @@ void add_tensor_autograd(NativeType& tt) {
   tt.property(
       "requires_grad", [](Interp&, Object* s) -> ObjRef { return ObjRef(bool_obj(ag::requires_grad(unwrap(s)))); },
       [](Interp& in, Object* s, ObjRef v) {
-        if (v->type() != BT.bool_) raise(BT.type_error, "requires_grad must be a bool");
+        if (v->type() != builtin_types().bool_) raise(builtin_types().type_error, "requires_grad must be a bool");
         guarded([&] { ag::set_requires_grad(unwrap(s), v.get() == true_obj(), ag::RequiresGradCall::Attribute); });
       });
   tt.property(
@@ -228,7 +230,7 @@ void add_tensor_autograd(NativeType& tt) {
         Tensor g;
         if (v.get() != none()) {
           if (!is_tensor(v.get()))
-            raise(BT.type_error,
+            raise(builtin_types().type_error,
                   "assigned grad expected to be a Tensor or None but got grad of type " + type_name(v.get()));
           g = unwrap(v.get());
         }
@@ -245,7 +247,7 @@ void add_tensor_autograd(NativeType& tt) {
       "data", [](Interp&, Object* s) -> ObjRef { return wrap(ag::data(unwrap(s))); },
       [](Interp&, Object* s, ObjRef v) {
         if (!is_tensor(v.get()))
-          raise(BT.type_error, "Variable data has to be a tensor, but got " + type_name(v.get()));
+          raise(builtin_types().type_error, "Variable data has to be a tensor, but got " + type_name(v.get()));
         Tensor& t = unwrap(s);
         const Tensor& src = unwrap(v.get());
         core::TensorImpl* impl = t.impl();
@@ -259,8 +261,8 @@ void add_tensor_autograd(NativeType& tt) {
     ArgParser p(a, "requires_grad_", {"self", "requires_grad="});
     bool on = true;
     if (p.has(1)) {
-      if (p.get(1)->type() != BT.bool_)
-        raise(BT.type_error,
+      if (p.get(1)->type() != builtin_types().bool_)
+        raise(builtin_types().type_error,
               "requires_grad_(): argument 'requires_grad' (position 1) must be bool, not " + py_typename(p.get(1)));
       on = p.get(1) == true_obj();
     }
@@ -279,17 +281,18 @@ void add_tensor_autograd(NativeType& tt) {
     ArgParser p(a, "register_hook", {"self", "hook"});
     const Tensor& t = unwrap(p.get(0));
     if (!ag::requires_grad(t))
-      raise_from({&frames::tensor_register_hook}, BT.runtime_error,
+      raise_from({&frames::tensor_register_hook}, builtin_types().runtime_error,
                  "cannot register a hook on a tensor that doesn't require gradient");
     ObjRef fn(p.get(1));
     Interp* ip = &in;
     ag::GradHook hook;
-    if (fn->type() == BT.function) hook.name = as<FunctionObject>(fn.get())->name_;
+    if (fn->type() == builtin_types().function) hook.name = as<FunctionObject>(fn.get())->name_;
     hook.fn = [fn, ip](const Tensor& g) -> Tensor {
       WarnFrom from(user_code_site());  // the hook's own lines, not torch's
       ObjRef r = call1(*ip, fn.get(), wrap(g));
       if (r.get() == none()) return Tensor();
-      if (!is_tensor(r.get())) raise(BT.type_error, "expected Tensor or None (got " + type_name(r.get()) + ")");
+      if (!is_tensor(r.get()))
+        raise(builtin_types().type_error, "expected Tensor or None (got " + type_name(r.get()) + ")");
       return unwrap(r.get());
     };
     ag::RemovableHandle h = guarded([&] { return ag::register_hook(t, std::move(hook)); });
@@ -299,7 +302,7 @@ void add_tensor_autograd(NativeType& tt) {
     ArgParser p(a, "backward", {"self", "gradient=", "retain_graph=", "create_graph=", "inputs="});
     std::vector<Tensor> grads;
     if (p.has(1) && p.get(1) != none()) {
-      if (!is_tensor(p.get(1))) raise(BT.type_error, "gradient must be a Tensor");
+      if (!is_tensor(p.get(1))) raise(builtin_types().type_error, "gradient must be a Tensor");
       grads.push_back(unwrap(p.get(1)));
     }
     std::optional<bool> retain;

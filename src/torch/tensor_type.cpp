@@ -56,14 +56,14 @@ ObjRef wrap_list(const std::vector<Tensor>& ts, bool as_tuple) {
 }
 
 [[noreturn]] void rethrow_core(const core::Error& e) {
-  TypeObject* t = BT.runtime_error;
+  TypeObject* t = builtin_types().runtime_error;
   switch (e.kind()) {
-    case core::ErrorKind::RuntimeError: t = BT.runtime_error; break;
-    case core::ErrorKind::IndexError: t = BT.index_error; break;
-    case core::ErrorKind::TypeError: t = BT.type_error; break;
-    case core::ErrorKind::ValueError: t = BT.value_error; break;
-    case core::ErrorKind::NotImplementedError: t = BT.not_implemented_error; break;
-    case core::ErrorKind::MemoryError: t = BT.memory_error; break;
+    case core::ErrorKind::RuntimeError: t = builtin_types().runtime_error; break;
+    case core::ErrorKind::IndexError: t = builtin_types().index_error; break;
+    case core::ErrorKind::TypeError: t = builtin_types().type_error; break;
+    case core::ErrorKind::ValueError: t = builtin_types().value_error; break;
+    case core::ErrorKind::NotImplementedError: t = builtin_types().not_implemented_error; break;
+    case core::ErrorKind::MemoryError: t = builtin_types().memory_error; break;
   }
   raise(t, e.what());
 }
@@ -79,30 +79,32 @@ ObjRef scalar_to_py(const Scalar& s) {
 bool fits_long(const Object* o) { return !is_big_candidate(o) || int_as_big(o).fits_int64(); }
 
 int64_t unpack_long(const Object* o) {
-  if (!fits_long(o)) raise(BT.runtime_error, "Overflow when unpacking long");
+  if (!fits_long(o)) raise(builtin_types().runtime_error, "Overflow when unpacking long");
   return static_cast<const IntObject*>(o)->value_;
 }
 
 Scalar to_scalar(Interp& in, Object* o) {
-  if (o->type() == BT.bool_) return Scalar(o == true_obj());
-  if (is_instance(o, BT.int_)) return Scalar(unpack_long(o));
-  if (o->type() == BT.float_) return Scalar(as<FloatObject>(o)->value_);
+  if (o->type() == builtin_types().bool_) return Scalar(o == true_obj());
+  if (is_instance(o, builtin_types().int_)) return Scalar(unpack_long(o));
+  if (o->type() == builtin_types().float_) return Scalar(as<FloatObject>(o)->value_);
   if (is_tensor(o)) return guarded([&] { return core::item(unwrap(o)); });
-  raise(BT.type_error, "expected a number, got " + py_typename(o));
+  raise(builtin_types().type_error, "expected a number, got " + py_typename(o));
 }
 
 Tensor scalar_to_tensor(const Scalar& s) { return core::scalar_tensor(s, s.dtype(), true); }
 
-static bool is_sequence(const Object* o) { return o->type() == BT.list || is_instance(o, BT.tuple); }
+static bool is_sequence(const Object* o) {
+  return o->type() == builtin_types().list || is_instance(o, builtin_types().tuple);
+}
 static const std::vector<ObjRef>& items_of(Object* o) {
-  if (o->type() == BT.list) return as<ListObject>(o)->items_;
+  if (o->type() == builtin_types().list) return as<ListObject>(o)->items_;
   return as<TupleObject>(o)->items_;
 }
 
 static std::optional<DType> infer_type(Interp& in, Object* o) {
-  if (o->type() == BT.float_) return core::kDefaultFloat;
-  if (o->type() == BT.bool_) return DType::Bool;
-  if (is_instance(o, BT.int_)) return DType::Int64;
+  if (o->type() == builtin_types().float_) return core::kDefaultFloat;
+  if (o->type() == builtin_types().bool_) return DType::Bool;
+  if (is_instance(o, builtin_types().int_)) return DType::Int64;
   if (is_tensor(o)) return unwrap(o).dtype();
   if (is_sequence(o)) {
     std::optional<DType> r;
@@ -113,8 +115,8 @@ static std::optional<DType> infer_type(Interp& in, Object* o) {
     }
     return r;
   }
-  if (is_str(o)) raise(BT.type_error, "new(): invalid data type 'str'");
-  raise(BT.runtime_error, "Could not infer dtype of " + type_name(o));
+  if (is_str(o)) raise(builtin_types().type_error, "new(): invalid data type 'str'");
+  raise(builtin_types().runtime_error, "Could not infer dtype of " + type_name(o));
 }
 
 static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, DType dtype, std::vector<Scalar>& out) {
@@ -123,22 +125,23 @@ static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, DTyp
       out.push_back(guarded([&] { return core::item(unwrap(o)); }));
       return;
     }
-    if (is_sequence(o)) raise(BT.type_error, "'" + type_name(o) + "' object cannot be interpreted as an integer");
-    if (is_str(o) && dim > 0) raise(BT.value_error, "too many dimensions 'str'");
-    if (!is_number(o)) raise(BT.type_error, "new(): invalid data type '" + type_name(o) + "'");
+    if (is_sequence(o))
+      raise(builtin_types().type_error, "'" + type_name(o) + "' object cannot be interpreted as an integer");
+    if (is_str(o) && dim > 0) raise(builtin_types().value_error, "too many dimensions 'str'");
+    if (!is_number(o)) raise(builtin_types().type_error, "new(): invalid data type '" + type_name(o) + "'");
     // An int beyond int64 goes into a floating tensor as a double, as PyTorch reads it.
     if (is_int(o) && !fits_long(o) && core::is_floating(dtype)) out.push_back(Scalar(int_to_double(o)));
     else out.push_back(to_scalar(in, o));
     return;
   }
   if (!is_sequence(o)) {
-    if (is_str(o)) raise(BT.type_error, "new(): invalid data type '" + type_name(o) + "'");
-    raise(BT.type_error, "not a sequence");
+    if (is_str(o)) raise(builtin_types().type_error, "new(): invalid data type '" + type_name(o) + "'");
+    raise(builtin_types().type_error, "not a sequence");
   }
   auto& items = items_of(o);
   if (static_cast<int64_t>(items.size()) != sizes[dim])
-    raise(BT.value_error, "expected sequence of length " + std::to_string(sizes[dim]) + " at dim " +
-                              std::to_string(dim) + " (got " + std::to_string(items.size()) + ")");
+    raise(builtin_types().value_error, "expected sequence of length " + std::to_string(sizes[dim]) + " at dim " +
+                                           std::to_string(dim) + " (got " + std::to_string(items.size()) + ")");
   for (auto& it : items) store(in, it.get(), dim + 1, sizes, dtype, out);
 }
 
@@ -152,7 +155,7 @@ Tensor tensor_from_data(Interp& in, Object* data, std::optional<DType> dtype, co
     Tensor src = unwrap(data);
     return guarded([&] { return core::to(op::detach(src), dtype.value_or(src.dtype()), true); });
   }
-  if (is_str(data)) raise(BT.type_error, "new(): invalid data type 'str'");
+  if (is_str(data)) raise(builtin_types().type_error, "new(): invalid data type 'str'");
   IntArray sizes;
   Object* cur = data;
   while (is_sequence(cur)) {
@@ -160,7 +163,7 @@ Tensor tensor_from_data(Interp& in, Object* data, std::optional<DType> dtype, co
     sizes.push_back(static_cast<int64_t>(items.size()));
     if (items.empty()) break;
     cur = items[0].get();
-    if (is_str(cur)) raise(BT.value_error, "too many dimensions 'str'");
+    if (is_str(cur)) raise(builtin_types().value_error, "too many dimensions 'str'");
   }
   DType d = dtype ? *dtype : infer_type(in, data).value_or(core::kDefaultFloat);
   std::vector<Scalar> values;
@@ -221,20 +224,23 @@ ObjRef make_size(const IntArray& sizes) {
 
 std::optional<DType> dtype_of_object(Object* o) {
   if (o->type() == types().dtype) return static_cast<DTypeObject*>(o)->dtype;
-  if (o == BT.float_) return DType::Float64;
-  if (o == BT.int_) return DType::Int64;
-  if (o == BT.bool_) return DType::Bool;
+  if (o == builtin_types().float_) return DType::Float64;
+  if (o == builtin_types().int_) return DType::Int64;
+  if (o == builtin_types().bool_) return DType::Bool;
   return std::nullopt;
 }
 
 // ---- indexing ----------------------------------------------------------------------------------
 
-static bool is_index_scalar(Object* o) { return is_instance(o, BT.int_) && o->type() != BT.bool_; }
+static bool is_index_scalar(Object* o) {
+  return is_instance(o, builtin_types().int_) && o->type() != builtin_types().bool_;
+}
 
 static TensorIndex index_entry(Interp& in, Object* k) {
-  if (k->type() == BT.bool_) return TensorIndex::make_tensor(core::scalar_tensor(Scalar(k == true_obj()), DType::Bool));
+  if (k->type() == builtin_types().bool_)
+    return TensorIndex::make_tensor(core::scalar_tensor(Scalar(k == true_obj()), DType::Bool));
   if (is_index_scalar(k)) return TensorIndex::make_integer(unpack_long(k));
-  if (k->type() == BT.slice) {
+  if (k->type() == builtin_types().slice) {
     auto* s = as<SliceObject>(k);
     auto part = [&](Object* o) -> std::optional<int64_t> {
       if (o == none()) return std::nullopt;
@@ -242,7 +248,8 @@ static TensorIndex index_entry(Interp& in, Object* k) {
       return to_index(in, o);
     };
     std::optional<int64_t> step = part(s->step_.get());
-    if (step && *step == 0) raise(BT.value_error, "slice step cannot be zero");  // CPython's PySlice_Unpack
+    if (step && *step == 0)
+      raise(builtin_types().value_error, "slice step cannot be zero");  // CPython's PySlice_Unpack
     return TensorIndex::make_slice(part(s->start_.get()), part(s->stop_.get()), step.value_or(1));
   }
   if (k == none()) return TensorIndex::make_none();
@@ -254,15 +261,15 @@ static TensorIndex index_entry(Interp& in, Object* k) {
     const DType d = infer_type(in, k) == DType::Bool ? DType::Bool : DType::Int64;
     return TensorIndex::make_tensor(tensor_from_data(in, k, d, "index"));
   }
-  if (k->type() == BT.range) {  // a sequence of ints, as in `input[range(n), target]`: one index tensor
+  if (k->type() == builtin_types().range) {  // a sequence of ints, as in `input[range(n), target]`: one index tensor
     auto* r = as<RangeObject>(k);
     std::vector<ObjRef> items;
     for (int64_t v = r->start_; r->step_ > 0 ? v < r->stop_ : v > r->stop_; v += r->step_) items.push_back(make_int(v));
     ObjRef list = make_list(std::move(items));
     return TensorIndex::make_tensor(tensor_from_data(in, list.get(), std::nullopt, "index"));
   }
-  if (is_str(k)) raise(BT.type_error, "new(): invalid data type 'str'");
-  raise(BT.index_error,
+  if (is_str(k)) raise(builtin_types().type_error, "new(): invalid data type 'str'");
+  raise(builtin_types().index_error,
         "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got " +
             type_name(k) + ")");
 }
@@ -270,13 +277,14 @@ static TensorIndex index_entry(Interp& in, Object* k) {
 // PyTorch's treatSequenceAsTuple: a list key is a tuple of indices when it holds slices, None,
 // Ellipsis, tensors or sequences; otherwise it is one index tensor.
 static bool sequence_as_tuple(Object* k) {
-  if (is_instance(k, BT.tuple)) return true;
-  if (k->type() != BT.list) return false;
+  if (is_instance(k, builtin_types().tuple)) return true;
+  if (k->type() != builtin_types().list) return false;
   auto& items = items_of(k);
   if (items.size() >= 32) return false;
   for (auto& it : items) {
     Object* o = it.get();
-    if (o == none() || o == ellipsis() || o->type() == BT.slice || is_tensor(o) || is_sequence(o)) return true;
+    if (o == none() || o == ellipsis() || o->type() == builtin_types().slice || is_tensor(o) || is_sequence(o))
+      return true;
   }
   return false;
 }
@@ -307,7 +315,7 @@ std::string tensor_repr_of(Object* o) {
 }
 
 static ObjRef binop(Interp& in, CallArgs& a, BinaryOp op, bool reflected) {
-  if (a.pos.size() != 2) raise(BT.type_error, "expected 1 argument");
+  if (a.pos.size() != 2) raise(builtin_types().type_error, "expected 1 argument");
   Object* other = a.pos[1].get();
   if (!is_tensor(other) && !is_number(other)) return ObjRef(not_implemented());
   const Tensor& self = self_of(a);
@@ -350,7 +358,7 @@ static ObjRef cmpop(Interp& in, CallArgs& a, BinaryOp op) {
 }
 
 static void check_single(const Tensor& t) {
-  if (t.numel() != 1) raise(BT.value_error, "only one element tensors can be converted to Python scalars");
+  if (t.numel() != 1) raise(builtin_types().value_error, "only one element tensors can be converted to Python scalars");
 }
 
 // A tuple subclass made natively still needs the tuple protocol spelled out: length, iteration,
@@ -359,8 +367,9 @@ void add_tuple_methods(NativeType& t) {
   t.method("__len__", [](Interp&, CallArgs& a) -> ObjRef {
     return make_int(static_cast<int64_t>(as<TupleObject>(a.pos[0].get())->items_.size()));
   });
-  t.method("__iter__",
-           [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(new SeqIterator(a.pos[0], BT.tuple_iterator)); });
+  t.method("__iter__", [](Interp&, CallArgs& a) -> ObjRef {
+    return ObjRef(new SeqIterator(a.pos[0], builtin_types().tuple_iterator));
+  });
   t.method("__getitem__", [](Interp& in, CallArgs& a) -> ObjRef {
     auto& items = as<TupleObject>(a.pos[0].get())->items_;
     int64_t i =
@@ -369,7 +378,7 @@ void add_tuple_methods(NativeType& t) {
   });
   auto eq = [](Interp& in, CallArgs& a) -> int {
     Object* o = a.pos[1].get();
-    if (!is_instance(o, BT.tuple)) return -1;
+    if (!is_instance(o, builtin_types().tuple)) return -1;
     auto& x = as<TupleObject>(a.pos[0].get())->items_;
     auto& y = as<TupleObject>(o)->items_;
     if (x.size() != y.size()) return 0;
@@ -419,7 +428,7 @@ void init_tensor_type(Interp& in) {
             if (is_str(t)) {
               const std::string& s = as<StrObject>(t)->value_;
               if (s != "cpu" && s != "cpu:0")
-                raise(BT.runtime_error,
+                raise(builtin_types().runtime_error,
                       "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, "
                       "lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: " +
                           s);
@@ -444,7 +453,7 @@ void init_tensor_type(Interp& in) {
     Object* o = a.pos[1].get();
     if (is_tensor(o)) return ObjRef(not_implemented());
     if (!is_index_scalar(o))
-      raise(BT.type_error, "can't multiply sequence by non-int of type '" + py_typename(o) + "'");
+      raise(builtin_types().type_error, "can't multiply sequence by non-int of type '" + py_typename(o) + "'");
     auto& items = as<TupleObject>(a.pos[0].get())->items_;
     std::vector<ObjRef> out;
     for (int64_t k = 0; k < as<IntObject>(o)->value_; ++k) out.insert(out.end(), items.begin(), items.end());
@@ -454,83 +463,86 @@ void init_tensor_type(Interp& in) {
   auto size_order = [](CmpOpKind op) {
     return [op](Interp& in, CallArgs& a) -> ObjRef {
       Object* o = a.pos[1].get();
-      if (!is_instance(o, BT.tuple)) return ObjRef(not_implemented());
+      if (!is_instance(o, builtin_types().tuple)) return ObjRef(not_implemented());
       ObjRef x = make_tuple(as<TupleObject>(a.pos[0].get())->items_), y = make_tuple(as<TupleObject>(o)->items_);
       return compare(in, op, x.get(), y.get());
     };
   };
-  NativeType size_t_("Size", "torch", BT.tuple);
+  NativeType size_t_("Size", "torch", builtin_types().tuple);
   size_t_.c_name("torch.Size");
   add_tuple_methods(size_t_);
-  T.size = size_t_
-               .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
-                 std::vector<ObjRef> items;
-                 if (!a.pos.empty()) {
-                   for (auto& it : to_vector(in, a.pos[0].get())) {
-                     if (!is_index_scalar(it.get()))
-                       raise(BT.type_error,
-                             "torch.Size() takes an iterable of 'int' (item 0 is '" + type_name(it.get()) + "')");
-                     items.push_back(it);
-                   }
-                 }
-                 return ObjRef(new TupleObject(std::move(items), cls));
-               })
-               .method("__repr__",
-                       [](Interp& in, CallArgs& a) -> ObjRef {
-                         auto& items = as<TupleObject>(a.pos[0].get())->items_;
-                         std::string s = "torch.Size([";
-                         for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + repr(in, items[i].get());
-                         return make_str(s + "])");
-                       })
-               .method("numel",
-                       [](Interp&, CallArgs& a) -> ObjRef {
-                         int64_t n = 1;
-                         for (auto& it : as<TupleObject>(a.pos[0].get())->items_) n *= as<IntObject>(it.get())->value_;
-                         return make_int(n);
-                       })
-               .method("__getitem__",
-                       [](Interp& in, CallArgs& a) -> ObjRef {
-                         auto& items = as<TupleObject>(a.pos[0].get())->items_;
-                         Object* k = a.pos[1].get();
-                         if (k->type() != BT.slice && !is_instance(k, BT.int_) && !is_tensor(k))
-                           raise(BT.type_error, "tuple indices must be integers or slices, not " + py_typename(k));
-                         if (k->type() == BT.slice) {
-                           SliceBounds b = slice_bounds(in, *as<SliceObject>(k), static_cast<int64_t>(items.size()));
-                           std::vector<ObjRef> out;
-                           for (int64_t i = 0, j = b.start; i < b.count; ++i, j += b.step)
-                             out.push_back(items[static_cast<size_t>(j)]);
-                           return ObjRef(new TupleObject(std::move(out), types().size));
-                         }
-                         int64_t i = normalize_index(to_index(in, k), static_cast<int64_t>(items.size()),
-                                                     "tuple index out of range");
-                         return items[static_cast<size_t>(i)];
-                       })
-               .method("__mul__", size_repeat)
-               .method("__lt__", size_order(CmpOpKind::Lt))
-               .method("__le__", size_order(CmpOpKind::LtE))
-               .method("__gt__", size_order(CmpOpKind::Gt))
-               .method("__ge__", size_order(CmpOpKind::GtE))
-               .method("__radd__",
-                       [](Interp&, CallArgs& a) -> ObjRef {  // tuple + size: a plain tuple
-                         Object* o = a.pos[1].get();
-                         if (!is_instance(o, BT.tuple)) return ObjRef(not_implemented());
-                         std::vector<ObjRef> out = as<TupleObject>(o)->items_;
-                         for (auto& it : as<TupleObject>(a.pos[0].get())->items_) out.push_back(it);
-                         return make_tuple(std::move(out));
-                       })
-               .method("__rmul__", size_repeat)
-               .method("__add__",
-                       [](Interp& in, CallArgs& a) -> ObjRef {
-                         // tuple's concatenation: a torch.Size with any tuple, an error with anything else
-                         Object* o = a.pos[1].get();
-                         if (is_tensor(o)) return ObjRef(not_implemented());
-                         if (!is_instance(o, BT.tuple))
-                           raise(BT.type_error, "can only concatenate tuple (not \"" + py_typename(o) + "\") to tuple");
-                         std::vector<ObjRef> out = as<TupleObject>(a.pos[0].get())->items_;
-                         for (auto& it : as<TupleObject>(o)->items_) out.push_back(it);
-                         return ObjRef(new TupleObject(std::move(out), types().size));
-                       })
-               .build();
+  T.size =
+      size_t_
+          .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+            std::vector<ObjRef> items;
+            if (!a.pos.empty()) {
+              for (auto& it : to_vector(in, a.pos[0].get())) {
+                if (!is_index_scalar(it.get()))
+                  raise(builtin_types().type_error,
+                        "torch.Size() takes an iterable of 'int' (item 0 is '" + type_name(it.get()) + "')");
+                items.push_back(it);
+              }
+            }
+            return ObjRef(new TupleObject(std::move(items), cls));
+          })
+          .method("__repr__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    auto& items = as<TupleObject>(a.pos[0].get())->items_;
+                    std::string s = "torch.Size([";
+                    for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + repr(in, items[i].get());
+                    return make_str(s + "])");
+                  })
+          .method("numel",
+                  [](Interp&, CallArgs& a) -> ObjRef {
+                    int64_t n = 1;
+                    for (auto& it : as<TupleObject>(a.pos[0].get())->items_) n *= as<IntObject>(it.get())->value_;
+                    return make_int(n);
+                  })
+          .method(
+              "__getitem__",
+              [](Interp& in, CallArgs& a) -> ObjRef {
+                auto& items = as<TupleObject>(a.pos[0].get())->items_;
+                Object* k = a.pos[1].get();
+                if (k->type() != builtin_types().slice && !is_instance(k, builtin_types().int_) && !is_tensor(k))
+                  raise(builtin_types().type_error, "tuple indices must be integers or slices, not " + py_typename(k));
+                if (k->type() == builtin_types().slice) {
+                  SliceBounds b = slice_bounds(in, *as<SliceObject>(k), static_cast<int64_t>(items.size()));
+                  std::vector<ObjRef> out;
+                  for (int64_t i = 0, j = b.start; i < b.count; ++i, j += b.step)
+                    out.push_back(items[static_cast<size_t>(j)]);
+                  return ObjRef(new TupleObject(std::move(out), types().size));
+                }
+                int64_t i =
+                    normalize_index(to_index(in, k), static_cast<int64_t>(items.size()), "tuple index out of range");
+                return items[static_cast<size_t>(i)];
+              })
+          .method("__mul__", size_repeat)
+          .method("__lt__", size_order(CmpOpKind::Lt))
+          .method("__le__", size_order(CmpOpKind::LtE))
+          .method("__gt__", size_order(CmpOpKind::Gt))
+          .method("__ge__", size_order(CmpOpKind::GtE))
+          .method("__radd__",
+                  [](Interp&, CallArgs& a) -> ObjRef {  // tuple + size: a plain tuple
+                    Object* o = a.pos[1].get();
+                    if (!is_instance(o, builtin_types().tuple)) return ObjRef(not_implemented());
+                    std::vector<ObjRef> out = as<TupleObject>(o)->items_;
+                    for (auto& it : as<TupleObject>(a.pos[0].get())->items_) out.push_back(it);
+                    return make_tuple(std::move(out));
+                  })
+          .method("__rmul__", size_repeat)
+          .method("__add__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    // tuple's concatenation: a torch.Size with any tuple, an error with anything else
+                    Object* o = a.pos[1].get();
+                    if (is_tensor(o)) return ObjRef(not_implemented());
+                    if (!is_instance(o, builtin_types().tuple))
+                      raise(builtin_types().type_error,
+                            "can only concatenate tuple (not \"" + py_typename(o) + "\") to tuple");
+                    std::vector<ObjRef> out = as<TupleObject>(a.pos[0].get())->items_;
+                    for (auto& it : as<TupleObject>(o)->items_) out.push_back(it);
+                    return ObjRef(new TupleObject(std::move(out), types().size));
+                  })
+          .build();
   T.storage = NativeType("TypedStorage", "torch.storage").build();
   T.hook_handle = NativeType("RemovableHandle", "torch.utils.hooks").build();
 
@@ -552,7 +564,8 @@ void init_tensor_type(Interp& in) {
       return make_str(format_value(in, v.get(), spec));
     }
     if (!spec.empty())
-      raise_from({&frames::tensor_format}, BT.type_error, "unsupported format string passed to Tensor.__format__");
+      raise_from({&frames::tensor_format}, builtin_types().type_error,
+                 "unsupported format string passed to Tensor.__format__");
     return make_str(tensor_repr_of(a.pos[0].get()));
   });
   tt.method("__hash__", [](Interp&, CallArgs& a) -> ObjRef {
@@ -560,22 +573,22 @@ void init_tensor_type(Interp& in) {
   });
   tt.method("__len__", [](Interp&, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
-    if (t.dim() == 0) raise_from({&frames::tensor_len}, BT.type_error, "len() of a 0-d tensor");
+    if (t.dim() == 0) raise_from({&frames::tensor_len}, builtin_types().type_error, "len() of a 0-d tensor");
     return make_int(t.size(0));
   });
   tt.method("__iter__", [](Interp&, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
-    if (t.dim() == 0) raise_from({&frames::tensor_iter}, BT.type_error, "iteration over a 0-d tensor");
+    if (t.dim() == 0) raise_from({&frames::tensor_iter}, builtin_types().type_error, "iteration over a 0-d tensor");
     auto parts = guarded([&] { return op::unbind(t, 0); });
     std::vector<ObjRef> items;
     for (auto& p : parts) items.push_back(wrap(p));
-    return ObjRef(new VectorIterator(std::move(items), BT.tuple_iterator));
+    return ObjRef(new VectorIterator(std::move(items), builtin_types().tuple_iterator));
   });
   tt.method("__bool__", [](Interp&, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
     if (t.numel() != 1) {
-      if (t.numel() == 0) raise(BT.runtime_error, "Boolean value of Tensor with no values is ambiguous");
-      raise(BT.runtime_error, "Boolean value of Tensor with more than one value is ambiguous");
+      if (t.numel() == 0) raise(builtin_types().runtime_error, "Boolean value of Tensor with no values is ambiguous");
+      raise(builtin_types().runtime_error, "Boolean value of Tensor with more than one value is ambiguous");
     }
     return ObjRef(bool_obj(guarded([&] { return core::item(t).to<bool>(); })));
   });
@@ -592,7 +605,7 @@ void init_tensor_type(Interp& in) {
   tt.method("__index__", [](Interp&, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
     if (t.numel() != 1 || !core::is_integral(t.dtype(), true))
-      raise(BT.type_error, "only integer tensors of a single element can be converted to an index");
+      raise(builtin_types().type_error, "only integer tensors of a single element can be converted to an index");
     return make_int(guarded([&] { return core::item(t).to_int(); }));
   });
   // torch/_tensor.py: reversed(t) is t.flip(0), and a 0-d tensor itself.
@@ -606,7 +619,7 @@ void init_tensor_type(Interp& in) {
     Object* e = a.pos[1].get();
     if (!is_tensor(e) && !is_number(e))
       raise_from(
-          {&frames::tensor_contains}, BT.runtime_error,
+          {&frames::tensor_contains}, builtin_types().runtime_error,
           "Tensor.__contains__ only supports Tensor or scalar, but you passed in a " + repr(in, e->type()) + ".");
     const Tensor& self = self_of(a);
     Tensor eq = guarded([&] {
@@ -629,7 +642,7 @@ void init_tensor_type(Interp& in) {
     if (is_tensor(v)) value = unwrap(v);
     else if (is_number(v)) value = guarded([&] { return core::scalar_tensor(to_scalar(in, v), t.dtype()); });
     else
-      raise(BT.type_error,
+      raise(builtin_types().type_error,
             "can't assign a " + type_name(v) + " to a " + std::string(core::legacy_type_name(t.dtype())));
     Object* key = a.pos[1].get();
     // A bare False writes nothing (and bumps no version); a bare True writes through
@@ -640,8 +653,9 @@ void init_tensor_type(Interp& in) {
     guarded([&] { op::setitem(t, idx, value, tuple); });
     return ObjRef(none());
   });
-  tt.method("__delitem__",
-            [](Interp&, CallArgs&) -> ObjRef { raise(BT.type_error, "Tensor does not support deleting items"); });
+  tt.method("__delitem__", [](Interp&, CallArgs&) -> ObjRef {
+    raise(builtin_types().type_error, "Tensor does not support deleting items");
+  });
 
   struct BinSpec {
     const char* name;
@@ -708,7 +722,7 @@ void init_tensor_type(Interp& in) {
   tt.method("__neg__", [](Interp&, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
     if (t.dtype() == DType::Bool)
-      raise(BT.runtime_error,
+      raise(builtin_types().runtime_error,
             "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
             "the `~` or `logical_not()` operator instead.");
     return guarded([&] { return wrap(op::unary(UnaryOp::Neg, t)); });
@@ -720,7 +734,7 @@ void init_tensor_type(Interp& in) {
   tt.method("__invert__", [](Interp&, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
     if (core::is_floating(t.dtype()))
-      raise(BT.type_error, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
+      raise(builtin_types().type_error, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
     return guarded([&] { return wrap(op::unary(UnaryOp::BitwiseNot, t)); });
   });
 

@@ -1,10 +1,10 @@
 // The WebAssembly surface: three functions over plain strings (JSON), no object handles, so the
 // worker never has to delete() anything.
 //
-//   const M = await createStridelab();
-//   const summary = JSON.parse(M.run(source, JSON.stringify({max_steps: 100000})));
-//   const state = JSON.parse(M.state(7));   // the full state at step 7 (negative counts from the end)
-//   const trace = M.trace();                 // the whole trace, docs/trace-format.md
+//   const engine = await createStridelab();
+//   const summary = JSON.parse(engine.run(source, JSON.stringify({max_steps: 100000})));
+//   const state = JSON.parse(engine.state(7));   // the full state at step 7 (negative counts from the end)
+//   const trace = engine.trace();                 // the whole trace, docs/trace-format.md
 #include <emscripten/bind.h>
 
 #include <memory>
