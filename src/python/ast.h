@@ -262,6 +262,7 @@ struct StarredExpr : Expr {
 struct YieldExpr : Expr {
   YieldExpr() : Expr(ExprKind::Yield) {}
   ExprPtr value;
+  bool is_from = false;  // `yield from value`
 };
 
 struct Stmt : Node {

@@ -240,7 +240,7 @@ class Dumper {
         return expr(*s.value, d + 1);
       }
       case ExprKind::Yield:
-        line(d, "Yield", e.pos);
+        line(d, static_cast<const YieldExpr&>(e).is_from ? "YieldFrom" : "Yield", e.pos);
         return child("value:", static_cast<const YieldExpr&>(e).value, d + 1);
     }
   }

@@ -6,6 +6,7 @@
 #include "python/bigint.h"
 #include "python/builtin_types.h"
 #include "python/format.h"
+#include "python/generator.h"
 #include "python/interp.h"
 #include "python/native.h"
 #include "python/unicode.h"
@@ -286,20 +287,45 @@ ObjRef make_dict_obj(Interp& in, TypeObject*, CallArgs& a) {
   return d;
 }
 
+// zip and enumerate are lazy, as in CPython: each next() takes one item from each iterator, so
+// they work over infinite generators.
+class ZipIterator : public IteratorObject {
+ public:
+  explicit ZipIterator(std::vector<Ref<IteratorObject>> its)
+      : IteratorObject(builtin_types().zip), its_(std::move(its)) {}
+  ObjRef next(Interp& in) override {
+    if (its_.empty()) return nullptr;
+    std::vector<ObjRef> row;
+    for (auto& it : its_) {
+      ObjRef x = it->next(in);
+      if (!x) {
+        its_.clear();
+        return nullptr;
+      }
+      row.push_back(std::move(x));
+    }
+    return make_tuple(std::move(row));
+  }
+  std::vector<Ref<IteratorObject>> its_;
+};
+
+class EnumerateIterator : public IteratorObject {
+ public:
+  EnumerateIterator(Ref<IteratorObject> it, int64_t start)
+      : IteratorObject(builtin_types().enumerate), it_(std::move(it)), count_(start) {}
+  ObjRef next(Interp& in) override {
+    ObjRef x = it_->next(in);
+    if (!x) return nullptr;
+    return make_tuple({make_int(count_++), std::move(x)});
+  }
+  Ref<IteratorObject> it_;
+  int64_t count_;
+};
+
 ObjRef builtin_zip(Interp& in, CallArgs& a) {
   std::vector<Ref<IteratorObject>> its;
   for (auto& p : a.pos) its.push_back(get_iter(in, p.get()));
-  std::vector<ObjRef> out;
-  if (its.empty()) return ObjRef(new VectorIterator({}, builtin_types().zip));
-  while (true) {
-    std::vector<ObjRef> row;
-    for (auto& it : its) {
-      ObjRef x = it->next(in);
-      if (!x) return ObjRef(new VectorIterator(std::move(out), builtin_types().zip));
-      row.push_back(std::move(x));
-    }
-    out.push_back(make_tuple(std::move(row)));
-  }
+  return ObjRef(new ZipIterator(std::move(its)));
 }
 
 ObjRef builtin_enumerate(Interp& in, CallArgs& a) {
@@ -309,10 +335,7 @@ ObjRef builtin_enumerate(Interp& in, CallArgs& a) {
   if (a.pos.size() > 1) start = to_index(in, a.pos[1].get());
   if (Object* s = kwarg(a, "start")) start = to_index(in, s);
   Object* iterable = a.pos.empty() ? kwarg(a, "iterable") : a.pos[0].get();
-  std::vector<ObjRef> out;
-  Ref<IteratorObject> it = get_iter(in, iterable);
-  while (ObjRef x = it->next(in)) out.push_back(make_tuple({make_int(start++), std::move(x)}));
-  return ObjRef(new VectorIterator(std::move(out), builtin_types().enumerate));
+  return ObjRef(new EnumerateIterator(get_iter(in, iterable), start));
 }
 
 ObjRef min_max(Interp& in, CallArgs& a, bool is_max) {
@@ -566,8 +589,10 @@ ObjRef builtin_next(Interp& in, CallArgs& a) {
     raise(builtin_types().type_error, "'" + type_name(a.pos[0].get()) + "' object is not an iterator");
   }
   if (ObjRef x = it->next(in)) return x;
+  ObjRef returned;
+  if (auto* g = dynamic_cast<GeneratorObject*>(it)) returned = g->take_return_value();
   if (a.pos.size() == 2) return a.pos[1];
-  throw PyError{new_exception(builtin_types().stop_iteration, {})};
+  raise_stop_iteration(std::move(returned));
 }
 
 ObjRef builtin_any_all(Interp& in, CallArgs& a, bool want) {
@@ -967,6 +992,7 @@ void install_builtins(Interp& in, Namespace& ns) {
   ns.set("NotImplemented", ObjRef(not_implemented()));
   ns.set("Ellipsis", ObjRef(ellipsis()));
   install_exceptions(ns);
+  install_generators(ns);
   install_builtin_types(ns);
 }
 

@@ -4,6 +4,7 @@
 
 #include "python/bigint.h"
 #include "python/format.h"
+#include "python/generator.h"
 #include "python/recursion.h"
 #include "python/suggestions.h"
 
@@ -52,16 +53,39 @@ void Evaluator::rethrow_with(const PyError& e, const Pos& pos, int kind, int lef
 
 // ---- statements ----
 
+bool Evaluator::resuming() const { return gen_ && gen_->resuming; }
+
+GenCursor Evaluator::pop_cursor() {
+  GenCursor c = std::move(gen_->cursors.back());
+  gen_->cursors.pop_back();
+  return c;
+}
+
+void Evaluator::push_cursor(GenCursor c) { gen_->cursors.push_back(std::move(c)); }
+
 Flow Evaluator::exec_block(const StmtList& body) {
-  for (const StmtPtr& s : body) {
-    Flow f = exec(*s);
-    if (f != Flow::Normal) return f;
+  size_t i = resuming() ? pop_cursor().index : 0;
+  for (; i < body.size(); ++i) {
+    Flow f = exec(*body[i]);
+    if (f == Flow::Normal) continue;
+    if (f == Flow::Yield) {
+      GenCursor c;
+      c.index = i;
+      push_cursor(std::move(c));
+    }
+    return f;
   }
   return Flow::Normal;
 }
 
+static GenCursor phase_cursor(int phase) {
+  GenCursor c;
+  c.phase = phase;
+  return c;
+}
+
 Flow Evaluator::exec(const Stmt& s) {
-  line_event(s.pos.line);
+  if (!resuming()) line_event(s.pos.line);
   try {
     return exec_stmt(s);
   } catch (const PyError& e) { rethrow_with(e, s.pos); }
@@ -69,8 +93,18 @@ Flow Evaluator::exec(const Stmt& s) {
 
 Flow Evaluator::exec_stmt(const Stmt& s) {
   switch (s.kind) {
-    case StmtKind::Expr: eval(*static_cast<const ExprStmt&>(s).value); return Flow::Normal;
-    case StmtKind::Assign: exec_assign(static_cast<const AssignStmt&>(s)); return Flow::Normal;
+    case StmtKind::Expr: {
+      const Expr& v = *static_cast<const ExprStmt&>(s).value;
+      if (v.kind == ExprKind::Yield) return exec_yield(static_cast<const YieldExpr&>(v), nullptr);
+      eval(v);
+      return Flow::Normal;
+    }
+    case StmtKind::Assign: {
+      auto& a = static_cast<const AssignStmt&>(s);
+      if (a.value->kind == ExprKind::Yield) return exec_yield(static_cast<const YieldExpr&>(*a.value), &a);
+      exec_assign(a);
+      return Flow::Normal;
+    }
     case StmtKind::AugAssign: exec_augassign(static_cast<const AugAssignStmt&>(s)); return Flow::Normal;
     case StmtKind::AnnAssign: {
       auto& a = static_cast<const AnnAssignStmt&>(s);
@@ -106,54 +140,88 @@ Flow Evaluator::exec_stmt(const Stmt& s) {
 }
 
 Flow Evaluator::exec_if(const IfStmt& s) {
-  bool cond;
-  {
-    ObjRef test = eval(*s.test);
-    cond = truthy(in_, test.get());
-  }
-  if (cond) return exec_block(s.body);
-  if (s.orelse.empty()) return Flow::Normal;
-  if (s.orelse.size() == 1 && s.orelse[0]->kind == StmtKind::If) {
-    const Stmt& elif = *s.orelse[0];
-    line_event(elif.pos.line);
-    try {
-      return exec_if(static_cast<const IfStmt&>(elif));
-    } catch (const PyError& e) { rethrow_with(e, elif.pos); }
-  }
-  return exec_block(s.orelse);
-}
-
-Flow Evaluator::exec_while(const WhileStmt& s) {
-  while (true) {
+  int phase;  // the branch taken: 0 body, 1 else, 2 elif
+  if (resuming()) {
+    phase = pop_cursor().phase;
+  } else {
     bool cond;
     {
       ObjRef test = eval(*s.test);
       cond = truthy(in_, test.get());
     }
-    if (!cond) return exec_block(s.orelse);
+    if (!cond && s.orelse.empty()) return Flow::Normal;
+    phase = cond ? 0 : s.orelse.size() == 1 && s.orelse[0]->kind == StmtKind::If ? 2 : 1;
+  }
+  Flow f;
+  if (phase == 2) {
+    const Stmt& elif = *s.orelse[0];
+    if (!resuming()) line_event(elif.pos.line);
+    try {
+      f = exec_if(static_cast<const IfStmt&>(elif));
+    } catch (const PyError& e) { rethrow_with(e, elif.pos); }
+  } else {
+    f = exec_block(phase == 0 ? s.body : s.orelse);
+  }
+  if (f == Flow::Yield) push_cursor(phase_cursor(phase));
+  return f;
+}
+
+Flow Evaluator::exec_while(const WhileStmt& s) {
+  int phase = resuming() ? pop_cursor().phase : -1;  // -1: at the test; 0 in the body; 1 in else
+  while (true) {
+    if (phase < 0) {
+      bool cond;
+      {
+        ObjRef test = eval(*s.test);
+        cond = truthy(in_, test.get());
+      }
+      phase = cond ? 0 : 1;
+    }
+    if (phase == 1) {
+      Flow f = exec_block(s.orelse);
+      if (f == Flow::Yield) push_cursor(phase_cursor(1));
+      return f;
+    }
     Flow f = exec_block(s.body);
     if (f == Flow::Break) return Flow::Normal;
-    if (f == Flow::Return) return f;
+    if (f == Flow::Yield) push_cursor(phase_cursor(0));
+    if (f == Flow::Return || f == Flow::Yield) return f;
     line_event(s.pos.line, true);
+    phase = -1;
   }
 }
 
 Flow Evaluator::exec_for(const ForStmt& s) {
   Ref<IteratorObject> it;
-  {
+  int phase = -1;  // -1: at the next item; 0 in the body; 1 in else
+  if (resuming()) {
+    GenCursor c = pop_cursor();
+    phase = c.phase;
+    it = Ref<IteratorObject>(static_cast<IteratorObject*>(c.obj.get()));
+  } else {
     ObjRef iterable = eval(*s.iter);
     it = get_iter(in_, iterable.get());
   }
-  while (true) {
-    ObjRef item = it->next(in_);
-    if (!item) break;
-    assign(*s.target, std::move(item));
+  while (phase != 1) {
+    if (phase < 0) {
+      ObjRef item = it->next(in_);
+      if (!item) break;
+      assign(*s.target, std::move(item));
+    }
+    phase = -1;
     Flow f = exec_block(s.body);
     if (f == Flow::Break) return Flow::Normal;
-    if (f == Flow::Return) return f;
+    if (f == Flow::Yield) {
+      GenCursor c = phase_cursor(0);
+      c.obj = std::move(it);
+      push_cursor(std::move(c));
+    }
+    if (f == Flow::Return || f == Flow::Yield) return f;
     line_event(s.pos.line, true);
   }
-  return exec_block(s.orelse);
+  Flow f = exec_block(s.orelse);
+  if (f == Flow::Yield) push_cursor(phase_cursor(1));
+  return f;
 }
 
 static bool exception_matches(Interp& in, ExceptionObject* exc, Object* type) {
@@ -167,22 +235,40 @@ static bool exception_matches(Interp& in, ExceptionObject* exc, Object* type) {
   return is_instance(exc, as<TypeObject>(type));
 }
 
+// Phases of a try statement suspended in a generator: 0 the body, 1 + k handler k, -1 else.
 Flow Evaluator::exec_try_except(const TryStmt& s) {
   Ref<ExceptionObject> caught;
-  try {
-    Flow f = exec_block(s.body);
-    if (f != Flow::Normal) return f;
-  } catch (const PyError& e) { caught = e.exc; }
-  if (!caught) return exec_block(s.orelse);
-  for (const ExceptHandler& h : s.handlers) {
-    if (h.type) {
+  int phase = 0;
+  if (resuming()) {
+    GenCursor c = pop_cursor();
+    phase = c.phase;
+    caught = std::move(c.exc);
+  }
+  if (phase == 0) {
+    try {
+      Flow f = exec_block(s.body);
+      if (f == Flow::Yield) push_cursor(phase_cursor(0));
+      if (f != Flow::Normal) return f;
+    } catch (const PyError& e) { caught = e.exc; }
+    if (!caught) phase = -1;
+  }
+  if (phase < 0) {
+    Flow f = exec_block(s.orelse);
+    if (f == Flow::Yield) push_cursor(phase_cursor(-1));
+    return f;
+  }
+  for (size_t k = 0; k < s.handlers.size(); ++k) {
+    const ExceptHandler& h = s.handlers[k];
+    if (phase == 0) {
       line_event(h.pos.line);
-      ObjRef type = eval(*h.type);
-      if (!exception_matches(in_, caught.get(), type.get())) continue;
-    } else {
-      line_event(h.pos.line);
+      if (h.type) {
+        ObjRef type = eval(*h.type);
+        if (!exception_matches(in_, caught.get(), type.get())) continue;
+      }
+      if (!h.name.empty()) store_name(h.name, nullptr, ObjRef(caught.get()));
+    } else if (phase != static_cast<int>(k) + 1) {
+      continue;
     }
-    if (!h.name.empty()) store_name(h.name, nullptr, ObjRef(caught.get()));
     in_.handling_.push_back(caught);
     Flow f;
     try {
@@ -194,6 +280,12 @@ Flow Evaluator::exec_try_except(const TryStmt& s) {
       throw;
     }
     in_.handling_.pop_back();
+    if (f == Flow::Yield) {  // suspended while handling: the generator keeps the exception
+      GenCursor c = phase_cursor(static_cast<int>(k) + 1);
+      c.exc = caught;
+      push_cursor(std::move(c));
+      return f;
+    }
     if (!h.name.empty()) unbind_name(h.name);  // `except E as e` deletes e at the end, as CPython does
     return f;
   }
@@ -202,26 +294,47 @@ Flow Evaluator::exec_try_except(const TryStmt& s) {
 
 Flow Evaluator::exec_try(const TryStmt& s) {
   if (s.finalbody.empty()) return exec_try_except(s);
-  Flow flow;
+  Flow flow = Flow::Normal;
   ObjRef saved;
-  try {
-    flow = exec_try_except(s);
-  } catch (const PyError& e) {
-    Ref<ExceptionObject> pending = e.exc;
-    ObjRef keep_ret = std::move(retval_);
-    Flow f;
-    try {
-      f = exec_block(s.finalbody);
-    } catch (const PyError& inner) {
-      if (inner.exc.get() != pending.get() && !inner.exc->context_) inner.exc->context_ = pending;
-      throw;
-    }
-    if (f != Flow::Normal) return f;  // return/break in finally swallows the exception
-    throw PyError{pending};
+  Ref<ExceptionObject> pending;
+  int phase = 0;  // 0: the try part; 1: the finally block (in a suspended generator)
+  if (resuming()) {
+    GenCursor c = pop_cursor();
+    phase = c.phase;
+    pending = std::move(c.exc);
+    flow = c.flow;
+    saved = std::move(c.obj);
   }
-  saved = std::move(retval_);
-  Flow f = exec_block(s.finalbody);
-  if (f != Flow::Normal) return f;
+  if (phase == 0) {
+    try {
+      flow = exec_try_except(s);
+      if (flow == Flow::Yield) {
+        push_cursor(phase_cursor(0));
+        return flow;
+      }
+      saved = std::move(retval_);
+    } catch (const PyError& e) {
+      pending = e.exc;
+      retval_.reset();
+    }
+  }
+  Flow f;
+  try {
+    f = exec_block(s.finalbody);
+  } catch (const PyError& inner) {
+    if (pending && inner.exc.get() != pending.get() && !inner.exc->context_) inner.exc->context_ = pending;
+    throw;
+  }
+  if (f == Flow::Yield) {
+    GenCursor c = phase_cursor(1);
+    c.exc = std::move(pending);
+    c.flow = flow;
+    c.obj = std::move(saved);
+    push_cursor(std::move(c));
+    return f;
+  }
+  if (f != Flow::Normal) return f;  // return/break in finally swallows the exception
+  if (pending) throw PyError{pending};
   retval_ = std::move(saved);
   return flow;
 }
@@ -229,19 +342,26 @@ Flow Evaluator::exec_try(const TryStmt& s) {
 Flow Evaluator::exec_with(const WithStmt& s, size_t index) {
   if (index == s.items.size()) return exec_block(s.body);
   const WithItem& item = s.items[index];
-  ObjRef mgr = eval(*item.context_expr);
-  Object* enter = mgr->type()->lookup("__enter__");
-  Object* exit = mgr->type()->lookup("__exit__");
-  if (!enter || !exit) {
-    const Pos& p = item.context_expr->pos;
-    try {
-      raise(builtin_types().type_error,
-            "'" + type_name(mgr.get()) + "' object does not support the context manager protocol");
-    } catch (const PyError& e) { rethrow_with(e, p); }
+  ObjRef mgr;
+  Object* exit;
+  if (resuming()) {
+    mgr = std::move(pop_cursor().obj);
+    exit = mgr->type()->lookup("__exit__");
+  } else {
+    mgr = eval(*item.context_expr);
+    Object* enter = mgr->type()->lookup("__enter__");
+    exit = mgr->type()->lookup("__exit__");
+    if (!enter || !exit) {
+      const Pos& p = item.context_expr->pos;
+      try {
+        raise(builtin_types().type_error,
+              "'" + type_name(mgr.get()) + "' object does not support the context manager protocol");
+      } catch (const PyError& e) { rethrow_with(e, p); }
+    }
+    ObjRef entered = call1(in_, enter, mgr);
+    if (item.optional_vars) assign(*item.optional_vars, std::move(entered));
+    else entered.reset();
   }
-  ObjRef entered = call1(in_, enter, mgr);
-  if (item.optional_vars) assign(*item.optional_vars, std::move(entered));
-  else entered.reset();
   Flow f;
   try {
     f = exec_with(s, index + 1);
@@ -252,6 +372,12 @@ Flow Evaluator::exec_with(const WithStmt& s, size_t index) {
     ObjRef suppress = call(in_, exit, args);
     if (truthy(in_, suppress.get())) return Flow::Normal;
     throw PyError{exc};
+  }
+  if (f == Flow::Yield) {
+    GenCursor c;
+    c.obj = std::move(mgr);
+    push_cursor(std::move(c));
+    return f;
   }
   CallArgs args;
   args.pos = {mgr, ObjRef(none()), ObjRef(none()), ObjRef(none())};
@@ -870,6 +996,28 @@ void Evaluator::run_generators(const CompExpr& c, size_t level, const std::funct
 ObjRef Evaluator::eval_comprehension(const CompExpr& c) {
   // The first iterable is evaluated in the enclosing scope, the rest in the comprehension's own.
   ObjRef first_iterable = eval(*c.generators[0].iter);
+  if (c.kind == ExprKind::GeneratorExp) {  // lazy: each element is made by next() (NOTE [Generators])
+    Ref<GeneratorObject> g(new GeneratorObject());
+    g->iterators_.push_back(get_iter(in_, first_iterable.get()));
+    g->comp_ = &c;
+    g->function_ = Ref<FunctionObject>(frame_.function);
+    g->qualname_ = frame_.qualname.empty() ? "<genexpr>" : frame_.qualname + ".<genexpr>";
+    g->started_ = true;
+    Frame& comp = g->frame_;
+    comp.name = "<genexpr>";
+    comp.scope = frame_.scope;
+    comp.env = frame_.env;
+    comp.globals = frame_.globals;
+    comp.line = c.pos.line;
+    comp.qualname = frame_.qualname;
+    comp.function = frame_.function;
+    for (Namespace* outer : frame_.comprehension_scopes) {  // as they are now: they may not outlive this
+      g->outer_vars_.push_back(std::make_unique<Namespace>(*outer));
+      comp.comprehension_scopes.push_back(g->outer_vars_.back().get());
+    }
+    comp.comprehension_scopes.push_back(&g->vars_);
+    return g;
+  }
   Frame comp;
   comp.name = c.kind == ExprKind::ListComp ? "<listcomp>" : c.kind == ExprKind::DictComp ? "<dictcomp>" : "<genexpr>";
   comp.scope = frame_.scope;
@@ -928,7 +1076,6 @@ ObjRef Evaluator::eval_comprehension(const CompExpr& c) {
   }
   in_.frame_ = saved;
   if (dict) return dict;
-  if (c.kind == ExprKind::GeneratorExp) return ObjRef(new VectorIterator(std::move(items), builtin_types().generator));
   return make_list(std::move(items));
 }
 
@@ -1071,7 +1218,9 @@ ObjRef Evaluator::eval_inner(const Expr& e) {
       }
       case ExprKind::Starred: raise(builtin_types().runtime_error, "can't use starred expression here");
       case ExprKind::Yield:
-        raise(builtin_types().not_implemented_error, "generators (yield) are not supported by stridelab");
+        raise(builtin_types().not_implemented_error,
+              "stridelab does not support yield inside a larger expression yet: write it as a statement of its own "
+              "(`yield v`, `x = yield v`)");
       default: return eval(e);
     }
   } catch (const PyError& err) { rethrow_with(err, e.pos); }
@@ -1164,9 +1313,23 @@ ObjRef Interp::call_function(FunctionObject* fn, CallArgs& args) {
   if (depth > limits_.max_depth)
     throw LimitExceeded("recursion limit exceeded: more than " + std::to_string(limits_.max_depth) +
                         " nested calls (raise it with --max-depth N)");
-  if (fn->def_ && fn->def_->is_generator)
-    raise(builtin_types().not_implemented_error,
-          "generators (yield) are not supported by stridelab: " + fn->name_ + "() contains yield");
+  if (fn->def_ && fn->def_->is_generator) {  // the call makes the generator; its body runs on next()
+    Ref<GeneratorObject> g(new GeneratorObject());
+    Frame& frame = g->frame_;
+    frame.name = fn->name_;
+    frame.scope = &fn->scope();
+    frame.env = Ref<Env>(new Env(frame.scope, fn->closure_));
+    frame.globals = fn->globals_;
+    frame.function = fn;
+    frame.qualname = fn->qualname_ + ".<locals>";
+    frame.line = fn->def_->pos.line;
+    g->function_ = Ref<FunctionObject>(fn);
+    g->qualname_ = fn->qualname_;
+    Evaluator::bind_arguments(*this, fn, *frame.env, args);
+    args.pos.clear();
+    args.kw.clear();
+    return g;
+  }
   Ref<FunctionObject> keep(fn);
   Frame frame;
   frame.name = fn->name_;

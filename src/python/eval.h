@@ -6,7 +6,12 @@
 
 namespace stridelab::python {
 
-enum class Flow { Normal, Break, Continue, Return };
+// Yield: a generator's body is suspending at a `yield` (NOTE [Generators] in generator.h).
+enum class Flow { Normal, Break, Continue, Return, Yield };
+
+struct GenState;
+struct GenCursor;
+class GeneratorObject;
 
 class Evaluator {
  public:
@@ -19,6 +24,8 @@ class Evaluator {
 
   // Binds `args` to the parameters of `fn` into `env` (CPython's TypeErrors on mismatch).
   static void bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArgs& args);
+  // Runs a generator until its next yield (the value) or its end (null), generator.cpp.
+  static ObjRef resume(Interp& in, GeneratorObject* g, ObjRef sent, Ref<ExceptionObject> thrown);
 
  private:
   Interp& in_;
@@ -26,6 +33,14 @@ class Evaluator {
   ObjRef retval_;
   int last_line_ = -1;
   bool comp_store_ = false;
+  GenState* gen_ = nullptr;  // the suspended position of the generator this frame runs, or null
+
+  bool resuming() const;
+  GenCursor pop_cursor();
+  void push_cursor(GenCursor c);
+  Flow exec_yield(const YieldExpr& y, const AssignStmt* assign_to);
+  bool delegate(const YieldExpr& y, ObjRef& result);
+  ObjRef genexpr_next(GeneratorObject* g);
 
   void line_event(int line, bool force = false);
   [[noreturn]] void rethrow_with(const PyError& e, const Pos& pos, int kind = 0, int left = 0, int right = 0);

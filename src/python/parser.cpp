@@ -875,12 +875,18 @@ class Parser {
     return e;
   }
 
-  // yield_expr: 'yield' [star_expressions]
+  // yield_expr: 'yield' 'from' expression | 'yield' [star_expressions]
   ExprPtr parse_yield() {
     Pos p = start_pos();
     advance();
     auto e = std::make_unique<YieldExpr>();
-    if (starts_expression()) e->value = parse_star_expressions();
+    if (at_kw("from")) {
+      advance();
+      e->is_from = true;
+      e->value = parse_expression();
+    } else if (starts_expression()) {
+      e->value = parse_star_expressions();
+    }
     e->pos = finish(p);
     if (generator_flags_.empty())
       throw_syntax_error("'yield' outside function", p.line, p.col, e->pos.end_line == p.line ? e->pos.end_col : -1);

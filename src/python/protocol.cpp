@@ -6,6 +6,7 @@
 
 #include "python/builtin_types.h"
 #include "python/format.h"
+#include "python/generator.h"
 #include "python/bigint.h"
 #include "python/interp.h"
 #include "python/recursion.h"
@@ -165,6 +166,8 @@ STRIDELAB_NOINLINE static std::string builtin_repr(Interp& in, Object* o) {
     return "<super: <class '" + as<SuperObject>(o)->cls_->name_ + "'>, <" + type_name(as<SuperObject>(o)->self_.get()) +
            " object>>";
   if (is_instance(o, builtin_types().base_exception)) return exception_repr(in, as<ExceptionObject>(o));
+  if (auto* g = dynamic_cast<GeneratorObject*>(o))
+    return "<generator object " + g->qualname_ + " at " + address(o) + ">";
   if (t == builtin_types().generator)
     if (auto* g = dynamic_cast<VectorIterator*>(o))
       return "<generator object " + g->qualname_ + " at " + address(o) + ">";

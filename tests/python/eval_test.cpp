@@ -87,9 +87,22 @@ TEST_CASE("eval: observer sees lines, calls and returns in CPython's order", "[e
   CHECK(rec.events == want);
 }
 
-TEST_CASE("eval: generators raise a clear error", "[eval]") {
-  Run r = run("def g():\n    yield 1\ng()\n");
-  CHECK(r.err.find("NotImplementedError: generators (yield) are not supported by stridelab") != std::string::npos);
+TEST_CASE("eval: a yield inside a larger expression raises a clear error", "[eval]") {
+  Run r = run("def g():\n    print((yield 1))\nnext(g())\n");
+  CHECK(r.err.find("NotImplementedError: stridelab does not support yield inside a larger expression") !=
+        std::string::npos);
+}
+
+TEST_CASE("eval: a suspended generator's frame is entered and left at each resume", "[eval]") {
+  Interp in;
+  Recorder rec;
+  in.set_observer(&rec);
+  run("def g(n):\n    for i in range(n):\n        yield i\nfor x in g(2):\n    pass\n", &in);
+  std::vector<std::string> want = {
+      "line 1 <module>", "line 4 <module>", "call g n",   "line 2 g", "line 3 g", "return g",
+      "line 5 <module>", "line 4 <module>", "call g n i", "line 2 g", "line 3 g", "return g",
+      "line 5 <module>", "line 4 <module>", "call g n i", "line 2 g", "return g"};
+  CHECK(rec.events == want);
 }
 
 TEST_CASE("native extension point: types, methods, properties, operators, modules", "[eval][native]") {

@@ -1,0 +1,314 @@
+#include "python/generator.h"
+
+#include "python/native.h"
+#include "python/protocol.h"
+
+namespace stridelab::python {
+
+GeneratorObject::GeneratorObject() : IteratorObject(builtin_types().generator) { track(); }
+
+GeneratorObject::~GeneratorObject() = default;
+
+void GeneratorObject::clear_refs() {
+  Ref<Env> env = std::move(frame_.env);
+  Ref<FunctionObject> fn = std::move(function_);
+  GenState state = std::move(state_);
+  std::vector<Ref<IteratorObject>> its = std::move(iterators_);
+  ObjRef ret = std::move(return_value_);
+  vars_.clear();
+  for (auto& ns : outer_vars_) ns->clear();
+  finished_ = true;
+}
+
+ObjRef GeneratorObject::next(Interp& in) { return Evaluator::resume(in, this, nullptr, nullptr); }
+
+TypeObject* generator_exit_type() {
+  static TypeObject* t = [] {
+    auto* type = new TypeObject("GeneratorExit", builtin_types().base_exception);
+    type->incref();
+    type->set_type(builtin_types().type);
+    return type;
+  }();
+  return t;
+}
+
+void raise_stop_iteration(ObjRef value) {
+  std::vector<ObjRef> args;
+  if (value && value.get() != none()) args.push_back(std::move(value));
+  throw PyError{new_exception(builtin_types().stop_iteration, std::move(args))};
+}
+
+// ---- running a generator ----
+
+ObjRef Evaluator::resume(Interp& in, GeneratorObject* g, ObjRef sent, Ref<ExceptionObject> thrown) {
+  if (g->running_) raise(builtin_types().value_error, "generator already executing");
+  if (g->finished_) {
+    g->return_value_.reset();
+    if (thrown) throw PyError{thrown};
+    return nullptr;
+  }
+  if (!g->started_ && !g->comp_ && sent && sent.get() != none())
+    raise(builtin_types().type_error, "can't send non-None value to a just-started generator");
+  if (!g->started_ && thrown) {
+    g->finished_ = true;
+    throw PyError{thrown};
+  }
+  Ref<GeneratorObject> keep(g);
+  Frame& frame = g->frame_;
+  int depth = in.frame_ ? in.frame_->depth + 1 : 1;
+  if (depth > in.limits_.max_depth)
+    throw LimitExceeded("recursion limit exceeded: more than " + std::to_string(in.limits_.max_depth) +
+                        " nested calls (raise it with --max-depth N)");
+  frame.parent = in.frame_;
+  frame.depth = depth;
+  struct Restore {
+    Interp& in;
+    GeneratorObject* g;
+    Frame* saved;
+    bool ok = false;
+    ~Restore() {
+      g->running_ = false;
+      if (!ok) {
+        g->finished_ = true;
+        g->state_ = GenState();
+        g->iterators_.clear();
+        if (in.observer_) in.observer_->on_return(g->frame_, nullptr);
+      }
+      g->frame_.parent = nullptr;
+      in.frame_ = saved;
+    }
+  } restore{in, g, in.frame_};
+  in.frame_ = &frame;
+  g->running_ = true;
+  if (in.observer_) in.observer_->on_call(frame);
+  Evaluator ev(in, frame);
+  ev.gen_ = &g->state_;
+  ObjRef result;
+  try {
+    if (g->comp_) {
+      result = ev.genexpr_next(g);
+    } else {
+      g->state_.resuming = g->started_;
+      g->state_.sent = std::move(sent);
+      g->state_.thrown = std::move(thrown);
+      g->started_ = true;
+      Flow f = ev.exec_block(g->function_->def_->body);
+      if (f == Flow::Yield) {
+        result = std::move(g->state_.yielded);
+      } else {
+        g->finished_ = true;
+        g->state_ = GenState();
+        g->return_value_ = f == Flow::Return ? ev.return_value() : ObjRef(none());
+      }
+    }
+  } catch (const PyError& e) {
+    if (!is_instance(e.exc.get(), builtin_types().stop_iteration)) throw;
+    // PEP 479: a StopIteration escaping the body would end the caller's loop silently.
+    Ref<ExceptionObject> err = new_exception(builtin_types().runtime_error, {make_str("generator raised StopIteration")});
+    err->cause_ = e.exc;
+    err->context_ = e.exc;
+    err->suppress_context_ = true;
+    throw PyError{err};
+  }
+  restore.ok = true;
+  if (in.observer_) in.observer_->on_return(frame, result ? result.get() : none());
+  return result;
+}
+
+ObjRef Evaluator::genexpr_next(GeneratorObject* g) {
+  const CompExpr& c = *g->comp_;
+  try {
+    while (!g->iterators_.empty()) {
+      size_t level = g->iterators_.size() - 1;
+      ObjRef item = g->iterators_.back()->next(in_);
+      if (!item) {
+        g->iterators_.pop_back();
+        continue;
+      }
+      const Comprehension& clause = c.generators[level];
+      comp_store_ = true;
+      assign(*clause.target, std::move(item));
+      comp_store_ = false;
+      bool ok = true;
+      for (auto& cond : clause.ifs) {
+        ObjRef t = eval(*cond);
+        if (!truthy(in_, t.get())) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      if (level + 1 < c.generators.size()) {
+        ObjRef iterable = eval(*c.generators[level + 1].iter);
+        g->iterators_.push_back(get_iter(in_, iterable.get()));
+        continue;
+      }
+      return eval(*c.elt);
+    }
+  } catch (const PyError& e) {
+    add_traceback(e.exc.get(), c.elt->pos, 0, 0, 0);
+    throw;
+  }
+  g->finished_ = true;
+  return nullptr;
+}
+
+// `yield v`, `yield from it`, or `x = ` either: suspends the body, or, when resuming, goes on
+// with the value sent in (NOTE [Generators]).
+Flow Evaluator::exec_yield(const YieldExpr& y, const AssignStmt* assign_to) {
+  if (!gen_) raise(builtin_types().not_implemented_error, "stridelab does not support yield here yet");
+  ObjRef result;
+  if (!y.is_from) {
+    if (!gen_->resuming) {
+      gen_->yielded = y.value ? eval(*y.value) : ObjRef(none());
+      return Flow::Yield;
+    }
+    gen_->resuming = false;
+    if (gen_->thrown) throw PyError{std::move(gen_->thrown)};
+    result = std::move(gen_->sent);
+    if (!result) result = none();
+  } else if (delegate(y, result)) {
+    return Flow::Yield;
+  }
+  if (assign_to) {
+    const ExprList& targets = assign_to->targets;
+    for (size_t i = 0; i < targets.size(); ++i) {
+      if (i + 1 == targets.size()) assign(*targets[i], std::move(result));
+      else assign(*targets[i], result);
+    }
+  }
+  return Flow::Normal;
+}
+
+// One step of `yield from`: true when the sub-iterator gave a value to yield, false when it is
+// exhausted (its return value in `result`).
+bool Evaluator::delegate(const YieldExpr& y, ObjRef& result) {
+  Ref<IteratorObject> sub;
+  ObjRef sent;
+  Ref<ExceptionObject> thrown;
+  if (gen_->resuming) {
+    GenCursor c = pop_cursor();
+    sub = Ref<IteratorObject>(static_cast<IteratorObject*>(c.obj.get()));
+    gen_->resuming = false;
+    sent = std::move(gen_->sent);
+    thrown = std::move(gen_->thrown);
+  } else {
+    ObjRef iterable = eval(*y.value);
+    sub = get_iter(in_, iterable.get());
+  }
+  auto* subgen = dynamic_cast<GeneratorObject*>(sub.get());
+  ObjRef item;
+  if (thrown) {
+    if (!subgen) throw PyError{thrown};
+    if (is_instance(thrown.get(), generator_exit_type())) {
+      close_generator(in_, subgen);
+      throw PyError{thrown};
+    }
+    item = resume(in_, subgen, nullptr, thrown);
+  } else if (subgen && sent && sent.get() != none()) {
+    item = resume(in_, subgen, sent, nullptr);
+  } else {
+    item = sub->next(in_);
+  }
+  if (item) {
+    gen_->yielded = std::move(item);
+    GenCursor c;
+    c.obj = std::move(sub);
+    push_cursor(std::move(c));
+    return true;
+  }
+  if (subgen) result = subgen->take_return_value();
+  if (!result) result = none();
+  return false;
+}
+
+void close_generator(Interp& in, GeneratorObject* g) {
+  if (g->finished_) return;
+  if (!g->started_ || g->comp_) {
+    g->finished_ = true;
+    g->state_ = GenState();
+    g->iterators_.clear();
+    return;
+  }
+  try {
+    ObjRef v = Evaluator::resume(in, g, nullptr, new_exception(generator_exit_type(), {}));
+    if (v) raise(builtin_types().runtime_error, "generator ignored GeneratorExit");
+  } catch (const PyError& e) {
+    if (!is_instance(e.exc.get(), generator_exit_type())) throw;
+  }
+}
+
+// ---- the generator type's methods ----
+
+namespace {
+
+GeneratorObject* self_generator(CallArgs& a, const char* method) {
+  auto* g = a.pos.empty() ? nullptr : dynamic_cast<GeneratorObject*>(a.pos[0].get());
+  if (!g)
+    raise(builtin_types().type_error,
+          std::string("descriptor '") + method + "' for 'generator' objects doesn't apply to this object");
+  return g;
+}
+
+void expect_count(CallArgs& a, const char* name, size_t lo, size_t hi) {
+  size_t n = a.pos.size() - 1;
+  if (!a.kw.empty()) raise(builtin_types().type_error, std::string(name) + "() takes no keyword arguments");
+  if (n < lo || n > hi) {
+    if (hi == 0)
+      raise(builtin_types().type_error,
+            std::string("generator.") + name + "() takes no arguments (" + std::to_string(n) + " given)");
+    if (lo == hi)
+      raise(builtin_types().type_error, std::string("generator.") + name + "() takes exactly one argument (" +
+                                            std::to_string(n) + " given)");
+    raise(builtin_types().type_error, std::string(name) + " expected at most " + std::to_string(hi) +
+                                          " arguments, got " + std::to_string(n));
+  }
+}
+
+ObjRef stop_or(Interp&, GeneratorObject* g, ObjRef v) {
+  if (v) return v;
+  raise_stop_iteration(g->take_return_value());
+}
+
+}  // namespace
+
+void install_generators(Namespace& ns) {
+  static bool done = false;
+  if (!done) {
+    done = true;
+    TypeObject* t = builtin_types().generator;
+    t->dict_.set("send", make_function("send", [](Interp& in, CallArgs& a) -> ObjRef {
+      GeneratorObject* g = self_generator(a, "send");
+      expect_count(a, "send", 1, 1);
+      return stop_or(in, g, Evaluator::resume(in, g, a.pos[1], nullptr));
+    }));
+    t->dict_.set("throw", make_function("throw", [](Interp& in, CallArgs& a) -> ObjRef {
+      GeneratorObject* g = self_generator(a, "throw");
+      expect_count(a, "throw", 1, 3);
+      ObjRef exc = a.pos[1];
+      if (exc->type() == builtin_types().type && as<TypeObject>(exc.get())->is_subtype_of(builtin_types().base_exception))
+        exc = a.pos.size() > 2 ? call1(in, exc.get(), a.pos[2]) : call0(in, exc.get());
+      if (!is_instance(exc.get(), builtin_types().base_exception))
+        raise(builtin_types().type_error, "exceptions must be classes or instances deriving from BaseException, not " +
+                                              type_name(exc.get()));
+      Ref<ExceptionObject> e(as<ExceptionObject>(exc.get()));
+      return stop_or(in, g, Evaluator::resume(in, g, nullptr, e));
+    }));
+    t->dict_.set("close", make_function("close", [](Interp& in, CallArgs& a) -> ObjRef {
+      GeneratorObject* g = self_generator(a, "close");
+      expect_count(a, "close", 0, 0);
+      close_generator(in, g);
+      return ObjRef(none());
+    }));
+    builtin_types().stop_iteration->dict_.set(
+        "value", ObjRef(new PropertyObject(
+                     [](Interp&, Object* self) -> ObjRef {
+                       auto* e = as<ExceptionObject>(self);
+                       return e->args_->items_.empty() ? ObjRef(none()) : e->args_->items_[0];
+                     },
+                     nullptr)));
+  }
+  ns.set("GeneratorExit", ObjRef(generator_exit_type()));
+}
+
+}  // namespace stridelab::python
