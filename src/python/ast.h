@@ -23,6 +23,7 @@ enum class ExprKind {
   Set,
   ListComp,
   DictComp,
+  SetComp,
   GeneratorExp,
   Attribute,
   Subscript,
@@ -155,7 +156,7 @@ struct Comprehension {
   ExprList ifs;
 };
 
-struct CompExpr : Expr {  // ListComp, GeneratorExp, DictComp (key + value)
+struct CompExpr : Expr {  // ListComp, SetComp, GeneratorExp, DictComp (key + value)
   explicit CompExpr(ExprKind k) : Expr(k) {}
   ExprPtr elt, value;
   std::vector<Comprehension> generators;

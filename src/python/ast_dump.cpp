@@ -147,11 +147,13 @@ class Dumper {
       }
       case ExprKind::ListComp:
       case ExprKind::DictComp:
+      case ExprKind::SetComp:
       case ExprKind::GeneratorExp: {
         auto& c = static_cast<const CompExpr&>(e);
         line(d,
              e.kind == ExprKind::ListComp   ? "ListComp"
              : e.kind == ExprKind::DictComp ? "DictComp"
+             : e.kind == ExprKind::SetComp  ? "SetComp"
                                             : "GeneratorExp",
              e.pos);
         expr(*c.elt, d + 1);

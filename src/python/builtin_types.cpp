@@ -1,6 +1,7 @@
 // Built-in types beyond the core values of object.h: dict views (d.keys(), d.values(),
 // d.items()), the lazy map and filter iterators, and the descriptors property, staticmethod and
 // classmethod.
+#include "python/set.h"
 #include "python/builtin_types.h"
 
 #include <cmath>
@@ -260,10 +261,6 @@ void install_number_attributes() {
       }));
 }
 
-ObjRef not_supported_set(Interp&, TypeObject*, CallArgs&) {
-  raise(builtin_types().not_implemented_error, "sets are not supported by stridelab");
-}
-
 }  // namespace
 
 Ref<IteratorObject> make_dict_iterator(Ref<DictObject> dict, DictView kind) {
@@ -307,8 +304,8 @@ void install_builtin_types(Namespace& ns) {
         }));
     staticmethod_type = make_wrapper_type("staticmethod", false);
     classmethod_type = make_wrapper_type("classmethod", true);
-    set_type = NativeType("set", "builtins").constructor(not_supported_set).build();
-    frozenset_type = NativeType("frozenset", "builtins").constructor(not_supported_set).build();
+    set_type = python::set_type();
+    frozenset_type = python::frozenset_type();
     install_number_attributes();
   }
   for (TypeObject* t :

@@ -6,6 +6,7 @@
 #include "python/format.h"
 #include "python/generator.h"
 #include "python/recursion.h"
+#include "python/set.h"
 #include "python/suggestions.h"
 
 namespace stridelab::python {
@@ -1019,7 +1020,10 @@ ObjRef Evaluator::eval_comprehension(const CompExpr& c) {
     return g;
   }
   Frame comp;
-  comp.name = c.kind == ExprKind::ListComp ? "<listcomp>" : c.kind == ExprKind::DictComp ? "<dictcomp>" : "<genexpr>";
+  comp.name = c.kind == ExprKind::ListComp   ? "<listcomp>"
+              : c.kind == ExprKind::DictComp ? "<dictcomp>"
+              : c.kind == ExprKind::SetComp  ? "<setcomp>"
+                                             : "<genexpr>";
   comp.scope = frame_.scope;
   comp.env = frame_.env;
   comp.globals = frame_.globals;
@@ -1076,6 +1080,7 @@ ObjRef Evaluator::eval_comprehension(const CompExpr& c) {
   }
   in_.frame_ = saved;
   if (dict) return dict;
+  if (c.kind == ExprKind::SetComp) return make_set(in_, std::move(items));
   return make_list(std::move(items));
 }
 
@@ -1165,10 +1170,22 @@ ObjRef Evaluator::eval_inner(const Expr& e) {
       case ExprKind::FormattedValue: return eval_formatted(static_cast<const FormattedValueExpr&>(e));
       case ExprKind::List: return make_list(eval_elements(static_cast<const SequenceExpr&>(e).elts));
       case ExprKind::Tuple: return make_tuple(eval_elements(static_cast<const SequenceExpr&>(e).elts));
-      case ExprKind::Set: raise(builtin_types().not_implemented_error, "sets are not supported by stridelab");
+      case ExprKind::Set: {
+        auto& elts = static_cast<const SequenceExpr&>(e).elts;
+        bool constant = elts.size() > 2;
+        for (size_t i = 0; constant && i < elts.size(); ++i) {
+          const Expr* x = elts[i].get();
+          if (x->kind == ExprKind::UnaryOp && static_cast<const UnaryOpExpr*>(x)->op != UnaryOpKind::Not)
+            x = static_cast<const UnaryOpExpr*>(x)->operand.get();
+          constant = x->kind == ExprKind::Constant;
+        }
+        if (constant) return make_constant_set(in_, eval_elements(elts));
+        return make_set(in_, eval_elements(elts));
+      }
       case ExprKind::Dict: return eval_dict(static_cast<const DictExpr&>(e));
       case ExprKind::ListComp:
       case ExprKind::DictComp:
+      case ExprKind::SetComp:
       case ExprKind::GeneratorExp: return eval_comprehension(static_cast<const CompExpr&>(e));
       case ExprKind::Attribute: {
         auto& a = static_cast<const AttributeExpr&>(e);

@@ -104,7 +104,8 @@ ObjRef Evaluator::resume(Interp& in, GeneratorObject* g, ObjRef sent, Ref<Except
   } catch (const PyError& e) {
     if (!is_instance(e.exc.get(), builtin_types().stop_iteration)) throw;
     // PEP 479: a StopIteration escaping the body would end the caller's loop silently.
-    Ref<ExceptionObject> err = new_exception(builtin_types().runtime_error, {make_str("generator raised StopIteration")});
+    Ref<ExceptionObject> err =
+        new_exception(builtin_types().runtime_error, {make_str("generator raised StopIteration")});
     err->cause_ = e.exc;
     err->context_ = e.exc;
     err->suppress_context_ = true;
@@ -258,10 +259,10 @@ void expect_count(CallArgs& a, const char* name, size_t lo, size_t hi) {
       raise(builtin_types().type_error,
             std::string("generator.") + name + "() takes no arguments (" + std::to_string(n) + " given)");
     if (lo == hi)
-      raise(builtin_types().type_error, std::string("generator.") + name + "() takes exactly one argument (" +
-                                            std::to_string(n) + " given)");
-    raise(builtin_types().type_error, std::string(name) + " expected at most " + std::to_string(hi) +
-                                          " arguments, got " + std::to_string(n));
+      raise(builtin_types().type_error,
+            std::string("generator.") + name + "() takes exactly one argument (" + std::to_string(n) + " given)");
+    raise(builtin_types().type_error,
+          std::string(name) + " expected at most " + std::to_string(hi) + " arguments, got " + std::to_string(n));
   }
 }
 
@@ -278,35 +279,37 @@ void install_generators(Namespace& ns) {
     done = true;
     TypeObject* t = builtin_types().generator;
     t->dict_.set("send", make_function("send", [](Interp& in, CallArgs& a) -> ObjRef {
-      GeneratorObject* g = self_generator(a, "send");
-      expect_count(a, "send", 1, 1);
-      return stop_or(in, g, Evaluator::resume(in, g, a.pos[1], nullptr));
-    }));
-    t->dict_.set("throw", make_function("throw", [](Interp& in, CallArgs& a) -> ObjRef {
-      GeneratorObject* g = self_generator(a, "throw");
-      expect_count(a, "throw", 1, 3);
-      ObjRef exc = a.pos[1];
-      if (exc->type() == builtin_types().type && as<TypeObject>(exc.get())->is_subtype_of(builtin_types().base_exception))
-        exc = a.pos.size() > 2 ? call1(in, exc.get(), a.pos[2]) : call0(in, exc.get());
-      if (!is_instance(exc.get(), builtin_types().base_exception))
-        raise(builtin_types().type_error, "exceptions must be classes or instances deriving from BaseException, not " +
-                                              type_name(exc.get()));
-      Ref<ExceptionObject> e(as<ExceptionObject>(exc.get()));
-      return stop_or(in, g, Evaluator::resume(in, g, nullptr, e));
-    }));
+                   GeneratorObject* g = self_generator(a, "send");
+                   expect_count(a, "send", 1, 1);
+                   return stop_or(in, g, Evaluator::resume(in, g, a.pos[1], nullptr));
+                 }));
+    t->dict_.set(
+        "throw", make_function("throw", [](Interp& in, CallArgs& a) -> ObjRef {
+          GeneratorObject* g = self_generator(a, "throw");
+          expect_count(a, "throw", 1, 3);
+          ObjRef exc = a.pos[1];
+          if (exc->type() == builtin_types().type &&
+              as<TypeObject>(exc.get())->is_subtype_of(builtin_types().base_exception))
+            exc = a.pos.size() > 2 ? call1(in, exc.get(), a.pos[2]) : call0(in, exc.get());
+          if (!is_instance(exc.get(), builtin_types().base_exception))
+            raise(builtin_types().type_error,
+                  "exceptions must be classes or instances deriving from BaseException, not " + type_name(exc.get()));
+          Ref<ExceptionObject> e(as<ExceptionObject>(exc.get()));
+          return stop_or(in, g, Evaluator::resume(in, g, nullptr, e));
+        }));
     t->dict_.set("close", make_function("close", [](Interp& in, CallArgs& a) -> ObjRef {
-      GeneratorObject* g = self_generator(a, "close");
-      expect_count(a, "close", 0, 0);
-      close_generator(in, g);
-      return ObjRef(none());
-    }));
-    builtin_types().stop_iteration->dict_.set(
-        "value", ObjRef(new PropertyObject(
-                     [](Interp&, Object* self) -> ObjRef {
-                       auto* e = as<ExceptionObject>(self);
-                       return e->args_->items_.empty() ? ObjRef(none()) : e->args_->items_[0];
-                     },
-                     nullptr)));
+                   GeneratorObject* g = self_generator(a, "close");
+                   expect_count(a, "close", 0, 0);
+                   close_generator(in, g);
+                   return ObjRef(none());
+                 }));
+    builtin_types().stop_iteration->dict_.set("value", ObjRef(new PropertyObject(
+                                                           [](Interp&, Object* self) -> ObjRef {
+                                                             auto* e = as<ExceptionObject>(self);
+                                                             return e->args_->items_.empty() ? ObjRef(none())
+                                                                                             : e->args_->items_[0];
+                                                           },
+                                                           nullptr)));
   }
   ns.set("GeneratorExit", ObjRef(generator_exit_type()));
 }

@@ -33,9 +33,9 @@
 namespace stridelab::python {
 
 struct GenCursor {
-  size_t index = 0;  // a block: the statement running
-  int phase = 0;     // if: 0 body, 1 else, 2 elif; for/while: 0 body, 1 else; try: the part running
-  ObjRef obj;        // for, yield from: the iterator; with: the manager; try: the saved return value
+  size_t index = 0;          // a block: the statement running
+  int phase = 0;             // if: 0 body, 1 else, 2 elif; for/while: 0 body, 1 else; try: the part running
+  ObjRef obj;                // for, yield from: the iterator; with: the manager; try: the saved return value
   Ref<ExceptionObject> exc;  // try: the exception being handled, or pending through `finally`
   Flow flow = Flow::Normal;  // try: the flow that `finally` interrupted
 };
@@ -43,9 +43,9 @@ struct GenCursor {
 struct GenState {
   std::vector<GenCursor> cursors;  // outermost last
   bool resuming = false;
-  ObjRef sent;                     // the value the yield being resumed evaluates to
-  Ref<ExceptionObject> thrown;     // or the exception it raises (throw(), close())
-  ObjRef yielded;                  // what the last yield gave
+  ObjRef sent;                  // the value the yield being resumed evaluates to
+  Ref<ExceptionObject> thrown;  // or the exception it raises (throw(), close())
+  ObjRef yielded;               // what the last yield gave
 };
 
 class GeneratorObject : public IteratorObject {

@@ -36,6 +36,7 @@ const char* expr_name(const Expr& e) {
     case ExprKind::Lambda: return "lambda";
     case ExprKind::ListComp: return "list comprehension";
     case ExprKind::DictComp: return "dict comprehension";
+    case ExprKind::SetComp: return "set comprehension";
     case ExprKind::GeneratorExp: return "generator expression";
     case ExprKind::Dict: return "dict literal";
     case ExprKind::Set: return "set display";
@@ -1611,9 +1612,10 @@ class Parser {
 
   ExprPtr parse_set_rest(Pos p, ExprPtr first) {
     if (at_kw("for")) {
-      ExprPtr c = parse_comprehension(ExprKind::ListComp, std::move(first), nullptr, p);
+      ExprPtr c = parse_comprehension(ExprKind::SetComp, std::move(first), nullptr, p);
       expect_op("}");
-      fail_range("set comprehensions are not supported by stridelab", finish(p));
+      c->pos = finish(p);
+      return c;
     }
     auto s = std::make_unique<SequenceExpr>(ExprKind::Set);
     s->elts.push_back(std::move(first));

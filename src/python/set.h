@@ -43,5 +43,9 @@ TypeObject* frozenset_type();
 bool is_set(const Object* o);  // set, frozenset or a subclass
 // A new set (or frozenset) of `items`, added in order, as a display `{a, b}` builds it.
 Ref<SetObject> make_set(Interp& in, std::vector<ObjRef> items, TypeObject* type = nullptr);
+// The set a display `{1, 2, 3}` of more than two constants makes: CPython compiles it to a
+// frozenset constant (built twice, the second time from the first one's order) merged into an
+// empty set, and that path can lay the table out differently from adding the items in order.
+Ref<SetObject> make_constant_set(Interp& in, std::vector<ObjRef> items);
 
 }  // namespace stridelab::python

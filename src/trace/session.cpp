@@ -13,6 +13,7 @@
 #include "core/storage.h"
 #include "python/interp.h"
 #include "python/protocol.h"
+#include "python/set.h"
 #include "torch/torch.h"
 #include "trace/call_reads.h"
 
@@ -54,6 +55,8 @@ std::string short_repr(python::Interp& in, Object* o) {
   if (t == bt.list) return "list of " + std::to_string(python::as<python::ListObject>(o)->items_.size());
   if (t == bt.tuple) return "tuple of " + std::to_string(python::as<python::TupleObject>(o)->items_.size());
   if (t == bt.dict) return "dict of " + std::to_string(python::as<python::DictObject>(o)->size());
+  if (t == python::set_type() || t == python::frozenset_type())
+    return t->name_ + " of " + std::to_string(static_cast<python::SetObject*>(o)->used_);
   if (t == bt.function) return "function " + python::as<python::FunctionObject>(o)->name_;
   if (t == bt.type) return "class " + python::as<python::TypeObject>(o)->name_;
   return "";
@@ -236,6 +239,13 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
         if (items[i].get() != c.refs[i]) return false;
       return true;
     }
+    if (t == python::set_type() || t == python::frozenset_type()) {
+      std::vector<python::ObjRef> items = static_cast<python::SetObject*>(o)->items();
+      if (items.size() != c.size) return false;
+      for (size_t i = 0; i < c.refs.size(); ++i)
+        if (items[i].get() != c.refs[i]) return false;
+      return true;
+    }
     if (t == bt.dict) {
       auto* d = python::as<python::DictObject>(o);
       if (d->size() != c.size) return false;
@@ -286,6 +296,15 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     } else if (t == bt.list || t == bt.tuple) {
       const auto& items =
           t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
+      c.size = items.size();
+      for (size_t i = 0; i < items.size() && i < 64; ++i) {
+        c.refs.push_back(items[i].get());
+        c.kids.push_back(visit_entry(items[i].get(), snap));
+        info.items.emplace_back(std::to_string(i), c.kids.back()->key);
+      }
+    } else if (t == python::set_type() || t == python::frozenset_type()) {
+      // A set's items in the order it prints them, labelled by position (they have no keys).
+      std::vector<python::ObjRef> items = static_cast<python::SetObject*>(o)->items();
       c.size = items.size();
       for (size_t i = 0; i < items.size() && i < 64; ++i) {
         c.refs.push_back(items[i].get());

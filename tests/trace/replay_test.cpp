@@ -19,6 +19,7 @@
 #include "autograd/variable.h"
 #include "python/interp.h"
 #include "python/protocol.h"
+#include "python/set.h"
 #include "torch/torch.h"
 #include "trace/session.h"
 
@@ -42,6 +43,8 @@ std::string short_repr(python::Interp& in, Object* o) {
   if (t == bt.list) return "list of " + std::to_string(python::as<python::ListObject>(o)->items_.size());
   if (t == bt.tuple) return "tuple of " + std::to_string(python::as<python::TupleObject>(o)->items_.size());
   if (t == bt.dict) return "dict of " + std::to_string(python::as<python::DictObject>(o)->size());
+  if (t == python::set_type() || t == python::frozenset_type())
+    return t->name_ + " of " + std::to_string(static_cast<python::SetObject*>(o)->used_);
   if (t == bt.function) return "function " + python::as<python::FunctionObject>(o)->name_;
   if (t == bt.type) return "class " + python::as<python::TypeObject>(o)->name_;
   return "";
@@ -128,6 +131,10 @@ class FullSnapshot {
       if (t == bt.list || t == bt.tuple) {
         const auto& items =
             t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
+        for (size_t i = 0; i < items.size() && i < 64; ++i)
+          info.items.emplace_back(std::to_string(i), visit(items[i].get(), snap));
+      } else if (t == python::set_type() || t == python::frozenset_type()) {
+        std::vector<python::ObjRef> items = static_cast<python::SetObject*>(o)->items();
         for (size_t i = 0; i < items.size() && i < 64; ++i)
           info.items.emplace_back(std::to_string(i), visit(items[i].get(), snap));
       } else if (t == bt.dict) {
