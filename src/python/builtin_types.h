@@ -10,8 +10,8 @@ ObjRef make_dict_view(Ref<DictObject> dict, DictView kind);
 // iter(d), iter(d.keys()), ...: walks the dict itself, and raises CPython's RuntimeError when the
 // dict changed size (or its keys changed) between two steps.
 Ref<IteratorObject> make_dict_iterator(Ref<DictObject> dict, DictView kind);
-// Adds map, filter, property, staticmethod, classmethod (and set/frozenset, which say they are
-// not supported) to the builtins namespace.
+// Adds map, filter, property, staticmethod, classmethod, set and frozenset (set.h) to the
+// builtins namespace.
 void install_builtin_types(Namespace& ns);
 
 }  // namespace stridelab::python

@@ -259,8 +259,8 @@ ObjRef make_tuple_obj(Interp& in, TypeObject*, CallArgs& a) {
 }
 
 void dict_update(Interp& in, DictObject* d, Object* src) {
-  if (src->type() == builtin_types().dict) {
-    for (auto& [k, v] : as<DictObject>(src)->items()) d->set(in, k, v);
+  if (auto* source = dynamic_cast<DictObject*>(src)) {  // a dict, or a subclass (Counter, defaultdict, ...)
+    for (auto& [k, v] : source->items()) d->set(in, k, v);
     return;
   }
   std::vector<ObjRef> pairs = to_vector(in, src);

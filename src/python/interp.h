@@ -125,5 +125,7 @@ class Interp {
 void install_builtins(Interp& in, Namespace& ns);
 // Registers `math` and `time`.
 void register_standard_modules(Interp& in);
+// Registers `collections` (collections.cpp).
+void register_collections(Interp& in);
 
 }  // namespace stridelab::python

@@ -317,6 +317,7 @@ Ref<ModuleObject> make_time(Interp&) {
 void register_standard_modules(Interp& in) {
   in.register_module("math", make_math);
   in.register_module("time", make_time);
+  register_collections(in);
 }
 
 }  // namespace stridelab::python

@@ -343,7 +343,7 @@ class CallIterator : public IteratorObject {
   ObjRef target_;
 };
 
-// A plain vector of items handed out in order (zip, enumerate results, generator expressions).
+// A plain vector of items handed out in order (reversed(), a native generator such as parameters()).
 class VectorIterator : public IteratorObject {
  public:
   VectorIterator(std::vector<ObjRef> items, TypeObject* type);

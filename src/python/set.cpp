@@ -367,8 +367,7 @@ void args_exactly(CallArgs& a, const std::string& name, size_t n) {
   no_kw(a, name.c_str());
   size_t given = a.pos.size() - 1;
   if (given == n) return;
-  if (n == 0)
-    raise(builtin_types().type_error, name + "() takes no arguments (" + std::to_string(given) + " given)");
+  if (n == 0) raise(builtin_types().type_error, name + "() takes no arguments (" + std::to_string(given) + " given)");
   raise(builtin_types().type_error, name + "() takes exactly one argument (" + std::to_string(given) + " given)");
 }
 
@@ -405,9 +404,8 @@ void install_common(NativeType& t) {
   t.method("__repr__", [](Interp& in, CallArgs& a) -> ObjRef { return make_str(set_repr(in, a.pos[0].get())); });
   t.method("__len__",
            [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<int64_t>(self_set(a)->used_)); });
-  t.method("__iter__", [](Interp&, CallArgs& a) -> ObjRef {
-    return ObjRef(new SetIterator(Ref<SetObject>(self_set(a))));
-  });
+  t.method("__iter__",
+           [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(new SetIterator(Ref<SetObject>(self_set(a)))); });
   t.method("__contains__", [](Interp& in, CallArgs& a) -> ObjRef {
     return ObjRef(bool_obj(self_set(a)->contains(in, a.pos[1].get())));
   });
@@ -470,8 +468,8 @@ void install_common(NativeType& t) {
   });
   t.method("issubset", [](Interp& in, CallArgs& a) -> ObjRef {
     args_exactly(a, type_name(a.pos[0].get()) + ".issubset", 1);
-    Ref<SetObject> other = is_set(a.pos[1].get()) ? Ref<SetObject>(as_set(a.pos[1].get()))
-                                                  : copy_of(in, a.pos[1].get(), set_type());
+    Ref<SetObject> other =
+        is_set(a.pos[1].get()) ? Ref<SetObject>(as_set(a.pos[1].get())) : copy_of(in, a.pos[1].get(), set_type());
     return ObjRef(bool_obj(is_subset(in, self_set(a), other.get())));
   });
   t.method("issuperset", [](Interp& in, CallArgs& a) -> ObjRef {
