@@ -379,8 +379,15 @@ void register_torch(Interp& interp) {
   // `import torch` builds every submodule at once and hangs them on torch (torch.nn.Linear works
   // after a plain `import torch`, as in PyTorch); the submodule imports return the same objects.
   install_warning_handler();
-  for (const auto& entry : kTorchReferenceNames) add_reference_names(entry[0], entry[1]);
-  add_reference_names("module_torch", nullptr);  // dir(torch) is too long to search
+  // dir(torch) holds more than 750 names, so it is never searched for a suggestion, as in CPython.
+  for (const auto& entry : kTorchReferenceNames) {
+    std::string_view key = entry[0];
+    add_reference_names(entry[0], entry[1]);
+    // NOTE [Names not supported yet] in python/suggestions.h: PyTorch's names that stridelab lacks.
+    if (key.starts_with("module_")) add_not_yet_names(entry[0], std::string(key.substr(7)));
+  }
+  add_not_yet_names("torch.Tensor", "Tensor");
+  add_not_yet_names("torch.nn.modules.module.Module", "Module");
   // The gradient cycles a run makes belong to its interpreter and are broken when it goes
   // (NOTE [Gradient cycles] in autograd/basic_nodes.h).
   interp.add_hooks({[](Interp& in) { return stridelab::autograd::set_grad_cycle_owner(&in); },
