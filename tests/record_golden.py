@@ -14,6 +14,15 @@ the absolute path is then replaced by "<main>" in stderr. (Compiling under the n
 directly would not do: CPython's C printer never opens files named "<...>", so it would print
 no source lines, and the traceback module's Python printer differs from it in small ways.)
 
+A program about names PyTorch has and stridelab does not support yet (NOTE [Names not supported
+yet] in src/python/suggestions.h) lists them in a line "# not yet in stridelab: NAME ..." (names as
+the error shows them: torch.stft, torch.nn.functional.grid_sample, Tensor.stft, Module.apply). For
+it alone, the reference first makes each of those names raise stridelab's NotImplementedError when
+it is looked up (a module attribute is removed and served by a module __getattr__, a Tensor or
+Module attribute becomes a raising property); the frames of that stand-in are left out of the
+traceback, so the learner's line is where the error points, as in stridelab. Everything else the
+program prints still comes from PyTorch.
+
 Usage: tests/record_golden.py [PATH ...]
 """
 import os
@@ -36,6 +45,51 @@ except SyntaxError as e:
     e.__traceback__ = None
     sys.excepthook(type(e), e, None)
     sys.exit(1)
+STAND_IN = "<not yet in stridelab>"
+
+
+def not_yet(names):
+    exec(compile(r"""
+import importlib
+import torch
+
+
+def install(names):
+    def fail(shown):
+        raise NotImplementedError(f"stridelab does not support {shown} yet")
+
+    classes = {"Tensor": torch.Tensor, "Module": torch.nn.Module}
+    per_module = {}
+    for shown in names:
+        owner, _, attr = shown.rpartition(".")
+        if owner in classes:
+            setattr(classes[owner], attr, property(lambda self, shown=shown: fail(shown)))
+        else:
+            module = importlib.import_module(owner)
+            delattr(module, attr)
+            per_module.setdefault(module, set()).add(attr)
+    for module, attrs in per_module.items():
+        def getattr_(attr, module=module, attrs=attrs):
+            if attr in attrs:
+                fail(module.__name__ + "." + attr)
+            raise AttributeError(f"module {module.__name__!r} has no attribute {attr!r}")
+        module.__getattr__ = getattr_
+""", STAND_IN, "exec"), scope := {})
+    scope["install"](names)
+
+
+def without_stand_in(tb):
+    if tb is None:
+        return None
+    rest = without_stand_in(tb.tb_next)
+    if tb.tb_frame.f_code.co_filename == STAND_IN:
+        return rest
+    return type(tb)(rest, tb.tb_frame, tb.tb_lasti, tb.tb_lineno)
+
+
+for line in source.splitlines():
+    if line.startswith("# not yet in stridelab:"):
+        not_yet(line.split(":", 1)[1].split())
 namespace = {"__name__": "__main__", "__builtins__": __builtins__}
 try:
     exec(code, namespace)
@@ -43,7 +97,7 @@ except SystemExit:
     raise
 except BaseException as e:
     sys.stdout.flush()
-    e.__traceback__ = e.__traceback__.tb_next  # drop this runner's own frame
+    e.__traceback__ = without_stand_in(e.__traceback__.tb_next)  # drop this runner's own frame
     sys.excepthook(type(e), e, e.__traceback__)
     sys.exit(1)
 '''

@@ -2,6 +2,7 @@
 
 #include "python/eval.h"
 #include "python/parser.h"
+#include "python/suggestions.h"
 #include "python/traceback.h"
 
 namespace stridelab::python {
@@ -50,6 +51,7 @@ Ref<ModuleObject> Interp::import_module(const std::string& name) {
         modules_[name] = m;
         return m;
       }
+    if (parent) raise_if_not_yet(parent.get(), name.substr(dot + 1));
     Ref<ExceptionObject> e =
         new_exception(builtin_types().module_not_found_error, {make_str("No module named '" + name + "'")});
     e->dict_.set("name", make_str(name));

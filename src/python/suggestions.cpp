@@ -93,7 +93,43 @@ std::string native_key(const TypeObject* t) {
   return "";
 }
 
+std::map<std::string, std::string>& not_yet_keys() {
+  static std::map<std::string, std::string> keys;
+  return keys;
+}
+
+bool listed(const std::string& key, std::string_view name) {
+  const auto* names = reference_names(key);
+  return names && std::find(names->begin(), names->end(), name) != names->end();
+}
+
 }  // namespace
+
+void add_not_yet_names(const std::string& key, const std::string& shown) { not_yet_keys()[key] = shown; }
+
+void raise_if_not_yet(Object* o, std::string_view name) {
+  if (name.empty() || name.substr(0, 2) == "__") return;
+  auto& keys = not_yet_keys();
+  auto fail = [&](const std::string& shown) {
+    raise(builtin_types().not_implemented_error,
+          "stridelab does not support " + shown + "." + std::string(name) + " yet");
+  };
+  TypeObject* t = o->type();
+  if (t == builtin_types().module) {
+    const std::string& mod = as<ModuleObject>(o)->name_;
+    if (auto it = keys.find("module_" + mod); it != keys.end() && listed(it->first, name)) fail(it->second);
+    return;
+  }
+  bool instance = t != builtin_types().type;
+  for (const TypeObject* c = instance ? t : as<TypeObject>(o); c; c = c->base_) {
+    if (c->is_user_) continue;
+    for (const std::string& key : {c->module_ + "." + c->name_, c->name_}) {
+      auto it = keys.find(key);
+      if (it == keys.end()) continue;
+      if (listed(key, name) || (instance && listed(key + ".instance", name))) fail(it->second);
+    }
+  }
+}
 
 void add_reference_names(const std::string& key, const char* names) {
   // A list of kMaxCandidates names is never searched (closest_name).

@@ -23,6 +23,18 @@ std::vector<std::string> dir_names(Object* o);
 // dir() is too long to search (dir(torch)): no suggestion is made for it.
 void add_reference_names(const std::string& key, const char* names);
 
+// NOTE [Names not supported yet]
+// A name that the bound library's reference implementation has (it is in the reference dir() list
+// of `key`) but the interpreter does not provide raises NotImplementedError("stridelab does not
+// support <shown>.<name> yet") instead of an AttributeError that would read as the learner's
+// mistake. `shown` is the module's dotted name for a module key and the class's qualified name
+// ("Tensor", "Module") for a type key (whose ".instance" list counts too). Dunder names keep their
+// AttributeError: the interpreter probes them itself.
+void add_not_yet_names(const std::string& key, const std::string& shown);
+// Raises that NotImplementedError when `name` is such a name of `o` (a module, a type or an
+// instance); returns otherwise.
+void raise_if_not_yet(Object* o, std::string_view name);
+
 // A NameError for `name` raised in `frame`, carrying its name and suggestion.
 [[noreturn]] void raise_name_error(const Frame& frame, Namespace& builtins, const std::string& name);
 // Records name and obj on an AttributeError that lacks them (CPython does this for every failed

@@ -333,6 +333,8 @@ void add_tuple_methods(NativeType& t);
 // ---- registration --------------------------------------------------------------------------
 void init_tensor_type(Interp& in);
 void add_torch_functions(Interp& in, ModuleObject* torch);
+// torch.finfo, torch.iinfo, torch.inf, nan, pi, e (type_info.cpp).
+void add_type_info(ModuleObject* torch);
 void add_tensor_methods(NativeType& t);
 Ref<ModuleObject> make_nn_module(Interp& in);
 Ref<ModuleObject> make_functional_module(Interp& in);

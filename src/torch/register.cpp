@@ -3,6 +3,7 @@
 // torch.optim and torch.autograd importable.
 #include "torch/torch.h"
 
+#include <limits>
 #include <map>
 
 #include "autograd/basic_nodes.h"
@@ -198,6 +199,7 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
   module_add(m.get(), "FloatTensor", ObjRef(T.tensor));
 
   add_torch_functions(in, m.get());
+  add_type_info(m.get());
 
   module_add_function(m.get(), "set_num_threads", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "set_num_threads", {"int"});
@@ -301,24 +303,23 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
     ArgParser p(a, "set_printoptions",
                 {"precision=", "threshold=", "edgeitems=", "linewidth=", "profile=", "sci_mode="});
     core::PrintOptions& o = core::print_options();
-    if (p.has(4)) {
+    // torch/_tensor_str.py: a profile sets four options (an unknown one none), the options given
+    // then override them, and sci_mode is always assigned (left out, it goes back to None).
+    if (p.has(4) && p.get(4) != none()) {
       std::string prof = p.get_str(4, "default");
-      o = core::PrintOptions{};
-      if (prof == "short") {
-        o.precision = 2;
-        o.edgeitems = 2;
-      } else if (prof == "full") {
-        o.threshold = 1e300;
+      if (prof == "default" || prof == "short" || prof == "full") {
+        o.precision = prof == "short" ? 2 : 4;
+        o.threshold = prof == "full" ? std::numeric_limits<double>::infinity() : 1000;
+        o.edgeitems = prof == "short" ? 2 : 3;
+        o.linewidth = 80;
       }
     }
     if (p.has(0) && p.get(0) != none()) o.precision = static_cast<int>(p.get_int(in, 0, 4));
     if (p.has(1) && p.get(1) != none()) o.threshold = p.get_double(in, 1, 1000);
     if (p.has(2) && p.get(2) != none()) o.edgeitems = static_cast<int>(p.get_int(in, 2, 3));
     if (p.has(3) && p.get(3) != none()) o.linewidth = static_cast<int>(p.get_int(in, 3, 80));
-    if (p.has(5)) {
-      if (p.get(5) == none()) o.sci_mode.reset();
-      else o.sci_mode = truthy(in, p.get(5));
-    }
+    if (p.has(5) && p.get(5) != none()) o.sci_mode = truthy(in, p.get(5));
+    else o.sci_mode.reset();
     return ObjRef(none());
   });
 
@@ -379,8 +380,15 @@ void register_torch(Interp& interp) {
   // `import torch` builds every submodule at once and hangs them on torch (torch.nn.Linear works
   // after a plain `import torch`, as in PyTorch); the submodule imports return the same objects.
   install_warning_handler();
-  for (const auto& entry : kTorchReferenceNames) add_reference_names(entry[0], entry[1]);
-  add_reference_names("module_torch", nullptr);  // dir(torch) is too long to search
+  // dir(torch) holds more than 750 names, so it is never searched for a suggestion, as in CPython.
+  for (const auto& entry : kTorchReferenceNames) {
+    std::string_view key = entry[0];
+    add_reference_names(entry[0], entry[1]);
+    // NOTE [Names not supported yet] in python/suggestions.h: PyTorch's names that stridelab lacks.
+    if (key.starts_with("module_")) add_not_yet_names(entry[0], std::string(key.substr(7)));
+  }
+  add_not_yet_names("torch.Tensor", "Tensor");
+  add_not_yet_names("torch.nn.modules.module.Module", "Module");
   // The gradient cycles a run makes belong to its interpreter and are broken when it goes
   // (NOTE [Gradient cycles] in autograd/basic_nodes.h).
   interp.add_hooks({[](Interp& in) { return stridelab::autograd::set_grad_cycle_owner(&in); },

@@ -414,6 +414,11 @@ void init_tensor_type(Interp& in) {
                           [](Interp&, Object* s) -> ObjRef {
                             return ObjRef(bool_obj(core::is_floating(static_cast<DTypeObject*>(s)->dtype)));
                           })
+                .property("is_signed",
+                          [](Interp&, Object* s) -> ObjRef {
+                            return ObjRef(bool_obj(static_cast<DTypeObject*>(s)->dtype != DType::Bool));
+                          })
+                .property("is_complex", [](Interp&, Object*) -> ObjRef { return ObjRef(false_obj()); })
                 .property("itemsize",
                           [](Interp&, Object* s) -> ObjRef {
                             return make_int(static_cast<int64_t>(core::itemsize(static_cast<DTypeObject*>(s)->dtype)));
