@@ -44,5 +44,8 @@ void define_view_ops();         // functions_views.cpp
 void define_index_ops();        // functions_index.cpp
 void define_tensor_ops();       // functions_tensor.cpp
 void define_factory_ops();      // functions_factory.cpp
+void define_more_ops();         // functions_ops_more.cpp
+// torch.einsum (Python code in PyTorch), functions_ops_more.cpp.
+void add_more_python_functions(ModuleObject* torch);
 
 }  // namespace stridelab::torch::bindings

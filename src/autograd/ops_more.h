@@ -1,0 +1,49 @@
+// More differentiable ops: the scatter / index family (scatter_ops.cpp) and the matrix products
+// built on bmm and mv (linalg_more_ops.cpp). Each records PyTorch 1.13's node and saves what it saves.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "autograd/variable.h"
+#include "core/scatter.h"
+
+namespace stridelab::autograd {
+
+using core::Scalar;
+using core::ScatterReduce;
+
+// ---- scatter_ops.cpp ---------------------------------------------------------------------------
+// scatter with src: ScatterBackward0; with a value: ScatterBackward1; with reduce=: PyTorch has no
+// derivative (a NotImplemented node).
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+               ScatterReduce reduce = ScatterReduce::None);
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, Scalar value,
+               ScatterReduce reduce = ScatterReduce::None);
+Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                 ScatterReduce reduce = ScatterReduce::None);
+Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, Scalar value,
+                 ScatterReduce reduce = ScatterReduce::None);
+Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor& scatter_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, Scalar alpha);
+Tensor& index_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, Scalar alpha);
+Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
+Tensor& index_copy_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, Scalar value);  // IndexFillBackward0
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index,
+                  const Tensor& value);  // IndexFillBackward1 (a 0-d value)
+Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, Scalar value);
+Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);
+// take_along_dim: broadcast_to both, then gather; without dim, gather over the flattened input.
+Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim);
+
+// ---- linalg_more_ops.cpp -----------------------------------------------------------------------
+Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, Scalar beta, Scalar alpha);
+Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, Scalar beta, Scalar alpha);
+// torch.einsum as PyTorch 1.13 computes it (diagonals, permutes, then left-to-right pairwise
+// contractions by bmm), so the graph has PyTorch's nodes.
+Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands);
+
+}  // namespace stridelab::autograd

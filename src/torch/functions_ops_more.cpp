@@ -1,0 +1,234 @@
+// More tensor ops: addmm, baddbmm, addmv (and their in-place forms), einsum, and the scatter /
+// index family (scatter, scatter_add, index_add, index_copy, index_fill, take_along_dim).
+#include "autograd/ops_more.h"
+#include "torch/functions.h"
+
+namespace stridelab::torch::bindings {
+
+namespace ag = ::stridelab::autograd;
+using core::ScatterReduce;
+
+namespace {
+
+const TorchFrame einsum_no_operands{"/usr/lib/python3/dist-packages/torch/functional.py", 332, "einsum",
+                                    "    raise ValueError('einsum(): must specify the equation string and at least "
+                                    "one operand, '\n"};
+const TorchFrame einsum_vf{"/usr/lib/python3/dist-packages/torch/functional.py", 378, "einsum",
+                           "    return _VF.einsum(equation, operands)  # type: ignore[attr-defined]\n"
+                           "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+
+// addmm, baddbmm, addmv: beta * input + alpha * (product), and their in-place forms.
+using Fused = Tensor (*)(const Tensor&, const Tensor&, const Tensor&, Scalar, Scalar);
+
+void def_fused(const char* name, const char* a, const char* b, Fused fn) {
+  std::string m = std::string(name) + "(Tensor " + a + ", Tensor " + b + ", *, Scalar beta=1, Scalar alpha=1)";
+  std::string f = std::string(name) + "(Tensor input, Tensor " + a + ", Tensor " + b +
+                  ", *, Scalar beta=1, Scalar alpha=1, Tensor out=None)";
+  std::string an = a, bn = b;
+  def(name, {m}, {f}, [fn, an, bn](Interp&, ParsedArgs& p) {
+    return guarded([&] {
+      return wrap(fn(p.tensor("input"), p.tensor(an.c_str()), p.tensor(bn.c_str()), p.scalar("beta"),
+                     p.scalar("alpha")));
+    });
+  });
+  std::string inplace = std::string(name) + "_";
+  std::string mi = inplace + "(Tensor " + a + ", Tensor " + b + ", *, Scalar beta=1, Scalar alpha=1)";
+  def(inplace.c_str(), {mi}, {}, [fn, an, bn](Interp&, ParsedArgs& p) {
+    guarded([&] {
+      Tensor self = p.tensor("input");
+      Tensor r = fn(self, p.tensor(an.c_str()), p.tensor(bn.c_str()), p.scalar("beta"), p.scalar("alpha"));
+      STRIDELAB_CHECK(r.sizes() == self.sizes(), "The expanded size of the tensor must match the existing size");
+      ag::copy_(self, r);
+    });
+    return self_obj(p);
+  });
+}
+
+Tensor addmm_fn(const Tensor& s, const Tensor& a, const Tensor& b, Scalar beta, Scalar alpha) {
+  return ag::addmm(s, a, b, beta, alpha);
+}
+
+void define_fused_products() {
+  def_fused("addmm", "mat1", "mat2", &addmm_fn);
+  def_fused("baddbmm", "batch1", "batch2", &ag::baddbmm);
+  def_fused("addmv", "mat", "vec", &ag::addmv);
+}
+
+ScatterReduce reduce_of(ParsedArgs& a) {
+  int i = a.at("reduce");
+  if (i < 0 || !a.has(i)) return ScatterReduce::None;
+  return core::scatter_reduce_from_string(a.string(i));
+}
+
+void define_scatter() {
+  def("scatter",
+      {"scatter(int64_t dim, Tensor index, Tensor src)", "scatter(int64_t dim, Tensor index, Tensor src, *, "
+                                                         "c10::string_view reduce)",
+       "scatter(Dimname dim, Tensor index, Tensor src)", "scatter(int64_t dim, Tensor index, Scalar value)",
+       "scatter(int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce)",
+       "scatter(Dimname dim, Tensor index, Scalar value)"},
+      {"scatter(Tensor input, int64_t dim, Tensor index, Tensor src, *, Tensor out=None)",
+       "scatter(Tensor input, int64_t dim, Tensor index, Tensor src, *, c10::string_view reduce, Tensor out=None)",
+       "scatter(Tensor input, Dimname dim, Tensor index, Tensor src)",
+       "scatter(Tensor input, int64_t dim, Tensor index, Scalar value, *, Tensor out=None)",
+       "scatter(Tensor input, int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce, Tensor out=None)",
+       "scatter(Tensor input, Dimname dim, Tensor index, Scalar value)"},
+      [](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        return guarded([&] {
+          ScatterReduce r = reduce_of(a);
+          if (a.at("src") >= 0) return wrap(ag::scatter(a.tensor("input"), a.toInt("dim"), a.tensor("index"),
+                                                        a.tensor("src"), r));
+          return wrap(ag::scatter(a.tensor("input"), a.toInt("dim"), a.tensor("index"), a.scalar("value"), r));
+        });
+      });
+  def("scatter_",
+      {"scatter_(int64_t dim, Tensor index, Tensor src)",
+       "scatter_(int64_t dim, Tensor index, Tensor src, *, c10::string_view reduce)",
+       "scatter_(int64_t dim, Tensor index, Scalar value)",
+       "scatter_(int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce)"},
+      {}, [](Interp&, ParsedArgs& a) {
+        guarded([&] {
+          Tensor self = a.tensor("input");
+          ScatterReduce r = reduce_of(a);
+          if (a.at("src") >= 0) ag::scatter_(self, a.toInt("dim"), a.tensor("index"), a.tensor("src"), r);
+          else ag::scatter_(self, a.toInt("dim"), a.tensor("index"), a.scalar("value"), r);
+        });
+        return self_obj(a);
+      });
+  def("scatter_add", {"scatter_add(int64_t dim, Tensor index, Tensor src)", "scatter_add(Dimname dim, Tensor index, "
+                                                                            "Tensor src)"},
+      {"scatter_add(Tensor input, int64_t dim, Tensor index, Tensor src, *, Tensor out=None)",
+       "scatter_add(Tensor input, Dimname dim, Tensor index, Tensor src)"},
+      [](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        return guarded([&] {
+          return wrap(ag::scatter_add(a.tensor("input"), a.toInt("dim"), a.tensor("index"), a.tensor("src")));
+        });
+      });
+  def("scatter_add_", {"scatter_add_(int64_t dim, Tensor index, Tensor src)"}, {}, [](Interp&, ParsedArgs& a) {
+    guarded([&] {
+      Tensor self = a.tensor("input");
+      ag::scatter_add_(self, a.toInt("dim"), a.tensor("index"), a.tensor("src"));
+    });
+    return self_obj(a);
+  });
+}
+
+void define_index_writes() {
+  def("index_add",
+      {"index_add(int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1)",
+       "index_add(Dimname dim, Tensor index, Tensor source, *, Scalar alpha=1)"},
+      {"index_add(Tensor input, int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor out=None)",
+       "index_add(Tensor input, Dimname dim, Tensor index, Tensor source, *, Scalar alpha=1)"},
+      [](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        return guarded([&] {
+          return wrap(ag::index_add(a.tensor("input"), a.toInt("dim"), a.tensor("index"), a.tensor("source"),
+                                    a.scalar("alpha")));
+        });
+      });
+  def("index_add_", {"index_add_(int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1)"}, {},
+      [](Interp&, ParsedArgs& a) {
+        guarded([&] {
+          Tensor self = a.tensor("input");
+          ag::index_add_(self, a.toInt("dim"), a.tensor("index"), a.tensor("source"), a.scalar("alpha"));
+        });
+        return self_obj(a);
+      });
+  def("index_copy",
+      {"index_copy(int64_t dim, Tensor index, Tensor source)", "index_copy(Dimname dim, Tensor index, Tensor source)"},
+      {"index_copy(Tensor input, int64_t dim, Tensor index, Tensor source, *, Tensor out=None)",
+       "index_copy(Tensor input, Dimname dim, Tensor index, Tensor source)"},
+      [](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        return guarded([&] {
+          return wrap(ag::index_copy(a.tensor("input"), a.toInt("dim"), a.tensor("index"), a.tensor("source")));
+        });
+      });
+  def("index_copy_",
+      {"index_copy_(int64_t dim, Tensor index, Tensor source)",
+       "index_copy_(Dimname dim, Tensor index, Tensor source)"},
+      {}, [](Interp&, ParsedArgs& a) {
+        check_dimname(a, "dim");
+        guarded([&] {
+          Tensor self = a.tensor("input");
+          ag::index_copy_(self, a.toInt("dim"), a.tensor("index"), a.tensor("source"));
+        });
+        return self_obj(a);
+      });
+  auto fill_sigs = [](const char* name, bool with_input) {
+    std::string n = name, in = with_input ? "Tensor input, " : "";
+    return std::vector<std::string>{n + "(" + in + "int64_t dim, Tensor index, Tensor value)",
+                                    n + "(" + in + "Dimname dim, Tensor index, Tensor value)",
+                                    n + "(" + in + "int64_t dim, Tensor index, Scalar value)",
+                                    n + "(" + in + "Dimname dim, Tensor index, Scalar value)"};
+  };
+  def("index_fill", fill_sigs("index_fill", false), fill_sigs("index_fill", true), [](Interp&, ParsedArgs& a) {
+    check_dimname(a, "dim");
+    return guarded([&] {
+      Object* v = a.obj("value");
+      if (is_tensor(v)) return wrap(ag::index_fill(a.tensor("input"), a.toInt("dim"), a.tensor("index"), unwrap(v)));
+      return wrap(ag::index_fill(a.tensor("input"), a.toInt("dim"), a.tensor("index"), a.scalar("value")));
+    });
+  });
+  def("index_fill_", fill_sigs("index_fill_", false), {}, [](Interp&, ParsedArgs& a) {
+    check_dimname(a, "dim");
+    guarded([&] {
+      Tensor self = a.tensor("input");
+      Object* v = a.obj("value");
+      if (is_tensor(v)) ag::index_fill_(self, a.toInt("dim"), a.tensor("index"), unwrap(v));
+      else ag::index_fill_(self, a.toInt("dim"), a.tensor("index"), a.scalar("value"));
+    });
+    return self_obj(a);
+  });
+  def("take_along_dim", {"take_along_dim(Tensor indices, int64_t? dim=None)"},
+      {"take_along_dim(Tensor input, Tensor indices, int64_t? dim=None, *, Tensor out=None)"},
+      [](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          return wrap(ag::take_along_dim(a.tensor("input"), a.tensor("indices"), a.opt_int("dim")));
+        });
+      });
+}
+
+// torch.einsum(equation, *operands) (torch/functional.py), also with the operands as one list.
+ObjRef py_einsum(Interp& in, CallArgs& args) {
+  static Parser parser({"einsum(c10::string_view equation, TensorList tensors, *, IntArrayRef? path=None)"});
+  if (!args.kw.empty())
+    raise(builtin_types().type_error, "einsum() got an unexpected keyword argument '" + args.kw[0].first + "'");
+  if (args.pos.size() < 2)
+    raise_from({&einsum_no_operands}, builtin_types().value_error,
+               "einsum(): must specify the equation string and at least one operand, or at least one operand and "
+               "its subscripts list");
+  if (is_tensor(args.pos[0].get()))
+    raise(builtin_types().not_implemented_error,
+          "stridelab does not support torch.einsum with subscript lists yet (give the equation as a string)");
+  ObjRef operands;
+  if (args.pos.size() == 2 && (args.pos[1]->type() == builtin_types().list ||
+                               is_instance(args.pos[1].get(), builtin_types().tuple))) {
+    // The old interface: the operands as one list; functional.py calls itself again with them spread.
+    CallArgs again;
+    again.pos.push_back(args.pos[0]);
+    for (ObjRef& o : to_vector(in, args.pos[1].get())) again.pos.push_back(o);
+    return py_einsum(in, again);
+  }
+  std::vector<ObjRef> ops(args.pos.begin() + 1, args.pos.end());
+  return through({&einsum_vf}, [&] {
+    CallArgs call;
+    call.pos = {args.pos[0], make_tuple(std::move(ops))};
+    ParsedArgs a = parser.parse(in, call, false);
+    return guarded([&] { return wrap(ag::einsum(a.string("equation"), a.tensorlist("tensors"))); });
+  });
+}
+
+}  // namespace
+
+void define_more_ops() {
+  define_fused_products();
+  define_scatter();
+  define_index_writes();
+}
+
+void add_more_python_functions(ModuleObject* torch) { module_add_function(torch, "einsum", py_einsum); }
+
+}  // namespace stridelab::torch::bindings
