@@ -15,9 +15,9 @@ namespace stridelab::autograd {
 using core::IntArray;
 using detail::any_defined;
 using detail::make_node;
+using detail::maybe_multiply;
 using detail::SavingNode;
 using detail::with_history;
-using detail::maybe_multiply;
 using detail::wrapped;
 
 namespace {
@@ -235,8 +235,9 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
     }
     STRIDELAB_CHECK(has_ellipsis ? nlabels <= ndims : nlabels == ndims,
                     "einsum(): the number of subscripts in the equation (", nlabels,
-                    has_ellipsis ? ") is more than the number of dimensions (" : ") does not match the number of "
-                                                                                 "dimensions (",
+                    has_ellipsis ? ") is more than the number of dimensions ("
+                                 : ") does not match the number of "
+                                   "dimensions (",
                     ndims, ") for operand ", i, has_ellipsis ? "" : " and no ellipsis was given");
   }
 

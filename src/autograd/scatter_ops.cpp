@@ -15,9 +15,9 @@ using core::IntArray;
 using detail::any_defined;
 using detail::any_requires_grad;
 using detail::collect_next_edges;
+using detail::maybe_multiply;
 using detail::SavingNode;
 using detail::with_history;
-using detail::maybe_multiply;
 
 namespace {
 
@@ -239,8 +239,7 @@ Tensor& scatter_(Tensor& self, int64_t dim, const Tensor& index, Scalar value, S
 
 Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
   auto fn = node_for<ScatterAddBackward0>(self, src, dim, index);
-  return run_out_of_place(fn, self,
-                          [&](const Tensor& r) { core::scatter_(r, dim, index, src, ScatterReduce::Add); });
+  return run_out_of_place(fn, self, [&](const Tensor& r) { core::scatter_(r, dim, index, src, ScatterReduce::Add); });
 }
 
 Tensor& scatter_add_(Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {

@@ -57,8 +57,8 @@ void scatter_checks(const Tensor& self, int64_t dim, const Tensor& index, const 
       if (nonempty_size(index, d) > nonempty_size(*src, d)) wrong = true;
   if (src)
     STRIDELAB_CHECK(!wrong, "Expected index ", format_int_list(index.sizes()), " to be smaller than self ",
-                    format_int_list(self.sizes()), " apart from dimension ", dim,
-                    " and to be smaller size than src ", format_int_list(src->sizes()));
+                    format_int_list(self.sizes()), " apart from dimension ", dim, " and to be smaller size than src ",
+                    format_int_list(src->sizes()));
   STRIDELAB_CHECK(!wrong, "Expected index ", format_int_list(index.sizes()), " to be smaller than self ",
                   format_int_list(self.sizes()), " apart from dimension ", dim);
 }
@@ -127,9 +127,8 @@ Tensor slice_at(const Tensor& t, int64_t dim, int64_t i) { return t.dim() == 0 ?
 void index_add_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, Scalar alpha) {
   dim = wrap_dim(dim, nonempty_dim(self));
   const int64_t numel = index.numel();
-  STRIDELAB_CHECK_INDEX(index.dim() <= 1, "index_add_(): Index is supposed to be a vector, but got dim: ",
-                        index.dim(), " with type: ", scalar_type_name(index.dtype()),
-                        " and size: ", format_int_list(index.sizes()));
+  STRIDELAB_CHECK_INDEX(index.dim() <= 1, "index_add_(): Index is supposed to be a vector, but got dim: ", index.dim(),
+                        " with type: ", scalar_type_name(index.dtype()), " and size: ", format_int_list(index.sizes()));
   STRIDELAB_CHECK(index.dtype() == DType::Int64 || index.dtype() == DType::Int32,
                   "index_add_(): Expected dtype int32/int64 for index but got: ", scalar_type_name(index.dtype()));
   STRIDELAB_CHECK(self.dtype() == source.dtype(), "index_add_(): self (", scalar_type_name(self.dtype()),
@@ -205,10 +204,43 @@ void index_fill_(const Tensor& self, int64_t dim, const Tensor& index, Scalar va
   STRIDELAB_CHECK(index.dim() <= 1, "Index has to be a vector/scalar");
   const int64_t bound = target.size(dim);
   for (int64_t v : index_list(index)) {
-    STRIDELAB_CHECK_INDEX(v >= -bound && v < bound, "index ", v, " is out of bounds for dimension ", dim,
-                          " with size ", bound);
+    STRIDELAB_CHECK_INDEX(v >= -bound && v < bound, "index ", v, " is out of bounds for dimension ", dim, " with size ",
+                          bound);
     fill_(select(target, dim, v < 0 ? v + bound : v), value);
   }
+}
+
+Tensor repeat_interleave_index(const Tensor& repeats) {
+  STRIDELAB_CHECK(repeats.dtype() == DType::Int64 || repeats.dtype() == DType::Int32,
+                  "\"repeat_interleave_cpu\" not implemented for '", scalar_type_name(repeats.dtype()), "'");
+  STRIDELAB_CHECK(repeats.dim() == 1, "repeat_interleave only accept 1D vector as repeat");
+  std::vector<Scalar> values;
+  for (int64_t i = 0; i < repeats.numel(); ++i) {
+    int64_t n = get_flat(repeats, i).to_int();
+    STRIDELAB_CHECK(n >= 0, "repeats can not be negative");
+    for (int64_t k = 0; k < n; ++k) values.push_back(Scalar(i));
+  }
+  return from_values(values, {static_cast<int64_t>(values.size())}, repeats.dtype());
+}
+
+Tensor roll(const Tensor& self, const IntArray& shifts, const IntArray& dims) {
+  STRIDELAB_CHECK(!shifts.empty(), "`shifts` required");
+  if (dims.empty() && shifts.size() == 1) {
+    Tensor flat = view(contiguous(self), {self.numel()});
+    return view(roll(flat, shifts, {0}), self.sizes());
+  }
+  STRIDELAB_CHECK(shifts.size() == dims.size(), "shifts and dimensions must align. shifts: ", shifts.size(),
+                  ", dims:", dims.size());
+  if (self.numel() == 0) return clone(self);
+  Tensor result = self;
+  for (size_t k = 0; k < dims.size(); ++k) {
+    int64_t dim = wrap_dim(dims[k], self.dim());
+    int64_t n = self.size(dim);
+    std::vector<Scalar> idx;
+    for (int64_t i = 0; i < n; ++i) idx.push_back(Scalar((((i - shifts[k]) % n) + n) % n));
+    result = index_select(result, dim, from_values(idx, {n}, DType::Int64));
+  }
+  return contiguous(result);
 }
 
 }  // namespace stridelab::core

@@ -20,4 +20,10 @@ void index_add_(const Tensor& self, int64_t dim, const Tensor& index, const Tens
 void index_copy_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
 void index_fill_(const Tensor& self, int64_t dim, const Tensor& index, Scalar value);
 
+// The index that repeat_interleave selects with: i repeated repeats[i] times (repeats' dtype).
+Tensor repeat_interleave_index(const Tensor& repeats);
+// torch.roll: a contiguous copy with each dims[k] rotated by shifts[k] (no dims: the flattened
+// tensor rotated by shifts[0], in self's shape).
+Tensor roll(const Tensor& self, const IntArray& shifts, const IntArray& dims);
+
 }  // namespace stridelab::core

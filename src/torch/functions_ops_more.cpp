@@ -27,8 +27,8 @@ void def_fused(const char* name, const char* a, const char* b, Fused fn) {
   std::string an = a, bn = b;
   def(name, {m}, {f}, [fn, an, bn](Interp&, ParsedArgs& p) {
     return guarded([&] {
-      return wrap(fn(p.tensor("input"), p.tensor(an.c_str()), p.tensor(bn.c_str()), p.scalar("beta"),
-                     p.scalar("alpha")));
+      return wrap(
+          fn(p.tensor("input"), p.tensor(an.c_str()), p.tensor(bn.c_str()), p.scalar("beta"), p.scalar("alpha")));
     });
   });
   std::string inplace = std::string(name) + "_";
@@ -62,8 +62,9 @@ ScatterReduce reduce_of(ParsedArgs& a) {
 
 void define_scatter() {
   def("scatter",
-      {"scatter(int64_t dim, Tensor index, Tensor src)", "scatter(int64_t dim, Tensor index, Tensor src, *, "
-                                                         "c10::string_view reduce)",
+      {"scatter(int64_t dim, Tensor index, Tensor src)",
+       "scatter(int64_t dim, Tensor index, Tensor src, *, "
+       "c10::string_view reduce)",
        "scatter(Dimname dim, Tensor index, Tensor src)", "scatter(int64_t dim, Tensor index, Scalar value)",
        "scatter(int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce)",
        "scatter(Dimname dim, Tensor index, Scalar value)"},
@@ -77,8 +78,8 @@ void define_scatter() {
         check_dimname(a, "dim");
         return guarded([&] {
           ScatterReduce r = reduce_of(a);
-          if (a.at("src") >= 0) return wrap(ag::scatter(a.tensor("input"), a.toInt("dim"), a.tensor("index"),
-                                                        a.tensor("src"), r));
+          if (a.at("src") >= 0)
+            return wrap(ag::scatter(a.tensor("input"), a.toInt("dim"), a.tensor("index"), a.tensor("src"), r));
           return wrap(ag::scatter(a.tensor("input"), a.toInt("dim"), a.tensor("index"), a.scalar("value"), r));
         });
       });
@@ -96,8 +97,10 @@ void define_scatter() {
         });
         return self_obj(a);
       });
-  def("scatter_add", {"scatter_add(int64_t dim, Tensor index, Tensor src)", "scatter_add(Dimname dim, Tensor index, "
-                                                                            "Tensor src)"},
+  def("scatter_add",
+      {"scatter_add(int64_t dim, Tensor index, Tensor src)",
+       "scatter_add(Dimname dim, Tensor index, "
+       "Tensor src)"},
       {"scatter_add(Tensor input, int64_t dim, Tensor index, Tensor src, *, Tensor out=None)",
        "scatter_add(Tensor input, Dimname dim, Tensor index, Tensor src)"},
       [](Interp&, ParsedArgs& a) {
@@ -185,10 +188,72 @@ void define_index_writes() {
   def("take_along_dim", {"take_along_dim(Tensor indices, int64_t? dim=None)"},
       {"take_along_dim(Tensor input, Tensor indices, int64_t? dim=None, *, Tensor out=None)"},
       [](Interp&, ParsedArgs& a) {
+        return guarded(
+            [&] { return wrap(ag::take_along_dim(a.tensor("input"), a.tensor("indices"), a.opt_int("dim"))); });
+      });
+}
+
+// repeat_interleave and roll.
+void define_reorder() {
+  def("repeat_interleave",
+      {"repeat_interleave(Tensor repeats, int64_t? dim=None, *, int64_t? output_size=None)",
+       "repeat_interleave(int64_t repeats, int64_t? dim=None, *, int64_t? output_size=None)"},
+      {"repeat_interleave(Tensor input, Tensor repeats, int64_t? dim=None, *, int64_t? output_size=None)",
+       "repeat_interleave(Tensor input, int64_t repeats, int64_t? dim=None, *, int64_t? output_size=None)",
+       "repeat_interleave(Tensor repeats, *, int64_t? output_size=None)"},
+      [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          return wrap(ag::take_along_dim(a.tensor("input"), a.tensor("indices"), a.opt_int("dim")));
+          if (a.at("input") < 0) return wrap(core::repeat_interleave_index(a.tensor("repeats")));
+          if (is_tensor(a.obj("repeats")))
+            return wrap(ag::repeat_interleave(a.tensor("input"), a.tensor("repeats"), a.opt_int("dim")));
+          return wrap(ag::repeat_interleave(a.tensor("input"), a.toInt("repeats"), a.opt_int("dim")));
         });
       });
+  def("roll", {"roll(IntArrayRef[1] shifts, IntArrayRef[1] dims=[])"},
+      {"roll(Tensor input, IntArrayRef[1] shifts, IntArrayRef[1] dims=[])"}, [](Interp&, ParsedArgs& a) {
+        return guarded([&] { return wrap(ag::roll(a.tensor("input"), a.intlist("shifts"), a.intlist("dims"))); });
+      });
+}
+
+const TorchFrame meshgrid_outer{"/usr/lib/python3/dist-packages/torch/functional.py", 489, "meshgrid",
+                                "    return _meshgrid(*tensors, indexing=indexing)\n"
+                                "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame meshgrid_vf{"/usr/lib/python3/dist-packages/torch/functional.py", 504, "_meshgrid",
+                             "    return _VF.meshgrid(tensors, **kwargs)  # type: ignore[attr-defined]\n"
+                             "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+
+// torch.meshgrid(*tensors, indexing=None) (torch/functional.py); without indexing, PyTorch 1.13's
+// one-time warning, attributed to the line of functional.py that calls into C++.
+ObjRef py_meshgrid(Interp& in, CallArgs& args) {
+  static Parser parser({"meshgrid(TensorList tensors, *, c10::string_view indexing)", "meshgrid(TensorList tensors)"});
+  Object* indexing = nullptr;
+  for (auto& [k, v] : args.kw) {
+    if (k != "indexing") raise(builtin_types().type_error, "meshgrid() got an unexpected keyword argument '" + k + "'");
+    indexing = v.get();
+  }
+  std::vector<ObjRef> tensors(args.pos.begin(), args.pos.end());
+  if (tensors.size() == 1 &&
+      (tensors[0]->type() == builtin_types().list || is_instance(tensors[0].get(), builtin_types().tuple)))
+    tensors = to_vector(in, tensors[0].get());
+  return through({&meshgrid_outer, &meshgrid_vf}, [&] {
+    CallArgs call;
+    call.pos = {make_tuple(std::move(tensors))};
+    if (indexing && indexing != none()) call.kw.push_back({"indexing", ObjRef(indexing)});
+    ParsedArgs a = parser.parse(in, call, false);
+    std::string mode = "ij";
+    if (a.at("indexing") >= 0) {
+      mode = a.string("indexing");
+    } else {
+      WarningSite site{meshgrid_vf.file, meshgrid_vf.line,
+                       "return _VF.meshgrid(tensors, **kwargs)  # type: ignore[attr-defined]"};
+      WarnFrom from(site);
+      // Python's warning registry shows it once for this location, as PyTorch's TORCH_WARN_ONCE does.
+      emit_warning(
+          "torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument. "
+          "(Triggered internally at  ./aten/src/ATen/native/TensorShape.cpp:3190.)");
+    }
+    return guarded([&] { return wrap_list(ag::meshgrid(a.tensorlist("tensors"), mode)); });
+  });
 }
 
 // torch.einsum(equation, *operands) (torch/functional.py), also with the operands as one list.
@@ -204,8 +269,8 @@ ObjRef py_einsum(Interp& in, CallArgs& args) {
     raise(builtin_types().not_implemented_error,
           "stridelab does not support torch.einsum with subscript lists yet (give the equation as a string)");
   ObjRef operands;
-  if (args.pos.size() == 2 && (args.pos[1]->type() == builtin_types().list ||
-                               is_instance(args.pos[1].get(), builtin_types().tuple))) {
+  if (args.pos.size() == 2 &&
+      (args.pos[1]->type() == builtin_types().list || is_instance(args.pos[1].get(), builtin_types().tuple))) {
     // The old interface: the operands as one list; functional.py calls itself again with them spread.
     CallArgs again;
     again.pos.push_back(args.pos[0]);
@@ -227,8 +292,12 @@ void define_more_ops() {
   define_fused_products();
   define_scatter();
   define_index_writes();
+  define_reorder();
 }
 
-void add_more_python_functions(ModuleObject* torch) { module_add_function(torch, "einsum", py_einsum); }
+void add_more_python_functions(ModuleObject* torch) {
+  module_add_function(torch, "einsum", py_einsum);
+  module_add_function(torch, "meshgrid", py_meshgrid);
+}
 
 }  // namespace stridelab::torch::bindings
