@@ -54,4 +54,14 @@ Tensor roll(const Tensor& self, const core::IntArray& shifts, const core::IntArr
 // torch.meshgrid: each input viewed along its own dim and expanded ("xy" swaps the first two).
 std::vector<Tensor> meshgrid(const std::vector<Tensor>& tensors, const std::string& indexing);
 
+// ---- pad_ops.cpp -------------------------------------------------------------------------------
+// F.pad: "constant" is constant_pad_nd (ConstantPadNdBackward0); "reflect" and "replicate" pick
+// input positions along the last 1, 2 or 3 dims (ReflectionPad1DBackward0, ReplicationPad2DBackward0, ...).
+Tensor pad(const Tensor& self, const core::IntArray& pad, const std::string& mode, std::optional<double> value);
+// F.one_hot: int64 of self's shape plus num_classes (-1: the largest class + 1).
+Tensor one_hot(const Tensor& self, int64_t num_classes);
+// F.normalize and F.cosine_similarity, composed as PyTorch 1.13 composes them.
+Tensor normalize(const Tensor& input, double p, int64_t dim, double eps);
+Tensor cosine_similarity(const Tensor& x1, const Tensor& x2, int64_t dim, double eps);
+
 }  // namespace stridelab::autograd

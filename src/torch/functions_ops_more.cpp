@@ -286,9 +286,50 @@ ObjRef py_einsum(Interp& in, CallArgs& args) {
   });
 }
 
+// A function of torch.nn.functional bound by PyTorch's signature strings.
+void add_parsed(ModuleObject* m, const char* name, std::vector<std::string> sigs, Body body) {
+  auto parser = std::make_shared<Parser>(std::move(sigs));
+  module_add_function(m, name, [parser, body](Interp& in, CallArgs& args) -> ObjRef {
+    ParsedArgs a = parser->parse(in, args, false);
+    int out = a.at("out");
+    if (out >= 0 && a.has(out)) return call_with_out(in, body, a, out);
+    return body(in, a);
+  });
+}
+
+ObjRef cosine_similarity_body(Interp&, ParsedArgs& a) {
+  return guarded(
+      [&] { return wrap(ag::cosine_similarity(a.tensor("x1"), a.tensor("x2"), a.toInt("dim"), a.toDouble("eps"))); });
+}
+
 }  // namespace
 
+void add_more_functional(ModuleObject* m) {
+  add_parsed(m, "pad", {"pad(Tensor input, SymIntArrayRef pad, c10::string_view mode=constant, double? value=None)"},
+             [](Interp&, ParsedArgs& a) {
+               return guarded([&] {
+                 std::optional<double> value;
+                 if (a.has("value")) value = a.toDouble("value");
+                 return wrap(ag::pad(a.tensor("input"), a.intlist("pad"), a.string("mode"), value));
+               });
+             });
+  add_parsed(m, "one_hot", {"one_hot(Tensor input, int64_t num_classes=-1)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return wrap(ag::one_hot(a.tensor("input"), a.toInt("num_classes"))); });
+  });
+  add_parsed(m, "cosine_similarity", {"cosine_similarity(Tensor x1, Tensor x2, int64_t dim=1, double eps=1e-08)"},
+             cosine_similarity_body);
+  add_parsed(m, "normalize",
+             {"normalize(Tensor input, double p=2.0, int64_t dim=1, double eps=1e-12, Tensor out=None)"},
+             [](Interp&, ParsedArgs& a) {
+               return guarded([&] {
+                 return wrap(ag::normalize(a.tensor("input"), a.toDouble("p"), a.toInt("dim"), a.toDouble("eps")));
+               });
+             });
+}
+
 void define_more_ops() {
+  def("cosine_similarity", {}, {"cosine_similarity(Tensor x1, Tensor x2, int64_t dim=1, double eps=1e-08)"},
+      cosine_similarity_body);
   define_fused_products();
   define_scatter();
   define_index_writes();
