@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -63,5 +64,10 @@ Tensor one_hot(const Tensor& self, int64_t num_classes);
 // F.normalize and F.cosine_similarity, composed as PyTorch 1.13 composes them.
 Tensor normalize(const Tensor& input, double p, int64_t dim, double eps);
 Tensor cosine_similarity(const Tensor& x1, const Tensor& x2, int64_t dim, double eps);
+
+// ---- pad_ops.cpp (unique) ------------------------------------------------------------------------
+// torch.unique: (values, inverse, counts); PyTorch records Unique2Backward0 / UniqueDimBackward0 on
+// values, whose backward raises (no derivative).
+std::tuple<Tensor, Tensor, Tensor> unique(const Tensor& self, std::optional<int64_t> dim);
 
 }  // namespace stridelab::autograd

@@ -6,6 +6,7 @@
 #include "autograd/grad_mode.h"
 #include "autograd/ops.h"
 #include "autograd/ops_more.h"
+#include "core/counting.h"
 #include "core/error.h"
 
 namespace stridelab::autograd {
@@ -100,8 +101,8 @@ Tensor pick_pad_kernel(const Tensor& self, const IntArray& pad, bool reflect) {
   const int64_t dims = static_cast<int64_t>(pad.size()) / 2;
   for (int64_t k = 0; k < dims; ++k) {
     int64_t dim = self.dim() - 1 - k;
-    std::vector<int64_t> idx = source_positions(self.size(dim), pad[static_cast<size_t>(2 * k)],
-                                                pad[static_cast<size_t>(2 * k + 1)], reflect);
+    std::vector<int64_t> idx =
+        source_positions(self.size(dim), pad[static_cast<size_t>(2 * k)], pad[static_cast<size_t>(2 * k + 1)], reflect);
     result = core::index_select(result, dim, index_tensor(idx));
   }
   return core::contiguous(result);
@@ -149,8 +150,8 @@ void check_pick_pad(const Tensor& self, const IntArray& pad, bool reflect) {
                       "Argument #4: Padding size should be less than the corresponding input dimension, but got: "
                       "padding (",
                       l, ", ", r, ") at dimension ", dim, " of input ", core::format_int_list(self.sizes()));
-    STRIDELAB_CHECK(n + l + r >= 1, "input (", names[k], ": ", n, ") is too small. Calculated output ", names[k],
-                    ": ", n + l + r);
+    STRIDELAB_CHECK(n + l + r >= 1, "input (", names[k], ": ", n, ") is too small. Calculated output ", names[k], ": ",
+                    n + l + r);
   }
 }
 
@@ -167,8 +168,7 @@ Tensor pad(const Tensor& self, const IntArray& pad, const std::string& mode, std
     if (fn) fn->pad = pad;
     return with_history(constant_pad_kernel(self, pad, value.value_or(0.0)), fn);
   }
-  STRIDELAB_CHECK(!value.has_value() || *value == 0, "Padding mode \"", mode,
-                  "\" doesn't take in value argument");
+  STRIDELAB_CHECK(!value.has_value() || *value == 0, "Padding mode \"", mode, "\" doesn't take in value argument");
   const int64_t k = static_cast<int64_t>(pad.size()) / 2;
   bool fits = (k == 1 || k == 2 || k == 3) && (input_dim == k + 1 || input_dim == k + 2);
   STRIDELAB_CHECK_KIND(fits, core::ErrorKind::NotImplementedError,
@@ -236,6 +236,32 @@ Tensor cosine_similarity(const Tensor& x1_in, const Tensor& x2_in, int64_t dim, 
   Tensor x1_norm = autograd::unary(core::UnaryOp::Sqrt, x1_sq);
   Tensor x2_norm = autograd::unary(core::UnaryOp::Sqrt, x2_sq);
   return autograd::sum(autograd::mul(autograd::div(x1, x1_norm), autograd::div(x2, x2_norm)), {dim});
+}
+
+namespace {
+
+// A node PyTorch records for an op without a derivative: its backward raises NotImplementedError.
+struct NoDerivative : Node {
+  std::string name_, op_;
+  std::string name() const override { return name_; }
+  variable_list apply(variable_list&&) override {
+    STRIDELAB_CHECK_KIND(false, core::ErrorKind::NotImplementedError, "the derivative for '", op_,
+                         "' is not implemented.");
+    return {};
+  }
+};
+
+}  // namespace
+
+std::tuple<Tensor, Tensor, Tensor> unique(const Tensor& self, std::optional<int64_t> dim) {
+  auto fn = make_node<NoDerivative>(self);
+  if (fn) {
+    fn->name_ = dim ? "UniqueDimBackward0" : "Unique2Backward0";
+    fn->op_ = dim ? "unique_dim" : "_unique2";
+  }
+  auto result = dim ? core::unique_dim(self, *dim) : core::unique_sorted(self);
+  with_history(std::get<0>(result), fn);
+  return result;
 }
 
 }  // namespace stridelab::autograd

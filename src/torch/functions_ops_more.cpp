@@ -1,6 +1,7 @@
 // More tensor ops: addmm, baddbmm, addmv (and their in-place forms), einsum, and the scatter /
 // index family (scatter, scatter_add, index_add, index_copy, index_fill, take_along_dim).
 #include "autograd/ops_more.h"
+#include "core/counting.h"
 #include "torch/functions.h"
 
 namespace stridelab::torch::bindings {
@@ -286,6 +287,32 @@ ObjRef py_einsum(Interp& in, CallArgs& args) {
   });
 }
 
+// unique and bincount.
+void define_counting() {
+  def("unique", {"unique(bool sorted=True, bool return_inverse=False, bool return_counts=False, int64_t? dim=None)"},
+      {"unique(Tensor input, bool sorted=True, bool return_inverse=False, bool return_counts=False, int64_t? "
+       "dim=None)"},
+      [](Interp&, ParsedArgs& a) {
+        std::optional<int64_t> dim = a.opt_int("dim");
+        if (!a.toBool("sorted") && !dim)
+          raise(builtin_types().not_implemented_error, "stridelab does not support torch.unique(sorted=False) yet");
+        return guarded([&] {
+          auto [values, inverse, counts] = ag::unique(a.tensor("input"), dim);
+          bool inv = a.toBool("return_inverse"), cnt = a.toBool("return_counts");
+          if (!inv && !cnt) return wrap(values);
+          std::vector<Tensor> parts{values};
+          if (inv) parts.push_back(inverse);
+          if (cnt) parts.push_back(counts);
+          return wrap_list(parts);
+        });
+      });
+  def("bincount", {"bincount(Tensor? weights=None, int64_t minlength=0)"},
+      {"bincount(Tensor input, Tensor? weights=None, int64_t minlength=0)"}, [](Interp&, ParsedArgs& a) {
+        return guarded(
+            [&] { return wrap(core::bincount(a.tensor("input"), a.opt_tensor("weights"), a.toInt("minlength"))); });
+      });
+}
+
 // A function of torch.nn.functional bound by PyTorch's signature strings.
 void add_parsed(ModuleObject* m, const char* name, std::vector<std::string> sigs, Body body) {
   auto parser = std::make_shared<Parser>(std::move(sigs));
@@ -334,6 +361,7 @@ void define_more_ops() {
   define_scatter();
   define_index_writes();
   define_reorder();
+  define_counting();
 }
 
 void add_more_python_functions(ModuleObject* torch) {
