@@ -55,4 +55,9 @@ Tensor cast(const Tensor& t, core::DType dtype) { return core::to(t, dtype); }
 
 Tensor wrapped(Scalar v) { return core::scalar_tensor(v, v.dtype(), /*wrapped_number=*/true); }
 
+Tensor maybe_multiply(const Tensor& t, Scalar s) {
+  bool is_one = s.is_float() ? s.to_double() == 1.0 : s.to_int() == 1;
+  return is_one ? t : autograd::mul(t, wrapped(s));
+}
+
 }  // namespace stridelab::autograd::detail

@@ -71,6 +71,8 @@ Tensor sign(const Tensor& t);
 Tensor cast(const Tensor& t, core::DType dtype);
 // A 0-d tensor holding a Python number, as PyTorch wraps one (lowest promotion priority).
 Tensor wrapped(core::Scalar v);
+// grad * s, skipping the multiplication when s is 1 (PyTorch's maybe_multiply).
+Tensor maybe_multiply(const Tensor& t, core::Scalar s);
 
 // The backward of the ops that pick elements places the incoming gradient into zeros, as PyTorch's
 // _index_put_impl_, scatter, scatter_add, index_add_ and masked_scatter_ on zeros do: computed

@@ -89,6 +89,7 @@ void define_ops() {
   define_index_ops();
   define_tensor_ops();
   define_factory_ops();
+  define_more_ops();
 }
 
 // torch.return_types.max(values=..., indices=...)
@@ -281,6 +282,7 @@ void add_python_functions(ModuleObject* torch) {
                  {{"input", false}, {"p", true}, {"dim", true}, {"keepdim", true}, {"out", true}, {"dtype", true}});
     return py_norm(in, v[0], v[1], v[2], v[3], v[4], v[5], {});
   });
+  add_more_python_functions(torch);
 }
 
 }  // namespace bindings

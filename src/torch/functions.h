@@ -44,5 +44,12 @@ void define_view_ops();         // functions_views.cpp
 void define_index_ops();        // functions_index.cpp
 void define_tensor_ops();       // functions_tensor.cpp
 void define_factory_ops();      // functions_factory.cpp
+void define_more_ops();         // functions_ops_more.cpp
+// torch.einsum (Python code in PyTorch), functions_ops_more.cpp.
+void add_more_python_functions(ModuleObject* torch);
+// F.pad, F.one_hot, F.normalize, F.cosine_similarity (functions_ops_more.cpp).
+void add_more_functional(ModuleObject* functional);
+// torch.f(..., out=t) for a body bound by signature strings.
+ObjRef call_with_out(Interp& in, const Body& body, ParsedArgs& a, int out_index);
 
 }  // namespace stridelab::torch::bindings

@@ -10,6 +10,7 @@
 #include "torch/binding.h"
 #include "python/recursion.h"
 #include "torch/dispatch.h"
+#include "torch/functions.h"
 
 namespace stridelab::torch {
 
@@ -908,6 +909,7 @@ Ref<ModuleObject> make_functional_module(Interp& in) {
     return F_bce_with_logits(p.get(0), p.get(1), p.get_str(5, "mean"), p.has(2) ? p.get(2) : nullptr,
                              p.has(6) ? p.get(6) : nullptr);
   });
+  bindings::add_more_functional(m.get());
   return m;
 }
 
