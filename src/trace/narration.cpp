@@ -213,8 +213,13 @@ static std::string narrate_facts(const Json& prev, const Json& state, const std:
           if (!s.at("tensor").is_string()) continue;  // released
           const std::string& key = s.at("tensor").as_string();
           std::string who = now.called(key);
-          if (who == key) who = "its saved `" + s.at("name").as_string() + "` (" + key + ")";
-          else if (saved->size() > 1) who += " as " + s.at("name").as_string();
+          if (who == key) {
+            // Unnamed, but it may share a named tensor's storage (softmax saves its result).
+            const std::string& st = now.tensors.count(key) ? now.tensors.at(key)->at("storage").as_string() : "";
+            who = "its saved `" + s.at("name").as_string() + "` (" + key;
+            if (!st.empty() && !now.storage_names(st).empty()) who += ", on " + now.storage_called(st);
+            who += ")";
+          } else if (saved->size() > 1) who += " as " + s.at("name").as_string();
           std::string text = who + ", saved at version " + std::to_string(s.at("saved_version").as_int());
           if (s.at("current_version").as_int() != s.at("saved_version").as_int())
             text += " (now at version " + std::to_string(s.at("current_version").as_int()) + ": stale)";
