@@ -71,6 +71,14 @@ async function lessons() {
   return { index, files: texts };
 }
 
+// web/examples/: a host page that drives an embed, and a lesson of one's own
+// (web/README.md), served as they are under examples/.
+async function copyExamples() {
+  const dir = path.join(here, 'examples');
+  await mkdir(path.join(out, 'examples'), { recursive: true });
+  for (const f of await readdir(dir)) await writeFile(path.join(out, 'examples', f), await readFile(path.join(dir, f)));
+}
+
 const sha256 = (text) => "'sha256-" + createHash('sha256').update(text).digest('base64') + "'";
 const scriptSafe = (text) => text.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 
@@ -129,6 +137,7 @@ async function main() {
     writeFile(path.join(out, 'index.html'), html.replace('<!--STANDALONE-HEAD-->\n', '').replace('<!--STANDALONE-DATA-->\n', '')),
     writeFile(path.join(out, 'lessons', 'index.json'), JSON.stringify(les.index, null, 1)),
     ...Object.entries(les.files).map(([id, text]) => writeFile(path.join(out, 'lessons', id + '.md'), text)),
+    copyExamples(),
   ]);
   const engine = haveWasm ? await engineFiles() : null;
   if (engine) {
@@ -172,7 +181,7 @@ async function main() {
   console.log(`build/web: app.js ${await size('app.js')} B, worker.js ${await size('worker.js')} B, app.css ${await size('app.css')} B, ` +
     `${les.index.length} lessons, engine ${haveWasm ? `wasm (${path.relative(repo, wasmJs)})` : 'fixture (no build/wasm/stridelab.js yet)'}` +
     `${standalone ? `, standalone ${await size('stridelab-standalone.html')} B` : ''}; ` +
-    `served before lessons ${(beforeLessons / 1024).toFixed(1)} KB, the editor when first used ${(editorChunks / 1024).toFixed(1)} KB ` +
+    `served before lessons ${(beforeLessons / 1024).toFixed(1)} KB, later (the editor when first used, the lessons' Markdown) ${(editorChunks / 1024).toFixed(1)} KB ` +
     `(${haveZopfli ? 'zopfli' : 'gzip -9'}), ${Date.now() - t0} ms`);
 }
 

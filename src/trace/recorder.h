@@ -165,6 +165,7 @@ class Recorder : public core::StorageObserver {
   void finish(const std::string& stdout_text, const std::string& stderr_text, std::optional<Json> error);
 
   int64_t step_count() const { return static_cast<int64_t>(spans_.size()); }
+  const std::string& source() const { return source_; }
   // The full state at step n (n < 0 counts from the end).
   Json state(int64_t n);
   // The whole trace: {"format": "stridelab-trace", "version": 1, "source", "steps": [deltas], "result"}.

@@ -66,7 +66,12 @@ class Session {
   Session();
   ~Session();
   Summary run(const std::string& source, const RunOptions& options = {});
-  support::Json state(int64_t step) { return recorder_->state(step); }
+  // The full state at a step, with its `narration` (trace/narration.h).
+  support::Json state(int64_t step);
+  // Bytes of live tensor storage over the steps, and the allocations and frees (narration.cpp):
+  // {"points": [[step, bytes], ...] (where the total changes), "marks": [{"step", "kind", "storage",
+  // "bytes", "line"}, ...], "peak": bytes}. Computed once per run, in one pass over the deltas.
+  support::Json timeline();
   support::Json trace() const { return recorder_->trace(); }
   std::string trace_text() const { return recorder_->trace_text(); }  // trace().dump(), faster
   int64_t step_count() const { return recorder_->step_count(); }
@@ -74,6 +79,7 @@ class Session {
 
  private:
   std::unique_ptr<Recorder> recorder_;
+  std::unique_ptr<support::Json> timeline_;
 };
 
 }  // namespace stridelab::trace

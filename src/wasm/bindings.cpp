@@ -53,10 +53,16 @@ std::string trace() {
   return g_session->trace_text();
 }
 
+std::string timeline() {
+  if (!g_session) return error_json("InternalError", "no program has run yet");
+  return g_session->timeline().dump();
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(stridelab) {
   emscripten::function("run", &run);
   emscripten::function("state", &state);
   emscripten::function("trace", &trace);
+  emscripten::function("timeline", &timeline);
 }

@@ -10,6 +10,10 @@ import { createVariablesView } from './variables/variables_view.js';
 import { createStrideView } from './stride/stride_view.js';
 import { createGraphView } from './graph/graph_view.js';
 import { createLessonView } from './lessons/lesson_view.js';
+import { createNarrationView } from './teach/narration_view.js';
+import { createTimelineView } from './teach/timeline_view.js';
+import { listenToHost } from './teach/embed_protocol.js';
+import { setRunReader } from './teach/exercise_view.js';
 import { diffStates } from './trace_state.js';
 import { describeRunError } from './engine/run_messages.js';
 import { readHash, makeHash, embedSnippet, svgText, svgToPng, download, copyText, pageUrl } from './share/share.js';
@@ -41,6 +45,8 @@ function showPanels(list) {
     panel.dataset.panel = name;
   }
   document.body.dataset.panels = [...wanted].join(',');
+  // The narration and the memory timeline go with the memory view.
+  document.querySelector('[data-testid="teach-panel"]').hidden = !wanted.has('memory');
   document.body.classList.toggle('no-left', !['lesson', 'code', 'console'].some((n) => wanted.has(n)));
   // The lower row: the stride panel on the right, the variables over the
   // autograd graph on its left, as many of them as are shown.
@@ -66,6 +72,8 @@ createStrideView(byTestId('stride-panel'), channel);
 const graph = createGraphView(byTestId('graph-panel'), channel);
 
 const engine = new EngineClient({ engine: engineKind, standalone });
+createTimelineView(byTestId('teach-panel'), channel, () => engine.timeline());
+createNarrationView(byTestId('teach-panel'), channel);
 const status = byTestId('status');
 const runBtn = byTestId('run-button');
 const stopBtn = byTestId('stop-button');
@@ -217,7 +225,8 @@ function flushHash() {
 function hashFields(n) {
   const code = editor.getCode();
   const l = lessons.current();
-  if (l) return { lesson: l.id, example: l.example, code: code === l.code ? null : code, step: n };
+  if (l && l.id.startsWith('url:')) return { lessonUrl: l.id.slice(4), example: l.example, code: code === l.code ? null : code, step: n };
+  if (l && !l.id.startsWith('file:')) return { lesson: l.id, example: l.example, code: code === l.code ? null : code, step: n };
   return { code, step: n };
 }
 function updateHash(n) {
@@ -261,7 +270,24 @@ async function lessonIndex() {
   const r = await fetch('lessons/index.json');
   return r.json();
 }
+// Lessons a teacher brings without rebuilding the site: a dropped `.md` file
+// (id `file:NAME`), or one beside the page named by #lesson-url= (id
+// `url:PATH`, same origin only: the CSP's connect-src 'self' allows no other).
+const ownLessons = new Map();
+function lessonUrl(ref) {
+  const u = new URL(ref, location.href);
+  if (u.origin !== location.origin) throw new Error(`#lesson-url must be on this site (${location.origin}), not ${u.origin}`);
+  return u;
+}
 async function lessonText(id) {
+  if (ownLessons.has(id)) return ownLessons.get(id);
+  if (id.startsWith('url:')) {
+    const r = await fetch(lessonUrl(id.slice(4)));
+    if (!r.ok) throw new Error(`lesson ${id.slice(4)}: ${r.status}`);
+    const text = await r.text();
+    ownLessons.set(id, text);
+    return text;
+  }
   if (standalone) return standalone.lessons.files[id];
   const r = await fetch(`lessons/${encodeURIComponent(id)}.md`);
   if (!r.ok) throw new Error(`lesson ${id}: ${r.status}`);
@@ -270,6 +296,32 @@ async function lessonText(id) {
 const picker = byTestId('lesson-picker');
 const lessons = createLessonView(byTestId('lesson-panel'), picker, channel, lessonText);
 channel.on('lesson:loaded', ({ lesson, example }) => { lessonRef = { id: lesson.id, example }; });
+async function openOwnLesson(id, text, { example = 0, step = null, code = null } = {}) {
+  if (text !== null) ownLessons.set(id, text);
+  if (![...picker.options].some((o) => o.value === id)) picker.append(new Option(`${id.replace(/^(file|url):/, '')} (your lesson)`, id));
+  await lessons.load(id, example, { step, code });
+}
+// Drop a .md file anywhere on the page to open it as a lesson.
+addEventListener('dragover', (e) => {
+  if (![...(e.dataTransfer?.types || [])].includes('Files')) return;
+  e.preventDefault();
+  document.body.classList.add('lesson-drop');
+});
+addEventListener('dragleave', (e) => { if (!e.relatedTarget) document.body.classList.remove('lesson-drop'); });
+addEventListener('drop', async (e) => {
+  document.body.classList.remove('lesson-drop');
+  const file = [...(e.dataTransfer?.files || [])].find((f) => /\.(md|markdown|txt)$/i.test(f.name));
+  if (!file) return;
+  e.preventDefault();
+  try { await openOwnLesson(`file:${file.name}`, await file.text()); } catch (err) { channel.emit('status', { text: `lesson ${file.name}: ${err.message}`, level: 'error' }); }
+});
+// An exercise reads the run shown: its last state, its allocations and writes, its error.
+setRunReader(async () => {
+  if (!summary || !summary.steps) return summary ? { state: { tensors: [], variables: {}, objects: {} }, facts: { source: '', events: [], lines: [] }, error: summary.error } : null;
+  const [last, facts] = await Promise.all([engine.state(summary.steps - 1), engine.facts()]);
+  const error = summary.error ? { ...summary.error, message: summary.error.original ?? summary.error.message } : null;
+  return { state: last.state, facts, error };
+});
 
 // ---- start ---------------------------------------------------------------------
 async function start() {
@@ -285,6 +337,13 @@ async function start() {
   for (const l of index) picker.append(new Option(l.title, l.id));
   await ready;
   const h = readHash(location.hash);
+  const urlLesson = new URLSearchParams(location.hash.replace(/^#/, '')).get('lesson-url');
+  if (urlLesson) {
+    try { lessonUrl(urlLesson); await openOwnLesson(`url:${urlLesson}`, null, { example: h.example || 0, step: h.step ?? null, code: h.code ?? null }); } catch (e) { channel.emit('status', { text: e.message, level: 'error' }); }
+    document.body.dataset.loaded = 'true';
+    if (host) host.ready();
+    return;
+  }
   const knownLesson = h.lesson && index.some((l) => l.id === h.lesson);
   if (h.code !== undefined && !knownLesson) {
     channel.emit('editor:set-code', { code: h.code });
@@ -297,7 +356,12 @@ async function start() {
     try { await lessons.load(id, h.example || 0, { step: h.step ?? null, code: knownLesson ? h.code ?? null : null }); } catch (e) { channel.emit('status', { text: e.message, level: 'error' }); }
   }
   document.body.dataset.loaded = 'true';
+  if (host) host.ready();
 }
+// A host page that frames the page can drive it (src/teach/embed_protocol.js).
+const host = listenToHost({ channel, params, isRunning: () => running || !summary,
+  requestStep: (n) => channel.emit('step:request', { n }),
+  runCode: (code) => { channel.emit('editor:set-code', { code }); channel.emit('run:request', { code }); } });
 start();
 
 window.stridelab = { channel, engine, lessons, editorCode: () => editor.getCode(), get step() { return shown ? shown.n : null; }, get summary() { return summary; }, get runsDone() { return runsDone; }, set watchdogMs(ms) { watchdogMs = ms; }, get lesson() { return lessonRef; } };

@@ -88,6 +88,18 @@ export class EngineClient {
     try { return await p; } catch (err) { this.cache.delete(n); throw err; }
   }
 
+  /** The run's allocations and writes, for an exercise's checks. */
+  async facts() {
+    const r = await this.send('facts');
+    return r.facts;
+  }
+
+  /** The run's memory timeline (computed once per run by the engine). */
+  async timeline() {
+    const r = await this.send('timeline');
+    return r.timeline;
+  }
+
   /** The first step from `from` on where `line` ran, or -1. */
   async findLine(line, from = 0, limit = 5000) {
     const r = await this.send('findLine', { line, from, limit });

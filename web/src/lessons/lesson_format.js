@@ -1,7 +1,9 @@
 // Parser for the lesson format documented in web/README.md ("Lesson format"):
-// Markdown with a front matter block, `## ` sections (one runnable example
-// each, with one ```python block), and `:::claim` / `:::question` blocks.
-// Pure: no DOM, so it can be tested from node.
+// CommonMark with a front matter block, `## ` sections (one runnable example
+// each, with one ```python block), and `:::claim` / `:::question` /
+// `:::exercise` blocks. This file splits a lesson into its parts; the prose
+// between them stays Markdown text, rendered by markdown-it
+// (src/lessons/markdown.js). Pure: no DOM, so it can be tested from node.
 
 export function parseLesson(text, file = '') {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
@@ -18,11 +20,21 @@ export function parseLesson(text, file = '') {
   let para = [];
   const target = () => (section ? section.blocks : lesson.intro);
   const flush = () => {
-    if (para.length) target().push({ kind: 'prose', text: para.join(' ') });
+    while (para.length && !para[para.length - 1].trim()) para.pop();
+    while (para.length && !para[0].trim()) para.shift();
+    if (para.length) target().push({ kind: 'prose', text: para.join('\n') });
     para = [];
   };
+  let fence = null; // inside a fence of another language: Markdown's, kept as prose
   for (; i < lines.length; i++) {
     const line = lines[i];
+    if (fence) {
+      para.push(line);
+      if (line.trim().startsWith(fence)) fence = null;
+      continue;
+    }
+    const f = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
+    if (f && !/^```python\s*$/.test(line)) { fence = f[1]; para.push(line); continue; }
     const h = /^##\s+(.*)$/.exec(line);
     if (h) {
       flush();
@@ -38,16 +50,15 @@ export function parseLesson(text, file = '') {
       else target().push({ kind: 'codeblock', text: code.join('\n') });
       continue;
     }
-    const d = /^:::(claim|question)\b(.*)$/.exec(line);
+    const d = /^:::\s*(claim|question|exercise)\b(.*)$/.exec(line);
     if (d) {
       flush();
       const body = [];
-      for (i++; i < lines.length && lines[i] !== ':::'; i++) body.push(lines[i]);
+      for (i++; i < lines.length && lines[i].trim() !== ':::'; i++) body.push(lines[i]);
       target().push(directive(d[1], parseAttrs(d[2]), body));
       continue;
     }
-    if (!line.trim()) { flush(); continue; }
-    para.push(line.trim());
+    para.push(line);
   }
   flush();
   lesson.title = lesson.meta.title || file;
@@ -61,6 +72,7 @@ function parseAttrs(text) {
 }
 
 function directive(kind, attrs, body) {
+  if (kind === 'exercise') return exercise(attrs, body);
   if (kind === 'claim') {
     const quote = [];
     const rest = [];
@@ -92,6 +104,27 @@ function paragraphs(lines) {
   }
   if (cur.length) out.push(cur.join(' '));
   return out;
+}
+
+// An exercise: its task (Markdown), `check:` lines (src/teach/checks.js reads
+// them), and an optional ```python block, the code it starts from.
+function exercise(attrs, body) {
+  const task = [];
+  const checks = [];
+  let start = null;
+  for (let k = 0; k < body.length; k++) {
+    const l = body[k];
+    const c = /^\s*check:\s*(.*)$/.exec(l);
+    if (c) { checks.push(c[1].trim()); continue; }
+    if (/^```python\s*$/.test(l) && start === null) {
+      const code = [];
+      for (k++; k < body.length && !/^```\s*$/.test(body[k]); k++) code.push(body[k]);
+      start = code.join('\n') + '\n';
+      continue;
+    }
+    task.push(l);
+  }
+  return { kind: 'exercise', id: attrs.id || '', title: attrs.title || '', task: task.join('\n').trim(), checks, start };
 }
 
 function num(v) { return v === undefined ? null : Number(v); }

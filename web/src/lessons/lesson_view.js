@@ -7,7 +7,14 @@
 // localStorage; while the code differs from the lesson's, the claims and
 // questions say they are about the lesson's code, and it can be restored.
 import { el } from '../dom.js';
-import { parseLesson, inlineRuns } from './lesson_format.js';
+import { parseLesson } from './lesson_format.js';
+import { createExercise } from '../teach/exercise_view.js';
+
+// markdown-it (src/lessons/markdown.js) is a chunk of its own, fetched with the
+// first lesson: a page that opens on code alone never loads it, and it is not
+// part of what the page sends before any lesson.
+let markdown = null;
+const loadMarkdown = () => import('./markdown.js').then((m) => { markdown = m; });
 
 const VERDICTS = {
   true: ['true', 'The document is right'],
@@ -17,7 +24,7 @@ const VERDICTS = {
 };
 
 export function inline(text) {
-  return inlineRuns(text).map(([kind, t]) => (kind === 'text' ? t : el(kind, {}, t)));
+  return markdown.markdownInline(text);
 }
 
 export function createLessonView(root, picker, channel, loadText) {
@@ -75,7 +82,7 @@ export function createLessonView(root, picker, channel, loadText) {
 
   /** Opens lesson `id`, example `exampleIndex`; its kept edit, or `code` when a link carries one, is run instead of the lesson's. */
   async function load(id, exampleIndex = 0, { run = true, step = null, code: linked = null } = {}) {
-    const text = await loadText(id);
+    const [text] = await Promise.all([loadText(id), markdown ? null : loadMarkdown()]);
     const sameLesson = lesson && lesson.id === id;
     if (lesson && saveTimer) { clearTimeout(saveTimer); saveTimer = null; keepEdit(code); }
     lesson = parseLesson(text, id);
@@ -148,7 +155,8 @@ export function createLessonView(root, picker, channel, loadText) {
   }
 
   function block(b) {
-    if (b.kind === 'prose') return el('p', {}, inline(b.text));
+    if (b.kind === 'prose') return markdown.markdownBlock(b.text, 'md lesson-prose');
+    if (b.kind === 'exercise') return createExercise(b, { lesson, example, channel, storage, markdown });
     if (b.kind === 'codeblock') return el('pre', { class: 'lesson-code' }, b.text);
     if (b.kind === 'claim') {
       const [cls, label] = VERDICTS[b.verdict] || VERDICTS.unchecked;

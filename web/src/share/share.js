@@ -28,9 +28,12 @@ export function readHash(hash) {
 
 /** Steps and examples are 1-based in URLs, as the page shows them. A lesson's
  *  link carries its code only when it was edited (`code` not null). */
-export function makeHash({ code, step, lesson, example }) {
+export function makeHash({ code, step, lesson, lessonUrl, example }) {
   const p = new URLSearchParams();
-  if (lesson) {
+  if (lessonUrl) {
+    p.set('lesson-url', lessonUrl);
+    p.set('example', String((example || 0) + 1));
+  } else if (lesson) {
     p.set('lesson', lesson);
     p.set('example', String((example || 0) + 1));
   }

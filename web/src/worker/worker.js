@@ -87,6 +87,45 @@ const handlers = {
   trace() {
     return { trace: engine.trace() };
   },
+  // What an exercise's checks read (src/teach/checks.js): the allocations and
+  // writes of the whole run with their steps and lines, from the trace's deltas
+  // (one pass), and the source.
+  facts() {
+    const trace = JSON.parse(engine.trace());
+    const events = [];
+    for (const d of trace.steps || []) {
+      for (const e of d.events || []) {
+        if (e.type === 'alloc' || e.type === 'free' || e.type === 'write') events.push({ step: d.step, line: d.line, kind: d.kind, type: e.type, storage: e.storage });
+      }
+    }
+    const lines = [];
+    for (const d of trace.steps || []) lines.push(d.line);
+    return { facts: { source: trace.source || '', events, lines } };
+  },
+  // Bytes of live storage over the steps (docs/trace-format.md, "The memory timeline"); an
+  // engine without timeline() (the fixture) has it made here from its few states.
+  timeline() {
+    if (typeof engine.timeline === 'function') return { timeline: JSON.parse(engine.timeline()) };
+    const steps = summary ? summary.steps : 0;
+    const points = [];
+    const marks = [];
+    let last = -1;
+    let peak = 0;
+    let before = new Map();
+    for (let k = 0; k < steps; k++) {
+      const s = JSON.parse(engine.state(k));
+      const now = new Map((s.storages || []).map((x) => [x.id, x.nbytes || 0]));
+      for (const e of s.events || []) {
+        if (e.type === 'alloc') marks.push({ step: k, kind: 'alloc', storage: e.storage, bytes: now.get(e.storage) || 0, line: s.line });
+        if (e.type === 'free') marks.push({ step: k, kind: 'free', storage: e.storage, bytes: before.get(e.storage) || 0, line: s.line });
+      }
+      const total = [...now.values()].reduce((a, b) => a + b, 0);
+      if (total !== last) { points.push([k, total]); last = total; }
+      peak = Math.max(peak, total);
+      before = now;
+    }
+    return { timeline: { steps, points, marks, peak } };
+  },
   // The first step from `from` on whose line is `line` (-1 if none in `limit` steps).
   findLine(msg) {
     const end = Math.min(summary ? summary.steps : 0, msg.from + (msg.limit || 5000));

@@ -1,0 +1,90 @@
+// The narration of every step of the seed programs (tests/golden/seeds/, the documents'
+// examples), against the recorded files in tests/trace/narration/NAME.txt: one line per step,
+// "step N · line L: sentence". Recorded with tests/trace/record_narration.sh (which sets
+// STRIDELAB_RECORD_NARRATION=1); read against the memory view before committing.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "trace/narration.h"
+#include "trace/session.h"
+
+using namespace stridelab;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string narration_of(const std::string& source) {
+  trace::Session s;
+  s.run(source);
+  std::string out;
+  for (int64_t n = 0; n < s.step_count(); ++n) {
+    support::Json st = s.state(n);
+    out += "step " + std::to_string(n + 1) + " · line " + std::to_string(st.at("line").as_int()) + ": " +
+           st.at("narration").as_string() + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every step of the seed programs is narrated as recorded", "[narration]") {
+  const fs::path seeds = fs::path(STRIDELAB_TESTS_DIR) / "golden" / "seeds";
+  const fs::path expected = fs::path(STRIDELAB_TESTS_DIR) / "trace" / "narration";
+  const bool record = std::getenv("STRIDELAB_RECORD_NARRATION") != nullptr;
+  int checked = 0;
+  for (const auto& entry : fs::directory_iterator(seeds)) {
+    if (entry.path().extension() != ".py") continue;
+    const std::string name = entry.path().stem().string();
+    const std::string got = narration_of(read(entry.path()));
+    const fs::path file = expected / (name + ".txt");
+    if (record) {
+      std::ofstream(file) << got;
+      continue;
+    }
+    INFO("tests/trace/narration/" << name << ".txt (record again with tests/trace/record_narration.sh)");
+    REQUIRE(fs::exists(file));
+    CHECK(read(file) == got);
+    ++checked;
+  }
+  if (!record) CHECK(checked >= 30);
+}
+
+TEST_CASE("narration names views, in-place writes, allocations, frees and backward", "[narration]") {
+  const std::string program =
+      "import torch\n"
+      "a = torch.zeros(3, 4)\n"
+      "b = a.t()\n"
+      "a.add_(1)\n"
+      "c = b.reshape(12)\n"
+      "c = None\n"
+      "w = torch.ones(2, requires_grad=True)\n"
+      "y = (w * w).sum()\n"
+      "y.backward()\n";
+  trace::Session s;
+  s.run(program);
+  std::vector<std::string> lines;
+  for (int64_t n = 0; n < s.step_count(); ++n) lines.push_back(s.state(n).at("narration").as_string());
+  auto has = [&](const std::string& text) {
+    for (const auto& l : lines)
+      if (l.find(text) != std::string::npos) return true;
+    return false;
+  };
+  CHECK(has("`a = torch.zeros(3, 4)` allocated s1 for `a`, 48 bytes (12 cells of torch.float32)"));
+  CHECK(has("made `b` a view of `a`'s storage s1 (t): the same 12 cells, strides (4, 1) → (1, 4)"));
+  CHECK(has("wrote 12 cells of s1 in place: version 0 → 1, seen by `a` and `b`"));
+  CHECK(has("`reshape` copied into a new storage s3 for `c`"));
+  CHECK(has("dimension 0 of `b` (stride 1) cannot be merged with dimension 1"));
+  CHECK(has("s3 (it held `c`) was freed: nothing refers to it any more."));
+  CHECK(has("backward ran MulBackward0: it used `w` as other, saved at version 0 and `w` as self, saved at version 0"));
+  CHECK(has("s8 and s9 were freed: nothing refers to them any more."));
+}
