@@ -63,15 +63,15 @@ TypeObject* state_type() {
   };
   NativeType nt("defaultdict", "collections");
   nt.constructor([](Interp&, TypeObject* cls, CallArgs&) -> ObjRef { return ObjRef(new StateObject(cls)); });
-  nt.method("__getitem__", [](Interp& in, CallArgs& a) -> ObjRef {
-    return state_get(in, S(a.pos[0].get()), a.pos.at(1).get());
-  });
+  nt.method("__getitem__",
+            [](Interp& in, CallArgs& a) -> ObjRef { return state_get(in, S(a.pos[0].get()), a.pos.at(1).get()); });
   nt.method("__setitem__", [](Interp& in, CallArgs& a) -> ObjRef {
     S(a.pos[0].get())->dict->set(in, a.pos.at(1), a.pos.at(2));
     return ObjRef(none());
   });
   nt.method("__delitem__", [](Interp& in, CallArgs& a) -> ObjRef {
-    if (!S(a.pos[0].get())->dict->erase(in, a.pos.at(1).get())) raise(builtin_types().key_error, repr(in, a.pos[1].get()));
+    if (!S(a.pos[0].get())->dict->erase(in, a.pos.at(1).get()))
+      raise(builtin_types().key_error, repr(in, a.pos[1].get()));
     return ObjRef(none());
   });
   nt.method("__contains__", [](Interp& in, CallArgs& a) -> ObjRef {
@@ -80,7 +80,8 @@ TypeObject* state_type() {
   nt.method("__len__", [](Interp&, CallArgs& a) -> ObjRef {
     return make_int(static_cast<int64_t>(S(a.pos[0].get())->dict->size()));
   });
-  nt.method("__iter__", [inner](Interp& in, CallArgs& a) -> ObjRef { return ObjRef(get_iter(in, inner(a).get()).get()); });
+  nt.method("__iter__",
+            [inner](Interp& in, CallArgs& a) -> ObjRef { return ObjRef(get_iter(in, inner(a).get()).get()); });
   for (const char* name : {"keys", "values", "items", "get", "pop", "clear", "update", "setdefault"})
     nt.method(name, delegate(name));
   nt.method("__repr__", [](Interp& in, CallArgs& a) -> ObjRef {
@@ -483,14 +484,14 @@ void adagrad_init_state(Interp& in, Object* self) {
   }
 }
 
-#define ADAM_PARAMS                                                                                         \
-  "params", "lr=", "betas=", "eps=", "weight_decay=", "amsgrad=", "*", "foreach=", "maximize=", "capturable=", \
-      "differentiable=", "fused="
+#define ADAM_PARAMS                                                    \
+  "params", "lr=", "betas=", "eps=", "weight_decay=", "amsgrad=", "*", \
+      "foreach=", "maximize=", "capturable=", "differentiable=", "fused="
 #define ADAMW_PARAMS \
   "params", "lr=", "betas=", "eps=", "weight_decay=", "amsgrad=", "*", "maximize=", "foreach=", "capturable="
-#define RMSPROP_PARAMS                                                                                   \
-  "params", "lr=", "alpha=", "eps=", "weight_decay=", "momentum=", "centered=", "foreach=", "maximize=", \
-      "differentiable="
+#define RMSPROP_PARAMS \
+  "params",            \
+      "lr=", "alpha=", "eps=", "weight_decay=", "momentum=", "centered=", "foreach=", "maximize=", "differentiable="
 #define ADAGRAD_PARAMS \
   "params", "lr=", "lr_decay=", "weight_decay=", "initial_accumulator_value=", "eps=", "foreach=", "*", "maximize="
 
@@ -534,35 +535,36 @@ const OptimSpec& spec(int which) {
                  {"lr", "betas", "eps", "weight_decay", "amsgrad", "foreach", "maximize", "capturable"},
                  {TORCH_OPTIM "adamw.py", 92, "__init__", "    super(AdamW, self).__init__(params, defaults)\n"},
                  [](Interp& in, Object* o, Object* g) { adam_step(in, o, g, true); }});
-    v.push_back({"RMSprop",
-                 "torch.optim.rmsprop",
-                 {RMSPROP_PARAMS},
-                 {nullptr, f_1e_2, f_099, f_1e_8, i_0, i_0, b_false, o_none, b_false, b_false},
-                 {check("lr", TORCH_OPTIM "rmsprop.py", 74, lr_line, lr_msg),
-                  check("eps", TORCH_OPTIM "rmsprop.py", 76, eps_line, eps_msg),
-                  check("momentum", TORCH_OPTIM "rmsprop.py", 78, mom_line, "Invalid momentum value: "),
-                  check("weight_decay", TORCH_OPTIM "rmsprop.py", 80, wd_line, wd_msg),
-                  check("alpha", TORCH_OPTIM "rmsprop.py", 82,
-                        "    raise ValueError(\"Invalid alpha value: {}\".format(alpha))\n", "Invalid alpha value: ")},
-                 {"lr", "momentum", "alpha", "eps", "centered", "weight_decay", "foreach", "maximize",
-                  "differentiable"},
-                 {TORCH_OPTIM "rmsprop.py", 87, "__init__", "    super(RMSprop, self).__init__(params, defaults)\n"},
-                 rmsprop_step});
-    v.push_back({"Adagrad",
-                 "torch.optim.adagrad",
-                 {ADAGRAD_PARAMS},
-                 {nullptr, f_1e_2, i_0, i_0, i_0, f_1e_10, o_none, b_false},
-                 {check("lr", TORCH_OPTIM "adagrad.py", 65, lr_line, lr_msg),
-                  check("lr_decay", TORCH_OPTIM "adagrad.py", 67,
-                        "    raise ValueError(\"Invalid lr_decay value: {}\".format(lr_decay))\n",
-                        "Invalid lr_decay value: "),
-                  check("weight_decay", TORCH_OPTIM "adagrad.py", 69, wd_line, wd_msg),
-                  check("initial_accumulator_value", TORCH_OPTIM "adagrad.py", 71, "    raise ValueError(\n",
-                        "Invalid initial_accumulator_value value: "),
-                  check("eps", TORCH_OPTIM "adagrad.py", 77, eps_line, eps_msg)},
-                 {"lr", "lr_decay", "eps", "weight_decay", "initial_accumulator_value", "foreach", "maximize"},
-                 {TORCH_OPTIM "adagrad.py", 88, "__init__", "    super(Adagrad, self).__init__(params, defaults)\n"},
-                 adagrad_step, adagrad_init_state});
+    v.push_back(
+        {"RMSprop",
+         "torch.optim.rmsprop",
+         {RMSPROP_PARAMS},
+         {nullptr, f_1e_2, f_099, f_1e_8, i_0, i_0, b_false, o_none, b_false, b_false},
+         {check("lr", TORCH_OPTIM "rmsprop.py", 74, lr_line, lr_msg),
+          check("eps", TORCH_OPTIM "rmsprop.py", 76, eps_line, eps_msg),
+          check("momentum", TORCH_OPTIM "rmsprop.py", 78, mom_line, "Invalid momentum value: "),
+          check("weight_decay", TORCH_OPTIM "rmsprop.py", 80, wd_line, wd_msg),
+          check("alpha", TORCH_OPTIM "rmsprop.py", 82,
+                "    raise ValueError(\"Invalid alpha value: {}\".format(alpha))\n", "Invalid alpha value: ")},
+         {"lr", "momentum", "alpha", "eps", "centered", "weight_decay", "foreach", "maximize", "differentiable"},
+         {TORCH_OPTIM "rmsprop.py", 87, "__init__", "    super(RMSprop, self).__init__(params, defaults)\n"},
+         rmsprop_step});
+    v.push_back(
+        {"Adagrad",
+         "torch.optim.adagrad",
+         {ADAGRAD_PARAMS},
+         {nullptr, f_1e_2, i_0, i_0, i_0, f_1e_10, o_none, b_false},
+         {check("lr", TORCH_OPTIM "adagrad.py", 65, lr_line, lr_msg),
+          check("lr_decay", TORCH_OPTIM "adagrad.py", 67,
+                "    raise ValueError(\"Invalid lr_decay value: {}\".format(lr_decay))\n", "Invalid lr_decay value: "),
+          check("weight_decay", TORCH_OPTIM "adagrad.py", 69, wd_line, wd_msg),
+          check("initial_accumulator_value", TORCH_OPTIM "adagrad.py", 71, "    raise ValueError(\n",
+                "Invalid initial_accumulator_value value: "),
+          check("eps", TORCH_OPTIM "adagrad.py", 77, eps_line, eps_msg)},
+         {"lr", "lr_decay", "eps", "weight_decay", "initial_accumulator_value", "foreach", "maximize"},
+         {TORCH_OPTIM "adagrad.py", 88, "__init__", "    super(Adagrad, self).__init__(params, defaults)\n"},
+         adagrad_step,
+         adagrad_init_state});
     return v;
   }();
   return all[static_cast<size_t>(which)];
@@ -618,8 +620,7 @@ ObjRef optimizer_step(Interp& in, CallArgs& a, void (*step)(Interp&, Object*, Ob
     set_grad_enabled(was);
   }
   ag::AutoGradMode no_grad(false);
-  for (auto& g : to_vector(in, get_attr(in, self, "param_groups").get()))
-    guarded([&] { step(in, self, g.get()); });
+  for (auto& g : to_vector(in, get_attr(in, self, "param_groups").get())) guarded([&] { step(in, self, g.get()); });
   return loss;
 }
 
@@ -716,8 +717,8 @@ TypeObject* sgd_type() {
           .method("__init__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     ArgParser p(a, "__init__",
-                                {"self", "params", "lr=", "momentum=", "dampening=", "weight_decay=", "nesterov=",
-                                 "*", "maximize=", "foreach=", "differentiable="});
+                                {"self", "params", "lr=", "momentum=", "dampening=", "weight_decay=", "nesterov=", "*",
+                                 "maximize=", "foreach=", "differentiable="});
                     // SGD.__init__'s checks, then its defaults (lr is required: a group must give it).
                     if (p.has(2) && p.get(2) != required_parameter().get() && p.get_double(in, 2, 0.0) < 0)
                       raise_from({&frames::sgd_init_lr}, builtin_types().value_error,
@@ -750,14 +751,14 @@ TypeObject* sgd_type() {
   return t;
 }
 
-#define OPTIM_CLASS(index, PARAMS)                                                                        \
-  NativeType(spec(index).name, spec(index).module, optimizer_type())                                     \
-      .method("__init__",                                                                                 \
-              [](Interp& in, CallArgs& a) -> ObjRef {                                                     \
-                ArgParser p(a, "__init__", {"self", PARAMS});                                             \
-                spec_init(in, spec(index), p);                                                            \
-                return ObjRef(none());                                                                    \
-              })                                                                                          \
+#define OPTIM_CLASS(index, PARAMS)                                                                               \
+  NativeType(spec(index).name, spec(index).module, optimizer_type())                                             \
+      .method("__init__",                                                                                        \
+              [](Interp& in, CallArgs& a) -> ObjRef {                                                            \
+                ArgParser p(a, "__init__", {"self", PARAMS});                                                    \
+                spec_init(in, spec(index), p);                                                                   \
+                return ObjRef(none());                                                                           \
+              })                                                                                                 \
       .method("step", [](Interp& in, CallArgs& a) -> ObjRef { return optimizer_step(in, a, spec(index).step); }) \
       .build()
 
