@@ -67,15 +67,14 @@ TypeObject* tensor_dataset_type() {
           .method("__init__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     if (!a.kw.empty())
-                      raise(builtin_types().type_error, "TensorDataset.__init__() got an unexpected keyword argument '" +
-                                                            a.kw.front().first + "'");
+                      raise(builtin_types().type_error,
+                            "TensorDataset.__init__() got an unexpected keyword argument '" + a.kw.front().first + "'");
                     std::vector<ObjRef> ts(a.pos.begin() + 1, a.pos.end());
                     static const TorchFrame f{
                         TORCH_DATA "dataset.py", 189, "__init__",
                         "    assert all(tensors[0].size(0) == tensor.size(0) for tensor in tensors), \"Size "
                         "mismatch between tensors\"\n"};
-                    if (ts.empty())
-                      raise_from({&f}, builtin_types().index_error, "tuple index out of range");
+                    if (ts.empty()) raise_from({&f}, builtin_types().index_error, "tuple index out of range");
                     int64_t n0 = -1;
                     for (auto& t : ts) {
                       const int64_t k = is_tensor(t.get()) ? unwrap(t.get()).size(0) : py_len(in, t.get());
@@ -173,9 +172,7 @@ ObjRef collate(Interp& in, const std::vector<ObjRef>& batch, bool column = false
     if (!is_float)
       for (auto& b : batch)
         if (b->type() == builtin_types().float_) dtype = DType::Float32;
-    return wrap(guarded([&] {
-      return core::from_values(values, {static_cast<int64_t>(values.size())}, dtype);
-    }));
+    return wrap(guarded([&] { return core::from_values(values, {static_cast<int64_t>(values.size())}, dtype); }));
   }
   if (is_str(elem)) return column ? ObjRef(make_tuple(batch).get()) : ObjRef(make_list(batch).get());
   if (is_instance(elem, builtin_types().dict)) {
@@ -209,8 +206,7 @@ ObjRef collate(Interp& in, const std::vector<ObjRef>& batch, bool column = false
                             "    raise TypeError(default_collate_err_msg_format.format(elem_type))\n"};
   raise_from({&f}, builtin_types().type_error,
              "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class '" +
-                 (elem->type()->module_ == "builtins" ? "" : elem->type()->module_ + ".") + elem->type()->name_ +
-                 "'>");
+                 (elem->type()->module_ == "builtins" ? "" : elem->type()->module_ + ".") + elem->type()->name_ + "'>");
 }
 
 // default_convert, for batch_size=None: tuples and lists become lists, dicts dicts, each item
@@ -416,7 +412,8 @@ ObjRef random_split(Interp& in, CallArgs& a) {
     static const TorchFrame f{
         TORCH_DATA "dataset.py", 347, "random_split",
         "    raise ValueError(\"Sum of input lengths does not equal the length of the input dataset!\")\n"};
-    raise_from({&f}, builtin_types().value_error, "Sum of input lengths does not equal the length of the input dataset!");
+    raise_from({&f}, builtin_types().value_error,
+               "Sum of input lengths does not equal the length of the input dataset!");
   }
   std::vector<int64_t> perm = randperm_list(sum, generator_of(p.has(2) ? p.get(2) : nullptr));
   std::vector<ObjRef> out;

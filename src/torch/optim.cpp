@@ -764,6 +764,8 @@ TypeObject* sgd_type() {
 
 }  // namespace
 
+TypeObject* optimizer_base_type() { return optimizer_type(); }
+
 Ref<ModuleObject> make_optim_module(Interp& in) {
   auto m = make_module("torch.optim");
   module_add(m.get(), "Optimizer", ObjRef(optimizer_type()));

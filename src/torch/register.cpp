@@ -369,7 +369,7 @@ namespace stridelab::torch {
 
 namespace {
 struct TorchModules {
-  Ref<ModuleObject> torch, nn, functional, optim, autograd, init, utils, data;
+  Ref<ModuleObject> torch, nn, functional, optim, autograd, init, utils, data, lr_scheduler, functional_ad;
 };
 std::map<Interp*, TorchModules>& bundles() {
   static std::map<Interp*, TorchModules> b;
@@ -409,6 +409,10 @@ void register_torch(Interp& interp) {
     module_add(b.torch.get(), "nn", ObjRef(b.nn.get()));
     module_add(b.torch.get(), "optim", ObjRef(b.optim.get()));
     module_add(b.torch.get(), "autograd", ObjRef(b.autograd.get()));
+    b.functional_ad = make_autograd_functional_module(in);
+    module_add(b.autograd.get(), "functional", ObjRef(b.functional_ad.get()));
+    b.lr_scheduler = make_lr_scheduler_module(in);
+    module_add(b.optim.get(), "lr_scheduler", ObjRef(b.lr_scheduler.get()));
     b.utils = make_module("torch.utils");
     b.data = make_data_module(in);
     module_add(b.utils.get(), "data", ObjRef(b.data.get()));
@@ -426,6 +430,8 @@ void register_torch(Interp& interp) {
   interp.register_module("torch.nn.functional", sub(&TorchModules::functional));
   interp.register_module("torch.optim", sub(&TorchModules::optim));
   interp.register_module("torch.autograd", sub(&TorchModules::autograd));
+  interp.register_module("torch.autograd.functional", sub(&TorchModules::functional_ad));
+  interp.register_module("torch.optim.lr_scheduler", sub(&TorchModules::lr_scheduler));
   interp.register_module("torch.utils", sub(&TorchModules::utils));
   interp.register_module("torch.utils.data", sub(&TorchModules::data));
 }
