@@ -22,8 +22,8 @@ std::pair<bool, Tensors> as_tuple(Interp& in, Object* o, const std::string& arg,
   for (size_t i = 0; i < items.size(); ++i) {
     Object* el = items[i].get();
     if (!is_tensor(el)) {
-      std::string cls = "<class '" + (el->type()->module_ == "builtins" ? "" : el->type()->module_ + ".") +
-                        el->type()->name_ + "'>";
+      std::string cls =
+          "<class '" + (el->type()->module_ == "builtins" ? "" : el->type()->module_ + ".") + el->type()->name_ + "'>";
       raise(builtin_types().type_error,
             "The " + arg + " given to " + fn + " must be either a Tensor or a tuple of Tensors but the " +
                 (is_tuple ? "value at index " + std::to_string(i) : "given " + arg) + " has type " + cls + ".");
@@ -93,9 +93,8 @@ ObjRef pack(const Tensors& ts, bool is_tuple) {
 void validate_v(const Tensors& v, const Tensors& other, bool is_other_tuple) {
   if (v.size() != other.size()) {
     if (is_other_tuple)
-      raise(builtin_types().runtime_error, "v is a tuple of invalid length: should be " +
-                                               std::to_string(other.size()) + " but got " + std::to_string(v.size()) +
-                                               ".");
+      raise(builtin_types().runtime_error, "v is a tuple of invalid length: should be " + std::to_string(other.size()) +
+                                               " but got " + std::to_string(v.size()) + ".");
     raise(builtin_types().runtime_error, "The given v should contain a single Tensor.");
   }
   static const TorchFrame f{"/usr/lib/python3/dist-packages/torch/autograd/functional.py", 103, "_validate_v",
@@ -103,9 +102,9 @@ void validate_v(const Tensors& v, const Tensors& other, bool is_other_tuple) {
   for (size_t i = 0; i < v.size(); ++i)
     if (v[i].sizes() != other[i].sizes())
       raise_from({&f}, builtin_types().runtime_error,
-            (is_other_tuple ? "Entry " + std::to_string(i) + " in " : std::string()) +
-                "v has invalid size: should be torch.Size(" + core::format_int_list(other[i].sizes()) +
-                ") but got torch.Size(" + core::format_int_list(v[i].sizes()) + ").");
+                 (is_other_tuple ? "Entry " + std::to_string(i) + " in " : std::string()) +
+                     "v has invalid size: should be torch.Size(" + core::format_int_list(other[i].sizes()) +
+                     ") but got torch.Size(" + core::format_int_list(v[i].sizes()) + ").");
 }
 
 class GradMode {
@@ -252,8 +251,7 @@ ObjRef jacobian(Interp& in, CallArgs& a) {
 
 // hessian: the jacobian of the function's gradient (computed with create_graph=True).
 ObjRef hessian(Interp& in, CallArgs& a) {
-  ArgParser p(a, "hessian",
-              {"func", "inputs", "create_graph=", "strict=", "vectorize=", "outer_jacobian_strategy="});
+  ArgParser p(a, "hessian", {"func", "inputs", "create_graph=", "strict=", "vectorize=", "outer_jacobian_strategy="});
   jacobian_options(in, p, 3, 4, 5);
   const bool create_graph = p.get_bool(in, 2, false);
   auto [inputs_tuple, inputs] = as_tuple(in, p.get(1), "inputs", "hessian");
@@ -265,9 +263,7 @@ ObjRef hessian(Interp& in, CallArgs& a) {
     ObjRef single = make_function("ensure_single_output_function", [func](Interp& in3, CallArgs& a3) -> ObjRef {
       ObjRef out = call(in3, func.get(), a3);
       auto [is_tuple, outs] = as_tuple(in3, out.get(), "outputs of the user-provided function", "hessian");
-      if (is_tuple)
-        raise(builtin_types().runtime_error,
-              "The function given to hessian should return a single Tensor");
+      if (is_tuple) raise(builtin_types().runtime_error, "The function given to hessian should return a single Tensor");
       if (outs[0].numel() != 1)
         raise(builtin_types().runtime_error,
               "The Tensor returned by the function given to hessian should contain a single element");

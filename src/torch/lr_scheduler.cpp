@@ -61,16 +61,15 @@ ObjRef with_counter(Interp& in, ObjRef method) {
 ObjRef scheduler_step(Interp& in, CallArgs& a) {
   ArgParser p(a, "step", {"self", "epoch="});
   Object* self = p.get(0);
-  if (p.has(1) && p.get(1) != none()) raise(builtin_types().not_implemented_error,
-                                            "stridelab does not support lr_scheduler.step(epoch) yet");
+  if (p.has(1) && p.get(1) != none())
+    raise(builtin_types().not_implemented_error, "stridelab does not support lr_scheduler.step(epoch) yet");
   const int64_t count = to_index(in, attr(in, self, "_step_count").get());
   if (count == 1) {
     ObjRef opt = attr(in, self, "optimizer");
     ObjRef opt_count = attr(in, opt.get(), "_step_count");
     if (to_index(in, opt_count.get()) < 1) {
       static const WarningSite site{
-          TORCH_SCHED, 138,
-          "warnings.warn(\"Detected call of `lr_scheduler.step()` before `optimizer.step()`. \""};
+          TORCH_SCHED, 138, "warnings.warn(\"Detected call of `lr_scheduler.step()` before `optimizer.step()`. \""};
       WarnFrom from(site);
       emit_warning(
           "Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch 1.1.0 and later, you should "
