@@ -511,14 +511,15 @@ Tensor randint_like(const Tensor& self, int64_t low, int64_t high, std::optional
   return t;
 }
 
-Tensor randperm(int64_t n, DType dtype) {
+Tensor randperm(int64_t n, DType dtype) { return randperm(n, dtype, default_generator()); }
+
+Tensor randperm(int64_t n, DType dtype, Generator& g) {
   Tensor t = empty({n}, dtype);
   if (dtype == DType::Float32)
     STRIDELAB_CHECK(n <= (int64_t{1} << 24) + 1, "n cannot be greater than 2^24+1 for Float type.");
   if (dtype == DType::Float64)
     STRIDELAB_CHECK(n <= (int64_t{1} << 53) + 1, "n cannot be greater than 2^53+1 for Double type.");
   STRIDELAB_CHECK(dtype != DType::Bool, "\"randperm\" not implemented for 'Bool'");
-  Generator& g = default_generator();
   dispatch(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!std::is_same_v<T, bool>) {

@@ -72,6 +72,7 @@ Tensor randn(const IntArray& sizes, DType dtype = kDefaultFloat);
 Tensor randint(int64_t low, int64_t high, const IntArray& sizes, DType dtype = DType::Int64);
 // torch.randperm(n): a random permutation of 0..n-1.
 Tensor randperm(int64_t n, DType dtype = DType::Int64);
+Tensor randperm(int64_t n, DType dtype, Generator& gen);
 // torch.normal(mean, std, size).
 Tensor normal(double mean, double std, const IntArray& sizes, DType dtype = kDefaultFloat);
 // torch.rand_like / randn_like / randint_like: self's sizes, and its strides when it is dense

@@ -2,6 +2,7 @@
 // the PyTorch-style argument parser, and the bridge that turns core errors into Python ones.
 #pragma once
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,6 +10,7 @@
 
 #include "core/ops.h"
 #include "core/print.h"
+#include "core/random.h"
 #include "python/native.h"
 #include "torch/torch.h"
 
@@ -47,6 +49,19 @@ class DeviceObject : public Object {
  public:
   explicit DeviceObject(TypeObject* type) : Object(type) {}
 };
+
+// A torch.Generator: its own stream, or (torch.default_generator) the global one.
+class GeneratorObject : public Object {
+ public:
+  GeneratorObject(TypeObject* type, core::Generator* shared) : Object(type), gen(shared) {}
+  explicit GeneratorObject(TypeObject* type) : Object(type), owned(std::make_unique<core::Generator>()) {
+    gen = owned.get();
+  }
+  core::Generator* gen;
+  std::unique_ptr<core::Generator> owned;
+};
+// The stream of a torch.Generator argument; null or None means the default generator.
+core::Generator& generator_of(Object* o);
 
 struct TorchTypes {
   TypeObject *tensor = nullptr, *parameter = nullptr, *dtype = nullptr, *device = nullptr, *size = nullptr,
@@ -340,5 +355,9 @@ Ref<ModuleObject> make_nn_module(Interp& in);
 Ref<ModuleObject> make_functional_module(Interp& in);
 Ref<ModuleObject> make_optim_module(Interp& in);
 Ref<ModuleObject> make_autograd_module(Interp& in);
+Ref<ModuleObject> make_data_module(Interp& in);
+Ref<ModuleObject> make_lr_scheduler_module(Interp& in);
+Ref<ModuleObject> make_autograd_functional_module(Interp& in);
+TypeObject* optimizer_base_type();  // torch.optim.Optimizer
 
 }  // namespace stridelab::torch

@@ -245,7 +245,7 @@ const TorchFrame sgd_init_weight_decay{
     TORCH_PY "optim/sgd.py", 101, "__init__",
     "    raise ValueError(\"Invalid weight_decay value: {}\".format(weight_decay))\n"};
 const TorchFrame sgd_init_nesterov{
-    TORCH_PY "optim/sgd.py", 107, "__init__",
+    TORCH_PY "optim/sgd.py", 108, "__init__",
     "    raise ValueError(\"Nesterov momentum requires a momentum and zero dampening\")\n"};
 const TorchFrame sgd_init_super{TORCH_PY "optim/sgd.py", 109, "__init__",
                                 "    super(SGD, self).__init__(params, defaults)\n"};

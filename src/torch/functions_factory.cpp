@@ -90,7 +90,9 @@ void define_random_factories() {
        "randperm(int64_t n, *, Tensor out=None, " + kFactory},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
-          return wrap(finish_factory(a, core::randperm(a.toInt("n"), a.dtype("dtype").value_or(DType::Int64))));
+          Object* gen = a.has("generator") ? a.obj(a.at("generator")) : nullptr;
+          return wrap(finish_factory(
+              a, core::randperm(a.toInt("n"), a.dtype("dtype").value_or(DType::Int64), generator_of(gen))));
         });
       });
   def("normal", {},

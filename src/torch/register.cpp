@@ -214,20 +214,27 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
   module_add_function(cuda.get(), "is_available", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(false_obj()); });
   module_add_function(cuda.get(), "device_count", [](Interp&, CallArgs&) -> ObjRef { return make_int(0); });
   module_add(m.get(), "cuda", ObjRef(cuda.get()));
-  // torch.default_generator: the one CPU generator, which torch.manual_seed returns.
+  // torch.default_generator: the one CPU generator, which torch.manual_seed returns;
+  // torch.Generator() makes another, seeded with the default seed.
   if (!T.generator)
-    T.generator =
-        NativeType("Generator", "torch._C")
-            .method("manual_seed",
-                    [](Interp& in, CallArgs& a) -> ObjRef {
-                      ArgParser p(a, "manual_seed", {"seed"});
-                      core::manual_seed(static_cast<uint64_t>(to_index(in, p.get(0))));
-                      return a.pos[0];
-                    })
-            .method("initial_seed",
-                    [](Interp&, CallArgs&) -> ObjRef { return make_int(static_cast<int64_t>(core::initial_seed())); })
-            .build();
-  static ObjRef default_generator(new Object(T.generator));
+    T.generator = NativeType("Generator", "torch._C")
+                      .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+                        ArgParser p(a, "Generator", {"device="});
+                        return ObjRef(new GeneratorObject(cls));
+                      })
+                      .method("manual_seed",
+                              [](Interp& in, CallArgs& a) -> ObjRef {
+                                ArgParser p(a, "manual_seed", {"self", "seed"});
+                                generator_of(p.get(0)).manual_seed(static_cast<uint64_t>(to_index(in, p.get(1))));
+                                return a.pos[0];
+                              })
+                      .method("initial_seed",
+                              [](Interp&, CallArgs& a) -> ObjRef {
+                                return make_int(static_cast<int64_t>(generator_of(a.pos[0].get()).initial_seed()));
+                              })
+                      .build();
+  static ObjRef default_generator(new GeneratorObject(T.generator, &core::default_generator()));
+  module_add(m.get(), "Generator", ObjRef(T.generator));
   module_add(m.get(), "default_generator", default_generator);
   module_add_function(m.get(), "manual_seed", [](Interp& in, CallArgs& a) -> ObjRef {
     // torch/random.py: seed = int(seed), then default_generator.manual_seed(seed).
@@ -363,7 +370,7 @@ namespace stridelab::torch {
 
 namespace {
 struct TorchModules {
-  Ref<ModuleObject> torch, nn, functional, optim, autograd, init;
+  Ref<ModuleObject> torch, nn, functional, optim, autograd, init, utils, data, lr_scheduler, functional_ad;
 };
 std::map<Interp*, TorchModules>& bundles() {
   static std::map<Interp*, TorchModules> b;
@@ -410,6 +417,14 @@ void register_torch(Interp& interp) {
     module_add(b.torch.get(), "nn", ObjRef(b.nn.get()));
     module_add(b.torch.get(), "optim", ObjRef(b.optim.get()));
     module_add(b.torch.get(), "autograd", ObjRef(b.autograd.get()));
+    b.functional_ad = make_autograd_functional_module(in);
+    module_add(b.autograd.get(), "functional", ObjRef(b.functional_ad.get()));
+    b.lr_scheduler = make_lr_scheduler_module(in);
+    module_add(b.optim.get(), "lr_scheduler", ObjRef(b.lr_scheduler.get()));
+    b.utils = make_module("torch.utils");
+    b.data = make_data_module(in);
+    module_add(b.utils.get(), "data", ObjRef(b.data.get()));
+    module_add(b.torch.get(), "utils", ObjRef(b.utils.get()));
     bundles()[&in] = b;
     return b.torch;
   });
@@ -423,6 +438,10 @@ void register_torch(Interp& interp) {
   interp.register_module("torch.nn.functional", sub(&TorchModules::functional));
   interp.register_module("torch.optim", sub(&TorchModules::optim));
   interp.register_module("torch.autograd", sub(&TorchModules::autograd));
+  interp.register_module("torch.autograd.functional", sub(&TorchModules::functional_ad));
+  interp.register_module("torch.optim.lr_scheduler", sub(&TorchModules::lr_scheduler));
+  interp.register_module("torch.utils", sub(&TorchModules::utils));
+  interp.register_module("torch.utils.data", sub(&TorchModules::data));
 }
 
 }  // namespace stridelab::torch

@@ -1,0 +1,30 @@
+import torch
+torch.manual_seed(0)
+w = torch.nn.Parameter(torch.randn(5, 3))
+b = torch.nn.Parameter(torch.randn(3, dtype=torch.float64))
+x = torch.randn(20, 5)
+opt = torch.optim.Adam([w, b], lr=0.01)
+print(opt)
+for i in range(30):
+    opt.zero_grad()
+    loss = ((x @ w + b.float()) ** 2).mean()
+    loss.backward()
+    opt.step()
+print(w)
+print(b)
+print(opt.state[w]['step'], w._version)
+print(opt.state[b])
+opt2 = torch.optim.Adam([torch.nn.Parameter(torch.ones(40))], betas=(0.8, 0.9), eps=1e-6, weight_decay=0.1, amsgrad=True)
+p = opt2.param_groups[0]['params'][0]
+for i in range(5):
+    p.grad = torch.linspace(-3, 3, 40) * (i + 1) + p.detach()
+    opt2.step()
+print(p)
+print(opt2.state[p]['max_exp_avg_sq'])
+q = torch.nn.Parameter(torch.arange(40.).reshape(8,5))
+o3 = torch.optim.AdamW([q], lr=0.1, maximize=True)
+for i in range(4):
+    q.grad = torch.sin(q.detach())
+    o3.step()
+print(q)
+print(o3)
