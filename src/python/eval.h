@@ -25,6 +25,9 @@ class Evaluator {
   Frame& frame_;
   ObjRef retval_;
   int last_line_ = -1;
+  // In a class body: the functions it made (methods, and those wrapped by property, staticmethod,
+  // classmethod), which get the class for zero-argument super() once it exists.
+  std::vector<Ref<FunctionObject>> class_functions_;
   bool comp_store_ = false;
 
   void line_event(int line, bool force = false);
