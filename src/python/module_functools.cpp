@@ -35,6 +35,17 @@ void set_kw(std::vector<std::pair<std::string, ObjRef>>& kw, const std::string& 
   kw.emplace_back(k, std::move(v));
 }
 
+TypeObject* partial_type();
+
+// The receiver of a method called through the class (`partial.__call__(x)`), checked as CPython does.
+PartialObject* self_of(CallArgs& a, const char* method) {
+  if (a.pos.empty() || !a.pos[0]->type()->is_subtype_of(partial_type()))
+    raise(builtin_types().type_error, std::string("descriptor '") + method +
+                                          "' requires a 'functools.partial' object but received a '" +
+                                          (a.pos.empty() ? "NoneType" : type_name(a.pos[0].get())) + "'");
+  return as<PartialObject>(a.pos[0].get());
+}
+
 TypeObject* partial_type() {
   static TypeObject* type = nullptr;
   if (type) return type;
@@ -59,7 +70,7 @@ TypeObject* partial_type() {
              })
              .method("__call__",
                      [](Interp& in, CallArgs& a) -> ObjRef {
-                       auto* p = as<PartialObject>(a.pos[0].get());
+                       auto* p = self_of(a, "__call__");
                        CallArgs args;
                        args.pos = p->args_;
                        args.pos.insert(args.pos.end(), a.pos.begin() + 1, a.pos.end());
@@ -69,7 +80,7 @@ TypeObject* partial_type() {
                      })
              .method("__repr__",
                      [](Interp& in, CallArgs& a) -> ObjRef {
-                       auto* p = as<PartialObject>(a.pos[0].get());
+                       auto* p = self_of(a, "__repr__");
                        std::string s = "functools.partial(" + repr(in, p->func_.get());
                        for (auto& x : p->args_) s += ", " + repr(in, x.get());
                        for (auto& [k, v] : p->kw_) s += ", " + k + "=" + repr(in, v.get());

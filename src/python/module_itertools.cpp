@@ -34,18 +34,28 @@ class LazyIterator : public IteratorObject {
   bool done_ = false;
 };
 
+// The receiver of a method called through the class (`chain.__next__(x)`), checked as CPython does.
+LazyIterator* self_of(CallArgs& a, const char* method) {
+  auto* it = a.pos.empty() ? nullptr : dynamic_cast<LazyIterator*>(a.pos[0].get());
+  if (!it)
+    raise(builtin_types().type_error, std::string("descriptor '") + method + "' requires a 'itertools.chain' object " +
+                                          "but received a '" + (a.pos.empty() ? "NoneType" : type_name(a.pos[0].get())) +
+                                          "'");
+  return it;
+}
+
 TypeObject* iterator_type(const char* name) {
   return NativeType(name, "itertools")
-      .method("__iter__", [](Interp&, CallArgs& a) -> ObjRef { return a.pos[0]; })
+      .method("__iter__", [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(self_of(a, "__iter__")); })
       .method("__next__",
               [](Interp& in, CallArgs& a) -> ObjRef {
-                ObjRef r = as<LazyIterator>(a.pos[0].get())->next(in);
+                ObjRef r = self_of(a, "__next__")->next(in);
                 if (!r) raise(builtin_types().stop_iteration, "");
                 return r;
               })
       .method("__repr__",
               [](Interp& in, CallArgs& a) -> ObjRef {
-                auto* it = as<LazyIterator>(a.pos[0].get());
+                auto* it = self_of(a, "__repr__");
                 if (it->repr_) return make_str(it->repr_(in));
                 char buf[64];
                 std::snprintf(buf, sizeof buf, " object at %p>", static_cast<void*>(it));

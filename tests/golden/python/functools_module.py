@@ -41,7 +41,8 @@ def area(w, h):
 
 print(area(2, 3), area.__name__, area.__doc__, area.__wrapped__.__name__)
 
-for bad in [lambda: reduce(lambda a, b: a, []), lambda: partial(), lambda: partial(3), lambda: reduce(max, 5)]:
+for bad in [lambda: reduce(lambda a, b: a, []), lambda: partial(), lambda: partial(3), lambda: reduce(max, 5),
+            lambda: functools.partial.__call__(5)]:
     try:
         bad()
     except TypeError as e:

@@ -30,7 +30,8 @@ cyc = it.cycle("ab")
 print([next(cyc) for _ in range(5)])
 
 for bad in [lambda: islice([1], -1), lambda: list(product(1)), lambda: count("a"), lambda: repeat(),
-            lambda: it.combinations("ab", -1), lambda: list(chain(1)), lambda: islice([1], 1, 2, 0)]:
+            lambda: it.combinations("ab", -1), lambda: list(chain(1)), lambda: islice([1], 1, 2, 0),
+            lambda: it.chain.__next__(5)]:
     try:
         bad()
     except (TypeError, ValueError) as e:
