@@ -39,8 +39,8 @@ LazyIterator* self_of(CallArgs& a, const char* method) {
   auto* it = a.pos.empty() ? nullptr : dynamic_cast<LazyIterator*>(a.pos[0].get());
   if (!it)
     raise(builtin_types().type_error, std::string("descriptor '") + method + "' requires a 'itertools.chain' object " +
-                                          "but received a '" + (a.pos.empty() ? "NoneType" : type_name(a.pos[0].get())) +
-                                          "'");
+                                          "but received a '" +
+                                          (a.pos.empty() ? "NoneType" : type_name(a.pos[0].get())) + "'");
   return it;
 }
 
