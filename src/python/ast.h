@@ -229,7 +229,8 @@ struct Arg {
 };
 
 struct Arguments {
-  std::vector<Arg> args;        // positional-or-keyword
+  std::vector<Arg> args;  // positional (the first `posonly` of them positional-only) or keyword
+  size_t posonly = 0;
   ExprList defaults;            // for the last len(defaults) of args
   std::unique_ptr<Arg> vararg;  // *args
   std::vector<Arg> kwonly;      // after * or *args

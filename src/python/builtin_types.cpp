@@ -296,6 +296,17 @@ void install_builtin_types(Namespace& ns) {
     builtin_types().property->dict_.set("setter", make_function("setter", property_with(1)));
     builtin_types().property->dict_.set("getter", make_function("getter", property_with(0)));
     builtin_types().property->dict_.set("deleter", make_function("deleter", property_with(2)));
+    auto part = [](int which) -> NativeGetter {  // fget, fset, fdel; __doc__ is fget's
+      return [which](Interp& in, Object* self) -> ObjRef {
+        auto* p = dynamic_cast<UserProperty*>(self);
+        Object* f = !p ? nullptr : which == 1 ? p->fset_.get() : which == 2 ? p->fdel_.get() : p->fget_.get();
+        if (which == 3) return f ? get_attr(in, f, "__doc__") : ObjRef(none());
+        return f ? ObjRef(f) : ObjRef(none());
+      };
+    };
+    int which = 0;
+    for (const char* name : {"fget", "fset", "fdel", "__doc__"})
+      builtin_types().property->dict_.set(name, ObjRef(new PropertyObject(part(which++), nullptr)));
     builtin_types().property->dict_.set(
         "__set_name__", make_function("__set_name__", [](Interp&, CallArgs& a) -> ObjRef {
           if (auto* p = dynamic_cast<UserProperty*>(a.pos[0].get()); p && a.pos.size() == 3 && is_str(a.pos[2].get()))

@@ -156,10 +156,17 @@ ObjRef builtin_isinstance(Interp& in, CallArgs& a) {
 ObjRef builtin_issubclass(Interp& in, CallArgs& a) {
   expect_args(a, "issubclass", 2, 2);
   if (a.pos[0]->type() != builtin_types().type) raise(builtin_types().type_error, "issubclass() arg 1 must be a class");
-  Object* cls = a.pos[1].get();
-  if (cls->type() != builtin_types().type)
-    raise(builtin_types().type_error, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
-  return ObjRef(bool_obj(as<TypeObject>(a.pos[0].get())->is_subtype_of(as<TypeObject>(cls))));
+  std::function<bool(Object*)> check = [&](Object* cls) {
+    if (cls->type() == builtin_types().tuple) {
+      for (auto& c : as<TupleObject>(cls)->items_)
+        if (check(c.get())) return true;
+      return false;
+    }
+    if (cls->type() != builtin_types().type)
+      raise(builtin_types().type_error, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+    return as<TypeObject>(a.pos[0].get())->is_subtype_of(as<TypeObject>(cls));
+  };
+  return ObjRef(bool_obj(check(a.pos[1].get())));
 }
 
 ObjRef builtin_repr(Interp& in, CallArgs& a) {
@@ -184,6 +191,10 @@ ObjRef parse_int_literal(const std::string& text, int64_t base) {
 }
 
 ObjRef make_int_obj(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.kw.size() == 1 && a.kw[0].first == "base" && a.pos.size() == 1) {  // int(s, base=2)
+    a.pos.push_back(a.kw[0].second);
+    a.kw.clear();
+  }
   if (a.pos.empty()) return make_int(0);
   Object* x = a.pos[0].get();
   if (a.pos.size() == 2) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "python/bigint.h"
+#include "python/class_mro.h"
 #include "python/format.h"
 #include "python/generator.h"
 #include "python/recursion.h"
@@ -450,6 +451,7 @@ ObjRef Evaluator::make_function(const std::string& name, const FunctionDefStmt* 
   fn->closure_ = frame_.env;
   for (auto& d : args.defaults) fn->defaults_.push_back(eval(*d));
   for (auto& d : args.kw_defaults) fn->kw_defaults_.push_back(d ? eval(*d) : nullptr);
+  if (frame_.class_ns) class_functions_.push_back(fn);
   return fn;
 }
 
@@ -464,14 +466,18 @@ void Evaluator::exec_funcdef(const FunctionDefStmt& s) {
 void Evaluator::exec_classdef(const ClassDefStmt& s) {
   std::vector<ObjRef> decorators;
   for (auto& d : s.decorators) decorators.push_back(eval(*d));
-  TypeObject* base = builtin_types().object;
-  if (s.bases.size() > 1) raise(builtin_types().type_error, "stridelab supports classes with a single base class");
-  if (!s.bases.empty()) {
-    ObjRef b = eval(*s.bases[0]);
-    if (b->type() != builtin_types().type) raise(builtin_types().type_error, "bases must be types");
-    base = as<TypeObject>(b.get());
+  std::vector<ObjRef> base_refs;
+  std::vector<TypeObject*> bases;
+  for (auto& e : s.bases) {
+    base_refs.push_back(eval(*e));
+    if (base_refs.back()->type() != builtin_types().type) raise(builtin_types().type_error, "bases must be types");
+    bases.push_back(as<TypeObject>(base_refs.back().get()));
   }
+  if (bases.empty()) bases.push_back(builtin_types().object);
+  TypeObject* base = best_base(bases);
+  std::vector<TypeObject*> mro = linearize(bases);
   Namespace ns;
+  std::vector<Ref<FunctionObject>> class_functions;
   Frame body;
   body.name = s.name;
   body.globals = frame_.globals;
@@ -493,20 +499,20 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
       in_.frame_ = saved;
       throw;
     }
+    class_functions.swap(ev.class_functions_);
   }
   in_.frame_ = saved;
   if (!ns.get("__doc__")) ns.set("__doc__", docstring(s.body));
   if (ns.get("__eq__") && !ns.get("__hash__")) ns.set("__hash__", ObjRef(none()));  // unhashable, as in CPython
   auto* cls = new TypeObject(s.name, base, "__main__");
+  set_bases(cls, bases, mro);
   cls->incref();  // classes live until the end of the run (functions point back to them)
   cls->set_type(builtin_types().type);
   cls->is_user_ = true;
   cls->track();
-  for (auto& [k, v] : ns.entries()) {
-    if (v->type() == builtin_types().function && !as<FunctionObject>(v.get())->defining_class_)
-      as<FunctionObject>(v.get())->defining_class_ = cls;
-    cls->dict_.set(k, v);
-  }
+  for (auto& fn : class_functions)
+    if (!fn->defining_class_) fn->defining_class_ = cls;
+  for (auto& [k, v] : ns.entries()) cls->dict_.set(k, v);
   for (auto& [k, v] : ns.entries()) {  // property, descriptors: __set_name__(owner, name)
     TypeObject* vt = v->type();
     if (vt == builtin_types().function || vt == builtin_types().type || is_number(v.get()) || is_str(v.get())) continue;
@@ -639,8 +645,10 @@ void Evaluator::exec_import_from(const ImportFromStmt& s) {
       } catch (const PyError& e) {
         if (is_instance(e.exc.get(), builtin_types().not_implemented_error)) throw;
         raise_if_not_yet(mod.get(), a.name);  // NOTE [Names not supported yet] in suggestions.h
+        Object* file = mod->dict_.get("__file__");  // a module CPython loads from a .py file
         raise(builtin_types().import_error,
-              "cannot import name '" + a.name + "' from '" + s.module + "' (unknown location)");
+              "cannot import name '" + a.name + "' from '" + s.module + "' (" +
+                  (file && is_str(file) ? as<StrObject>(file)->value_ : std::string("unknown location")) + ")");
       }
     }
     store_name(a.asname.empty() ? a.name : a.asname, nullptr, std::move(v));
@@ -1122,16 +1130,23 @@ static void check_keyword_names(Object* mapping) {
     if (!is_str(k.get())) raise(builtin_types().type_error, "keywords must be strings");
 }
 
+static ObjRef checked_super(TypeObject* cls, ObjRef self) {
+  bool ok = self->type()->is_subtype_of(cls) ||
+            (self->type() == builtin_types().type && as<TypeObject>(self.get())->is_subtype_of(cls));
+  if (!ok) raise(builtin_types().type_error, "super(type, obj): obj must be an instance or subtype of type");
+  return ObjRef(new SuperObject(cls, std::move(self)));
+}
+
 ObjRef Evaluator::make_super(const CallExpr& c, CallArgs& args) {
   if (args.pos.size() == 2) {
     if (args.pos[0]->type() != builtin_types().type)
       raise(builtin_types().type_error, "super() argument 1 must be a type, not " + type_name(args.pos[0].get()));
-    return ObjRef(new SuperObject(as<TypeObject>(args.pos[0].get()), args.pos[1]));
+    return checked_super(as<TypeObject>(args.pos[0].get()), args.pos[1]);
   }
   FunctionObject* fn = frame_.function;
   if (!fn || !fn->defining_class_) raise(builtin_types().runtime_error, "super(): no arguments");
   if (fn->args().args.empty() || !frame_.env->slots_[0]) raise(builtin_types().runtime_error, "super(): no arguments");
-  return ObjRef(new SuperObject(fn->defining_class_, frame_.env->slots_[0]));
+  return checked_super(fn->defining_class_, frame_.env->slots_[0]);
 }
 
 ObjRef Evaluator::eval_call(const CallExpr& c) {
@@ -1288,10 +1303,19 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
   }
   Ref<DictObject> extra;
   if (a.kwarg) extra = Ref<DictObject>(new DictObject());
+  if (a.posonly && !a.kwarg) {
+    std::string named;
+    for (size_t i = 0; i < a.posonly; ++i)
+      for (auto& [k, v] : args.kw)
+        if (k == a.args[i].name) named += (named.empty() ? "" : ", ") + k;
+    if (!named.empty())
+      raise(builtin_types().type_error,
+            fname + "() got some positional-only arguments passed as keyword arguments: '" + named + "'");
+  }
   for (auto& [k, v] : args.kw) {
     int s = -1;
-    for (auto& p : a.args)
-      if (p.name == k) s = slot(k);
+    for (size_t i = a.posonly; i < a.args.size(); ++i)
+      if (a.args[i].name == k) s = slot(k);
     for (auto& p : a.kwonly)
       if (p.name == k) s = slot(k);
     if (s < 0) {

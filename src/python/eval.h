@@ -32,6 +32,9 @@ class Evaluator {
   Frame& frame_;
   ObjRef retval_;
   int last_line_ = -1;
+  // In a class body: the functions it made (methods, and those wrapped by property, staticmethod,
+  // classmethod), which get the class for zero-argument super() once it exists.
+  std::vector<Ref<FunctionObject>> class_functions_;
   bool comp_store_ = false;
   GenState* gen_ = nullptr;  // the suspended position of the generator this frame runs, or null
 

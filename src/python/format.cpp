@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "python/bigint.h"
+#include "python/interp.h"
 #include "python/protocol.h"
 #include "python/unicode.h"
 
@@ -171,6 +172,8 @@ Spec parse_spec(std::string_view s, const char* kind) {
   if (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) width = spec_number(s, i);
   sp.width = width;
   if (i < s.size() && (s[i] == ',' || s[i] == '_')) sp.grouping = s[i++];
+  if (i < s.size() && (s[i] == ',' || s[i] == '_'))
+    raise(builtin_types().value_error, "Cannot specify both ',' and '_'.");
   if (i < s.size() && s[i] == '.') {
     ++i;
     size_t digits = i;
@@ -374,6 +377,20 @@ std::string format_str(std::string_view s, std::string_view spec) {
 
 // ---- %-formatting ----
 
+// ascii(): the non-ASCII characters of a repr as \xhh, \uhhhh or \Uhhhhhhhh.
+static std::string ascii_escape(const std::string& s) {
+  std::string out;
+  for (uint32_t c : utf8_decode(s)) {
+    char buf[16];
+    if (c < 0x80) out += static_cast<char>(c);
+    else {
+      std::snprintf(buf, sizeof buf, c < 0x100 ? "\\x%02x" : c < 0x10000 ? "\\u%04x" : "\\U%08x", c);
+      out += buf;
+    }
+  }
+  return out;
+}
+
 std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
   std::vector<Object*> values;
   bool is_tuple = args->type()->is_subtype_of(builtin_types().tuple);
@@ -407,8 +424,10 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
     std::string flags;
     while (i < fmt.size() && std::string_view("-+ #0").find(fmt[i]) != std::string_view::npos) flags += fmt[i++];
     std::string width, prec;
-    if (i < fmt.size() && fmt[i] == '*') {
-      width = std::to_string(to_index(in, take()));
+    if (i < fmt.size() && fmt[i] == '*') {  // the width from the values; a negative one aligns left
+      int64_t w = to_index(in, take());
+      if (w < 0) flags += '-';
+      width = std::to_string(w < 0 ? -w : w);
       ++i;
     }
     // CPython's limits: "width too big" / "precision too big" past INT_MAX.
@@ -425,6 +444,10 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
     if (i < fmt.size() && fmt[i] == '.') {
       has_prec = true;
       ++i;
+      if (i < fmt.size() && fmt[i] == '*') {
+        prec = std::to_string(std::max<int64_t>(0, to_index(in, take())));
+        ++i;
+      }
       digits(prec, "precision too big");
       if (prec.empty()) prec = "0";
     }
@@ -451,35 +474,41 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
       case 'd':
       case 'i':
       case 'u': {
-        if (!is_number(v))
+        bool numeric = v->type()->lookup("__int__") || v->type()->lookup("__index__") || v->type()->lookup("__float__");
+        if (!is_number(v) && !numeric)
           raise(builtin_types().type_error,
                 "%" + std::string(1, conv) + " format: a real number is required, not " + type_name(v));
-        ObjRef n = is_int(v) ? ObjRef(v) : int_from_double(to_double(in, v));
+        ObjRef n = is_int(v)      ? ObjRef(v)
+                   : is_number(v) ? int_from_double(to_double(in, v))
+                                  : call1(in, in.builtins().get("int"), ObjRef(v));  // int(v), as PyNumber_Long
         out += format_value(in, n.get(), base_spec + "d");
         break;
       }
       case 'x':
       case 'X':
-      case 'o':
-        if (!is_int(v))
+      case 'o': {
+        if (!is_int(v) && !v->type()->lookup("__index__"))
           raise(builtin_types().type_error,
                 "%" + std::string(1, conv) + " format: an integer is required, not " + type_name(v));
-        out += format_value(in, v, base_spec + conv);
+        ObjRef n = is_int(v) ? ObjRef(v) : make_int(to_index(in, v));
+        out += format_value(in, n.get(), base_spec + conv);
         break;
+      }
       case 'e':
       case 'E':
       case 'f':
       case 'F':
       case 'g':
       case 'G': {
-        if (!is_number(v)) raise(builtin_types().type_error, "must be real number, not " + type_name(v));
+        if (!is_number(v) && !v->type()->lookup("__float__"))
+          raise(builtin_types().type_error, "must be real number, not " + type_name(v));
         out += format_float(to_double(in, v), base_spec + "." + (has_prec ? prec : "6") + conv);
         break;
       }
       case 's':
       case 'r':
       case 'a': {
-        std::string s = conv == 's' ? str(in, v) : repr(in, v);
+        std::string s = conv == 's' ? str(in, v) : conv == 'r' ? repr(in, v) : ascii_escape(repr(in, v));
         if (has_prec) s = s.substr(0, std::stoul(prec));
         out += format_str(s, (flags.find('-') != std::string::npos ? "<" : ">") + width);
         break;
@@ -532,10 +561,25 @@ static bool field_number(const std::string& s, int64_t& out) {
   return true;
 }
 
-std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, size_t first) {
-  std::string out;
+// The automatic field numbering of one str.format call, shared with the fields nested in specs.
+struct FieldNumbering {
   size_t auto_index = 0;
   bool used_auto = false, used_manual = false;
+};
+
+static std::string format_fields(Interp& in, std::string_view fmt, const CallArgs& args, size_t first,
+                                 FieldNumbering& numbering);
+
+std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, size_t first) {
+  FieldNumbering numbering;
+  return format_fields(in, fmt, args, first, numbering);
+}
+
+static std::string format_fields(Interp& in, std::string_view fmt, const CallArgs& args, size_t first,
+                                 FieldNumbering& numbering) {
+  std::string out;
+  size_t& auto_index = numbering.auto_index;
+  bool &used_auto = numbering.used_auto, &used_manual = numbering.used_manual;
   for (size_t i = 0; i < fmt.size(); ++i) {
     char c = fmt[i];
     if (c == '}') {
@@ -582,7 +626,6 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
         raise(builtin_types().value_error, std::string("Unknown conversion specifier ") + conv);
       field.resize(bang);
     }
-    if (spec.find('{') != std::string::npos) spec = str_format(in, spec, args, first);
     size_t name_end = field.find_first_of(".[");
     std::string head = field.substr(0, name_end);
     ObjRef value;
@@ -624,7 +667,10 @@ std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, s
         name_end = close + 1 < field.size() ? close + 1 : std::string::npos;
       }
     }
-    if (conv == 'r' || conv == 'a') value = make_str(repr(in, value.get()));
+    // The spec's own fields come after the field itself: "{:>{}}" takes the value, then the width.
+    if (spec.find('{') != std::string::npos) spec = format_fields(in, spec, args, first, numbering);
+    if (conv == 'r') value = make_str(repr(in, value.get()));
+    else if (conv == 'a') value = make_str(ascii_escape(repr(in, value.get())));
     else if (conv == 's') value = make_str(str(in, value.get()));
     out += format_value(in, value.get(), spec);
   }

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "python/bigint.h"
+#include "python/modules.h"
 #include "python/native.h"
 
 namespace stridelab::python {
@@ -246,6 +247,44 @@ Ref<ModuleObject> make_math(Interp&) {
     }
     return make_int_from_big(g);
   });
+  module_add_function(mod, "lcm", [](Interp& in, CallArgs& a) -> ObjRef {
+    BigInt l(1);
+    for (auto& x : a.pos) {
+      if (!is_int(x.get())) to_index(in, x.get());
+      BigInt b = int_as_big(x.get());
+      if (b.negative()) b = -b;
+      if (b.is_zero() || l.is_zero()) {
+        l = BigInt();
+        continue;
+      }
+      BigInt g = l, c = b;
+      while (!c.is_zero()) {
+        BigInt r;
+        BigInt::divmod(g, c, nullptr, &r);
+        g = c;
+        c = r;
+      }
+      BigInt q;
+      BigInt::divmod(l, g, &q, nullptr);
+      l = q * b;
+    }
+    return make_int_from_big(l);
+  });
+  module_add_function(mod, "isqrt", [](Interp& in, CallArgs& a) -> ObjRef {
+    if (a.pos.size() != 1)
+      raise(builtin_types().type_error,
+            "math.isqrt() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
+    BigInt n = nonnegative_int(in, a.pos[0].get(), "isqrt() argument must be nonnegative");
+    if (n.is_zero()) return make_int(0);
+    BigInt x = BigInt(1).shift_left(static_cast<uint64_t>((n.bit_length() + 1) / 2));  // x >= isqrt(n)
+    for (;;) {
+      BigInt q;
+      BigInt::divmod(n, x, &q, nullptr);
+      BigInt y = (x + q).shift_right(1);
+      if (y.compare(x) >= 0) return make_int_from_big(x);
+      x = y;
+    }
+  });
   module_add_function(mod, "prod", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "prod", {"iterable", "*", "start="});
     ObjRef total = p.has(1) ? ObjRef(p.get(1)) : make_int(1);
@@ -318,6 +357,10 @@ void register_standard_modules(Interp& in) {
   in.register_module("math", make_math);
   in.register_module("time", make_time);
   register_collections(in);
+  register_random_module(in);
+  register_itertools_module(in);
+  register_functools_module(in);
+  register_misc_modules(in);
 }
 
 }  // namespace stridelab::python

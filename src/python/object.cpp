@@ -129,11 +129,15 @@ void Namespace::clear() {
 
 TypeObject::TypeObject(std::string name, TypeObject* base, std::string module)
     : Object(nullptr), name_(std::move(name)), module_(std::move(module)), base_(base) {
-  if (base_) base_->incref();
+  mro_.push_back(this);
+  if (!base_) return;
+  base_->incref();
+  bases_.push_back(base_);
+  mro_.insert(mro_.end(), base_->mro_.begin(), base_->mro_.end());
 }
 
 TypeObject::~TypeObject() {
-  if (base_) base_->decref();
+  for (TypeObject* b : bases_) b->decref();
 }
 
 // NOTE [Type lookup cache]
@@ -156,7 +160,7 @@ TypeLookupEntry g_type_lookups[kTypeLookupEntries];
 
 Object* TypeObject::lookup(std::string_view name) const {
   uint64_t stamp = 0;
-  for (const TypeObject* t = this; t; t = t->base_) stamp = std::max(stamp, t->dict_.version());
+  for (const TypeObject* t : mro_) stamp = std::max(stamp, t->dict_.version());
   const size_t slot =
       ((reinterpret_cast<uintptr_t>(this) >> 4) ^ (reinterpret_cast<uintptr_t>(name.data()) >> 3) ^ name.size()) %
       kTypeLookupEntries;
@@ -165,7 +169,7 @@ Object* TypeObject::lookup(std::string_view name) const {
       std::memcmp(e.name, name.data(), name.size()) == 0)
     return e.value;
   Object* found = nullptr;
-  for (const TypeObject* t = this; t && !found; t = t->base_) found = t->dict_.get(name);
+  for (size_t i = 0; i < mro_.size() && !found; ++i) found = mro_[i]->dict_.get(name);
   if (name.size() <= sizeof e.name) {
     e.type = this;
     e.stamp = stamp;
@@ -177,13 +181,14 @@ Object* TypeObject::lookup(std::string_view name) const {
 }
 
 bool TypeObject::is_subtype_of(const TypeObject* other) const {
-  for (const TypeObject* t = this; t; t = t->base_)
+  if (this == other || base_ == other) return true;
+  for (const TypeObject* t : mro_)
     if (t == other) return true;
   return false;
 }
 
 const TypeObject* TypeObject::native_base() const {
-  for (const TypeObject* t = this; t; t = t->base_)
+  for (const TypeObject* t : mro_)
     if (t->new_) return t;
   return nullptr;
 }

@@ -207,12 +207,15 @@ class TypeObject : public Object {
   // The name CPython's own messages use ("'torch.Size' object is not callable"): for a type
   // written in C, its dotted tp_name; empty for the others, whose messages use name_.
   std::string c_name_;
-  TypeObject* base_;  // null only for `object`
+  TypeObject* base_;  // __base__: null only for `object`
+  // __bases__ (each holds a reference; empty only for `object`) and __mro__ (this type first, then
+  // the C3 linearization of the bases; NOTE [Method resolution order] in class_mro.cpp).
+  std::vector<TypeObject*> bases_, mro_;
   Namespace dict_;
   NativeNew new_;  // set on native types whose instances are not plain InstanceObjects
   bool is_user_ = false;
 
-  // Finds `name` on this type or its bases (the MRO of single inheritance).
+  // Finds `name` on this type or along its MRO.
   Object* lookup(std::string_view name) const;
   bool is_subtype_of(const TypeObject* other) const;
   // The nearest type (self or a base) that has a native `new_`.

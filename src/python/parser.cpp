@@ -761,7 +761,7 @@ class Parser {
         if (!at_op(",") && !at_op(closer)) a.vararg = std::make_unique<Arg>(parse_arg(closer));
         seen_star = true;
       } else if (accept_op("/")) {
-        // positional-only marker: accepted, treated as positional-or-keyword
+        a.posonly = a.args.size();  // the parameters before it are positional-only
       } else {
         Arg arg = parse_arg(closer);
         ExprPtr def;

@@ -1,5 +1,6 @@
 #include "python/protocol.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -776,6 +777,11 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
     if (name == "__name__" || name == "__qualname__") return make_str(cls->name_);
     if (name == "__module__") return make_str(cls->module_);
     if (name == "__base__") return cls->base_ ? ObjRef(cls->base_) : ObjRef(none());
+    if (name == "__bases__" || name == "__mro__") {
+      std::vector<ObjRef> items;
+      for (TypeObject* b : name == "__mro__" ? cls->mro_ : cls->bases_) items.emplace_back(b);
+      return ObjRef(new TupleObject(std::move(items)));
+    }
   }
   if (t == builtin_types().function) {
     auto* f = as<FunctionObject>(o);
@@ -783,6 +789,7 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
     if (name == "__qualname__") return make_str(f->qualname_);
     if (name == "__doc__") return f->def_ ? docstring(f->def_->body) : ObjRef(none());
     if (name == "__module__") return make_str("__main__");
+    if (name == "__defaults__") return f->defaults_.empty() ? ObjRef(none()) : ObjRef(new TupleObject(f->defaults_));
   }
   if (t == builtin_types().builtin_function && name == "__name__") return make_str(as<BuiltinFunctionObject>(o)->name_);
   if (t == builtin_types().method) {
@@ -825,12 +832,20 @@ static ObjRef class_attr(Interp& in, TypeObject* cls, std::string_view name) {
   return nullptr;
 }
 
+// super(cls, self).name: the first class after cls in the MRO of self's class (or of self, when
+// super() runs in a classmethod and self is a class) that defines name.
 static ObjRef super_attr(Interp& in, SuperObject* s, std::string_view name) {
-  TypeObject* start = s->cls_->base_;
-  Object* v = start ? start->lookup(name) : nullptr;
+  Object* self = s->self_.get();
+  bool self_is_class = self->type() == builtin_types().type && as<TypeObject>(self)->is_subtype_of(s->cls_);
+  TypeObject* start = self_is_class ? as<TypeObject>(self) : self->type();
+  const auto& mro = start->mro_;
+  auto it = std::find(mro.begin(), mro.end(), s->cls_);
+  Object* v = nullptr;
+  if (it != mro.end())
+    for (++it; it != mro.end() && !v; ++it) v = (*it)->dict_.get(name);
   if (!v) raise(builtin_types().attribute_error, "'super' object has no attribute '" + std::string(name) + "'");
-  if (v->type() == builtin_types().property) return as<PropertyObject>(v)->getter_(in, s->self_.get());
-  return bind(in, s->self_.get(), v, s->self_->type());
+  if (v->type() == builtin_types().property && !self_is_class) return as<PropertyObject>(v)->getter_(in, self);
+  return self_is_class ? bind(in, nullptr, v, start) : bind(in, self, v, start);
 }
 
 ObjRef get_attr_or_null(Interp& in, Object* o, std::string_view name) {
@@ -944,6 +959,14 @@ void del_attr(Interp& in, Object* o, std::string_view name) {
     CallArgs args;
     args.pos = {o, make_str(std::string(name))};
     call(in, hook, args);
+    return;
+  }
+  if (Object* attr = o->type()->lookup(name); attr && attr->type() == builtin_types().property) {
+    ObjRef fdel = get_attr(in, attr, "fdel");
+    if (fdel.get() == none())
+      raise(builtin_types().attribute_error,
+            "property '" + std::string(name) + "' of '" + type_name(o) + "' object has no deleter");
+    call1(in, fdel.get(), ObjRef(o));
     return;
   }
   Namespace* ns = o->instance_dict();

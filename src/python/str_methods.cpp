@@ -610,6 +610,19 @@ void install_str_methods() {
   add("rindex", [](Interp& in, CallArgs& a) { return str_find(in, a, "rindex", true, true); });
   add("count", str_count);
   add("format", [](Interp& in, CallArgs& a) { return make_str(str_format(in, str_of(a.pos[0].get()), a, 1)); });
+  add("format_map", [](Interp& in, CallArgs& a) -> ObjRef {  // the mapping's str keys as keywords
+    if (a.pos.size() != 2 || !a.kw.empty())
+      raise(builtin_types().type_error,
+            "format_map() takes exactly one argument (" + std::to_string(a.pos.size() - 1) + " given)");
+    if (a.pos[1]->type() != builtin_types().dict)
+      raise(builtin_types().not_implemented_error,
+            "format_map() of a " + type_name(a.pos[1].get()) + " is not supported by stridelab (only of a dict)");
+    CallArgs args;
+    args.pos = {a.pos[0]};
+    for (auto& [k, v] : as<DictObject>(a.pos[1].get())->items())
+      if (is_str(k.get())) args.kw.emplace_back(as<StrObject>(k.get())->value_, v);
+    return make_str(str_format(in, str_of(a.pos[0].get()), args, 1));
+  });
 }
 
 }  // namespace stridelab::python

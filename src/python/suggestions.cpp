@@ -85,7 +85,8 @@ void add_namespace(std::set<std::string>& out, const Namespace* ns) {
 // The key of the reference dir() of a native type (or of the nearest native base of a user class
 // or of a native type with no list of its own), or "".
 std::string native_key(const TypeObject* t) {
-  for (; t; t = t->base_) {
+  for (const TypeObject* c : t->mro_) {
+    t = c;
     if (t->is_user_) continue;
     if (std::string key = t->module_ + "." + t->name_; reference_names(key)) return key;
     if (reference_names(t->name_)) return t->name_;
@@ -166,7 +167,7 @@ std::vector<std::string> dir_names(Object* o) {
     return {names.begin(), names.end()};
   }
   const TypeObject* cls = t == builtin_types().type ? as<TypeObject>(o) : t;
-  for (const TypeObject* c = cls; c; c = c->base_) {
+  for (const TypeObject* c : cls->mro_) {
     add_namespace(names, &c->dict_);
     if (c->is_user_) add_all(names, reference_names("user_instance_extra"));
   }

@@ -564,14 +564,14 @@ void init_tensor_type(Interp& in) {
   tt.method("__format__", [](Interp& in, CallArgs& a) -> ObjRef {
     const Tensor& t = self_of(a);
     std::string spec = a.pos.size() > 1 && is_str(a.pos[1].get()) ? as<StrObject>(a.pos[1].get())->value_ : "";
-    if (t.dim() == 0) {
+    if (t.dim() == 0 && a.pos[0]->type() == types().tensor) {  // not a Parameter: `type(self) is Tensor`
       ObjRef v = scalar_to_py(guarded([&] { return core::item(t); }));
       return make_str(format_value(in, v.get(), spec));
     }
     if (!spec.empty())
       raise_from({&frames::tensor_format}, builtin_types().type_error,
                  "unsupported format string passed to Tensor.__format__");
-    return make_str(tensor_repr_of(a.pos[0].get()));
+    return make_str(str(in, a.pos[0].get()));
   });
   tt.method("__hash__", [](Interp&, CallArgs& a) -> ObjRef {
     return make_int(static_cast<int64_t>(reinterpret_cast<uintptr_t>(a.pos[0].get())));

@@ -88,8 +88,8 @@ Kind kind_by_name(const std::string& name) {
 
 // Whether t or one of its bases was defined in a module whose name starts with `prefix`.
 bool from_module(const python::TypeObject* t, std::string_view prefix) {
-  for (; t; t = t->base_)
-    if (t->module_.rfind(prefix, 0) == 0) return true;
+  for (const python::TypeObject* c : t->mro_)
+    if (c->module_.rfind(prefix, 0) == 0) return true;
   return false;
 }
 
