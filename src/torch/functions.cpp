@@ -89,6 +89,7 @@ void define_ops() {
   define_index_ops();
   define_tensor_ops();
   define_factory_ops();
+  define_conv_ops();
 }
 
 // torch.return_types.max(values=..., indices=...)

@@ -44,5 +44,6 @@ void define_view_ops();         // functions_views.cpp
 void define_index_ops();        // functions_index.cpp
 void define_tensor_ops();       // functions_tensor.cpp
 void define_factory_ops();      // functions_factory.cpp
+void define_conv_ops();         // nn_layers.cpp
 
 }  // namespace stridelab::torch::bindings
