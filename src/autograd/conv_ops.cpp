@@ -36,9 +36,8 @@ struct ConvolutionBackward0 : SavingNode<ConvolutionBackward0> {
     variable_list out(3);
     if (!any_defined(grads)) return out;
     NoGradGuard no_grad;
-    core::ConvGrads g =
-        core::convolution_backward(grads[0], input, weight, params, task_should_compute_output(0),
-                                   task_should_compute_output(1), false);
+    core::ConvGrads g = core::convolution_backward(grads[0], input, weight, params, task_should_compute_output(0),
+                                                   task_should_compute_output(1), false);
     out[0] = g.input;
     out[1] = g.weight;
     // The bias's gradient is the incoming gradient summed over every dim but the channels, with
@@ -89,12 +88,9 @@ struct AvgPool2DBackward0 : SavingNode<AvgPool2DBackward0> {
   std::vector<SavedAttribute> saved_attributes() const override {
     SavedValue divisor;
     if (divisor_override) divisor = *divisor_override;
-    return {{"_saved_ceil_mode", params.ceil_mode},
-            {"_saved_count_include_pad", count_include_pad},
-            {"_saved_divisor_override", divisor},
-            {"_saved_kernel_size", params.kernel},
-            {"_saved_padding", params.padding},
-            {"_saved_stride", stride_given}};
+    return {{"_saved_ceil_mode", params.ceil_mode}, {"_saved_count_include_pad", count_include_pad},
+            {"_saved_divisor_override", divisor},   {"_saved_kernel_size", params.kernel},
+            {"_saved_padding", params.padding},     {"_saved_stride", stride_given}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
@@ -148,8 +144,8 @@ std::pair<Tensor, Tensor> max_pool2d_with_indices(const Tensor& input, const cor
   return {values, indices};
 }
 
-Tensor avg_pool2d(const Tensor& input, const core::PoolParams& p, const IntArray& stride_given,
-                  bool count_include_pad, std::optional<int64_t> divisor_override) {
+Tensor avg_pool2d(const Tensor& input, const core::PoolParams& p, const IntArray& stride_given, bool count_include_pad,
+                  std::optional<int64_t> divisor_override) {
   auto fn = make_node<AvgPool2DBackward0>(input);
   Tensor result = core::avg_pool2d(input, p, count_include_pad, divisor_override);
   if (fn) {

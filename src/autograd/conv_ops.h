@@ -21,8 +21,8 @@ std::pair<Tensor, Tensor> max_pool2d_with_indices(const Tensor& input, const cor
                                                   const IntArray& stride_given);
 
 // avg_pool2d: AvgPool2DBackward0 (saves self).
-Tensor avg_pool2d(const Tensor& input, const core::PoolParams& p, const IntArray& stride_given,
-                  bool count_include_pad, std::optional<int64_t> divisor_override);
+Tensor avg_pool2d(const Tensor& input, const core::PoolParams& p, const IntArray& stride_given, bool count_include_pad,
+                  std::optional<int64_t> divisor_override);
 
 // _adaptive_avg_pool2d: AdaptiveAvgPool2DBackward0 (saves self).
 Tensor adaptive_avg_pool2d(const Tensor& input, const IntArray& output_size);

@@ -13,9 +13,9 @@ namespace {
 
 // A 1-d or 2-d problem as a 2-d one: (N, C, H, W) with H = 1 and a kernel height of 1 for 1-d.
 struct Geometry {
-  int64_t n, c, h, w;      // input
-  int64_t o, kh, kw;       // weight (o, c / groups, kh, kw)
-  int64_t oh, ow;          // output
+  int64_t n, c, h, w;  // input
+  int64_t o, kh, kw;   // weight (o, c / groups, kh, kw)
+  int64_t oh, ow;      // output
   int64_t sh, sw, ph, pw, dh, dw, groups;
 };
 
@@ -289,8 +289,7 @@ AvgWindow avg_window(int64_t oh, int64_t ow, int64_t h, int64_t w, const PoolPar
   a.ws = std::max<int64_t>(a.ws, 0);
   a.he = std::min(a.he, h);
   a.we = std::min(a.we, w);
-  a.divisor = divisor_override ? *divisor_override
-                               : (count_include_pad ? pool_size : (a.he - a.hs) * (a.we - a.ws));
+  a.divisor = divisor_override ? *divisor_override : (count_include_pad ? pool_size : (a.he - a.hs) * (a.we - a.ws));
   return a;
 }
 
@@ -315,15 +314,16 @@ Tensor avg_pool2d(const Tensor& input_, const PoolParams& p, bool count_include_
             T s = 0;
             for (int64_t ih = a.hs; ih < a.he; ++ih)
               for (int64_t iw = a.ws; iw < a.we; ++iw) s += x[(pl * g.h + ih) * g.w + iw];
-            y[(pl * g.oh + oh) * g.ow + ow] = a.he > a.hs && a.we > a.ws ? static_cast<T>(s / static_cast<T>(a.divisor)) : T(0);
+            y[(pl * g.oh + oh) * g.ow + ow] =
+                a.he > a.hs && a.we > a.ws ? static_cast<T>(s / static_cast<T>(a.divisor)) : T(0);
           }
     }
   });
   return out;
 }
 
-Tensor avg_pool2d_backward(const Tensor& grad_output, const Tensor& input, const PoolParams& p,
-                           bool count_include_pad, std::optional<int64_t> divisor_override) {
+Tensor avg_pool2d_backward(const Tensor& grad_output, const Tensor& input, const PoolParams& p, bool count_include_pad,
+                           std::optional<int64_t> divisor_override) {
   Tensor go = contiguous(grad_output);
   const PoolGeometry g = pool_geometry(input, p);
   Tensor gx = zeros(input.sizes(), input.dtype());

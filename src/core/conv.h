@@ -41,8 +41,8 @@ Tensor max_pool2d_backward(const Tensor& grad_output, const Tensor& input, const
 
 Tensor avg_pool2d(const Tensor& input, const PoolParams& p, bool count_include_pad,
                   std::optional<int64_t> divisor_override);
-Tensor avg_pool2d_backward(const Tensor& grad_output, const Tensor& input, const PoolParams& p,
-                           bool count_include_pad, std::optional<int64_t> divisor_override);
+Tensor avg_pool2d_backward(const Tensor& grad_output, const Tensor& input, const PoolParams& p, bool count_include_pad,
+                           std::optional<int64_t> divisor_override);
 
 Tensor adaptive_avg_pool2d(const Tensor& input, const IntArray& output_size);
 Tensor adaptive_avg_pool2d_backward(const Tensor& grad_output, const Tensor& input);

@@ -109,8 +109,8 @@ std::string sizes_str(const IntArray& s) { return core::format_int_list(s); }
 // at::conv1d / at::conv2d: the checks of _convolution, an unbatched input run as a batch of one
 // (UnsqueezeBackward0 in, SqueezeBackward1 out), padding='same' / 'valid' turned into numbers.
 Tensor conv_nd(const Tensor& input_, const Tensor& weight, const Tensor& bias, IntArray stride,
-               std::optional<IntArray> padding_ints, const std::string& padding_str, IntArray dilation,
-               int64_t groups, size_t nd) {
+               std::optional<IntArray> padding_ints, const std::string& padding_str, IntArray dilation, int64_t groups,
+               size_t nd) {
   const char* name = nd == 1 ? "conv1d" : "conv2d";
   const int64_t dim = input_.dim();
   STRIDELAB_CHECK(dim == static_cast<int64_t>(nd) + 1 || dim == static_cast<int64_t>(nd) + 2, "Expected ", nd + 1,
@@ -192,8 +192,8 @@ PaddingArg padding_arg(Interp& in, Object* o, size_t nd) {
 }
 
 // pool2d_shape_check and the output size of max_pool2d_with_indices.
-core::PoolParams pool_params(const Tensor& input, IntArray kernel, IntArray stride, IntArray padding,
-                             IntArray dilation, bool ceil_mode, const char* name) {
+core::PoolParams pool_params(const Tensor& input, IntArray kernel, IntArray stride, IntArray padding, IntArray dilation,
+                             bool ceil_mode, const char* name) {
   STRIDELAB_CHECK(kernel.size() == 1 || kernel.size() == 2, name,
                   ": kernel_size must either be a single int, or a tuple of two ints");
   STRIDELAB_CHECK(stride.empty() || stride.size() == 1 || stride.size() == 2, name,
@@ -215,8 +215,9 @@ core::PoolParams pool_params(const Tensor& input, IntArray kernel, IntArray stri
                     " dW: ", p.stride[1]);
     STRIDELAB_CHECK(p.dilation[i] > 0, "dilation should be greater than zero, but got dilationH: ", p.dilation[0],
                     " dilationW: ", p.dilation[1]);
-    STRIDELAB_CHECK(p.padding[i] <= p.kernel[i] / 2, "pad should be at most half of kernel size, but got pad=",
-                    p.padding[i], " and kernel_size=", p.kernel[i]);
+    STRIDELAB_CHECK(p.padding[i] <= p.kernel[i] / 2,
+                    "pad should be at most half of kernel size, but got pad=", p.padding[i],
+                    " and kernel_size=", p.kernel[i]);
   }
   const int64_t h = input.sizes()[static_cast<size_t>(d - 2)], w = input.sizes()[static_cast<size_t>(d - 1)];
   const int64_t planes = input.sizes()[static_cast<size_t>(d - 3)];
@@ -228,14 +229,14 @@ core::PoolParams pool_params(const Tensor& input, IntArray kernel, IntArray stri
 }
 
 std::pair<Tensor, Tensor> checked_max_pool2d(const Tensor& input, const IntArray& kernel, const IntArray& stride,
-                                     const IntArray& padding, const IntArray& dilation, bool ceil_mode) {
+                                             const IntArray& padding, const IntArray& dilation, bool ceil_mode) {
   core::PoolParams p = pool_params(input, kernel, stride, padding, dilation, ceil_mode, "max_pool2d");
   return ag::max_pool2d_with_indices(input, p, stride);
 }
 
 // max_pool1d as max_pool1d_with_indices runs it: unsqueeze(-2), the 2-d pool, squeeze(-2).
 std::pair<Tensor, Tensor> checked_max_pool1d(const Tensor& input, IntArray kernel, IntArray stride, IntArray padding,
-                                     IntArray dilation, bool ceil_mode) {
+                                             IntArray dilation, bool ceil_mode) {
   STRIDELAB_CHECK(input.dim() == 2 || input.dim() == 3,
                   "max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for input, but "
                   "got:",
@@ -249,7 +250,7 @@ std::pair<Tensor, Tensor> checked_max_pool1d(const Tensor& input, IntArray kerne
 }
 
 Tensor checked_avg_pool2d(const Tensor& input, const IntArray& kernel, const IntArray& stride, const IntArray& padding,
-                  bool ceil_mode, bool count_include_pad, std::optional<int64_t> divisor_override) {
+                          bool ceil_mode, bool count_include_pad, std::optional<int64_t> divisor_override) {
   core::wrap_dim(-3, input.dim());
   core::PoolParams p = pool_params(input, kernel, stride, padding, {1}, ceil_mode, "avg_pool2d");
   if (divisor_override) STRIDELAB_CHECK(*divisor_override != 0, "divisor must be not zero");
@@ -326,7 +327,8 @@ ObjRef F_avg_pool2d(Interp& in, CallArgs& a, std::vector<const TorchFrame*> oute
   return through(outer, [&] {
     Tensor t = tensor_in(x, "avg_pool2d");
     return guarded([&] {
-      return wrap(checked_avg_pool2d(t, kernel, stride, padding, p.get_bool(in, 4, false), p.get_bool(in, 5, true), divisor));
+      return wrap(
+          checked_avg_pool2d(t, kernel, stride, padding, p.get_bool(in, 4, false), p.get_bool(in, 5, true), divisor));
     });
   });
 }
@@ -362,8 +364,8 @@ ObjRef make_param(const Tensor& t) { return wrap_as(t, types().parameter); }
 // kaiming_uniform_(a=sqrt(5)), then bias from uniform_(-1/sqrt(fan_in), 1/sqrt(fan_in)).
 ObjRef conv_layer(Interp& in, TypeObject* cls, CallArgs& a, size_t nd) {
   ArgParser p(a, "__init__",
-              {"in_channels", "out_channels", "kernel_size", "stride=", "padding=", "dilation=", "groups=", "bias=",
-               "padding_mode=", "device=", "dtype="});
+              {"in_channels", "out_channels", "kernel_size",
+               "stride=", "padding=", "dilation=", "groups=", "bias=", "padding_mode=", "device=", "dtype="});
   const TorchFrame* init = nd == 1 ? &conv1d_init : &conv2d_init;
   const int64_t cin = to_index(in, p.get(0)), cout = to_index(in, p.get(1));
   IntArray kernel = n_ints(in, p.get(2), nd);
@@ -373,10 +375,10 @@ ObjRef conv_layer(Interp& in, TypeObject* cls, CallArgs& a, size_t nd) {
   const bool bias = p.get_bool(in, 7, true);
   const std::string mode = p.get_str(8, "zeros");
   if (groups <= 0) raise_from({init}, builtin_types().value_error, "groups must be a positive integer");
-  if (cin % groups != 0) raise_from({init, &convnd_groups_in}, builtin_types().value_error,
-                                    "in_channels must be divisible by groups");
-  if (cout % groups != 0) raise_from({init, &convnd_groups_out}, builtin_types().value_error,
-                                     "out_channels must be divisible by groups");
+  if (cin % groups != 0)
+    raise_from({init, &convnd_groups_in}, builtin_types().value_error, "in_channels must be divisible by groups");
+  if (cout % groups != 0)
+    raise_from({init, &convnd_groups_out}, builtin_types().value_error, "out_channels must be divisible by groups");
   ObjRef padding_obj;
   if (p.has(4) && is_str(p.get(4))) {
     const std::string s = as<StrObject>(p.get(4))->value_;
@@ -448,14 +450,13 @@ ObjRef conv_forward(Interp& in, CallArgs& a, size_t nd) {
   PaddingArg pad = padding_arg(in, attr(m, "padding"), nd);
   IntArray stride = n_ints(in, attr(m, "stride"), nd), dilation = n_ints(in, attr(m, "dilation"), nd);
   const int64_t groups = to_index(in, attr(m, "groups"));
-  std::vector<const TorchFrame*> frames =
-      nd == 1 ? std::vector<const TorchFrame*>{&conv1d_forward, &conv1d_conv_forward}
-              : std::vector<const TorchFrame*>{&conv2d_forward, &conv2d_conv_forward};
+  std::vector<const TorchFrame*> frames = nd == 1
+                                              ? std::vector<const TorchFrame*>{&conv1d_forward, &conv1d_conv_forward}
+                                              : std::vector<const TorchFrame*>{&conv2d_forward, &conv2d_conv_forward};
   return through(frames, [&] {
     Tensor t = tensor_in(x, nd == 1 ? "conv1d" : "conv2d");
     Tensor bias = b != none() ? unwrap(b) : Tensor();
-    return guarded(
-        [&] { return wrap(conv_nd(t, unwrap(w), bias, stride, pad.ints, pad.str, dilation, groups, nd)); });
+    return guarded([&] { return wrap(conv_nd(t, unwrap(w), bias, stride, pad.ints, pad.str, dilation, groups, nd)); });
   });
 }
 
@@ -528,17 +529,15 @@ void add_nn_layers(TypeObject* base, std::vector<std::pair<std::string, TypeObje
             .method("forward",
                     [nd, name](Interp& in, CallArgs& a) -> ObjRef {
                       NnModule* m = M(a.pos[0].get());
-                      CallArgs c = pool_call(a, name, m,
-                                             {"kernel_size", "stride", "padding", "dilation", "ceil_mode",
-                                              "return_indices"});
+                      CallArgs c = pool_call(
+                          a, name, m, {"kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices"});
                       return F_max_pool(in, c, nd, {nd == 1 ? &maxpool1d_forward : &maxpool2d_forward});
                     })
             .method("extra_repr",
                     [](Interp& in, CallArgs& a) -> ObjRef {
                       NnModule* m = M(a.pos[0].get());
-                      return make_str("kernel_size=" + obj_str(in, attr(m, "kernel_size")) +
-                                      ", stride=" + obj_str(in, attr(m, "stride")) +
-                                      ", padding=" + obj_str(in, attr(m, "padding")) +
+                      return make_str("kernel_size=" + obj_str(in, attr(m, "kernel_size")) + ", stride=" +
+                                      obj_str(in, attr(m, "stride")) + ", padding=" + obj_str(in, attr(m, "padding")) +
                                       ", dilation=" + obj_str(in, attr(m, "dilation")) +
                                       ", ceil_mode=" + obj_str(in, attr(m, "ceil_mode")));
                     })
@@ -548,9 +547,9 @@ void add_nn_layers(TypeObject* base, std::vector<std::pair<std::string, TypeObje
   TypeObject* avg =
       NativeType("AvgPool2d", "torch.nn.modules.pooling", base)
           .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
-            ArgParser p(a, "__init__",
-                        {"kernel_size", "stride=", "padding=", "ceil_mode=", "count_include_pad=",
-                         "divisor_override="});
+            ArgParser p(
+                a, "__init__",
+                {"kernel_size", "stride=", "padding=", "ceil_mode=", "count_include_pad=", "divisor_override="});
             ObjRef o = new_module(cls);
             NnModule* m = M(o.get());
             m->dict_.set("kernel_size", ObjRef(p.get(0)));
@@ -564,17 +563,16 @@ void add_nn_layers(TypeObject* base, std::vector<std::pair<std::string, TypeObje
           .method("forward",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     NnModule* m = M(a.pos[0].get());
-                    CallArgs c = pool_call(a, "AvgPool2d", m,
-                                           {"kernel_size", "stride", "padding", "ceil_mode", "count_include_pad",
-                                            "divisor_override"});
+                    CallArgs c = pool_call(
+                        a, "AvgPool2d", m,
+                        {"kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"});
                     return F_avg_pool2d(in, c, {&avgpool2d_forward});
                   })
           .method("extra_repr",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     NnModule* m = M(a.pos[0].get());
-                    return make_str("kernel_size=" + obj_str(in, attr(m, "kernel_size")) +
-                                    ", stride=" + obj_str(in, attr(m, "stride")) +
-                                    ", padding=" + obj_str(in, attr(m, "padding")));
+                    return make_str("kernel_size=" + obj_str(in, attr(m, "kernel_size")) + ", stride=" +
+                                    obj_str(in, attr(m, "stride")) + ", padding=" + obj_str(in, attr(m, "padding")));
                   })
           .build();
   layers.emplace_back("AvgPool2d", avg);
@@ -598,6 +596,7 @@ void add_nn_layers(TypeObject* base, std::vector<std::pair<std::string, TypeObje
                   })
           .build();
   layers.emplace_back("AdaptiveAvgPool2d", adaptive);
+  add_nn_layers_more(base, layers);
 }
 
 void add_nn_layer_functions(ModuleObject* functional, ModuleObject* torch_module) {
@@ -608,6 +607,7 @@ void add_nn_layer_functions(ModuleObject* functional, ModuleObject* torch_module
   module_add_function(functional, "avg_pool2d", [](Interp& in, CallArgs& a) { return F_avg_pool2d(in, a, {}); });
   module_add_function(functional, "adaptive_avg_pool2d",
                       [](Interp& in, CallArgs& a) { return F_adaptive_avg_pool2d(in, a, {}); });
+  add_nn_layer_functions_more(functional);
 }
 
 namespace bindings {
@@ -641,8 +641,8 @@ void define_conv_ops() {
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           return wrap(checked_max_pool2d(a.tensor("input"), a.intlist(a.at("kernel_size")), a.intlist(a.at("stride")),
-                                 a.intlist(a.at("padding")), a.intlist(a.at("dilation")),
-                                 a.toBool(a.at("ceil_mode")))
+                                         a.intlist(a.at("padding")), a.intlist(a.at("dilation")),
+                                         a.toBool(a.at("ceil_mode")))
                           .first);
         });
       });

@@ -38,5 +38,8 @@ void nn_module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef 
 // torch.nn.functional.
 void add_nn_layers(TypeObject* module_base, std::vector<std::pair<std::string, TypeObject*>>& layers);
 void add_nn_layer_functions(ModuleObject* functional, ModuleObject* torch_module);
+// The same for nn_layers_more.cpp (activations, embedding, layer_norm), called from those two.
+void add_nn_layers_more(TypeObject* module_base, std::vector<std::pair<std::string, TypeObject*>>& layers);
+void add_nn_layer_functions_more(ModuleObject* functional);
 
 }  // namespace stridelab::torch
