@@ -157,16 +157,15 @@ Tensor elu(const Tensor& self, Scalar alpha) {
     using T = decltype(x);
     return x <= T(0) ? static_cast<T>(std::expm1(x) * static_cast<T>(a)) : x;
   });
-  return activation(self, "EluBackward0",
-                    {{"_saved_alpha", alpha},
-                     {"_saved_input_scale", Scalar(int64_t{1})},
-                     {"_saved_scale", Scalar(int64_t{1})}},
-                    result, [a](const Tensor& grad, const Tensor& x) {
-                      return map_grad(grad, x, [&](auto dy, auto v) {
-                        using T = decltype(v);
-                        return v <= T(0) ? static_cast<T>(dy * static_cast<T>(a) * std::exp(v)) : dy;
-                      });
-                    });
+  return activation(
+      self, "EluBackward0",
+      {{"_saved_alpha", alpha}, {"_saved_input_scale", Scalar(int64_t{1})}, {"_saved_scale", Scalar(int64_t{1})}},
+      result, [a](const Tensor& grad, const Tensor& x) {
+        return map_grad(grad, x, [&](auto dy, auto v) {
+          using T = decltype(v);
+          return v <= T(0) ? static_cast<T>(dy * static_cast<T>(a) * std::exp(v)) : dy;
+        });
+      });
 }
 
 Tensor softplus(const Tensor& self, Scalar beta, Scalar threshold) {
@@ -272,8 +271,7 @@ struct NativeLayerNormBackward0 : detail::SavingNode<NativeLayerNormBackward0> {
   }
   variable_list apply(variable_list&& grads) override {
     Tensor input = core::contiguous(input_.unpack()), weight = weight_.unpack();
-    Tensor mean = core::contiguous(result1_.unpack()),
-           rstd = core::contiguous(result2_.unpack());
+    Tensor mean = core::contiguous(result1_.unpack()), rstd = core::contiguous(result2_.unpack());
     variable_list out(3);
     if (!any_defined(grads)) return out;
     NoGradGuard no_grad;
@@ -336,19 +334,25 @@ std::tuple<Tensor, Tensor, Tensor> native_layer_norm(const Tensor& input_, const
   bool ok = nd >= 1 && input_.dim() >= nd;
   for (int64_t i = 0; ok && i < nd; ++i)
     ok = input_.sizes()[static_cast<size_t>(input_.dim() - nd + i)] == normalized_shape[static_cast<size_t>(i)];
-  STRIDELAB_CHECK(nd >= 1, "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
-                           "element, but got normalized_shape = ",
+  STRIDELAB_CHECK(nd >= 1,
+                  "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
+                  "element, but got normalized_shape = ",
                   core::format_int_list(normalized_shape));
   std::string star = "[*";
   for (int64_t v : normalized_shape) star += ", " + std::to_string(v);
   STRIDELAB_CHECK(ok, "Given normalized_shape=", core::format_int_list(normalized_shape),
-                  ", expected input with shape ", star, "], but got input of size", core::format_int_list(input_.sizes()));
+                  ", expected input with shape ", star, "], but got input of size",
+                  core::format_int_list(input_.sizes()));
   if (weight.defined())
-    STRIDELAB_CHECK(weight.sizes() == normalized_shape, "Expected weight to be of same shape as normalized_shape, but got weight of shape ",
-                    core::format_int_list(weight.sizes()), " and normalized_shape = ", core::format_int_list(normalized_shape));
+    STRIDELAB_CHECK(weight.sizes() == normalized_shape,
+                    "Expected weight to be of same shape as normalized_shape, but got weight of shape ",
+                    core::format_int_list(weight.sizes()),
+                    " and normalized_shape = ", core::format_int_list(normalized_shape));
   if (bias.defined())
-    STRIDELAB_CHECK(bias.sizes() == normalized_shape, "Expected bias to be of same shape as normalized_shape, but got bias of shape ",
-                    core::format_int_list(bias.sizes()), " and normalized_shape = ", core::format_int_list(normalized_shape));
+    STRIDELAB_CHECK(bias.sizes() == normalized_shape,
+                    "Expected bias to be of same shape as normalized_shape, but got bias of shape ",
+                    core::format_int_list(bias.sizes()),
+                    " and normalized_shape = ", core::format_int_list(normalized_shape));
   STRIDELAB_CHECK(core::is_floating(input_.dtype()), "\"LayerNormKernelImpl\" not implemented for '",
                   core::scalar_type_name(input_.dtype()), "'");
   auto fn = make_node<NativeLayerNormBackward0>(input_, weight, bias);

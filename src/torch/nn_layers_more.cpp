@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "autograd/autograd.h"
+#include "autograd/loss_more_ops.h"
 #include "autograd/nn_ops.h"
 #include "core/random.h"
 #include "torch/dispatch.h"
@@ -82,7 +83,8 @@ ObjRef F_embedding(Interp& in, Object* input, Object* weight, Object* padding, O
     if (pad < 0) pad += rows;
   }
   if (max_norm && max_norm != none())
-    raise(builtin_types().not_implemented_error, "stridelab does not support max_norm in torch.nn.functional.embedding yet");
+    raise(builtin_types().not_implemented_error,
+          "stridelab does not support max_norm in torch.nn.functional.embedding yet");
   Tensor idx = tensor_in(input, "embedding", "indices", 2);
   return guarded([&] { return wrap(ag::embedding(w, idx, pad)); });
 }
@@ -102,6 +104,62 @@ ObjRef F_layer_norm(Interp& in, Object* input, Object* shape, Object* weight, Ob
   Tensor w = weight && weight != none() ? tensor_in(weight, "layer_norm", "weight", 3) : Tensor();
   Tensor b = bias && bias != none() ? tensor_in(bias, "layer_norm", "bias", 4) : Tensor();
   return guarded([&] { return wrap(std::get<0>(ag::native_layer_norm(x, ns, w, b, eps))); });
+}
+
+ag::Reduction reduction_arg(const std::string& r) {
+  if (r == "mean") return ag::Reduction::Mean;
+  if (r == "sum") return ag::Reduction::Sum;
+  if (r == "none") return ag::Reduction::None;
+  raise(builtin_types().value_error, r + " is not a valid value for reduction");
+}
+
+ObjRef F_l1_loss(Object* x, Object* t, const std::string& reduction) {
+  Tensor a = tensor_in(x, "l1_loss"), b = tensor_in(t, "l1_loss", "target", 2);
+  ag::Reduction r = reduction_arg(reduction);
+  return guarded([&] { return wrap(ag::l1_loss(a, b, r)); });
+}
+
+ObjRef F_smooth_l1_loss(Object* x, Object* t, const std::string& reduction, double beta) {
+  Tensor a = tensor_in(x, "smooth_l1_loss"), b = tensor_in(t, "smooth_l1_loss", "target", 2);
+  ag::Reduction r = reduction_arg(reduction);
+  return guarded([&] { return wrap(ag::smooth_l1_loss(a, b, r, beta)); });
+}
+
+ObjRef F_binary_cross_entropy(Object* x, Object* t, Object* weight, const std::string& reduction) {
+  Tensor a = tensor_in(x, "binary_cross_entropy"), b = tensor_in(t, "binary_cross_entropy", "target", 2);
+  if (a.sizes() != b.sizes())
+    raise(builtin_types().value_error, "Using a target size (torch.Size(" + core::format_int_list(b.sizes()) +
+                                           ")) that is different to the input size (torch.Size(" +
+                                           core::format_int_list(a.sizes()) +
+                                           ")) is deprecated. Please ensure they have the same size.");
+  Tensor w = weight && weight != none() ? tensor_in(weight, "binary_cross_entropy", "weight", 3) : Tensor();
+  ag::Reduction r = reduction_arg(reduction);
+  return guarded([&] {
+    Tensor ww = w.defined() ? core::contiguous(core::expand(w, a.sizes())) : w;
+    return wrap(ag::binary_cross_entropy(a, b, ww, r));
+  });
+}
+
+ObjRef F_kl_div(Object* x, Object* t, const std::string& reduction, bool log_target) {
+  Tensor a = tensor_in(x, "kl_div"), b = tensor_in(t, "kl_div", "target", 2);
+  if (reduction == "mean") {
+    static const WarningSite site{"/usr/lib/python3/dist-packages/torch/nn/functional.py", 2916, "warnings.warn("};
+    WarnFrom from(site);
+    emit_warning(
+        "reduction: 'mean' divides the total loss by both the batch size and the support size.'batchmean' divides "
+        "only by the batch size, and aligns with the KL div math definition.'mean' will be changed to behave the "
+        "same as 'batchmean' in the next major release.");
+  }
+  if (reduction == "batchmean") {
+    return guarded([&] {
+      Tensor s = ag::kl_div(a, b, ag::Reduction::Sum, log_target);
+      // `reduced / input.size()[0]`: a Python int, wrapped as a tensor (DivBackward0).
+      if (a.dim() == 0) return wrap(s);
+      return wrap(ag::div(s, core::scalar_tensor(Scalar(a.sizes()[0]), DType::Int64, true)));
+    });
+  }
+  ag::Reduction r = reduction_arg(reduction);
+  return guarded([&] { return wrap(ag::kl_div(a, b, r, log_target)); });
 }
 
 ObjRef new_module(TypeObject* cls) {
@@ -169,67 +227,131 @@ void add_nn_layers_more(TypeObject* base, std::vector<std::pair<std::string, Typ
   auto none_dflt = [] { return ObjRef(none()); };
   auto false_dflt = [] { return ObjRef(false_obj()); };
   layers.emplace_back(
-      "GELU", settings_layer(base, {"GELU", "torch.nn.modules.activation", {"approximate="},
-                                    {[] { return make_str("none"); }},
-                                    [](Interp& in, CallArgs& a) -> ObjRef {
-                                      NnModule* m = M(a.pos[0].get());
-                                      return F_gelu(in, forward_input(a, "GELU"), s_of(in, attr(m, "approximate")));
-                                    },
-                                    [](Interp& in, CallArgs& a) -> ObjRef {
-                                      return make_str("approximate=" + repr(in, attr(M(a.pos[0].get()), "approximate")));
-                                    }}));
-  layers.emplace_back("SiLU", settings_layer(base, {"SiLU", "torch.nn.modules.activation", {"inplace="}, {false_dflt},
-                                                    [](Interp& in, CallArgs& a) -> ObjRef {
-                                                      NnModule* m = M(a.pos[0].get());
-                                                      return F_silu(in, forward_input(a, "SiLU"),
-                                                                    truthy(in, attr(m, "inplace")));
-                                                    },
-                                                    [](Interp& in, CallArgs& a) -> ObjRef {
-                                                      return make_str(truthy(in, attr(M(a.pos[0].get()), "inplace"))
-                                                                          ? "inplace=True"
-                                                                          : "");
-                                                    }}));
-  layers.emplace_back(
-      "LeakyReLU",
-      settings_layer(base, {"LeakyReLU", "torch.nn.modules.activation", {"negative_slope=", "inplace="},
-                            {[] { return make_float(0.01); }, false_dflt},
+      "GELU",
+      settings_layer(base, {"GELU",
+                            "torch.nn.modules.activation",
+                            {"approximate="},
+                            {[] { return make_str("none"); }},
                             [](Interp& in, CallArgs& a) -> ObjRef {
                               NnModule* m = M(a.pos[0].get());
-                              return F_leaky_relu(in, forward_input(a, "LeakyReLU"), attr(m, "negative_slope"),
-                                                  truthy(in, attr(m, "inplace")));
+                              return F_gelu(in, forward_input(a, "GELU"), s_of(in, attr(m, "approximate")));
                             },
                             [](Interp& in, CallArgs& a) -> ObjRef {
-                              NnModule* m = M(a.pos[0].get());
-                              return make_str("negative_slope=" + s_of(in, attr(m, "negative_slope")) +
-                                              (truthy(in, attr(m, "inplace")) ? ", inplace=True" : ""));
+                              return make_str("approximate=" + repr(in, attr(M(a.pos[0].get()), "approximate")));
                             }}));
   layers.emplace_back(
-      "ELU", settings_layer(base, {"ELU", "torch.nn.modules.activation", {"alpha=", "inplace="},
-                                   {[] { return make_float(1.0); }, false_dflt},
-                                   [](Interp& in, CallArgs& a) -> ObjRef {
-                                     NnModule* m = M(a.pos[0].get());
-                                     return F_elu(in, forward_input(a, "ELU"), attr(m, "alpha"),
-                                                  truthy(in, attr(m, "inplace")));
-                                   },
-                                   [](Interp& in, CallArgs& a) -> ObjRef {
-                                     NnModule* m = M(a.pos[0].get());
-                                     return make_str("alpha=" + s_of(in, attr(m, "alpha")) +
-                                                     (truthy(in, attr(m, "inplace")) ? ", inplace=True" : ""));
-                                   }}));
-  layers.emplace_back(
-      "Softplus", settings_layer(base, {"Softplus", "torch.nn.modules.activation", {"beta=", "threshold="},
-                                        {[] { return make_int(1); }, [] { return make_int(20); }},
-                                        [](Interp& in, CallArgs& a) -> ObjRef {
-                                          NnModule* m = M(a.pos[0].get());
-                                          return F_softplus(in, forward_input(a, "Softplus"), attr(m, "beta"),
-                                                            attr(m, "threshold"));
-                                        },
-                                        [](Interp& in, CallArgs& a) -> ObjRef {
-                                          NnModule* m = M(a.pos[0].get());
-                                          return make_str("beta=" + s_of(in, attr(m, "beta")) +
-                                                          ", threshold=" + s_of(in, attr(m, "threshold")));
-                                        }}));
-  (void)none_dflt;
+      "SiLU",
+      settings_layer(base, {"SiLU",
+                            "torch.nn.modules.activation",
+                            {"inplace="},
+                            {false_dflt},
+                            [](Interp& in, CallArgs& a) -> ObjRef {
+                              NnModule* m = M(a.pos[0].get());
+                              return F_silu(in, forward_input(a, "SiLU"), truthy(in, attr(m, "inplace")));
+                            },
+                            [](Interp& in, CallArgs& a) -> ObjRef {
+                              return make_str(truthy(in, attr(M(a.pos[0].get()), "inplace")) ? "inplace=True" : "");
+                            }}));
+  layers.emplace_back("LeakyReLU",
+                      settings_layer(base, {"LeakyReLU",
+                                            "torch.nn.modules.activation",
+                                            {"negative_slope=", "inplace="},
+                                            {[] { return make_float(0.01); }, false_dflt},
+                                            [](Interp& in, CallArgs& a) -> ObjRef {
+                                              NnModule* m = M(a.pos[0].get());
+                                              return F_leaky_relu(in, forward_input(a, "LeakyReLU"),
+                                                                  attr(m, "negative_slope"),
+                                                                  truthy(in, attr(m, "inplace")));
+                                            },
+                                            [](Interp& in, CallArgs& a) -> ObjRef {
+                                              NnModule* m = M(a.pos[0].get());
+                                              return make_str("negative_slope=" + s_of(in, attr(m, "negative_slope")) +
+                                                              (truthy(in, attr(m, "inplace")) ? ", inplace=True" : ""));
+                                            }}));
+  layers.emplace_back("ELU",
+                      settings_layer(base, {"ELU",
+                                            "torch.nn.modules.activation",
+                                            {"alpha=", "inplace="},
+                                            {[] { return make_float(1.0); }, false_dflt},
+                                            [](Interp& in, CallArgs& a) -> ObjRef {
+                                              NnModule* m = M(a.pos[0].get());
+                                              return F_elu(in, forward_input(a, "ELU"), attr(m, "alpha"),
+                                                           truthy(in, attr(m, "inplace")));
+                                            },
+                                            [](Interp& in, CallArgs& a) -> ObjRef {
+                                              NnModule* m = M(a.pos[0].get());
+                                              return make_str("alpha=" + s_of(in, attr(m, "alpha")) +
+                                                              (truthy(in, attr(m, "inplace")) ? ", inplace=True" : ""));
+                                            }}));
+  layers.emplace_back("Softplus",
+                      settings_layer(base, {"Softplus",
+                                            "torch.nn.modules.activation",
+                                            {"beta=", "threshold="},
+                                            {[] { return make_int(1); }, [] { return make_int(20); }},
+                                            [](Interp& in, CallArgs& a) -> ObjRef {
+                                              NnModule* m = M(a.pos[0].get());
+                                              return F_softplus(in, forward_input(a, "Softplus"), attr(m, "beta"),
+                                                                attr(m, "threshold"));
+                                            },
+                                            [](Interp& in, CallArgs& a) -> ObjRef {
+                                              NnModule* m = M(a.pos[0].get());
+                                              return make_str("beta=" + s_of(in, attr(m, "beta")) +
+                                                              ", threshold=" + s_of(in, attr(m, "threshold")));
+                                            }}));
+  // The losses: settings as attributes, no extra_repr.
+  auto no_repr = [](Interp&, CallArgs&) -> ObjRef { return make_str(""); };
+  auto mean_dflt = [] { return make_str("mean"); };
+  auto forward2 = [](CallArgs& a, const std::string& kind) -> std::pair<Object*, Object*> {
+    if (a.pos.size() < 3)
+      raise(builtin_types().type_error, kind + ".forward() missing " +
+                                            (a.pos.size() < 2 ? "2 required positional arguments: 'input' and 'target'"
+                                                              : "1 required positional argument: 'target'"));
+    return {a.pos[1].get(), a.pos[2].get()};
+  };
+  layers.emplace_back("L1Loss", settings_layer(base, {"L1Loss",
+                                                      "torch.nn.modules.loss",
+                                                      {"size_average=", "reduce=", "reduction="},
+                                                      {none_dflt, none_dflt, mean_dflt},
+                                                      [forward2](Interp& in, CallArgs& a) -> ObjRef {
+                                                        auto [x, t] = forward2(a, "L1Loss");
+                                                        return F_l1_loss(
+                                                            x, t, s_of(in, attr(M(a.pos[0].get()), "reduction")));
+                                                      },
+                                                      no_repr}));
+  layers.emplace_back("SmoothL1Loss",
+                      settings_layer(base, {"SmoothL1Loss",
+                                            "torch.nn.modules.loss",
+                                            {"size_average=", "reduce=", "reduction=", "beta="},
+                                            {none_dflt, none_dflt, mean_dflt, [] { return make_float(1.0); }},
+                                            [forward2](Interp& in, CallArgs& a) -> ObjRef {
+                                              auto [x, t] = forward2(a, "SmoothL1Loss");
+                                              NnModule* m = M(a.pos[0].get());
+                                              return F_smooth_l1_loss(x, t, s_of(in, attr(m, "reduction")),
+                                                                      to_double(in, attr(m, "beta")));
+                                            },
+                                            no_repr}));
+  layers.emplace_back("BCELoss", settings_layer(base, {"BCELoss",
+                                                       "torch.nn.modules.loss",
+                                                       {"weight=", "size_average=", "reduce=", "reduction="},
+                                                       {none_dflt, none_dflt, none_dflt, mean_dflt},
+                                                       [forward2](Interp& in, CallArgs& a) -> ObjRef {
+                                                         auto [x, t] = forward2(a, "BCELoss");
+                                                         NnModule* m = M(a.pos[0].get());
+                                                         return F_binary_cross_entropy(x, t, attr(m, "weight"),
+                                                                                       s_of(in, attr(m, "reduction")));
+                                                       },
+                                                       no_repr}));
+  layers.emplace_back("KLDivLoss", settings_layer(base, {"KLDivLoss",
+                                                         "torch.nn.modules.loss",
+                                                         {"size_average=", "reduce=", "reduction=", "log_target="},
+                                                         {none_dflt, none_dflt, mean_dflt, false_dflt},
+                                                         [forward2](Interp& in, CallArgs& a) -> ObjRef {
+                                                           auto [x, t] = forward2(a, "KLDivLoss");
+                                                           NnModule* m = M(a.pos[0].get());
+                                                           return F_kl_div(x, t, s_of(in, attr(m, "reduction")),
+                                                                           truthy(in, attr(m, "log_target")));
+                                                         },
+                                                         no_repr}));
   // nn.Embedding: weight from normal_(0, 1), the padding row then zeroed (two version bumps).
   TypeObject* emb =
       NativeType("Embedding", "torch.nn.modules.sparse", base)
@@ -242,12 +364,13 @@ void add_nn_layers_more(TypeObject* base, std::vector<std::pair<std::string, Typ
             if (p.has(2) && p.get(2) != none()) {
               int64_t v = to_index(in, p.get(2));
               if (v >= num || v < -num)
-                raise(builtin_types().assertion_error,
-                      v >= num ? "Padding_idx must be within num_embeddings" : "Padding_idx must be within num_embeddings");
+                raise(builtin_types().assertion_error, v >= num ? "Padding_idx must be within num_embeddings"
+                                                                : "Padding_idx must be within num_embeddings");
               pad = v < 0 ? v + num : v;
             }
             if (p.has(3) && p.get(3) != none())
-              raise(builtin_types().not_implemented_error, "stridelab does not support max_norm in torch.nn.Embedding yet");
+              raise(builtin_types().not_implemented_error,
+                    "stridelab does not support max_norm in torch.nn.Embedding yet");
             ObjRef o = new_module(cls);
             NnModule* m = M(o.get());
             m->dict_.set("num_embeddings", make_int(num));
@@ -358,6 +481,22 @@ void add_nn_layer_functions_more(ModuleObject* f) {
   module_add_function(f, "layer_norm", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "layer_norm", {"input", "normalized_shape", "weight=", "bias=", "eps="});
     return F_layer_norm(in, p.get(0), p.get(1), p.get(2), p.get(3), p.get_double(in, 4, 1e-5));
+  });
+  module_add_function(f, "l1_loss", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "l1_loss", {"input", "target", "size_average=", "reduce=", "reduction="});
+    return F_l1_loss(p.get(0), p.get(1), p.get_str(4, "mean"));
+  });
+  module_add_function(f, "smooth_l1_loss", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "smooth_l1_loss", {"input", "target", "size_average=", "reduce=", "reduction=", "beta="});
+    return F_smooth_l1_loss(p.get(0), p.get(1), p.get_str(4, "mean"), p.get_double(in, 5, 1.0));
+  });
+  module_add_function(f, "binary_cross_entropy", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "binary_cross_entropy", {"input", "target", "weight=", "size_average=", "reduce=", "reduction="});
+    return F_binary_cross_entropy(p.get(0), p.get(1), p.get(2), p.get_str(5, "mean"));
+  });
+  module_add_function(f, "kl_div", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "kl_div", {"input", "target", "size_average=", "reduce=", "reduction=", "log_target="});
+    return F_kl_div(p.get(0), p.get(1), p.get_str(4, "mean"), p.get_bool(in, 5, false));
   });
 }
 
