@@ -61,7 +61,8 @@ struct SmoothL1LossBackward0 : detail::SavingNode<SmoothL1LossBackward0> {
     variable_list out(2);
     if (!any_defined(grads)) return out;
     NoGradGuard no_grad;
-    const double norm = reduction == static_cast<int64_t>(Reduction::Mean) ? 1.0 / static_cast<double>(self.numel()) : 1.0;
+    const double norm =
+        reduction == static_cast<int64_t>(Reduction::Mean) ? 1.0 / static_cast<double>(self.numel()) : 1.0;
     Tensor grad = core::contiguous(core::expand(grads[0], self.sizes()));
     Tensor diff = core::binary(core::BinaryOp::Sub, self, target);
     const double b = beta;
@@ -94,7 +95,8 @@ struct BinaryCrossEntropyBackward0 : detail::SavingNode<BinaryCrossEntropyBackwa
     variable_list out(3);
     if (!any_defined(grads) || !task_should_compute_output(0)) return out;
     NoGradGuard no_grad;
-    const double norm = reduction == static_cast<int64_t>(Reduction::Mean) ? 1.0 / static_cast<double>(self.numel()) : 1.0;
+    const double norm =
+        reduction == static_cast<int64_t>(Reduction::Mean) ? 1.0 / static_cast<double>(self.numel()) : 1.0;
     Tensor grad = core::contiguous(core::expand(grads[0], self.sizes()));
     Tensor t = core::contiguous(core::expand(target, self.sizes()));
     Tensor g = map2(self, t, [](auto x, auto y) {
@@ -166,9 +168,9 @@ Tensor binary_cross_entropy(const Tensor& self, const Tensor& target, const Tens
 Tensor kl_div(const Tensor& self, const Tensor& target, Reduction reduction, bool log_target) {
   if (log_target) return reduce(autograd::mul(autograd::exp(target), autograd::sub(target, self)), reduction);
   // xlogy(target, target) - target * input
-  Tensor xlogy = core::where(core::binary_scalar(core::BinaryOp::Eq, target, Scalar(int64_t{0})),
-                             core::zeros({}, target.dtype()),
-                             core::binary(core::BinaryOp::Mul, target, core::unary(core::UnaryOp::Log, target)));
+  Tensor xlogy =
+      core::where(core::binary_scalar(core::BinaryOp::Eq, target, Scalar(int64_t{0})), core::zeros({}, target.dtype()),
+                  core::binary(core::BinaryOp::Mul, target, core::unary(core::UnaryOp::Log, target)));
   return reduce(autograd::sub(xlogy, autograd::mul(target, self)), reduction);
 }
 

@@ -413,6 +413,8 @@ TypeObject* layer(const char* name, const char* module, NativeNew make) {
 
 }  // namespace
 
+TypeObject* nn_module_base() { return g_module; }
+
 void nn_module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef value) {
   module_setattr(in, m, name, std::move(value));
 }

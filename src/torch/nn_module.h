@@ -41,5 +41,8 @@ void add_nn_layer_functions(ModuleObject* functional, ModuleObject* torch_module
 // The same for nn_layers_more.cpp (activations, embedding, layer_norm), called from those two.
 void add_nn_layers_more(TypeObject* module_base, std::vector<std::pair<std::string, TypeObject*>>& layers);
 void add_nn_layer_functions_more(ModuleObject* functional);
+// nn.ModuleList and nn.ModuleDict (nn_containers.cpp), and the Module base they derive from.
+void add_nn_containers(TypeObject* module_base, std::vector<std::pair<std::string, TypeObject*>>& layers);
+TypeObject* nn_module_base();
 
 }  // namespace stridelab::torch
