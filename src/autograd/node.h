@@ -115,8 +115,9 @@ struct SavedTensorRef {
 };
 
 // A saved non-tensor value (`grad_fn._saved_dim`, `_saved_exponent`, `_saved_self_sym_sizes`):
-// None, bool, int, float, a Python number, a list of ints, or a dtype.
-using SavedValue = std::variant<std::monostate, bool, int64_t, double, core::Scalar, core::IntArray, core::DType>;
+// None, bool, int, float, a Python number, a list of ints, a dtype, or a str.
+using SavedValue =
+    std::variant<std::monostate, bool, int64_t, double, core::Scalar, core::IntArray, core::DType, std::string>;
 struct SavedAttribute {
   std::string name;
   SavedValue value;

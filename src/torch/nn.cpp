@@ -11,6 +11,7 @@
 #include "python/recursion.h"
 #include "torch/dispatch.h"
 #include "torch/functions.h"
+#include "torch/nn_module.h"
 
 namespace stridelab::torch {
 
@@ -19,27 +20,7 @@ using core::Scalar;
 
 namespace {
 
-// ---- nn.Module --------------------------------------------------------------------------------------
-// NOTE [Module attributes]
-// PyTorch keeps parameters and submodules in _parameters / _modules and finds them through
-// __getattr__. Here they live in the instance dict like any attribute, and the module remembers
-// which names are parameters and which are submodules, in registration order: that order is what
-// parameters(), named_parameters() and print(model) follow.
-class NnModule : public Object {
- public:
-  explicit NnModule(TypeObject* t) : Object(t) { track(); }  // NOTE [Cycles at teardown]
-  Namespace dict_;
-  Namespace* instance_dict() override { return &dict_; }
-  std::vector<std::string> params, modules;
-  // Changes whenever `modules` gains or loses a name, as the OrderedDict _modules's state does:
-  // a walk over the children that runs Python code checks it at every step.
-  uint64_t modules_state = 0;
-  // Built-in layers' settings.
-  int64_t i0 = 0, i1 = 0;
-  bool flag = false;
-  bool has_dim = false;
-  std::string reduction = "mean";
-};
+// ---- nn.Module (NnModule: torch/nn_module.h) -------------------------------------------------------
 
 TypeObject* g_module = nullptr;
 
@@ -432,6 +413,12 @@ TypeObject* layer(const char* name, const char* module, NativeNew make) {
 }
 
 }  // namespace
+
+TypeObject* nn_module_base() { return g_module; }
+
+void nn_module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef value) {
+  module_setattr(in, m, name, std::move(value));
+}
 
 Ref<ModuleObject> make_nn_module(Interp& in) {
   if (!g_module) {
@@ -841,6 +828,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
                     })
             .build();
     g_layers.emplace_back("Sequential", seq);
+    add_nn_layers(g_module, g_layers);
   }
 
   auto m = make_module("torch.nn");

@@ -13,6 +13,7 @@
 #include "python/suggestions.h"
 #include "torch/binding.h"
 #include "torch/dispatch.h"
+#include "torch/nn_module.h"
 
 namespace stridelab::torch {
 
@@ -411,6 +412,7 @@ void register_torch(Interp& interp) {
     b.torch = make_torch_module(in);
     b.nn = make_nn_module(in);
     b.functional = make_functional_module(in);
+    add_nn_layer_functions(b.functional.get(), b.torch.get());
     b.optim = make_optim_module(in);
     b.autograd = make_autograd_module(in);
     module_add(b.nn.get(), "functional", ObjRef(b.functional.get()));

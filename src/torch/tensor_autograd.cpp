@@ -97,7 +97,8 @@ ObjRef saved_value_to_py(const ag::SavedValue& v) {
           std::vector<ObjRef> items;
           for (int64_t i : x) items.push_back(make_int(i));
           return make_tuple(std::move(items));
-        } else return dtype_obj(x);
+        } else if constexpr (std::is_same_v<T, std::string>) return make_str(x);
+        else return dtype_obj(x);
       },
       v);
 }
