@@ -70,4 +70,12 @@ Tensor cosine_similarity(const Tensor& x1, const Tensor& x2, int64_t dim, double
 // values, whose backward raises (no derivative).
 std::tuple<Tensor, Tensor, Tensor> unique(const Tensor& self, std::optional<int64_t> dim);
 
+// ---- sampling_ops.cpp ---------------------------------------------------------------------------
+// torch.bernoulli(p): BernoulliBackward0 (zero gradient); torch.bernoulli(x, p) records nothing;
+// bernoulli_(p tensor): BernoulliBackward1; bernoulli_(p number): BernoulliBackward2.
+Tensor bernoulli(const Tensor& p);
+Tensor bernoulli(const Tensor& self, double p);
+Tensor& bernoulli_(Tensor& self, const Tensor& p);
+Tensor& bernoulli_(Tensor& self, double p);
+
 }  // namespace stridelab::autograd

@@ -1,5 +1,6 @@
 // More tensor ops: addmm, baddbmm, addmv (and their in-place forms), einsum, and the scatter /
 // index family (scatter, scatter_add, index_add, index_copy, index_fill, take_along_dim).
+#include "autograd/nn.h"
 #include "autograd/ops_more.h"
 #include "core/counting.h"
 #include "torch/functions.h"
@@ -313,6 +314,37 @@ void define_counting() {
       });
 }
 
+// bernoulli, bernoulli_ and torch.dropout.
+void define_sampling() {
+  def("bernoulli", {"bernoulli(*, Generator? generator=None)", "bernoulli(double p, *, Generator? generator=None)"},
+      {"bernoulli(Tensor input, *, Generator? generator=None, Tensor out=None)",
+       "bernoulli(Tensor input, double p, *, Generator? generator=None)"},
+      [](Interp&, ParsedArgs& a) {
+        if (a.has("generator"))
+          raise(builtin_types().not_implemented_error, "stridelab does not support torch.bernoulli(generator=) yet");
+        return guarded([&] {
+          if (a.at("p") >= 0) return wrap(ag::bernoulli(a.tensor("input"), a.toDouble("p")));
+          return wrap(ag::bernoulli(a.tensor("input")));
+        });
+      });
+  def("bernoulli_",
+      {"bernoulli_(Tensor p, *, Generator? generator=None)", "bernoulli_(double p=0.5, *, Generator? generator=None)"},
+      {}, [](Interp&, ParsedArgs& a) {
+        if (a.has("generator"))
+          raise(builtin_types().not_implemented_error, "stridelab does not support Tensor.bernoulli_(generator=) yet");
+        guarded([&] {
+          Tensor self = a.tensor("input");
+          Object* p = a.obj("p");
+          if (p && is_tensor(p)) ag::bernoulli_(self, a.tensor("p"));
+          else ag::bernoulli_(self, a.toDouble("p"));
+        });
+        return self_obj(a);
+      });
+  def("dropout", {}, {"dropout(Tensor input, double p, bool train)"}, [](Interp&, ParsedArgs& a) {
+    return guarded([&] { return wrap(ag::nn::dropout(a.tensor("input"), a.toDouble("p"), a.toBool("train"), false)); });
+  });
+}
+
 // A function of torch.nn.functional bound by PyTorch's signature strings.
 void add_parsed(ModuleObject* m, const char* name, std::vector<std::string> sigs, Body body) {
   auto parser = std::make_shared<Parser>(std::move(sigs));
@@ -362,6 +394,7 @@ void define_more_ops() {
   define_index_writes();
   define_reorder();
   define_counting();
+  define_sampling();
 }
 
 void add_more_python_functions(ModuleObject* torch) {
