@@ -41,8 +41,8 @@ void fill_dict(Interp& in, DictObject* d, Object* source, CallArgs& a, size_t fi
       while (ObjRef pair = it->next(in)) {
         std::vector<ObjRef> kv = to_vector(in, pair.get());
         if (kv.size() != 2)
-          raise(builtin_types().value_error, "dictionary update sequence element #0 has length " +
-                                                 std::to_string(kv.size()) + "; 2 is required");
+          raise(builtin_types().value_error,
+                "dictionary update sequence element #0 has length " + std::to_string(kv.size()) + "; 2 is required");
         d->set(in, kv[0], kv[1]);
       }
     }
@@ -102,8 +102,7 @@ TypeObject* defaultdict_type() {
         if (f != none()) d->factory_ = a.pos[0];
       }
       if (a.pos.size() > 2)
-        raise(builtin_types().type_error,
-              "dict expected at most 1 argument, got " + std::to_string(a.pos.size() - 1));
+        raise(builtin_types().type_error, "dict expected at most 1 argument, got " + std::to_string(a.pos.size() - 1));
       fill_dict(in, d.get(), a.pos.size() > 1 ? a.pos[1].get() : nullptr, a);
       a.pos.clear();
       a.kw.clear();
@@ -383,7 +382,7 @@ ObjRef make_namedtuple(Interp& in, CallArgs& a) {
   size_t n = fields.size();
   size_t first_default = n - defaults.size();
   auto build = [cls, fields, defaults, first_default, name](Interp& in, std::vector<ObjRef> pos,
-                                                             std::vector<std::pair<std::string, ObjRef>> kw) {
+                                                            std::vector<std::pair<std::string, ObjRef>> kw) {
     size_t n = fields.size();
     if (pos.size() > n)
       raise(builtin_types().type_error, name + ".__new__() takes " + std::to_string(n + 1) +
@@ -396,8 +395,7 @@ ObjRef make_namedtuple(Interp& in, CallArgs& a) {
       if (it == fields.end())
         raise(builtin_types().type_error, name + ".__new__() got an unexpected keyword argument '" + k + "'");
       size_t i = it - fields.begin();
-      if (items[i])
-        raise(builtin_types().type_error, name + ".__new__() got multiple values for argument '" + k + "'");
+      if (items[i]) raise(builtin_types().type_error, name + ".__new__() got multiple values for argument '" + k + "'");
       items[i] = v;
     }
     std::vector<std::string> missing;
@@ -413,8 +411,8 @@ ObjRef make_namedtuple(Interp& in, CallArgs& a) {
         list += "'" + missing[i] + "'";
       }
       raise(builtin_types().type_error, name + ".__new__() missing " + std::to_string(missing.size()) +
-                                            " required positional argument" + (missing.size() == 1 ? "" : "s") +
-                                            ": " + list);
+                                            " required positional argument" + (missing.size() == 1 ? "" : "s") + ": " +
+                                            list);
     }
     return ObjRef(new TupleObject(std::move(items), cls));
   };
@@ -425,9 +423,9 @@ ObjRef make_namedtuple(Interp& in, CallArgs& a) {
     return r;
   };
   for (size_t i = 0; i < n; ++i)
-    cls->dict_.set(fields[i], ObjRef(new PropertyObject(
-                                  [i](Interp&, Object* self) -> ObjRef { return as<TupleObject>(self)->items_[i]; },
-                                  nullptr)));
+    cls->dict_.set(fields[i],
+                   ObjRef(new PropertyObject(
+                       [i](Interp&, Object* self) -> ObjRef { return as<TupleObject>(self)->items_[i]; }, nullptr)));
   std::vector<ObjRef> names;
   for (auto& f : fields) names.push_back(make_str(f));
   cls->dict_.set("_fields", make_tuple(names));
