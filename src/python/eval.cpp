@@ -440,6 +440,12 @@ void Evaluator::exec_augassign(const AugAssignStmt& s) {
   }
 }
 
+// The functions the class body being run makes (methods, and those wrapped by property,
+// staticmethod, classmethod), which get the class for zero-argument super() once it exists. A
+// global rather than an Evaluator member: an Evaluator lives on the C++ stack for every Python
+// call, and deep recursion must not pay for it.
+static std::vector<Ref<FunctionObject>>* g_class_functions = nullptr;
+
 ObjRef Evaluator::make_function(const std::string& name, const FunctionDefStmt* def, const LambdaExpr* lambda,
                                 const Arguments& args) {
   Ref<FunctionObject> fn(new FunctionObject());
@@ -451,7 +457,7 @@ ObjRef Evaluator::make_function(const std::string& name, const FunctionDefStmt* 
   fn->closure_ = frame_.env;
   for (auto& d : args.defaults) fn->defaults_.push_back(eval(*d));
   for (auto& d : args.kw_defaults) fn->kw_defaults_.push_back(d ? eval(*d) : nullptr);
-  if (frame_.class_ns) class_functions_.push_back(fn);
+  if (frame_.class_ns && g_class_functions) g_class_functions->push_back(fn);
   return fn;
 }
 
@@ -493,13 +499,16 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
   {
     Evaluator ev(in_, body);
     ev.last_line_ = s.pos.line;
+    std::vector<Ref<FunctionObject>>* outer_functions = g_class_functions;
+    g_class_functions = &class_functions;
     try {
       ev.exec_block(s.body);
     } catch (...) {
+      g_class_functions = outer_functions;
       in_.frame_ = saved;
       throw;
     }
-    class_functions.swap(ev.class_functions_);
+    g_class_functions = outer_functions;
   }
   in_.frame_ = saved;
   if (!ns.get("__doc__")) ns.set("__doc__", docstring(s.body));
@@ -1130,7 +1139,7 @@ static void check_keyword_names(Object* mapping) {
     if (!is_str(k.get())) raise(builtin_types().type_error, "keywords must be strings");
 }
 
-static ObjRef checked_super(TypeObject* cls, ObjRef self) {
+[[gnu::noinline]] static ObjRef checked_super(TypeObject* cls, ObjRef self) {
   bool ok = self->type()->is_subtype_of(cls) ||
             (self->type() == builtin_types().type && as<TypeObject>(self.get())->is_subtype_of(cls));
   if (!ok) raise(builtin_types().type_error, "super(type, obj): obj must be an instance or subtype of type");
@@ -1271,6 +1280,19 @@ static std::string quoted_list(const std::vector<std::string>& names) {
   return out;
 }
 
+// Out of line, like make_super: the frames on the path of every Python call stay small, so deep
+// recursion fits the WebAssembly stack.
+[[gnu::noinline]] static void check_positional_only(const Arguments& a, const CallArgs& args,
+                                                    const std::string& fname) {
+  std::string named;
+  for (size_t i = 0; i < a.posonly; ++i)
+    for (auto& [k, v] : args.kw)
+      if (k == a.args[i].name) named += (named.empty() ? "" : ", ") + k;
+  if (!named.empty())
+    raise(builtin_types().type_error,
+          fname + "() got some positional-only arguments passed as keyword arguments: '" + named + "'");
+}
+
 void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArgs& args) {
   const Arguments& a = fn->args();
   const std::string& fname = fn->qualname_;
@@ -1303,15 +1325,7 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
   }
   Ref<DictObject> extra;
   if (a.kwarg) extra = Ref<DictObject>(new DictObject());
-  if (a.posonly && !a.kwarg) {
-    std::string named;
-    for (size_t i = 0; i < a.posonly; ++i)
-      for (auto& [k, v] : args.kw)
-        if (k == a.args[i].name) named += (named.empty() ? "" : ", ") + k;
-    if (!named.empty())
-      raise(builtin_types().type_error,
-            fname + "() got some positional-only arguments passed as keyword arguments: '" + named + "'");
-  }
+  if (a.posonly && !a.kwarg) check_positional_only(a, args, fname);
   for (auto& [k, v] : args.kw) {
     int s = -1;
     for (size_t i = a.posonly; i < a.args.size(); ++i)

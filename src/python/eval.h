@@ -32,9 +32,6 @@ class Evaluator {
   Frame& frame_;
   ObjRef retval_;
   int last_line_ = -1;
-  // In a class body: the functions it made (methods, and those wrapped by property, staticmethod,
-  // classmethod), which get the class for zero-argument super() once it exists.
-  std::vector<Ref<FunctionObject>> class_functions_;
   bool comp_store_ = false;
   GenState* gen_ = nullptr;  // the suspended position of the generator this frame runs, or null
 
@@ -89,7 +86,7 @@ class Evaluator {
   ObjRef eval_boolop(const BoolOpExpr& b);
   ObjRef make_function(const std::string& name, const FunctionDefStmt* def, const LambdaExpr* lambda,
                        const Arguments& args);
-  ObjRef make_super(const CallExpr& c, CallArgs& args);
+  [[gnu::noinline]] ObjRef make_super(const CallExpr& c, CallArgs& args);
 };
 
 }  // namespace stridelab::python

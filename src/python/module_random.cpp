@@ -13,7 +13,6 @@
 #include <cmath>
 #include <memory>
 #include <optional>
-#include <random>
 
 #include "python/bigint.h"
 #include "python/modules.h"
@@ -154,9 +153,12 @@ std::vector<uint32_t> words_of(BigInt v) {
 void seed_from(Interp& in, MersenneTwister& mt, Object* a) {
   mt.gauss_next_.reset();
   if (!a || a == none()) {
-    std::random_device rd;
+    // From the clocks (std::random_device aborts in the WebAssembly engine).
     auto now = static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
-    mt.seed_words({rd(), rd(), static_cast<uint32_t>(now), static_cast<uint32_t>(now >> 32)});
+    auto tick = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    auto where = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(&mt));
+    mt.seed_words({static_cast<uint32_t>(now), static_cast<uint32_t>(now >> 32), static_cast<uint32_t>(tick),
+                   static_cast<uint32_t>(tick >> 32), static_cast<uint32_t>(where)});
     return;
   }
   if (is_int(a)) return mt.seed_words(words_of(int_as_big(a)));
