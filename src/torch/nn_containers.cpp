@@ -58,8 +58,7 @@ ObjRef iterator_of(std::vector<ObjRef> items) {
 }
 
 std::string key_of(Object* k) {
-  if (!is_str(k))
-    raise(builtin_types().type_error, "module name should be a string. Got " + py_typename(k));
+  if (!is_str(k)) raise(builtin_types().type_error, "module name should be a string. Got " + py_typename(k));
   return as<StrObject>(k)->value_;
 }
 
@@ -77,8 +76,8 @@ void dict_update(Interp& in, NnModule* m, Object* modules) {
   for (auto& kv : to_vector(in, modules)) {
     auto pair = to_vector(in, kv.get());
     if (pair.size() != 2)
-      raise(builtin_types().value_error, "ModuleDict update sequence element has length " +
-                                             std::to_string(pair.size()) + "; 2 is required");
+      raise(builtin_types().value_error,
+            "ModuleDict update sequence element has length " + std::to_string(pair.size()) + "; 2 is required");
     check_module(pair[1].get());
     nn_module_setattr(in, m, key_of(pair[0].get()), pair[1]);
   }
@@ -119,28 +118,30 @@ void add_nn_containers(TypeObject* base, std::vector<std::pair<std::string, Type
                     nn_module_setattr(in, m, m->modules[list_index(in, m, a.pos[1].get())], a.pos[2]);
                     return ObjRef(none());
                   })
-          .method("__delitem__",
-                  [](Interp& in, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
-                    std::vector<ObjRef> items = children_of(m);
-                    if (a.pos[1]->type() == builtin_types().slice) {
-                      auto gone = sliced(in, m, a.pos[1].get());
-                      std::vector<ObjRef> kept;
-                      for (auto& it : items)
-                        if (std::none_of(gone.begin(), gone.end(), [&](const ObjRef& g) { return g.get() == it.get(); }))
-                          kept.push_back(it);
-                      items = kept;
-                    } else {
-                      items.erase(items.begin() + static_cast<std::ptrdiff_t>(list_index(in, m, a.pos[1].get())));
-                    }
-                    renumber(in, m, items);
-                    return ObjRef(none());
-                  })
+          .method(
+              "__delitem__",
+              [](Interp& in, CallArgs& a) -> ObjRef {
+                NnModule* m = M(a.pos[0].get());
+                std::vector<ObjRef> items = children_of(m);
+                if (a.pos[1]->type() == builtin_types().slice) {
+                  auto gone = sliced(in, m, a.pos[1].get());
+                  std::vector<ObjRef> kept;
+                  for (auto& it : items)
+                    if (std::none_of(gone.begin(), gone.end(), [&](const ObjRef& g) { return g.get() == it.get(); }))
+                      kept.push_back(it);
+                  items = kept;
+                } else {
+                  items.erase(items.begin() + static_cast<std::ptrdiff_t>(list_index(in, m, a.pos[1].get())));
+                }
+                renumber(in, m, items);
+                return ObjRef(none());
+              })
           .method("__len__",
                   [](Interp&, CallArgs& a) -> ObjRef {
                     return make_int(static_cast<int64_t>(M(a.pos[0].get())->modules.size()));
                   })
-          .method("__iter__", [](Interp&, CallArgs& a) -> ObjRef { return iterator_of(children_of(M(a.pos[0].get()))); })
+          .method("__iter__",
+                  [](Interp&, CallArgs& a) -> ObjRef { return iterator_of(children_of(M(a.pos[0].get()))); })
           .method("append",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     ArgParser p(a, "append", {"self", "module"});
@@ -228,10 +229,9 @@ void add_nn_containers(TypeObject* base, std::vector<std::pair<std::string, Type
                     for (auto& n : M(a.pos[0].get())->modules) keys.push_back(make_str(n));
                     return ObjRef(make_list(std::move(keys)).get());
                   })
-          .method("values",
-                  [](Interp&, CallArgs& a) -> ObjRef {
-                    return ObjRef(make_list(children_of(M(a.pos[0].get()))).get());
-                  })
+          .method(
+              "values",
+              [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(make_list(children_of(M(a.pos[0].get()))).get()); })
           .method("items",
                   [](Interp&, CallArgs& a) -> ObjRef {
                     NnModule* m = M(a.pos[0].get());

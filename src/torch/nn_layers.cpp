@@ -87,7 +87,7 @@ IntArray n_ints(Interp& in, Object* o, size_t n) {
   if (o->type() == builtin_types().tuple || o->type() == builtin_types().list) {
     IntArray out;
     for (auto& it : to_vector(in, o)) out.push_back(to_index(in, it.get()));
-    if (out.size() == 1) out.assign(n, out[0]);
+    if (out.size() == 1) out = IntArray(n, out[0]);
     return out;
   }
   return IntArray(n, to_index(in, o));
@@ -100,7 +100,7 @@ ObjRef int_tuple(const IntArray& v) {
 }
 
 IntArray expand_to(IntArray v, size_t n) {
-  if (v.size() == 1) v.assign(n, v[0]);
+  if (v.size() == 1) v = IntArray(n, v[0]);
   return v;
 }
 
