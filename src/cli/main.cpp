@@ -19,6 +19,7 @@
 #include "python/parser.h"
 #include "torch/torch.h"
 #include "support/free_list.h"
+#include "support/budget.h"
 
 STRIDELAB_LEAK_SANITIZER_OPTIONS
 
@@ -82,6 +83,8 @@ int run(const std::string& source, const Limits& limits) {
     std::fflush(stdout);
     std::fwrite(s.data(), 1, s.size(), stderr);
   });
+  // One memory limit for tensor storage and for any single allocation the program asks for.
+  stridelab::support::set_allocation_limit(stridelab::core::storage_limit());
   RunResult r = interp.run(source);
   std::fwrite(buffer.data(), 1, buffer.size(), stdout);
   std::fflush(stdout);

@@ -9,6 +9,7 @@
 #include <wasm_simd128.h>
 #endif
 
+#include "core/convert.h"
 #include "core/elementwise_kernels.h"
 #include "core/loops.h"
 #include "core/ops.h"
@@ -210,12 +211,12 @@ void copy_(const Tensor& self, const Tensor& src) {
                         if (s[0] == sizeof(O) && s[1] == sizeof(I)) {
                           O* out = reinterpret_cast<O*>(p[0]);
                           const I* in = reinterpret_cast<const I*>(p[1]);
-                          for (int64_t i = 0; i < n; ++i) out[i] = static_cast<O>(in[i]);
+                          for (int64_t i = 0; i < n; ++i) out[i] = convert<O>(in[i]);
                           return;
                         }
                         for (int64_t i = 0; i < n; ++i)
                           *reinterpret_cast<O*>(p[0] + i * s[0]) =
-                              static_cast<O>(*reinterpret_cast<const I*>(p[1] + i * s[1]));
+                              convert<O>(*reinterpret_cast<const I*>(p[1] + i * s[1]));
                       });
     });
   });

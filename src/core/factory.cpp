@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/checked.h"
 #include "core/ops.h"
 
 namespace stridelab::core {
@@ -12,25 +13,8 @@ void check_sizes(const IntArray& sizes) {
     STRIDELAB_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", format_int_list(sizes));
 }
 
-// The cells a tensor of these sizes and strides spans (0 when it has no element), with PyTorch's
-// checks of the sizes.
-int64_t storage_cells(const IntArray& sizes, const IntArray& strides) {
-  check_sizes(sizes);
-  int64_t cells = 0;
-  if (numel_of(sizes) > 0) {
-    cells = 1;
-    for (size_t d = 0; d < sizes.size(); ++d) cells += (sizes[d] - 1) * strides[d];
-  }
-  // Guard the multiplication below against overflow from absurd sizes like 10**20.
-  constexpr int64_t kMaxCells = int64_t{1} << 52;
-  STRIDELAB_CHECK_KIND(
-      cells <= kMaxCells, ErrorKind::RuntimeError,
-      "Trying to create tensor with more elements than this playground can hold: ", format_int_list(sizes));
-  return cells;
-}
-
-Tensor new_tensor(IntArray sizes, IntArray strides, int64_t cells, DType dtype) {
-  Storage storage = StorageImpl::allocate(static_cast<uint64_t>(cells) * itemsize(dtype), dtype);
+Tensor new_tensor(IntArray sizes, IntArray strides, uint64_t nbytes, DType dtype) {
+  Storage storage = StorageImpl::allocate(nbytes, dtype);
   return Tensor(
       make_tensor_impl(std::move(storage), std::move(sizes), std::move(strides), 0, dtype, make_version_counter()));
 }
@@ -38,20 +22,15 @@ Tensor new_tensor(IntArray sizes, IntArray strides, int64_t cells, DType dtype) 
 }  // namespace
 
 Tensor empty_strided(const IntArray& sizes, const IntArray& strides, DType dtype) {
-  const int64_t cells = storage_cells(sizes, strides);
-  return new_tensor(sizes, strides, cells, dtype);
+  check_sizes(sizes);
+  const uint64_t nbytes = storage_nbytes(sizes, strides, itemsize(dtype));
+  return new_tensor(sizes, strides, nbytes, dtype);
 }
 
 Tensor empty(const IntArray& sizes, DType dtype) {
   check_sizes(sizes);
-  // numel can overflow int64 for absurd sizes; check with doubles first.
-  double n = 1;
-  for (int64_t s : sizes) n *= static_cast<double>(s);
-  STRIDELAB_CHECK(n < 9.0e15,
-                  "Trying to create tensor with more elements than this playground can hold: ", format_int_list(sizes));
-  IntArray strides = contiguous_strides(sizes);
-  const int64_t cells = storage_cells(sizes, strides);
-  return new_tensor(sizes, std::move(strides), cells, dtype);
+  const uint64_t nbytes = storage_nbytes_contiguous(sizes, itemsize(dtype));
+  return new_tensor(sizes, contiguous_strides(sizes), nbytes, dtype);
 }
 
 Tensor zeros(const IntArray& sizes, DType dtype) {

@@ -3,6 +3,7 @@
 // takes copy_'s loops.
 #include <algorithm>
 
+#include "core/checked.h"
 #include "core/ops.h"
 
 namespace stridelab::core {
@@ -114,7 +115,7 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
                         ". Expected size ", valid->sizes()[d], " but got size ", t.sizes()[d], " for tensor number ", i,
                         " in the list.");
       }
-      size_at_dim += t.sizes()[dim];
+      size_at_dim = wrapping_add(size_at_dim, t.sizes()[dim]);  // PyTorch's sum wraps: refused as negative
     }
     sizes = valid->sizes();
     sizes[dim] = size_at_dim;
@@ -172,7 +173,7 @@ Tensor repeat(const Tensor& self, const IntArray& repeats) {
   bool zero = false;
   for (size_t i = 0; i < n; ++i) {
     zero = zero || repeats[i] == 0;
-    target[i] = padded[i] * repeats[i];
+    target[i] = wrapping_mul(padded[i], repeats[i]);  // PyTorch's product wraps: refused as negative
   }
   Tensor out = empty(target, self.dtype());
   if (zero || out.numel() == 0) return out;

@@ -21,6 +21,7 @@
 #include <cstdint>
 
 #include "core/tensor.h"
+#include "support/budget.h"
 
 namespace stridelab::core {
 
@@ -60,15 +61,29 @@ void for_each_row(const IntArray& shape, std::array<std::byte*, N> data, const s
     fn(data, zero, int64_t{1});
     return;
   }
+  // Rows go to fn in pieces of at most kPollChunk elements, and the run's deadline is polled
+  // between them (NOTE [Deadline polling] in support/budget.h): an expanded tensor's one row can
+  // hold 10**12 elements.
+  constexpr int64_t kPollChunk = int64_t{1} << 16;
+  auto row = [&fn](std::array<std::byte*, N> p, const std::array<int64_t, N>& stride, int64_t n) {
+    while (n > kPollChunk) {
+      fn(p, stride, kPollChunk);
+      support::poll_deadline(kPollChunk);
+      for (size_t k = 0; k < N; ++k) p[k] += stride[k] * kPollChunk;
+      n -= kPollChunk;
+    }
+    fn(p, stride, n);
+    support::poll_deadline(static_cast<uint64_t>(n));
+  };
   const Dim& inner = dims[0];
   if (nd == 1) {
-    fn(data, inner.stride, inner.size);
+    row(data, inner.stride, inner.size);
     return;
   }
   int64_t counter[64] = {};
   std::array<std::byte*, N> ptr = data;
   for (;;) {
-    fn(ptr, inner.stride, inner.size);
+    row(ptr, inner.stride, inner.size);
     int d = 1;
     for (; d < nd; ++d) {
       ++counter[d];
@@ -91,6 +106,7 @@ void for_each_cell(const Tensor& t, Fn&& fn) {
   int64_t off = t.storage_offset();
   for (;;) {
     fn(off);
+    support::poll_deadline();
     int64_t d = nd - 1;
     for (; d >= 0; --d) {
       off += t.strides()[d];

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/ops.h"
+#include "support/budget.h"
 
 namespace stridelab::core {
 namespace {
@@ -20,6 +21,10 @@ std::string non_finite_text(double v) {
 }
 
 std::string printf_double(const char* format, int precision, double v) {
+  // set_printoptions(precision=10**9) asks for elements of a gigabyte each: refused before the
+  // buffer is made when past the run's memory limit (support/budget.h).
+  if (!support::allocation_fits(static_cast<uint64_t>(std::max(precision, 0)) + 400))
+    throw Error(ErrorKind::MemoryError, "");
   int n = std::snprintf(nullptr, 0, format, precision, v);
   std::string out(static_cast<size_t>(n), '\0');
   std::snprintf(out.data(), out.size() + 1, format, precision, v);

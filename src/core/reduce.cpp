@@ -80,6 +80,7 @@ struct Walker {
     int64_t off = 0;
     for (int64_t k = 0; k < n; ++k) {
       fn(k, off);
+      support::poll_deadline();
       for (int64_t d = static_cast<int64_t>(outer_sizes.size()) - 1; d >= 0; --d) {
         off += outer_strides[d];
         if (++idx[d] < outer_sizes[d]) break;
@@ -105,6 +106,7 @@ struct Walker {
     for (;;) {
       for (int64_t i = 0; i < last; ++i, ++j)
         if (!fn(base[off + i * ls], j)) return;
+      support::poll_deadline(static_cast<uint64_t>(last));
       int64_t d = nd - 2;
       for (; d >= 0; --d) {
         off += inner_strides[d];
@@ -178,6 +180,7 @@ void multi_row_sum(const std::byte* in, int64_t row_stride, int64_t col_stride, 
   int64_t i = 0;
   for (; i + level_step <= size;) {
     for (int64_t j = 0; j < level_step; ++j, ++i) add_row(i);
+    support::poll_deadline(static_cast<uint64_t>(level_step * R));  // NOTE [Deadline polling]
     // Carry level j-1 into level j, as far up as i's bits say.
     bool carry = true;
     static_for<kLevels - 1>([&](auto jm1) {
@@ -353,6 +356,7 @@ void for_each_reduce_block(const Tensor& out, const Tensor& in, const std::vecto
   IntArray counter(kept, 0);
   for (;;) {
     block(obase, ibase, sizes[0], sizes[1], is[0], is[1], os[0], os[1]);
+    support::poll_deadline(static_cast<uint64_t>(sizes[0] * sizes[1]));
     int64_t d = 2;
     for (; d < kept; ++d) {
       obase += os[d];

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "core/convert.h"
 #include "core/dtype.h"
 
 namespace stridelab::core {
@@ -29,7 +30,7 @@ class Scalar {
   T to() const {
     if (kind_ == Kind::Float) {
       if constexpr (std::is_same_v<T, bool>) return d_ != 0;
-      return static_cast<T>(d_);
+      return convert<T>(d_);  // NOTE [Float to int conversion]
     }
     if constexpr (std::is_same_v<T, bool>) return i_ != 0;
     return static_cast<T>(i_);

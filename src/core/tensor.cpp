@@ -1,5 +1,6 @@
 #include "core/tensor.h"
 
+#include "core/checked.h"
 #include "support/free_list.h"
 
 namespace stridelab::core {
@@ -34,6 +35,7 @@ uintptr_t Tensor::data_ptr() const { return reinterpret_cast<uintptr_t>(raw_data
 
 std::shared_ptr<TensorImpl> make_tensor_impl(Storage storage, IntArray sizes, IntArray strides, int64_t storage_offset,
                                              DType dtype, std::shared_ptr<VersionCounter> version) {
+  checked_numel(sizes);  // as PyTorch's refresh_numel: no tensor has more elements than int64 counts
   return std::allocate_shared<TensorImpl>(support::FreeListAllocator<TensorImpl>(), std::move(storage),
                                           std::move(sizes), std::move(strides), storage_offset, dtype,
                                           std::move(version));
@@ -55,16 +57,12 @@ IntArray contiguous_strides(const IntArray& sizes) {
   int64_t s = 1;
   for (size_t i = sizes.size(); i-- > 0;) {
     strides[i] = s;
-    s *= std::max<int64_t>(sizes[i], 1);
+    s = wrapping_mul(s, std::max<int64_t>(sizes[i], 1));  // only a zero-element tensor's can wrap
   }
   return strides;
 }
 
-int64_t numel_of(const IntArray& sizes) {
-  int64_t n = 1;
-  for (int64_t s : sizes) n *= s;
-  return n;
-}
+int64_t numel_of(const IntArray& sizes) { return checked_numel(sizes); }
 
 int64_t wrap_dim(int64_t dim, int64_t ndim) {
   int64_t lo = ndim > 0 ? -ndim : -1;

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/checked.h"
 #include "core/ops.h"
 
 namespace stridelab::core {
@@ -15,7 +16,7 @@ IntArray infer_size(IntArray sizes, int64_t numel) {
       infer = i;
     } else {
       STRIDELAB_CHECK(sizes[i] >= 0, "invalid shape dimension ", sizes[i]);
-      known *= sizes[i];
+      known = wrapping_mul(known, sizes[i]);  // as PyTorch's infer_size: a product that wraps is refused below
     }
   }
   if (infer) {
@@ -53,10 +54,11 @@ std::optional<IntArray> compute_view_strides(const IntArray& old_sizes, const In
   int64_t view_numel = 1;    // elements of the new dims placed in the current run
   for (int64_t d = static_cast<int64_t>(old_sizes.size()) - 1; d >= 0; --d) {
     tensor_numel *= old_sizes[d];
-    bool run_ends = d == 0 || (old_sizes[d - 1] != 1 && old_strides[d - 1] != tensor_numel * chunk_base_stride);
+    bool run_ends =
+        d == 0 || (old_sizes[d - 1] != 1 && old_strides[d - 1] != wrapping_mul(tensor_numel, chunk_base_stride));
     if (!run_ends) continue;
     while (view_d >= 0 && (view_numel < tensor_numel || new_sizes[view_d] == 1)) {
-      new_strides[view_d] = view_numel * chunk_base_stride;
+      new_strides[view_d] = wrapping_mul(view_numel, chunk_base_stride);
       view_numel *= new_sizes[view_d];
       --view_d;
     }
@@ -192,7 +194,7 @@ Tensor squeeze(const Tensor& self, int64_t dim) {
 Tensor unsqueeze(const Tensor& self, int64_t dim) {
   dim = wrap_dim(dim, self.dim() + 1);
   IntArray sizes = self.sizes(), strides = self.strides();
-  int64_t stride = dim >= self.dim() ? 1 : sizes[dim] * strides[dim];
+  int64_t stride = dim >= self.dim() ? 1 : wrapping_mul(sizes[dim], strides[dim]);
   sizes.insert(sizes.begin() + dim, 1);
   strides.insert(strides.begin() + dim, stride);
   return make_view(self, std::move(sizes), std::move(strides), self.storage_offset());
@@ -213,7 +215,7 @@ Tensor expand(const Tensor& self, IntArray sizes) {
       int64_t od = i - (n - old);
       int64_t size = od >= 0 ? self.sizes()[od] : 1;
       // A new leading dimension strides over everything after it, as unsqueeze would.
-      int64_t stride = od >= 0 ? self.strides()[od] : out_sizes[i + 1] * out_strides[i + 1];
+      int64_t stride = od >= 0 ? self.strides()[od] : wrapping_mul(out_sizes[i + 1], out_strides[i + 1]);
       int64_t target = sizes[i];
       if (target == -1) {
         STRIDELAB_CHECK(od >= 0, "The expanded size of the tensor (", target,
@@ -453,16 +455,14 @@ Tensor as_strided(const Tensor& self, IntArray sizes, IntArray strides, std::opt
     STRIDELAB_CHECK(s >= 0, "as_strided: Negative strides are not supported at the moment, got strides: ",
                     format_int_list(strides));
   STRIDELAB_CHECK(offset >= 0, "Tensor: invalid storage offset ", offset);
-  int64_t needed = 0;  // elements the view spans, from cell 0
-  if (numel_of(sizes) > 0) {
-    needed = offset + 1;
-    for (size_t d = 0; d < sizes.size(); ++d) needed += (sizes[d] - 1) * strides[d];
-  }
-  int64_t item = static_cast<int64_t>(self.element_size());
-  int64_t have = static_cast<int64_t>(self.storage()->nbytes());
-  STRIDELAB_CHECK(needed * item <= have, "setStorage: sizes ", format_int_list(sizes), ", strides ",
-                  format_int_list(strides), ", storage offset ", offset, ", and itemsize ", item,
-                  " requiring a storage size of ", needed * item, " are out of bounds for storage of size ", have);
+  const int64_t item = static_cast<int64_t>(self.element_size());
+  // Bytes the view spans from byte 0 of the storage, checked against overflow (a stride of 2**61
+  // must not wrap around into bounds).
+  const uint64_t needed = storage_nbytes(sizes, strides, static_cast<uint64_t>(item), offset);
+  const uint64_t have = self.storage()->nbytes();
+  STRIDELAB_CHECK(needed <= have, "setStorage: sizes ", format_int_list(sizes), ", strides ", format_int_list(strides),
+                  ", storage offset ", offset, ", and itemsize ", item, " requiring a storage size of ", needed,
+                  " are out of bounds for storage of size ", have);
   return make_view(self, std::move(sizes), std::move(strides), offset);
 }
 

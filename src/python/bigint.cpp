@@ -5,6 +5,7 @@
 
 #include "python/format.h"
 #include "python/protocol.h"
+#include "support/budget.h"
 
 namespace stridelab::python {
 
@@ -134,6 +135,7 @@ std::string BigInt::to_string(int base) const {
   static const char* kDigits = "0123456789abcdefghijklmnopqrstuvwxyz";
   while (!m.empty()) {
     uint32_t r = div_small(m, chunk);
+    support::poll_deadline(m.size());
     for (int i = 0; i < per_chunk; ++i) {
       rev += kDigits[r % static_cast<uint32_t>(base)];
       r /= static_cast<uint32_t>(base);
@@ -224,6 +226,7 @@ BigInt operator*(const BigInt& a, const BigInt& b) {
       carry = t >> 32;
     }
     r.mag_[i + b.mag_.size()] = static_cast<uint32_t>(carry);
+    support::poll_deadline(b.mag_.size());  // NOTE [Deadline polling]
   }
   r.neg_ = a.neg_ != b.neg_;
   r.trim();
@@ -260,6 +263,7 @@ void BigInt::divmod_mag(const Limbs& a, const Limbs& b, Limbs* q, Limbs* r) {
   q->assign(m + 1, 0);
   const uint64_t base = uint64_t{1} << 32;
   for (size_t j = m + 1; j-- > 0;) {
+    support::poll_deadline(n);
     uint64_t num = (static_cast<uint64_t>(u[j + n]) << 32) | u[j + n - 1];
     uint64_t qhat = num / v[n - 1], rhat = num % v[n - 1];
     while (qhat >= base || qhat * v[n - 2] > ((rhat << 32) | u[j + n - 2])) {
@@ -506,7 +510,9 @@ std::string int_to_decimal(const Object* o) {
   if (!is_big_candidate(o)) return std::to_string(static_cast<const IntObject*>(o)->value_);
   BigInt v = int_as_big(o);
   // CPython refuses str() of ints over 4300 digits (sys.set_int_max_str_digits).
-  if (v.bit_length() > 14280 && v.to_string().size() - v.negative() > 4300)
+  // Past 14290 bits an int has more than 4300 digits whatever they are: refused before the
+  // (quadratic) conversion; just below, the digits are counted.
+  if (v.bit_length() > 14290 || (v.bit_length() > 14280 && v.to_string().size() - v.negative() > 4300))
     raise(builtin_types().value_error,
           "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase "
           "the limit");

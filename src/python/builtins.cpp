@@ -10,6 +10,7 @@
 #include "python/interp.h"
 #include "python/native.h"
 #include "python/unicode.h"
+#include "support/budget.h"
 
 namespace stridelab::python {
 
@@ -298,8 +299,9 @@ ObjRef make_dict_obj(Interp& in, TypeObject*, CallArgs& a) {
   return d;
 }
 
-// zip and enumerate are lazy, as in CPython: each next() takes one item from each iterator, so
-// they work over infinite generators.
+// zip() and enumerate() are lazy, as in CPython: each step takes the next item of the iterables
+// then, so a dict changed during the loop is seen by its iterator (RuntimeError), and
+// enumerate(range(10**12)) costs nothing until it is walked.
 class ZipIterator : public IteratorObject {
  public:
   explicit ZipIterator(std::vector<Ref<IteratorObject>> its)
@@ -307,6 +309,7 @@ class ZipIterator : public IteratorObject {
   ObjRef next(Interp& in) override {
     if (its_.empty()) return nullptr;
     std::vector<ObjRef> row;
+    row.reserve(its_.size());
     for (auto& it : its_) {
       ObjRef x = it->next(in);
       if (!x) {
@@ -317,6 +320,8 @@ class ZipIterator : public IteratorObject {
     }
     return make_tuple(std::move(row));
   }
+
+ private:
   std::vector<Ref<IteratorObject>> its_;
 };
 
@@ -325,10 +330,16 @@ class EnumerateIterator : public IteratorObject {
   EnumerateIterator(Ref<IteratorObject> it, int64_t start)
       : IteratorObject(builtin_types().enumerate), it_(std::move(it)), count_(start) {}
   ObjRef next(Interp& in) override {
+    if (!it_) return nullptr;
     ObjRef x = it_->next(in);
-    if (!x) return nullptr;
+    if (!x) {
+      it_ = Ref<IteratorObject>();
+      return nullptr;
+    }
     return make_tuple({make_int(count_++), std::move(x)});
   }
+
+ private:
   Ref<IteratorObject> it_;
   int64_t count_;
 };
@@ -427,9 +438,13 @@ ObjRef builtin_round(Interp& in, CallArgs& a) {
     if (!has_digits) return self;
     int64_t nd = to_index(in, a.pos[1].get());
     if (nd >= 0) return self;
-    // Round half to even at 10**-nd, exactly.
-    BigInt p = BigInt(10).pow(static_cast<uint64_t>(std::min<int64_t>(-nd, 100000))), q, r;
-    BigInt::divmod(int_as_big(x), p, &q, &r);
+    // Round half to even at 10**-nd, exactly. Once 10**-nd > 2**(bits + 1) > 2 * |x| the result is
+    // 0: that bound keeps the power small (and -nd is taken unsigned, so -2**63 is not overflow).
+    BigInt big = int_as_big(x);
+    uint64_t k = uint64_t{0} - static_cast<uint64_t>(nd);
+    if (k > static_cast<uint64_t>(big.bit_length()) / 3 + 2) return make_int(0);
+    BigInt p = BigInt(10).pow(k), q, r;
+    BigInt::divmod(big, p, &q, &r);
     int c = (r + r).compare(p);
     if (c > 0 || (c == 0 && !BigInt::bitwise(q, BigInt(1), '&').is_zero())) q = q + BigInt(1);
     return make_int_from_big(q * p);
@@ -513,6 +528,7 @@ void merge_sort(std::vector<size_t>& order, Less less) {
       while (i < mid && j < hi) tmp[k++] = less(order[j], order[i]) ? order[j++] : order[i++];
       while (i < mid) tmp[k++] = order[i++];
       while (j < hi) tmp[k++] = order[j++];
+      support::poll_deadline(hi - lo);  // NOTE [Deadline polling]
     }
     order.swap(tmp);
   }

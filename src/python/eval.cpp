@@ -23,15 +23,7 @@ void Evaluator::line_event(int line, bool force) {
   if (steps > lim.max_steps)
     throw LimitExceeded("step limit exceeded: the program ran more than " + std::to_string(lim.max_steps) +
                         " line events (raise it with --max-steps N)");
-  if (lim.clock_check_every > 0 && steps % lim.clock_check_every == 0) {
-    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - in_.start_time_).count();
-    if (secs > lim.max_seconds) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%g", lim.max_seconds);
-      throw LimitExceeded(std::string("time limit exceeded: the program ran longer than ") + buf +
-                          " s (raise it with --max-seconds N)");
-    }
-  }
+  support::poll_deadline();  // armed by Interp::run with the time limit
   if (in_.observer_) in_.observer_->on_line(frame_);
 }
 

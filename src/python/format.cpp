@@ -9,6 +9,7 @@
 #include "python/interp.h"
 #include "python/protocol.h"
 #include "python/unicode.h"
+#include "support/budget.h"
 
 namespace stridelab::python {
 
@@ -143,7 +144,8 @@ static int spec_number(std::string_view s, size_t& i) {
       raise(builtin_types().value_error, "Too many decimal digits in format string");
     ++i;
   }
-  if (v > INT32_MAX) raise(builtin_types().memory_error, "");
+  // A width or precision past the run's memory limit would make a string past it: refused too.
+  if (v > INT32_MAX || !support::allocation_fits(static_cast<uint64_t>(v))) raise(builtin_types().memory_error, "");
   return static_cast<int>(v);
 }
 

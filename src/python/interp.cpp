@@ -157,6 +157,7 @@ RunResult Interp::run(std::string_view source, std::string_view filename) {
   frame_ = &frame;
   start_time_ = std::chrono::steady_clock::now();
   steps_ = 0;
+  support::deadline().arm(limits_.max_seconds);
   // Nothing but this result leaves run(): formatting the traceback runs the program's own code too
   // (an exception's __str__), which may pass a limit in its turn.
   auto stop = [&](int code, std::string text) {
@@ -175,6 +176,7 @@ RunResult Interp::run(std::string_view source, std::string_view filename) {
   } catch (const PyError&) {  // not raised outside the evaluator; kept as a safety net
     stop(1, "stridelab: an exception was raised while its traceback was being formatted\n");
   } catch (const std::exception& e) { stop(2, std::string("stridelab: internal error: ") + e.what() + "\n"); }
+  support::deadline().disarm();
   handling_.clear();
   frame_ = nullptr;
   return result;

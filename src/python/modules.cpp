@@ -333,15 +333,10 @@ Ref<ModuleObject> make_time(Interp&) {
     double secs = to_double(in, x);
     if (std::isnan(secs)) raise(builtin_types().value_error, "Invalid value NaN (not a number)");
     if (secs < 0) raise(builtin_types().value_error, "sleep length must be non-negative");
-    // A sleep past the run's time limit ends the run when the limit is reached.
-    double limit = in.limits().max_seconds;
-    std::this_thread::sleep_for(std::chrono::duration<double>(std::min(secs, limit)));
-    if (secs > limit) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%g", limit);
-      throw LimitExceeded(std::string("time limit exceeded: the program ran longer than ") + buf +
-                          " s (raise it with --max-seconds N)");
-    }
+    // A sleep past the run's deadline ends the run when the deadline is reached.
+    support::Deadline& d = support::deadline();
+    std::this_thread::sleep_for(std::chrono::duration<double>(std::max(0.0, std::min(secs, d.seconds_left()))));
+    d.check();
     return ObjRef(none());
   });
   module_add_function(m.get(), "time", [](Interp&, CallArgs&) -> ObjRef {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "python/object.h"
+#include "support/budget.h"
 
 namespace stridelab::python {
 
@@ -58,13 +59,10 @@ inline void set_native_call_observer(NativeCallObserver* observer) { g_native_ca
 struct Limits {
   long long max_steps = 100000;  // line events, --max-steps
   int max_depth = 1000;          // nested calls, --max-depth
-  double max_seconds = 10.0;     // wall time, --max-seconds
-  int clock_check_every = 1000;  // line events between two clock reads
+  double max_seconds = 10.0;     // wall time, --max-seconds (NOTE [Deadline polling], support/budget.h)
 };
 
-class LimitExceeded : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// Raised by every layer (support::deadline(), kernels polling it): one class.
+using LimitExceeded = support::LimitExceeded;
 
 }  // namespace stridelab::python

@@ -1,5 +1,7 @@
 #include "python/parser.h"
 
+#include <unordered_set>
+#include <unordered_map>
 #include <cerrno>
 #include <cstdlib>
 #include <algorithm>
@@ -76,6 +78,7 @@ class Parser {
   int loop_depth_ = 0;
   size_t furthest_ = 0;  // the furthest token the parser has looked at
   std::vector<ScopeInfo*> scopes_;
+  std::unordered_map<const ScopeInfo*, std::unordered_set<std::string>> declared_;  // each scope's locals
   std::vector<bool*> generator_flags_;
 
   // A left-nested chain (`1 + 1 + ...`, `x[0][0]...`, `x.a.a...`, `f()()...`) is built by a loop,
@@ -386,10 +389,14 @@ class Parser {
 
   void declare_local(const std::string& name) {
     if (scopes_.empty()) return;
-    auto& locals = scopes_.back()->locals;
-    for (auto& l : locals)
-      if (l == name) return;
-    locals.push_back(name);
+    // A set per scope beside the ordered list: a def with 100,000 parameters stays linear.
+    // The set is rebuilt when it does not match the list (a scope pushed again, or a new scope at a
+    // freed one's address).
+    auto& seen = declared_[scopes_.back()];
+    if (seen.size() != scopes_.back()->locals.size())
+      seen = std::unordered_set<std::string>(scopes_.back()->locals.begin(), scopes_.back()->locals.end());
+    if (!seen.insert(name).second) return;
+    scopes_.back()->locals.push_back(name);
   }
 
   // return_stmt: 'return' [star_expressions]
@@ -726,6 +733,7 @@ class Parser {
     s->body = parse_block("function definition", p.line);
     loop_depth_ = saved_loops;
     generator_flags_.pop_back();
+    declared_.erase(scopes_.back());
     scopes_.pop_back();
     finalize_scope(s->scope);
     s->pos = finish(p);
@@ -811,6 +819,7 @@ class Parser {
     loop_depth_ = 0;
     s->body = parse_block("class definition", p.line);
     loop_depth_ = saved_loops;
+    declared_.erase(scopes_.back());
     scopes_.pop_back();
     s->pos = finish(p);
     return s;
@@ -905,6 +914,7 @@ class Parser {
     scopes_.push_back(&e->scope);
     declare_params(e->args);
     e->body = parse_expression();
+    declared_.erase(scopes_.back());
     scopes_.pop_back();
     finalize_scope(e->scope);
     e->pos = finish(p);
@@ -1636,12 +1646,14 @@ class Parser {
       Comprehension gen;
       gen.target = parse_target_list();
       if (!accept_kw("in")) fail_invalid();
+      declared_.erase(scopes_.back());
       scopes_.pop_back();
       gen.iter = parse_disjunction();
       scopes_.push_back(&comp_scope);
       while (accept_kw("if")) gen.ifs.push_back(parse_disjunction());
       c->generators.push_back(std::move(gen));
     }
+    declared_.erase(scopes_.back());
     scopes_.pop_back();
     c->pos = finish(p);
     return c;

@@ -13,6 +13,7 @@
 #include "python/recursion.h"
 #include "python/suggestions.h"
 #include "python/unicode.h"
+#include "support/budget.h"
 
 namespace stridelab::python {
 
@@ -87,6 +88,9 @@ static std::string repr_items(Interp& in, const std::vector<ObjRef>& items) {
   for (size_t i = 0; i < items.size(); ++i) {
     if (i) out += ", ";
     out += repr(in, items[i].get());
+    // A list that holds one list many times over has a repr exponential in its depth.
+    if (!support::allocation_fits(out.size())) raise(builtin_types().memory_error, "");
+    support::poll_deadline();
   }
   return out;
 }
@@ -123,6 +127,8 @@ STRIDELAB_NOINLINE static std::string container_repr(Interp& in, Object* o) {
     if (!first) out += ", ";
     first = false;
     out += repr(in, k.get()) + ": " + repr(in, v.get());
+    if (!support::allocation_fits(out.size())) raise(builtin_types().memory_error, "");
+    support::poll_deadline();
   }
   return out + "}";
 }
@@ -418,15 +424,35 @@ static ObjRef float_binop(Interp& in, BinOpKind op, double a, double b) {
 static ObjRef repeat(Interp& in, Object* seq, int64_t n) {
   if (n < 0) n = 0;
   TypeObject* t = seq->type();
+  // The result's size is known: past the run's memory limit it is refused before anything is
+  // allocated, with CPython's MemoryError (and its OverflowError past what a size can count).
+  const size_t len = t == builtin_types().str    ? as<StrObject>(seq)->value_.size()
+                     : t == builtin_types().list ? as<ListObject>(seq)->items_.size()
+                                                 : as<TupleObject>(seq)->items_.size();
+  uint64_t total = 0;
+  const uint64_t unit = t == builtin_types().str ? 1 : sizeof(ObjRef);
+  if (len > 0 && n > 0) {
+    if (__builtin_mul_overflow(static_cast<uint64_t>(len), static_cast<uint64_t>(n), &total) ||
+        total > static_cast<uint64_t>(INT64_MAX))
+      raise(t == builtin_types().str ? builtin_types().overflow_error : builtin_types().memory_error,
+            t == builtin_types().str ? "repeated string is too long" : "");
+    if (__builtin_mul_overflow(total, unit, &total) || !support::allocation_fits(total))
+      raise(builtin_types().memory_error, "");
+  }
   if (t == builtin_types().str) {
     std::string out;
     const std::string& s = as<StrObject>(seq)->value_;
+    out.reserve(static_cast<size_t>(total));
     for (int64_t i = 0; i < n; ++i) out += s;
     return make_str(std::move(out));
   }
   const auto& items = t == builtin_types().list ? as<ListObject>(seq)->items_ : as<TupleObject>(seq)->items_;
   std::vector<ObjRef> out;
-  for (int64_t i = 0; i < n; ++i) out.insert(out.end(), items.begin(), items.end());
+  out.reserve(static_cast<size_t>(total / unit));
+  for (int64_t i = 0; i < n; ++i) {
+    out.insert(out.end(), items.begin(), items.end());
+    support::poll_deadline(len);
+  }
   if (t == builtin_types().list) return make_list(std::move(out));
   return make_tuple(std::move(out));
 }
@@ -1293,8 +1319,19 @@ std::vector<ObjRef> to_vector(Interp& in, Object* iterable) {
   if (iterable->type() == builtin_types().list) return as<ListObject>(iterable)->items_;
   if (iterable->type() == builtin_types().tuple) return as<TupleObject>(iterable)->items_;
   std::vector<ObjRef> out;
+  if (iterable->type() == builtin_types().range) {
+    // The length is known (CPython's length hint): past the memory limit, MemoryError up front.
+    const uint64_t n = static_cast<uint64_t>(as<RangeObject>(iterable)->length());
+    if (n > (uint64_t{1} << 60) || !support::allocation_fits(n * sizeof(ObjRef)))
+      raise(builtin_types().memory_error, "");
+    out.reserve(static_cast<size_t>(n));
+  }
   Ref<IteratorObject> it = get_iter(in, iterable);
-  while (ObjRef x = it->next(in)) out.push_back(std::move(x));
+  while (ObjRef x = it->next(in)) {
+    out.push_back(std::move(x));
+    if (!support::allocation_fits(out.size() * sizeof(ObjRef))) raise(builtin_types().memory_error, "");
+    support::poll_deadline();
+  }
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include "python/interp.h"
 #include "python/native.h"
 #include "python/unicode.h"
+#include "support/budget.h"
 
 namespace stridelab::python {
 
@@ -371,6 +372,8 @@ NativeFn justify_method(char align, const char* name) {
     int64_t len = static_cast<int64_t>(utf8_length(s));
     if (width <= len) return a.pos[0];
     int64_t pad = width - len;
+    if (!support::allocation_fits(static_cast<uint64_t>(pad) * fill.size() + s.size()))
+      raise(builtin_types().memory_error, "");
     auto rep = [&](int64_t n) {
       std::string r;
       for (int64_t i = 0; i < n; ++i) r += fill;
@@ -389,6 +392,7 @@ ObjRef str_zfill(Interp& in, CallArgs& a) {
   int64_t w = to_index(in, a.pos[1].get());
   int64_t len = static_cast<int64_t>(utf8_length(s));
   if (len >= w) return a.pos[0];
+  if (!support::allocation_fits(static_cast<uint64_t>(w - len) + s.size())) raise(builtin_types().memory_error, "");
   size_t sign = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
   s.insert(sign, static_cast<size_t>(w - len), '0');
   return make_str(s);

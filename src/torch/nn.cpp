@@ -593,12 +593,18 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       return ObjRef(none());
     });
     auto set_training = [](Interp& in, Object* self, bool mode) {
-      std::vector<Object*> seen;  // each module once (a module may contain itself)
+      // PyTorch's train() sets the flag, then calls train() on each child in order: a module that
+      // contains itself (m.m = m) sends it round the cycle until RecursionError, every module met
+      // before the cycle set and none after. Reaching a module already on the path is that point.
+      std::vector<Object*> path;
       std::function<void(Object*)> walk = [&](Object* o) {
-        if (!o || !is_module(o) || std::find(seen.begin(), seen.end(), o) != seen.end()) return;
-        seen.push_back(o);
+        if (!o || !is_module(o)) return;
+        if (std::find(path.begin(), path.end(), o) != path.end())
+          raise(builtin_types().recursion_error, "maximum recursion depth exceeded while calling a Python object");
+        path.push_back(o);
         M(o)->dict_.set("training", ObjRef(bool_obj(mode)));
         for (auto& n : M(o)->modules) walk(M(o)->dict_.get(n));
+        path.pop_back();
       };
       walk(self);
     };

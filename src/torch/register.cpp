@@ -322,7 +322,8 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
         o.linewidth = 80;
       }
     }
-    if (p.has(0) && p.get(0) != none()) o.precision = static_cast<int>(p.get_int(in, 0, 4));
+    if (p.has(0) && p.get(0) != none())  // kept as given, up to what printf can be asked for
+      o.precision = static_cast<int>(std::clamp<int64_t>(p.get_int(in, 0, 4), INT32_MIN, INT32_MAX));
     if (p.has(1) && p.get(1) != none()) o.threshold = p.get_double(in, 1, 1000);
     if (p.has(2) && p.get(2) != none()) o.edgeitems = static_cast<int>(p.get_int(in, 2, 3));
     if (p.has(3) && p.get(3) != none()) o.linewidth = static_cast<int>(p.get_int(in, 3, 80));

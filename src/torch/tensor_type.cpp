@@ -307,11 +307,13 @@ static const Tensor& self_of(CallArgs& a) { return unwrap(a.pos[0].get()); }
 
 std::string tensor_repr_of(Object* o) {
   const Tensor& t = unwrap(o);
-  if (o->type() == types().parameter) {
-    core::PrintSuffix s = print_suffix(t);
-    return core::parameter_repr(t, s);
-  }
-  return core::tensor_repr(t, print_suffix(t));
+  try {  // printing can refuse a buffer past the memory limit (set_printoptions(precision=10**9))
+    if (o->type() == types().parameter) {
+      core::PrintSuffix s = print_suffix(t);
+      return core::parameter_repr(t, s);
+    }
+    return core::tensor_repr(t, print_suffix(t));
+  } catch (const core::Error& e) { rethrow_core(e); }
 }
 
 static ObjRef binop(Interp& in, CallArgs& a, BinaryOp op, bool reflected) {

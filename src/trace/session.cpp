@@ -16,6 +16,7 @@
 #include "python/set.h"
 #include "torch/torch.h"
 #include "trace/call_reads.h"
+#include "support/budget.h"
 
 namespace stridelab::trace {
 namespace {
@@ -47,6 +48,16 @@ std::string plain_repr(python::Interp& in, Object* o, int depth = 0) {
 std::string short_repr(python::Interp& in, Object* o) {
   const auto& bt = python::builtin_types();
   python::TypeObject* t = o->type();
+  if (t == bt.str && python::as<python::StrObject>(o)->value_.size() > 200) {
+    // Only the first 77 characters are shown: the repr of a prefix, not of the whole string (a
+    // 100 MB string is in a variable at every step). The quotes follow the prefix's quotes.
+    const std::string& s = python::as<python::StrObject>(o)->value_;
+    size_t cut = 200;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+    python::ObjRef prefix = python::make_str(s.substr(0, cut));
+    std::string r = python::repr(in, prefix.get());
+    return r.substr(0, 77) + "...";
+  }
   if (t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.none || t == bt.str) {
     std::string r = python::repr(in, o);
     if (r.size() > 80) r = r.substr(0, 77) + "...";
@@ -127,6 +138,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
 
   // ---- python::NativeCallObserver ----
   void on_native_call(const python::BuiltinFunctionObject& fn, const python::CallArgs& args, Object* result) override {
+    support::DeadlinePause pause;
     if (!muted_) calls_.note(fn, args, result, in_node_ ? node_reads_ : reads_);
   }
 
@@ -177,6 +189,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   };
 
   void flush(const python::Frame& frame, std::optional<Json> exception) {
+    support::DeadlinePause pause;  // a step is recorded whole (support/budget.h)
     if (!pending_) return;
     last_line_ = pending_->line;
     Snapshot snap = snapshot(&frame, pending_->line, pending_->kind);
@@ -770,6 +783,9 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
     interp.limits().max_seconds = options.max_seconds;
     size_t old_limit = core::storage_limit();
     core::set_storage_limit(options.max_memory);
+    // The same limit for any single allocation the program asks for (support/budget.h).
+    const uint64_t old_allocation_limit = support::allocation_limit();
+    support::set_allocation_limit(options.max_memory);
     Tracer tracer(*recorder_, interp);
     tracer.set_probe(options.probe);
     interp.set_stdout([&](std::string_view s) { tracer.write_stdout(s); });
@@ -788,6 +804,7 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
       torch::set_view_origin_tracking(false);
       autograd::set_engine_observer(nullptr);
       core::set_storage_limit(old_limit);
+      support::set_allocation_limit(old_allocation_limit);
       throw;
     }
     python::set_native_call_observer(nullptr);
@@ -796,6 +813,7 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
     autograd::set_engine_observer(nullptr);
     interp.set_observer(nullptr);
     core::set_storage_limit(old_limit);
+    support::set_allocation_limit(old_allocation_limit);
     summary.stdout_text = tracer.all_stdout();
     summary.stderr_text = warnings + r.error_text;
     summary.exit_code = r.exit_code;

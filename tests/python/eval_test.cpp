@@ -70,7 +70,6 @@ TEST_CASE("eval: limits stop the run with a clear message", "[eval]") {
         std::string::npos);
   Limits time;
   time.max_seconds = 0.0;
-  time.clock_check_every = 10;
   r = run("i = 0\nwhile True:\n    i += 1\n", nullptr, time);
   CHECK(r.err.find("time limit exceeded") != std::string::npos);
   CHECK(r.err.find("--max-seconds") != std::string::npos);

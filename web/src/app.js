@@ -148,7 +148,7 @@ async function salvage(code) {
   channel.emit('status', { text: `stopped after ${secs} s · running its first ${SALVAGE_STEPS} lines again…`, level: 'info' });
   try {
     await engine.stop();
-    const reply = await Promise.race([engine.run(code, { max_steps: SALVAGE_STEPS, max_seconds: 5, max_memory: 256 * 1024 * 1024, clock_check_every: 1 }),
+    const reply = await Promise.race([engine.run(code, { max_steps: SALVAGE_STEPS, max_seconds: 5, max_memory: 256 * 1024 * 1024 }),
       new Promise((resolve) => setTimeout(() => resolve(null), Math.max(5000, watchdogMs / 2)))]);
     if (mine !== runToken) return;
     if (!reply) throw new Error('its first lines took too long as well');
