@@ -327,7 +327,10 @@ void adam_step(Interp& in, Object* opt, Object* group, bool decoupled) {
   const double lr = group_num(in, group, "lr"), eps = group_num(in, group, "eps");
   const double wd = group_num(in, group, "weight_decay");
   const bool amsgrad = group_bool(in, group, "amsgrad"), maximize = group_bool(in, group, "maximize");
-  auto [beta1, beta2] = betas_of(in, group);
+  // Plain names, not a structured binding: the kernel lambda below captures them (C++20 allows
+  // capturing a binding, clang 14, the wasm compiler, does not).
+  const auto betas = betas_of(in, group);
+  const double beta1 = betas.first, beta2 = betas.second;
   StateObject* state = opt_state(in, opt);
   for (auto& [po, p, g] : params_with_grad(in, group)) {
     ObjRef st = state_get(in, state, po.get());

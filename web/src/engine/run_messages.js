@@ -50,15 +50,13 @@ export function describeRunError(error, { steps = 0 } = {}) {
     return { ...out, kind: 'engine', message: text, traceback: `Engine failure${error.line ? ` after line ${error.line}` : ''}: ${text}\n`,
       status: `the engine failed${steps ? ` · ${number(steps)} steps kept` : ''}` };
   }
-  // A name PyTorch or Python has that stridelab does not implement reads like
-  // the learner's typo; say which it may be.
-  if (error.type === 'AttributeError' && (m = /^module '(torch[\w.]*)' has no attribute '(\w+)'/.exec(message))) {
-    return unsupported(out, `${m[1]}.${m[2]}`, message);
+  // A name PyTorch has and stridelab lacks comes from the engine as
+  // "stridelab does not support torch.fft yet" (it knows PyTorch's names), so
+  // an AttributeError is the learner's own, as in PyTorch.
+  if (error.type === 'NotImplementedError' && (m = /stridelab does not support (\S+) yet/.exec(message))) {
+    return { ...out, kind: 'unsupported', status: `${m[1]}: not in stridelab yet, line ${error.line ?? '?'}` };
   }
-  if (error.type === 'AttributeError' && (m = /^'Tensor' object has no attribute '(\w+)'/.exec(message))) {
-    return unsupported(out, `Tensor.${m[1]}`, message);
-  }
-  if (error.type === 'NotImplementedError' && / not supported by stridelab/.test(message)) {
+  if (error.type === 'NotImplementedError' && /not supported by stridelab|stridelab does not support /.test(message)) {
     return { ...out, kind: 'unsupported', status: `not supported by stridelab, at line ${error.line ?? '?'}` };
   }
   if (FLAG.test(message)) {
@@ -67,10 +65,4 @@ export function describeRunError(error, { steps = 0 } = {}) {
     return { ...out, message: text, traceback: String(error.traceback || '').split(message).join(text) };
   }
   return out;
-}
-
-function unsupported(out, name, message) {
-  const note = `stridelab runs a part of PyTorch: if PyTorch has \`${name}\`, stridelab does not support it yet; if not, check the spelling.`;
-  return { ...out, kind: 'unsupported', note, traceback: `${out.traceback || `${out.type}: ${message}\n`}\n${note}\n`,
-    status: `${name}: not in stridelab (or misspelt), line ${out.line ?? '?'}` };
 }
