@@ -645,7 +645,7 @@ void Evaluator::exec_import_from(const ImportFromStmt& s) {
         v = ObjRef(in_.import_module(s.module + "." + a.name).get());
       } catch (const PyError& e) {
         if (is_instance(e.exc.get(), builtin_types().not_implemented_error)) throw;
-        raise_if_not_yet(mod.get(), a.name);  // NOTE [Names not supported yet] in suggestions.h
+        raise_if_not_yet(mod.get(), a.name);        // NOTE [Names not supported yet] in suggestions.h
         Object* file = mod->dict_.get("__file__");  // a module CPython loads from a .py file
         raise(builtin_types().import_error,
               "cannot import name '" + a.name + "' from '" + s.module + "' (" +

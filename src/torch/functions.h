@@ -51,6 +51,6 @@ void add_more_python_functions(ModuleObject* torch);
 void add_more_functional(ModuleObject* functional);
 // torch.f(..., out=t) for a body bound by signature strings.
 ObjRef call_with_out(Interp& in, const Body& body, ParsedArgs& a, int out_index);
-void define_conv_ops();         // nn_layers.cpp
+void define_conv_ops();  // nn_layers.cpp
 
 }  // namespace stridelab::torch::bindings
