@@ -7,7 +7,11 @@
 #include <cstdint>
 #include <string>
 
+#include "support/free_list.h"
 #include "trace/session.h"
+
+// Freed objects wait on the free lists in poisoned memory; LeakSanitizer must follow them there.
+STRIDELAB_LEAK_SANITIZER_OPTIONS
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 8192) return 0;  // long inputs only slow the campaign down
