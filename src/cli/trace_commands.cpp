@@ -48,18 +48,15 @@ int trace_command(const std::string& command, const std::string& source, const s
   trace::Session session;
   trace::Summary summary = session.run(source, options);
   if (command == "trace") {
-    std::string text = session.trace_text();
-    text += '\n';
-    if (out_path.empty()) {
-      std::fwrite(text.data(), 1, text.size(), stdout);
-    } else {
-      std::ofstream f(out_path, std::ios::binary);
-      if (!f) {
-        std::cerr << "stridelab: can't write '" << out_path << "'\n";
-        return 2;
-      }
-      f << text;
+    std::FILE* f = out_path.empty() ? stdout : std::fopen(out_path.c_str(), "wb");
+    if (!f) {
+      std::cerr << "stridelab: can't write '" << out_path << "'\n";
+      return 2;
     }
+    // Written piece by piece from the recorder's chunks: no copy of the whole trace.
+    session.write_trace([&](std::string_view text) { std::fwrite(text.data(), 1, text.size(), f); });
+    std::fputc('\n', f);
+    if (f != stdout) std::fclose(f);
     return 0;
   }
   if (jumps > 0 && session.step_count() > 0) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -231,6 +232,9 @@ struct Recorder::StorageRec {
   int64_t itemsize = 0, numel = 0;
   bool summarised = false;
   std::vector<int64_t> cells;  // every cell, or the head then the tail
+  // Its record as JSON text, kept from the step that wrote it until its cells change, so that a
+  // checkpoint copies it instead of writing every value again ("" when not written yet).
+  std::string text;
 };
 
 struct Recorder::NodeRec {
@@ -508,7 +512,13 @@ std::vector<typename Map::key_type> sorted_keys(const Map& m) {
   return keys;
 }
 
-bool storage_key_less(uint64_t a, uint64_t b) { return storage_key_of(a) < storage_key_of(b); }
+// Whether "s<a>" sorts before "s<b>" as strings do, without making the strings.
+bool storage_key_less(uint64_t a, uint64_t b) {
+  char x[24], y[24];
+  const char* ex = std::to_chars(x, x + sizeof x, a).ptr;
+  const char* ey = std::to_chars(y, y + sizeof y, b).ptr;
+  return std::string_view(x, static_cast<size_t>(ex - x)) < std::string_view(y, static_cast<size_t>(ey - y));
+}
 
 constexpr size_t kChunkBytes = size_t{1} << 20;
 
@@ -519,7 +529,11 @@ CellRead read_of(const core::Tensor& t) {
 }
 
 Recorder::Recorder(RecorderOptions options)
-    : options_(options), step_writer_(std::make_unique<JsonWriter>()), events_writer_(std::make_unique<JsonWriter>()) {
+    : options_(options),
+      step_writer_(std::make_unique<JsonWriter>()),
+      events_writer_(std::make_unique<JsonWriter>()),
+      record_writer_(std::make_unique<JsonWriter>()),
+      checkpoint_writer_(std::make_unique<JsonWriter>()) {
   if (options_.checkpoint_every < 1) options_.checkpoint_every = 1;
 }
 
@@ -652,6 +666,16 @@ Recorder::TensorRec Recorder::tensor_record(const core::Tensor& t, const Snapsho
   return r;
 }
 
+void Recorder::write_storage_text(JsonWriter& w, StorageRec& rec) {
+  if (rec.text.empty()) {
+    JsonWriter& scratch = *record_writer_;
+    scratch.clear();
+    write_storage(scratch, rec, options_.summary_edge);
+    rec.text = scratch.text();
+  }
+  w.RawValue(rec.text.data(), rec.text.size(), rapidjson::kObjectType);
+}
+
 std::string_view Recorder::span_text(const Span& s) const {
   return std::string_view(chunks_[s.chunk]).substr(s.offset, s.size);
 }
@@ -677,7 +701,8 @@ size_t Recorder::memory_bytes() const {
 
 // The state before the step about to be recorded, in the shape apply_delta works on.
 void Recorder::write_checkpoint() {
-  JsonWriter w;
+  JsonWriter& w = *checkpoint_writer_;
+  w.clear();
   w.StartObject();
   w.key("objects");
   w.StartObject();
@@ -699,7 +724,7 @@ void Recorder::write_checkpoint() {
   std::sort(ids.begin(), ids.end(), storage_key_less);
   for (uint64_t id : ids) {
     w.key(storage_key_of(id));
-    write_storage(w, *storages_.at(id), options_.summary_edge);
+    write_storage_text(w, *storages_.at(id));
   }
   w.EndObject();
   w.key("nodes");
@@ -794,7 +819,9 @@ void Recorder::record(const Snapshot& snap) {
 
   // The autograd graph, and the tensors its nodes saved.
   std::vector<std::string> nodes_set, nodes_del;
-  {
+  if (snap.graph_unchanged) {
+    queue.insert(queue.end(), snap.graph_tensors.begin(), snap.graph_tensors.end());
+  } else {
     std::unordered_map<std::string, bool> now;
     for (const GraphNodeInfo& n : snap.graph) {
       auto rec = std::make_unique<NodeRec>();
@@ -843,7 +870,14 @@ void Recorder::record(const Snapshot& snap) {
   // Tensors, and the storages they map.
   std::vector<std::string> tensors_set, tensors_del;
   std::vector<std::tuple<std::string, uint32_t, uint32_t>> versions;  // tensor, from, to
-  std::unordered_map<uint64_t, const core::StorageImpl*> shown;
+  // The storages the step shows: id -> storage, sorted by id once the tensors are visited.
+  std::vector<std::pair<uint64_t, const core::StorageImpl*>>& shown_list = shown_;
+  shown_list.clear();
+  auto shown_count = [&](uint64_t id) -> size_t {
+    auto it = std::lower_bound(shown_list.begin(), shown_list.end(), id,
+                               [](const auto& kv, uint64_t k) { return kv.first < k; });
+    return it != shown_list.end() && it->first == id ? 1 : 0;
+  };
   {
     // The reference recorder of a test (every cell read, keys from elsewhere) takes the slow path:
     // a record made for every tensor, found by key.
@@ -881,7 +915,7 @@ void Recorder::record(const Snapshot& snap) {
           if (!source.defined() ||
               (source.storage().get() == old.source_storage && source.storage_offset() == old.source_offset &&
                source.sizes() == old.source_sizes && source.strides() == old.source_strides)) {
-            shown[ks->rec->storage] = t.storage().get();
+            shown_list.emplace_back(ks->rec->storage, t.storage().get());
             if (meta && meta->grad.defined()) queue.push_back(meta->grad);
             if (t.is_view()) queue.push_back(t.base());
             if (source.defined()) queue.push_back(std::move(source));
@@ -897,7 +931,7 @@ void Recorder::record(const Snapshot& snap) {
       core::Tensor view_source;
       TensorRec rec = tensor_record(t, snap, more, &view_source);
       auto& slot = tensors_[key];
-      shown[rec.storage] = t.storage().get();
+      shown_list.emplace_back(rec.storage, t.storage().get());
       if (!slot) {
         slot = std::make_unique<TensorRec>(std::move(rec));
         tensors_set.push_back(key);
@@ -944,6 +978,10 @@ void Recorder::record(const Snapshot& snap) {
       }
     }
   }
+  std::sort(shown_list.begin(), shown_list.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  shown_list.erase(std::unique(shown_list.begin(), shown_list.end(),
+                               [](const auto& a, const auto& b) { return a.first == b.first; }),
+                   shown_list.end());
 
   // Allocations and frees: only of storages the learner can see (temporaries made and dropped
   // inside one step are not drawn).
@@ -952,7 +990,7 @@ void Recorder::record(const Snapshot& snap) {
   ew.StartArray();
   std::unordered_map<uint64_t, bool> freed_now;
   for (const auto& e : pending_events_) {
-    if (e->alloc ? shown.count(e->storage) != 0 : storages_.count(e->storage) != 0) {
+    if (e->alloc ? shown_count(e->storage) != 0 : storages_.count(e->storage) != 0) {
       if (!e->alloc) freed_now[e->storage] = true;
       ew.StartObject();
       ew.key("type");
@@ -975,12 +1013,10 @@ void Recorder::record(const Snapshot& snap) {
     }
     std::vector<uint64_t> ids;
     for (const auto& kv : by_storage) ids.push_back(kv.first);
-    std::sort(ids.begin(), ids.end(), [](uint64_t a, uint64_t b) {
-      return std::to_string(a) < std::to_string(b);  // "s10" before "s2", as the keys sort
-    });
+    std::sort(ids.begin(), ids.end(), storage_key_less);  // "s10" before "s2", as the keys sort
     for (uint64_t id : ids) {
       const std::vector<Block>& blocks = by_storage[id];
-      if (blocks.empty() || !(shown.count(id) || freed_now.count(id))) continue;
+      if (blocks.empty() || !(shown_count(id) || freed_now.count(id))) continue;
       ew.StartObject();
       ew.key("type");
       ew.str("read");
@@ -995,9 +1031,7 @@ void Recorder::record(const Snapshot& snap) {
   // compared (a write event with the cells that changed, old and new values).
   std::vector<uint64_t> storages_set, storages_del;
   {
-    std::vector<std::pair<uint64_t, const core::StorageImpl*>> ids(shown.begin(), shown.end());
-    std::sort(ids.begin(), ids.end());
-    for (const auto& [id, storage] : ids) {
+    for (const auto& [id, storage] : shown_list) {
       const core::StorageImpl& s = *storage;
       auto& slot = storages_[id];
       if (!slot) {
@@ -1042,9 +1076,10 @@ void Recorder::record(const Snapshot& snap) {
       ew.EndArray();
       ew.EndObject();
       slot->cells = std::move(now.cells);
+      slot->text.clear();
     }
     for (auto it = storages_.begin(); it != storages_.end();) {
-      if (!shown.count(it->first)) {
+      if (!shown_count(it->first)) {
         storages_del.push_back(it->first);
         it = storages_.erase(it);
       } else {
@@ -1071,10 +1106,10 @@ void Recorder::record(const Snapshot& snap) {
   ew.EndArray();
 
   // The map changes go before the events (the order the deltas always had).
-  auto write_changes = [&](const char* name, auto& set, auto& del, auto&& write_one, auto&& key_text) {
+  auto write_changes = [&](const char* name, auto& set, auto& del, auto&& write_one, auto&& key_text, auto&& less) {
     if (set.empty() && del.empty()) return;
-    std::sort(set.begin(), set.end(), [&](const auto& a, const auto& b) { return key_text(a) < key_text(b); });
-    std::sort(del.begin(), del.end(), [&](const auto& a, const auto& b) { return key_text(a) < key_text(b); });
+    std::sort(set.begin(), set.end(), less);
+    std::sort(del.begin(), del.end(), less);
     w.key(name);
     w.StartObject();
     if (!set.empty()) {
@@ -1095,16 +1130,19 @@ void Recorder::record(const Snapshot& snap) {
     w.EndObject();
   };
   auto same_key = [](const std::string& k) -> const std::string& { return k; };
+  const std::less<std::string> string_less;
   write_changes(
-      "objects", objects_set, objects_del, [&](const std::string& k) { write_object(w, objects_.at(k)); }, same_key);
+      "objects", objects_set, objects_del, [&](const std::string& k) { write_object(w, objects_.at(k)); }, same_key,
+      string_less);
   write_changes(
-      "tensors", tensors_set, tensors_del, [&](const std::string& k) { write_tensor(w, *tensors_.at(k)); }, same_key);
+      "tensors", tensors_set, tensors_del, [&](const std::string& k) { write_tensor(w, *tensors_.at(k)); }, same_key,
+      string_less);
   write_changes(
-      "storages", storages_set, storages_del,
-      [&](uint64_t id) { write_storage(w, *storages_.at(id), options_.summary_edge); },
-      [](uint64_t id) { return storage_key_of(id); });
+      "storages", storages_set, storages_del, [&](uint64_t id) { write_storage_text(w, *storages_.at(id)); },
+      [](uint64_t id) { return storage_key_of(id); }, storage_key_less);
   write_changes(
-      "nodes", nodes_set, nodes_del, [&](const std::string& k) { write_node(w, k, *nodes_.at(k)); }, same_key);
+      "nodes", nodes_set, nodes_del, [&](const std::string& k) { write_node(w, k, *nodes_.at(k)); }, same_key,
+      string_less);
   w.key("events");
   w.RawValue(ew.text().data(), ew.text().size(), rapidjson::kArrayType);
 
@@ -1300,7 +1338,7 @@ Json present_state(const Json& state) {
 
 Json Recorder::trace() const { return Json::parse(trace_text()); }
 
-std::string Recorder::trace_text() const {
+void Recorder::write_trace(const std::function<void(std::string_view)>& out) const {
   JsonWriter w;
   w.StartObject();
   w.key("format");
@@ -1318,16 +1356,20 @@ std::string Recorder::trace_text() const {
   // The steps go between the brackets written above.
   const std::string_view head = w.text();
   const size_t at = head.find("\"steps\":[]") + 9;
-  size_t total = head.size();
+  out(head.substr(0, at));
+  for (size_t i = 0; i < spans_.size(); ++i) {
+    if (i) out(",");
+    out(span_text(spans_[i]));
+  }
+  out(head.substr(at));
+}
+
+std::string Recorder::trace_text() const {
+  size_t total = 256 + source_.size();
   for (const Span& s : spans_) total += s.size + 1;
   std::string out;
   out.reserve(total);
-  out.append(head.substr(0, at));
-  for (size_t i = 0; i < spans_.size(); ++i) {
-    if (i) out += ',';
-    out += span_text(spans_[i]);
-  }
-  out.append(head.substr(at));
+  write_trace([&](std::string_view text) { out += text; });
   return out;
 }
 

@@ -124,6 +124,11 @@ struct Snapshot {
   std::vector<core::Tensor> object_tensors;
   std::function<TensorAutograd(const core::Tensor&)> autograd;  // may be empty
   std::vector<GraphNodeInfo> graph;
+  // Or, when the front end knows the graph is the previous step's node for node with the same
+  // versions (NOTE [An unchanged graph] in session.cpp), nothing in `graph` and the tensors its
+  // nodes hold (saved tensors, then the AccumulateGrad variable, node by node) here.
+  bool graph_unchanged = false;
+  std::vector<core::Tensor> graph_tensors;
   std::function<std::optional<ViewOrigin>(const core::Tensor&)> view_origin;  // may be empty
   std::optional<BackwardStep> backward;
   std::string stdout_text;        // printed during this step
@@ -172,6 +177,8 @@ class Recorder : public core::StorageObserver {
   Json trace() const;
   // The same as JSON text.
   std::string trace_text() const;
+  // The same text, handed to `out` piece by piece (no copy of the whole trace).
+  void write_trace(const std::function<void(std::string_view)>& out) const;
   // The delta of step n as JSON text.
   std::string_view delta_text(int64_t n) const;
   // Bytes of the deltas and checkpoints kept.
@@ -198,6 +205,8 @@ class Recorder : public core::StorageObserver {
   TensorRec tensor_record(const core::Tensor& t, const Snapshot& snap, std::vector<core::Tensor>& more,
                           core::Tensor* view_source);
   void read_cells(const core::StorageImpl& s, StorageRec& rec) const;
+  // Writes a storage's record, from the text kept in it when it has one.
+  void write_storage_text(support::JsonWriter& w, StorageRec& rec);
   void append_text(std::string_view text, std::vector<Span>& spans);
   void write_checkpoint();
   std::string_view span_text(const Span& s) const;
@@ -241,8 +250,9 @@ class Recorder : public core::StorageObserver {
     int64_t reached = -1;                         // the last step that showed it
     TensorRec* rec = nullptr;                     // its record in tensors_ while shown
   };
-  std::vector<TensorSlot*> shown_tensors_;  // the slots the previous step showed
-  std::vector<std::string> retired_keys_;   // shown tensors gone, whose slot a new tensor took
+  std::vector<TensorSlot*> shown_tensors_;                            // the slots the previous step showed
+  std::vector<std::pair<uint64_t, const core::StorageImpl*>> shown_;  // the storages this step shows
+  std::vector<std::string> retired_keys_;  // shown tensors gone, whose slot a new tensor took
   TensorSlot& tensor_slot(const core::Tensor& t);
   size_t swept_slots_ = 1024;
   std::unordered_map<const core::TensorImpl*, TensorSlot> tensor_keys_;
@@ -258,7 +268,7 @@ class Recorder : public core::StorageObserver {
   std::unordered_map<uint64_t, bool> written_;          // storages written since the last step
 
   // The writers of a step's delta and of its events (kept: their memory is reused).
-  std::unique_ptr<support::JsonWriter> step_writer_, events_writer_;
+  std::unique_ptr<support::JsonWriter> step_writer_, events_writer_, record_writer_, checkpoint_writer_;
 
   // Replay cache for state(n).
   int64_t cached_step_ = -1;

@@ -604,24 +604,67 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     return key;
   }
 
+  // NOTE [An unchanged graph]
+  // The graph is walked at every step (its nodes come and go with the tensors the frames reach),
+  // but its records are made only when something a record shows may have changed: the walk lists
+  // each node it reaches with what its record is made from (the node, whether it was released, its
+  // saved tensors and their version counters, its AccumulateGrad variable), and when that list is
+  // the previous step's and every node of it is still the same live node, the step says so
+  // (Snapshot::graph_unchanged) and hands the recorder only the tensors the nodes hold.
   void collect_graph(Snapshot& snap) {
-    std::vector<std::shared_ptr<autograd::Node>> stack;
-    std::unordered_set<const autograd::Node*> seen;
+    walk_.clear();
+    graph_sig_now_.clear();
+    seen_nodes_.clear();
     for (const core::Tensor& t : snap.object_tensors)
       if (auto* meta = autograd::impl::get_meta(t))
-        if (meta->grad_fn) stack.push_back(meta->grad_fn);
-    while (!stack.empty() && seen.size() < 500) {
-      std::shared_ptr<autograd::Node> n = std::move(stack.back());
+        if (meta->grad_fn) walk_.push_back(meta->grad_fn.get());
+    std::vector<autograd::Node*>& order = graph_order_now_;
+    order.clear();
+    std::vector<autograd::Node*> stack = walk_;
+    while (!stack.empty() && seen_nodes_.size() < 500) {
+      autograd::Node* n = stack.back();
       stack.pop_back();
-      if (!n || seen.count(n.get())) continue;
-      seen.insert(n.get());
+      if (!n || !seen_nodes_.insert(n).second) continue;
+      order.push_back(n);
+      graph_sig_now_.push_back(reinterpret_cast<uintptr_t>(n));
+      for (const autograd::Edge& e : n->next_edges())
+        if (e.function) stack.push_back(e.function.get());
+      for (const autograd::SavedTensorRef& s : n->saved_tensors()) {
+        if (!s.saved || !s.saved->was_saved()) continue;
+        const core::Tensor& t = s.saved->data();
+        graph_sig_now_.push_back(s.saved->is_released() ? 1 : 2);
+        graph_sig_now_.push_back(reinterpret_cast<uintptr_t>(t.impl()));
+        graph_sig_now_.push_back(t.defined() ? t.version() : 0);
+        if (t.defined()) snap.graph_tensors.push_back(t);
+      }
+      if (auto* acc = dynamic_cast<const autograd::AccumulateGrad*>(n)) {
+        graph_sig_now_.push_back(reinterpret_cast<uintptr_t>(acc->variable().impl()));
+        if (acc->variable().defined()) snap.graph_tensors.push_back(acc->variable());
+      }
+    }
+    bool same = graph_known_ && graph_sig_now_ == graph_sig_ && order.size() == graph_nodes_.size();
+    for (size_t i = 0; same && i < order.size(); ++i) same = graph_nodes_[i].lock().get() == order[i];
+    if (same) {
+      snap.graph_unchanged = true;
+      return;
+    }
+    snap.graph_tensors.clear();
+    graph_sig_.swap(graph_sig_now_);
+    graph_nodes_.clear();
+    graph_known_ = true;
+    for (autograd::Node* n : order) {
+      std::weak_ptr<autograd::Node> weak;
+      try {
+        weak = n->weak_from_this();
+      } catch (...) {}
+      if (weak.expired()) graph_known_ = false;  // a node no one owns: never taken as unchanged
+      graph_nodes_.push_back(std::move(weak));
       GraphNodeInfo info;
-      info.key = node_key(n.get());
+      info.key = node_key(n);
       info.name = n->type_name();
       for (const autograd::Edge& e : n->next_edges()) {
         if (!e.function) continue;
         info.next.push_back(node_key(e.function.get()));
-        stack.push_back(e.function);
       }
       for (const autograd::SavedTensorRef& s : n->saved_tensors()) {
         if (!s.saved || !s.saved->was_saved()) continue;
@@ -633,7 +676,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
         if (s.saved->is_released()) info.released = true;
         info.saved.push_back(std::move(sv));
       }
-      if (auto* acc = dynamic_cast<const autograd::AccumulateGrad*>(n.get())) info.variable = acc->variable();
+      if (auto* acc = dynamic_cast<const autograd::AccumulateGrad*>(n)) info.variable = acc->variable();
       snap.graph.push_back(std::move(info));
     }
   }
@@ -706,6 +749,12 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   const python::Frame* top_parent_ = nullptr;
   StepProbe probe_;
   std::unordered_map<const autograd::Node*, std::pair<std::weak_ptr<autograd::Node>, std::string>> node_keys_;
+  // The graph the last records were made from (NOTE [An unchanged graph]).
+  std::vector<uintptr_t> graph_sig_, graph_sig_now_;
+  std::vector<std::weak_ptr<autograd::Node>> graph_nodes_;
+  std::vector<autograd::Node*> walk_, graph_order_now_;
+  std::unordered_set<const autograd::Node*> seen_nodes_;
+  bool graph_known_ = false;
   uint64_t next_node_ = 1;
   std::vector<std::weak_ptr<core::TensorImpl>> node_inputs_;
   CallReads calls_;

@@ -74,6 +74,7 @@ class Session {
   support::Json timeline();
   support::Json trace() const { return recorder_->trace(); }
   std::string trace_text() const { return recorder_->trace_text(); }  // trace().dump(), faster
+  void write_trace(const std::function<void(std::string_view)>& out) const { recorder_->write_trace(out); }
   int64_t step_count() const { return recorder_->step_count(); }
   size_t memory_bytes() const { return recorder_->memory_bytes(); }
 
