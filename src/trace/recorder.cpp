@@ -232,8 +232,8 @@ struct Recorder::StorageRec {
   int64_t itemsize = 0, numel = 0;
   bool summarised = false;
   std::vector<int64_t> cells;  // every cell, or the head then the tail
-  // Its record as JSON text, kept from the step that wrote it until its cells change, so that a
-  // checkpoint copies it instead of writing every value again ("" when not written yet).
+  // Its record as JSON text, kept from the first checkpoint that wrote it until its cells change,
+  // so that the next checkpoints copy it instead of writing every value again ("" when not kept).
   std::string text;
 };
 
@@ -1138,7 +1138,8 @@ void Recorder::record(const Snapshot& snap) {
       "tensors", tensors_set, tensors_del, [&](const std::string& k) { write_tensor(w, *tensors_.at(k)); }, same_key,
       string_less);
   write_changes(
-      "storages", storages_set, storages_del, [&](uint64_t id) { write_storage_text(w, *storages_.at(id)); },
+      "storages", storages_set, storages_del,
+      [&](uint64_t id) { write_storage(w, *storages_.at(id), options_.summary_edge); },
       [](uint64_t id) { return storage_key_of(id); }, storage_key_less);
   write_changes(
       "nodes", nodes_set, nodes_del, [&](const std::string& k) { write_node(w, k, *nodes_.at(k)); }, same_key,
