@@ -1,16 +1,19 @@
-// The WebAssembly surface: three functions over plain strings (JSON), no object handles, so the
+// The WebAssembly surface: a few functions over plain strings (JSON), no object handles, so the
 // worker never has to delete() anything.
 //
 //   const engine = await createStridelab();
 //   const summary = JSON.parse(engine.run(source, JSON.stringify({max_steps: 100000})));
 //   const state = JSON.parse(engine.state(7));   // the full state at step 7 (negative counts from the end)
 //   const trace = engine.trace();                 // the whole trace, docs/trace-format.md
+//   const checks = JSON.parse(engine.check(JSON.stringify(['y is a view of x'])));  // [{text, ok, why}]
 #include <emscripten/bind.h>
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "support/json.h"
+#include "trace/exercise.h"
 #include "trace/session.h"
 
 namespace {
@@ -58,6 +61,16 @@ std::string timeline() {
   return g_session->timeline().dump();
 }
 
+// An exercise's checks (a JSON array of lines) on the last run: [{"text", "ok", "why"}, ...].
+std::string check(std::string checks_json) {
+  if (!g_session) return error_json("InternalError", "no program has run yet");
+  try {
+    std::vector<std::string> checks;
+    for (const Json& c : Json::parse(checks_json).as_array()) checks.push_back(c.as_string());
+    return stridelab::trace::check_results_json(stridelab::trace::check_run(*g_session, checks)).dump();
+  } catch (const std::exception& e) { return error_json("InternalError", e.what()); }
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(stridelab) {
@@ -65,4 +78,5 @@ EMSCRIPTEN_BINDINGS(stridelab) {
   emscripten::function("state", &state);
   emscripten::function("trace", &trace);
   emscripten::function("timeline", &timeline);
+  emscripten::function("check", &check);
 }

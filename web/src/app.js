@@ -13,7 +13,7 @@ import { createLessonView } from './lessons/lesson_view.js';
 import { createNarrationView } from './teach/narration_view.js';
 import { createTimelineView } from './teach/timeline_view.js';
 import { listenToHost } from './teach/embed_protocol.js';
-import { setRunReader } from './teach/exercise_view.js';
+import { setRunChecker } from './teach/exercise_view.js';
 import { diffStates } from './trace_state.js';
 import { describeRunError } from './engine/run_messages.js';
 import { readHash, makeHash, embedSnippet, svgText, svgToPng, download, copyText, pageUrl } from './share/share.js';
@@ -315,12 +315,11 @@ addEventListener('drop', async (e) => {
   e.preventDefault();
   try { await openOwnLesson(`file:${file.name}`, await file.text()); } catch (err) { channel.emit('status', { text: `lesson ${file.name}: ${err.message}`, level: 'error' }); }
 });
-// An exercise reads the run shown: its last state, its allocations and writes, its error.
-setRunReader(async () => {
-  if (!summary || !summary.steps) return summary ? { state: { tensors: [], variables: {}, objects: {} }, facts: { source: '', events: [], lines: [] }, error: summary.error } : null;
-  const [last, facts] = await Promise.all([engine.state(summary.steps - 1), engine.facts()]);
-  const error = summary.error ? { ...summary.error, message: summary.error.original ?? summary.error.message } : null;
-  return { state: last.state, facts, error };
+// An exercise's checks are evaluated by the engine on the run shown (src/trace/exercise.h).
+setRunChecker(async (checks) => {
+  if (!summary) return null;
+  if (summary.engine_failed) return { results: null, why: 'the engine failed during this run: run it again' };
+  return { results: await engine.check(checks) };
 });
 
 // ---- start ---------------------------------------------------------------------

@@ -87,10 +87,10 @@ export class EngineClient {
     try { return await p; } catch (err) { this.cache.delete(n); throw err; }
   }
 
-  /** The run's allocations and writes, for an exercise's checks. */
-  async facts() {
-    const r = await this.send('facts');
-    return r.facts;
+  /** An exercise's check lines, evaluated by the engine on the last run: [{text, ok, why}]. */
+  async check(checks) {
+    const r = await this.send('check', { checks });
+    return r.results;
   }
 
   /** The run's memory timeline (computed once per run by the engine). */
