@@ -16,8 +16,8 @@ using support::Json;
 
 struct Atom {
   char c = 0;
-  bool any = false;  // `.`
-  char repeat = 0;   // '*', '+', '?' or 0
+  bool any = false;   // `.`
+  char repeat = 0;    // '*', '+', '?' or 0
   size_t length = 0;  // characters of the pattern it took
 };
 
@@ -25,8 +25,7 @@ Atom atom_at(std::string_view p) {
   Atom a;
   if (p[0] == '\\' && p.size() > 1) a.c = p[1], a.length = 2;
   else a.c = p[0], a.any = p[0] == '.', a.length = 1;
-  if (a.length < p.size() && (p[a.length] == '*' || p[a.length] == '+' || p[a.length] == '?'))
-    a.repeat = p[a.length++];
+  if (a.length < p.size() && (p[a.length] == '*' || p[a.length] == '+' || p[a.length] == '?')) a.repeat = p[a.length++];
   return a;
 }
 
@@ -183,7 +182,9 @@ std::vector<int64_t> ints_of(const Json& a) {
   return out;
 }
 
-std::string plural(size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+std::string plural(size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
 
 // ---- parsing a check --------------------------------------------------------------------------
 
@@ -287,7 +288,8 @@ Verdict evaluate(Run& run, std::string_view c) {
     if (!is_name(type) || type.find('.') != std::string::npos) throw std::invalid_argument("");
     if (error.is_null()) return {false, "the run raised no exception"};
     const std::string& have = error.at("type").as_string();
-    const std::string message = error.find("message") && error.at("message").is_string() ? error.at("message").as_string() : "";
+    const std::string message =
+        error.find("message") && error.at("message").is_string() ? error.at("message").as_string() : "";
     const bool ok = have == type && (!pattern || pattern_matches(*pattern, message));
     return {ok, "the run raised " + have + ": " + message};
   }

@@ -50,7 +50,7 @@ struct RunOptions {
   double max_seconds = 10.0;
   size_t max_memory = size_t{256} << 20;  // bytes of tensor storage
   RecorderOptions recorder;
-  StepProbe probe;  // for tests; empty by default
+  StepProbe probe;  // for tests, and the page's progress (src/wasm/bindings.cpp); empty by default
 };
 
 // An in-place write made by a call of the program (add_, x[i] = v, x += y, out=): the step it

@@ -141,9 +141,8 @@ TEST_CASE("'written through' reads which tensor each in-place write went through
     auto r = check("import torch\nx = torch.zeros(2, 3)\ny = x[1]\n", through);
     CHECK_FALSE(r[0].ok);
     CHECK(r[0].why == "s1 (x's storage) was never written in place");
-    r = check(
-        "import torch\nw = torch.ones(3, requires_grad=True)\nw.sum().backward()\nw.sum().backward()\n",
-        {"w.grad was written through w only"});
+    r = check("import torch\nw = torch.ones(3, requires_grad=True)\nw.sum().backward()\nw.sum().backward()\n",
+              {"w.grad was written through w only"});
     CHECK_FALSE(r[0].ok);
   }
 }
@@ -152,16 +151,32 @@ TEST_CASE("each form of check reads the end of the run", "[exercise]") {
   const std::string src =
       "import torch\nx = torch.arange(12).view(4, 3)\ny = x.t()\nx.add_(1)\n"
       "r = y.reshape(12)\nw = torch.ones(2, requires_grad=True)\nw.sum().backward()\n";
-  auto r = check(src, {"y is a view of x", "r is not a view of x", "y has strides (1, 3)", "y has shape (3, 4)",
-                       "x has version 1", "y has offset 0", "x is contiguous", "y is not contiguous", "w has a grad",
-                       "w.grad has shape (2,)", "r was copied by reshape", "no error", "y is a view of y",
-                       "no allocation after line 4", "q has shape (1,)", "x has strides (3,)", "y is contiguous",
-                       "y was copied by reshape", "error RuntimeError", "x is bigger than y", "no error at all"});
+  auto r = check(src, {"y is a view of x",
+                       "r is not a view of x",
+                       "y has strides (1, 3)",
+                       "y has shape (3, 4)",
+                       "x has version 1",
+                       "y has offset 0",
+                       "x is contiguous",
+                       "y is not contiguous",
+                       "w has a grad",
+                       "w.grad has shape (2,)",
+                       "r was copied by reshape",
+                       "no error",
+                       "y is a view of y",
+                       "no allocation after line 4",
+                       "q has shape (1,)",
+                       "x has strides (3,)",
+                       "y is contiguous",
+                       "y was copied by reshape",
+                       "error RuntimeError",
+                       "x is bigger than y",
+                       "no error at all"});
   std::vector<bool> ok;
   for (const auto& c : r) ok.push_back(c.ok);
   INFO(report(r));
-  CHECK(ok == std::vector<bool>{true, true, true, true, true, true, true, true, true, true, true, true, false, false,
-                                false, false, false, false, false, false, false});
+  CHECK(ok == std::vector<bool>{true, true,  true,  true,  true,  true,  true,  true,  true,  true, true,
+                                true, false, false, false, false, false, false, false, false, false});
   CHECK(r[12].why == "y and y are the same tensor");
   CHECK(r[13].why == "line 5 allocated s3");
   CHECK(r[14].why == "no tensor named q at the end of the run");

@@ -69,6 +69,9 @@ const handlers = {
   run(msg) {
     const t0 = performance.now();
     stdoutUpTo = [];
+    // The run's progress, posted while it goes on (NOTE [Progress of a run] in
+    // src/wasm/bindings.cpp): the page's watchdog needs it if it must stop us.
+    engine.onRunProgress = (steps, lines) => self.postMessage({ type: 'progress', id: msg.id, steps, lines });
     try {
       summary = JSON.parse(engine.run(msg.code, JSON.stringify(msg.limits || {})));
       // A test's stand-in for an engine that fails part way (web/README.md, "Worker protocol").
