@@ -4,6 +4,7 @@
 //   stridelab ast FILE.py         the indented AST with positions
 //   stridelab trace FILE.py [-o FILE.json]    the step-by-step trace (docs/trace-format.md)
 //   stridelab state FILE.py --step N          the full state at step N, as JSON
+//   stridelab check FILE.py --check LINE ...  an exercise's checks on the run (trace/exercise.h)
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -32,7 +33,8 @@ int usage() {
                "       stridelab tokens FILE.py|-\n"
                "       stridelab ast FILE.py|-\n"
                "       stridelab trace FILE.py|- [-o FILE.json] [limits]\n"
-               "       stridelab state FILE.py|- --step N [limits]\n";
+               "       stridelab state FILE.py|- --step N [limits]\n"
+               "       stridelab check FILE.py|- --check LINE [--check LINE ...] [--checks FILE] [limits]\n";
   return 2;
 }
 
@@ -108,7 +110,7 @@ int dump(const std::string& command, const std::string& source) {
 int main(int argc, char** argv) {
   if (argc < 3) return usage();
   std::string command = argv[1];
-  if (command == "trace" || command == "state") {
+  if (command == "trace" || command == "state" || command == "check") {
     std::string source;
     if (!read_source(argv[2], source)) return 2;
     return stridelab::cli::trace_command(command, source, std::vector<std::string>(argv + 3, argv + argc));

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <random>
 
+#include "trace/exercise.h"
 #include "trace/session.h"
 
 namespace stridelab::cli {
@@ -18,8 +19,20 @@ int usage() {
   std::cerr << "usage: stridelab trace FILE.py|- [-o FILE.json] [--max-steps N] [--max-depth N] [--max-seconds S] "
                "[--max-memory BYTES]\n"
                "       stridelab state FILE.py|- --step N [--jumps K]   (N from 0; negative counts from the end;\n"
-               "              --jumps K also times K state() calls over the trace, in random order)\n";
+               "              --jumps K also times K state() calls over the trace, in random order)\n"
+               "       stridelab check FILE.py|- --check 'y is a view of x' [--check ...] [--checks FILE]\n"
+               "              (an exercise's checks on the run: one line each, exit code 1 unless all pass)\n";
   return 2;
+}
+
+// `stridelab check`: each check on a line, "✓ CHECK — WHY" or "✗ CHECK — WHY".
+int check_command(trace::Session& session, const std::vector<std::string>& checks) {
+  bool all = !checks.empty();
+  for (const trace::CheckResult& r : trace::check_run(session, checks)) {
+    std::cout << (r.ok ? "\u2713 " : "\u2717 ") << r.text << " \u2014 " << r.why << "\n";
+    all = all && r.ok;
+  }
+  return all ? 0 : 1;
 }
 
 }  // namespace
@@ -30,6 +43,7 @@ int trace_command(const std::string& command, const std::string& source, const s
   long long step = 0;
   bool have_step = false;
   long long jumps = 0;
+  std::vector<std::string> checks;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (i + 1 >= args.size()) return usage();
@@ -37,7 +51,16 @@ int trace_command(const std::string& command, const std::string& source, const s
     if (a == "-o" && command == "trace") out_path = v;
     else if (a == "--step" && command == "state") step = std::atoll(v.c_str()), have_step = true;
     else if (a == "--jumps" && command == "state") jumps = std::atoll(v.c_str());
-    else if (a == "--max-steps") options.max_steps = std::atoll(v.c_str());
+    else if (a == "--check" && command == "check") checks.push_back(v);
+    else if (a == "--checks" && command == "check") {
+      std::ifstream f(v);
+      if (!f) {
+        std::cerr << "stridelab: can't open file '" << v << "'\n";
+        return 2;
+      }
+      for (std::string line; std::getline(f, line);)
+        if (line.find_first_not_of(" \t\r") != std::string::npos) checks.push_back(line);
+    } else if (a == "--max-steps") options.max_steps = std::atoll(v.c_str());
     else if (a == "--max-depth") options.max_depth = std::atoi(v.c_str());
     else if (a == "--max-seconds") options.max_seconds = std::atof(v.c_str());
     else if (a == "--max-memory") options.max_memory = static_cast<size_t>(std::atoll(v.c_str()));
@@ -47,6 +70,7 @@ int trace_command(const std::string& command, const std::string& source, const s
 
   trace::Session session;
   trace::Summary summary = session.run(source, options);
+  if (command == "check") return check_command(session, checks);
   if (command == "trace") {
     std::FILE* f = out_path.empty() ? stdout : std::fopen(out_path.c_str(), "wb");
     if (!f) {

@@ -190,6 +190,17 @@ CallReads::Kind CallReads::kind_of(const python::BuiltinFunctionObject& fn, cons
   return k;
 }
 
+python::Object* CallReads::written_through(const python::BuiltinFunctionObject& fn, const python::CallArgs& args) {
+  for (const auto& [name, value] : args.kw)
+    if (name == "out" && torch::is_tensor(value.get())) return value.get();
+  if (args.pos.empty() || !torch::is_tensor(args.pos[0].get())) return nullptr;
+  Kind kind = kind_of(fn, args);
+  if (kind == Kind::Op)
+    for (const auto& [name, value] : args.kw)
+      if (name == "inplace" && value.get() == python::true_obj()) kind = Kind::InPlace;
+  return kind == Kind::InPlace || kind == Kind::WriteOnly ? args.pos[0].get() : nullptr;
+}
+
 void CallReads::note(const python::BuiltinFunctionObject& fn, const python::CallArgs& args, Object* result,
                      std::vector<CellRead>& out) {
   if (args.pos.empty() && args.kw.empty()) return;

@@ -54,6 +54,11 @@ class CallReads {
   void note(const python::BuiltinFunctionObject& fn, const python::CallArgs& args, python::Object* result,
             std::vector<CellRead>& out);
 
+  // The tensor argument an in-place call writes through: self of add_, __setitem__, x += y,
+  // relu(x, inplace=True), the out= tensor; null for any other call. Which tensor a write went
+  // through is a fact an exercise checks (trace/exercise.h).
+  python::Object* written_through(const python::BuiltinFunctionObject& fn, const python::CallArgs& args);
+
   enum class Kind : uint8_t {
     Nothing,     // reads no cell (builtins, metadata, Module.__call__: its forward is reported)
     Op,          // reads every tensor argument a result does not view

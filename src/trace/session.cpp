@@ -88,6 +88,17 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     pending_stdout_ += s;
   }
   const std::string& all_stdout() const { return all_stdout_; }
+  // The in-place writes of the run's calls (Session::in_place_writes), each with the key its tensor
+  // has at the end, or had when it was last shown.
+  std::vector<InPlaceWrite> take_writes() {
+    std::vector<InPlaceWrite> out;
+    for (PendingWrite& w : writes_) {
+      if (w.write.tensor.empty())
+        if (auto impl = w.impl.lock()) w.write.tensor = rec_.find_tensor_key(core::Tensor(impl));
+      out.push_back(std::move(w.write));
+    }
+    return out;
+  }
   int64_t last_line() const { return last_line_; }
 
   // ---- python::Observer ----
@@ -140,6 +151,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   void on_native_call(const python::BuiltinFunctionObject& fn, const python::CallArgs& args, Object* result) override {
     support::DeadlinePause pause;
     if (!muted_) calls_.note(fn, args, result, in_node_ ? node_reads_ : reads_);
+    if (!muted_ && !in_node_) note_written_through(fn, args);
   }
 
   // ---- autograd::EngineObserver ----
@@ -757,6 +769,18 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   bool graph_known_ = false;
   uint64_t next_node_ = 1;
   std::vector<std::weak_ptr<core::TensorImpl>> node_inputs_;
+  struct PendingWrite {
+    InPlaceWrite write;
+    std::weak_ptr<core::TensorImpl> impl;  // to name a tensor not shown yet at the end
+  };
+  void note_written_through(const python::BuiltinFunctionObject& fn, const python::CallArgs& args) {
+    Object* o = calls_.written_through(fn, args);
+    if (!o) return;
+    const core::Tensor& t = torch::unwrap(o);
+    writes_.push_back(
+        {{rec_.step_count(), rec_.find_tensor_key(t), "s" + std::to_string(t.storage()->id())}, t.impl_ptr()});
+  }
+  std::vector<PendingWrite> writes_;
   CallReads calls_;
   std::vector<CellRead> reads_;       // read by the line running now
   std::vector<CellRead> node_reads_;  // read by the autograd node running now
@@ -822,6 +846,7 @@ Session::~Session() = default;
 Summary Session::run(const std::string& source, const RunOptions& options) {
   recorder_ = std::make_unique<Recorder>(options.recorder);
   timeline_.reset();
+  writes_.clear();
   core::restart_storage_ids();  // s1 is the run's first storage, whatever ran before it
   Summary summary;
   {
@@ -867,7 +892,9 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
     summary.stderr_text = warnings + r.error_text;
     summary.exit_code = r.exit_code;
     summary.error = parse_error(r.error_text, tracer.last_line());
+    writes_ = tracer.take_writes();
   }
+  error_ = summary.error;
   recorder_->finish(summary.stdout_text, summary.stderr_text,
                     summary.error.is_null() ? std::nullopt : std::optional<Json>(summary.error));
   summary.steps = recorder_->step_count();

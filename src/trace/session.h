@@ -11,6 +11,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "support/json.h"
 #include "trace/recorder.h"
@@ -48,7 +50,16 @@ struct RunOptions {
   double max_seconds = 10.0;
   size_t max_memory = size_t{256} << 20;  // bytes of tensor storage
   RecorderOptions recorder;
-  StepProbe probe;  // for tests; empty by default
+  StepProbe probe;  // for tests, and the page's progress (src/wasm/bindings.cpp); empty by default
+};
+
+// An in-place write made by a call of the program (add_, x[i] = v, x += y, out=): the step it
+// ran in, the key of the tensor it went through ("" for a tensor the trace never showed) and the
+// storage written. What an exercise's "X was written through Y only" reads (trace/exercise.h).
+struct InPlaceWrite {
+  int64_t step = 0;
+  std::string tensor;
+  std::string storage;
 };
 
 struct Summary {
@@ -77,10 +88,18 @@ class Session {
   void write_trace(const std::function<void(std::string_view)>& out) const { recorder_->write_trace(out); }
   int64_t step_count() const { return recorder_->step_count(); }
   size_t memory_bytes() const { return recorder_->memory_bytes(); }
+  // For trace/exercise.h: the run's source, step n's delta, its error (the summary's), its
+  // in-place writes by call.
+  const std::string& source() const { return recorder_->source(); }
+  std::string_view delta_text(int64_t n) const { return recorder_->delta_text(n); }
+  const support::Json& error() const { return error_; }
+  const std::vector<InPlaceWrite>& in_place_writes() const { return writes_; }
 
  private:
   std::unique_ptr<Recorder> recorder_;
   std::unique_ptr<support::Json> timeline_;
+  support::Json error_;
+  std::vector<InPlaceWrite> writes_;
 };
 
 }  // namespace stridelab::trace

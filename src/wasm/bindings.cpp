@@ -1,16 +1,21 @@
-// The WebAssembly surface: three functions over plain strings (JSON), no object handles, so the
+// The WebAssembly surface: a few functions over plain strings (JSON), no object handles, so the
 // worker never has to delete() anything.
 //
 //   const engine = await createStridelab();
 //   const summary = JSON.parse(engine.run(source, JSON.stringify({max_steps: 100000})));
 //   const state = JSON.parse(engine.state(7));   // the full state at step 7 (negative counts from the end)
 //   const trace = engine.trace();                 // the whole trace, docs/trace-format.md
+//   const checks = JSON.parse(engine.check(JSON.stringify(['y is a view of x'])));  // [{text, ok, why}]
+#include <emscripten.h>
 #include <emscripten/bind.h>
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "support/json.h"
+#include "python/interp.h"
+#include "trace/exercise.h"
 #include "trace/session.h"
 
 namespace {
@@ -26,6 +31,27 @@ std::string error_json(const std::string& type, const std::string& message) {
   return e.dump();
 }
 
+// NOTE [Progress of a run]
+// With `progress_ms`, the run tells the worker how far it has got, at most every progress_ms:
+// Module.onRunProgress(steps, lines), steps recorded and line events run (the interpreter's
+// step count, which max_steps limits). The worker posts it to the page at once, while the run goes
+// on. When the page's watchdog has to stop the worker, the steps go with it; the run being
+// deterministic, the page runs the code again with max_steps = lines - 1, which stops just before
+// the line event that was starting, with the same steps recorded.
+void report_progress(stridelab::trace::RunOptions& options, double every_ms) {
+  if (every_ms <= 0) return;
+  options.probe = [every_ms, last = emscripten_get_now()](const stridelab::trace::StepContext& c) mutable {
+    const double now = emscripten_get_now();
+    if (now - last < every_ms) return;
+    last = now;
+    EM_ASM(
+        {
+          if (Module['onRunProgress']) Module['onRunProgress']($0, $1);
+        },
+        static_cast<double>(c.step + 1), static_cast<double>(c.interp.steps()));
+  };
+}
+
 std::string run(std::string source, std::string options_json) {
   try {
     stridelab::trace::RunOptions options;
@@ -35,6 +61,7 @@ std::string run(std::string source, std::string options_json) {
       if (const Json* v = o.find("max_depth")) options.max_depth = static_cast<int>(v->as_int());
       if (const Json* v = o.find("max_seconds")) options.max_seconds = v->as_double();
       if (const Json* v = o.find("max_memory")) options.max_memory = static_cast<size_t>(v->as_int());
+      if (const Json* v = o.find("progress_ms")) report_progress(options, v->as_double());
     }
     g_session = std::make_unique<stridelab::trace::Session>();
     return g_session->run(source, options).to_json().dump();
@@ -58,6 +85,17 @@ std::string timeline() {
   return g_session->timeline().dump();
 }
 
+// An exercise's checks (a JSON array of lines) on the last run: [{"text", "ok", "why"}, ...].
+std::string check(std::string checks_json) {
+  if (!g_session) return error_json("InternalError", "no program has run yet");
+  try {
+    std::vector<std::string> checks;
+    const Json lines = Json::parse(checks_json);
+    for (const Json& c : lines.as_array()) checks.push_back(c.as_string());
+    return stridelab::trace::check_results_json(stridelab::trace::check_run(*g_session, checks)).dump();
+  } catch (const std::exception& e) { return error_json("InternalError", e.what()); }
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(stridelab) {
@@ -65,4 +103,5 @@ EMSCRIPTEN_BINDINGS(stridelab) {
   emscripten::function("state", &state);
   emscripten::function("trace", &trace);
   emscripten::function("timeline", &timeline);
+  emscripten::function("check", &check);
 }

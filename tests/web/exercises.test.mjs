@@ -1,12 +1,12 @@
 // Every exercise of the lessons is solved by a right program and not by a
-// wrong one (the learner's own run, checked by src/teach/checks.js), its solved
-// state is kept across a reload, and the checks' reader is tested alone in node.
+// wrong one (the learner's own run, checked by the engine: src/trace/exercise.h,
+// whose checks are tested natively in tests/trace/exercise_test.cpp), and its
+// solved state is kept across a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, launch, newPage, waitReady, setCodeAndRun, tid, buildWeb } from './harness.mjs';
-import { parseCheck, evaluateChecks } from '../../web/src/teach/checks.js';
 
 const haveWasm = existsSync(path.join(buildWeb, 'stridelab.wasm'));
 const needWasm = { skip: !haveWasm && 'no wasm engine built' };
@@ -31,6 +31,8 @@ const EXERCISES = [
   ['005-reshape-vs-view', 2, 'view-fails', null, 'import torch\nx = torch.arange(6).view(2, 3)\nv = x.t().view(6)\n'],
   ['009-attention-mask', 2, 'mask-in-place', null,
     'import torch\n\nscores = torch.tensor([[0.5, 1.0, 2.0],\n                       [1.5, 0.2, 0.3],\n                       [0.1, 0.4, 1.2]])\nmask = torch.triu(torch.ones(3, 3), diagonal=1).bool()\nscores.masked_fill_(mask, float("-inf"))\nprint(scores)\n'],
+  ['010-embedding', 1, 'embedding-rows', null,
+    'import torch\nemb = torch.nn.Embedding(5, 3)\nw = emb.weight\nids = torch.tensor([1, 3])\nrows = w[1:4:2]\n'],
 ];
 
 async function check(page, box) {
@@ -76,26 +78,3 @@ for (const [lesson, example, id, wrong, right] of EXERCISES) {
     await context.close();
   });
 }
-
-test('check lines: every documented form parses, an unknown one fails with a message', () => {
-  for (const line of ['y is a view of x', 'y is not a view of x', 'y has strides (1, 3)', 'y has shape (4,)', 'y has version 2',
-    'y has offset 5', 'y is contiguous', 'y is not contiguous', 'w.grad has a grad', 'r was copied by reshape',
-    'x was written through y only', 'no allocation after line 3', 'error RuntimeError', 'error RuntimeError matching /inplace/', 'no error']) {
-    assert.notEqual(parseCheck(line).kind, 'bad', line);
-  }
-  const [r] = evaluateChecks(['y is bigger than x'], { state: {}, facts: { source: '', events: [], lines: [] }, error: null });
-  assert.equal(r.ok, false);
-  assert.match(r.why, /not one stridelab knows/);
-});
-
-test('checks read the end state: views, strides, errors', () => {
-  const state = {
-    variables: { x: 'o1', y: 'o2' },
-    objects: { o1: { tensor: 't1' }, o2: { tensor: 't2' } },
-    tensors: [{ id: 't1', storage: 's1', shape: [4, 3], stride: [3, 1], offset: 0, version: 0, contiguous: true },
-      { id: 't2', storage: 's1', shape: [3, 4], stride: [1, 3], offset: 0, version: 0, contiguous: false }],
-  };
-  const facts = { source: 'import torch\nx = 1\ny = 2\n', events: [{ step: 1, line: 2, type: 'alloc', storage: 's1' }], lines: [1, 2, 3] };
-  const out = evaluateChecks(['y is a view of x', 'y has strides (1, 3)', 'no allocation after line 2', 'y is contiguous', 'error RuntimeError'], { state, facts, error: null });
-  assert.deepEqual(out.map((c) => c.ok), [true, true, true, false, false]);
-});

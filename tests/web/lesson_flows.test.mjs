@@ -138,7 +138,9 @@ test('edits are kept per example across switching and reloads, and the lesson\'s
   // A run of the example left may still be finishing on a busy machine: wait for the edit to show.
   await page.waitForFunction((code) => window.stridelab.editorCode() === code, edited, { timeout: 15000 });
   assert.equal(await page.evaluate(() => window.stridelab.editorCode()), edited);
-  // A reload keeps it too.
+  // A reload keeps it too (once the address names the example again: it is updated shortly
+  // after a step is shown).
+  await page.waitForFunction(() => /[#&]example=1(&|$)/.test(location.hash));
   await page.reload();
   await waitReady(page);
   await page.waitForFunction(() => window.stridelab.runsDone >= 1);

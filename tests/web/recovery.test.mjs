@@ -117,18 +117,58 @@ test('after a while True run, recursion still works', needWasm, async () => {
   await context.close();
 });
 
-test('the watchdog keeps the first steps of a run it stops, and the status is right', needWasm, async () => {
+test('the watchdog keeps every step recorded before it stopped the worker, and the status is right', needWasm, async () => {
   const { page, problems, context } = await open();
   await page.evaluate(() => { window.stridelab.watchdogMs = 2500; });
+  // The progress the worker posts while the run goes on (the last one before the watchdog).
+  await page.evaluate(() => {
+    window.progressSeen = [];
+    const engine = window.stridelab.engine;
+    const shown = engine.onProgress;
+    engine.onProgress = (p) => { window.progressSeen.push(p); shown(p); };
+  });
+  // Each line is slow but the engine's 10 s time limit is far: only the watchdog stops it.
   const code = 'import torch\nx = torch.rand(160, 160)\nwhile True:\n    y = x @ x\n';
   await page.evaluate((c) => { window.stridelab.channel.emit('editor:set-code', { code: c }); window.stridelab.channel.emit('run:request', { code: c }); }, code);
+  await page.waitForFunction(() => /running on the wasm engine… [\d,]+ steps/.test(document.querySelector('[data-testid="status"]').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /recording its [\d,]+ steps again/.test(document.querySelector('[data-testid="status"]').textContent), null, { timeout: 10000 });
   await page.waitForFunction(() => document.body.dataset.state === 'done', null, { timeout: 30000 });
   const s = await summary(page);
+  const seen = await page.evaluate(() => window.progressSeen);
+  const last = seen[seen.length - 1];
+  assert.ok(seen.length >= 2, `progress posted: ${JSON.stringify(seen)}`);
   assert.equal(s.error.kind, 'limit');
-  assert.ok(s.steps > 10 && s.steps <= 100, `steps: ${s.steps}`);
-  assert.match(await status(page), /stopped after 3 s · \d+ steps kept/);
+  // The same steps as the stopped run had recorded when it last said so (the run is deterministic).
+  assert.equal(s.steps, last.steps, `steps ${s.steps}, progress ${JSON.stringify(last)}`);
+  assert.ok(s.steps > 100, `more than the old first 100 lines: ${s.steps}`);
+  assert.match(await status(page), new RegExp(`stopped after 3 s · ${s.steps.toLocaleString('en-US')} steps kept`));
+  assert.match(s.error.message, /took longer than 3 s without reaching one of the page's limits, so the page stopped it, and ran it again as far as it had got/);
+  assert.doesNotMatch(JSON.stringify(s.error), /--max/);
+  // Every recorded step can be stepped through: the last and the first.
+  await page.click(tid('step-last'));
+  await page.waitForFunction((n) => document.body.dataset.step === String(n - 1), s.steps);
+  assert.match(await page.textContent(tid('step-label')), new RegExp(`step ${s.steps} / ${s.steps}`));
   await page.click(tid('step-first'));
   await page.waitForFunction(() => document.body.dataset.step === '0');
+  await nextRunWorks(page);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the engine\'s own time limit stops a long matmul loop before the watchdog, and keeps its steps', needWasm, async () => {
+  const { page, problems, context } = await open();
+  const code = 'import torch\na = torch.rand(512, 512)\nb = torch.rand(512, 512)\nfor i in range(10**6):\n    c = a @ b\n';
+  const t0 = Date.now();
+  await setCodeAndRun(page, code);
+  const ms = Date.now() - t0;
+  const s = await summary(page);
+  assert.equal(s.error.kind, 'limit');
+  assert.match(s.error.original, /time limit exceeded/);
+  assert.match(await status(page), /stopped at the time limit · [\d,]+ steps kept/);
+  assert.ok(ms < 25000, `stopped by the engine's 10 s limit, well before the 30 s watchdog: ${ms} ms`);
+  assert.ok(s.steps > 3);
+  await page.click(tid('step-last'));
+  await page.waitForFunction((n) => document.body.dataset.step === String(n - 1), s.steps);
   await nextRunWorks(page);
   assert.deepEqual(problems, []);
   await context.close();

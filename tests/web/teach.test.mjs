@@ -33,7 +33,10 @@ const narration = (page) => page.textContent(tid('step-narration'));
 test('the narration says what each step did, from the trace, above the memory view', needWasm, async () => {
   const { page, context, problems } = await open('#lesson=002-same-id&example=2');
   const n = page.locator(tid('step-narration'));
-  assert.equal(await n.getAttribute('aria-live'), 'polite');
+  // One announcement per step: the narration is spoken by the stepper's live region, and is
+  // not a live region itself.
+  assert.equal(await n.getAttribute('aria-live'), null);
+  assert.equal(await page.locator('[aria-live]').count(), await page.locator('[aria-live]:not([data-testid="step-narration"])').count());
   // Above the memory view.
   const nb = await n.boundingBox();
   const mb = await page.locator(tid('memory-panel')).boundingBox();
@@ -44,6 +47,11 @@ test('the narration says what each step did, from the trace, above the memory vi
   await page.evaluate(() => window.stridelab.channel.emit('step:find-line', { line: 13, after: -1 }));
   await page.waitForFunction(() => /tensor_b\[0,0\] = 100/.test(document.querySelector('[data-testid="step-narration"]').textContent));
   assert.match(await narration(page), /wrote 1 cell of s1 in place: version 0 → 1, seen by tensor_a and tensor_b/);
+  // The announcer says it with the step, once: no other live region repeats it.
+  await page.waitForFunction(() => /wrote 1 cell of s1 in place/.test(document.querySelector('[data-testid="step-announcer"]').textContent));
+  const speaking = await page.evaluate(() => [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')]
+    .filter((e) => /wrote 1 cell of s1 in place/.test(e.textContent)).map((e) => e.dataset.testid));
+  assert.deepEqual(speaking, ['step-announcer']);
   // Code in the sentence is shown as code.
   assert.ok(await n.locator('code').count() >= 2);
   assert.deepEqual(problems, []);

@@ -13,7 +13,7 @@ import { createLessonView } from './lessons/lesson_view.js';
 import { createNarrationView } from './teach/narration_view.js';
 import { createTimelineView } from './teach/timeline_view.js';
 import { listenToHost } from './teach/embed_protocol.js';
-import { setRunReader } from './teach/exercise_view.js';
+import { setRunChecker } from './teach/exercise_view.js';
 import { diffStates } from './trace_state.js';
 import { describeRunError } from './engine/run_messages.js';
 import { readHash, makeHash, embedSnippet, svgText, svgToPng, download, copyText, pageUrl } from './share/share.js';
@@ -90,8 +90,9 @@ let running = false;
 let runsDone = 0;
 // The page's last resort when the engine's own limits do not stop a run; tests shorten it.
 let watchdogMs = 30000;
-// After the watchdog, the run is made again up to this many lines, so that its
-// first steps can be stepped through (the stopped worker's steps are lost with it).
+// After the watchdog, when the worker said nothing of its progress (the
+// fixture engine), the run is made again up to this many lines, so that its
+// first steps can be stepped through.
 const SALVAGE_STEPS = 100;
 
 function setRunning(on) {
@@ -138,28 +139,39 @@ async function finishRun(result, code, step, ms) {
   else updateHash(null);
 }
 
-// The watchdog fired: the worker is stopped (its steps go with it), and the
-// same code is run again in a fresh one up to SALVAGE_STEPS lines, so that the
-// learner still has steps to look at.
+// The watchdog fired: the worker is stopped, and its steps go with it. The
+// worker posted how far the run had got (NOTE [Progress of a run] in
+// src/wasm/bindings.cpp); the run is deterministic, so the same code is run
+// again in a fresh worker up to the line event that was starting, which
+// records the same steps, and every one of them can be stepped through.
 async function salvage(code) {
   runToken++;
   const mine = runToken;
   const secs = Math.round(watchdogMs / 1000);
-  channel.emit('status', { text: `stopped after ${secs} s · running its first ${SALVAGE_STEPS} lines again…`, level: 'info' });
+  const reached = engine.progress;
+  const lines = reached && reached.lines > 1 ? reached.lines - 1 : SALVAGE_STEPS;
+  const again = reached && reached.lines > 1 ? `recording its ${reached.steps.toLocaleString('en-US')} steps again…` : `running its first ${SALVAGE_STEPS} lines again…`;
+  channel.emit('status', { text: `stopped after ${secs} s · ${again}`, level: 'info' });
   try {
     await engine.stop();
-    const reply = await Promise.race([engine.run(code, { max_steps: SALVAGE_STEPS, max_seconds: 5, max_memory: 256 * 1024 * 1024 }),
-      new Promise((resolve) => setTimeout(() => resolve(null), Math.max(5000, watchdogMs / 2)))]);
+    // As long again as the run had, and a little more.
+    const budget = Math.max(5000, watchdogMs * 1.5);
+    const reply = await Promise.race([engine.run(code, { max_steps: lines, max_seconds: budget / 1000, max_memory: 256 * 1024 * 1024 }),
+      new Promise((resolve) => setTimeout(() => resolve(null), budget + 2000))]);
     if (mine !== runToken) return;
     if (!reply) throw new Error('its first lines took too long as well');
     const steps = reply.summary.steps;
-    reply.summary.error = { type: 'Stopped', line: null, message: '', stoppedAfter: secs };
+    reply.summary.error = { type: 'Stopped', line: null, message: '', stoppedAfter: secs, replayed: Boolean(reached && reached.lines > 1) };
     await finishRun(reply.summary, code, steps - 1, reply.ms);
   } catch (e) {
     if (mine !== runToken) return;
     stop(`stopped after ${secs} s: the run took too long (${e.message})`);
   }
 }
+// While a run goes on, the status says how far it has got.
+engine.onProgress = ({ steps }) => {
+  if (running) channel.emit('status', { text: `running on the ${engine.engineName || engineKind} engine… ${steps.toLocaleString('en-US')} steps`, level: 'info' });
+};
 
 function stop(reason) {
   runToken++;
@@ -315,12 +327,11 @@ addEventListener('drop', async (e) => {
   e.preventDefault();
   try { await openOwnLesson(`file:${file.name}`, await file.text()); } catch (err) { channel.emit('status', { text: `lesson ${file.name}: ${err.message}`, level: 'error' }); }
 });
-// An exercise reads the run shown: its last state, its allocations and writes, its error.
-setRunReader(async () => {
-  if (!summary || !summary.steps) return summary ? { state: { tensors: [], variables: {}, objects: {} }, facts: { source: '', events: [], lines: [] }, error: summary.error } : null;
-  const [last, facts] = await Promise.all([engine.state(summary.steps - 1), engine.facts()]);
-  const error = summary.error ? { ...summary.error, message: summary.error.original ?? summary.error.message } : null;
-  return { state: last.state, facts, error };
+// An exercise's checks are evaluated by the engine on the run shown (src/trace/exercise.h).
+setRunChecker(async (checks) => {
+  if (!summary) return null;
+  if (summary.engine_failed) return { results: null, why: 'the engine failed during this run: run it again' };
+  return { results: await engine.check(checks) };
 });
 
 // ---- start ---------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // Keys as src/wasm/bindings.cpp reads them. The engine reads its clock by the
 // work done (NOTE [Deadline polling] in src/support/budget.h), so a loop of
 // slow lines stops at max_seconds too.
-const DEFAULT_LIMITS = { max_steps: 100000, max_seconds: 10, max_memory: 256 * 1024 * 1024 };
+const DEFAULT_LIMITS = { max_steps: 100000, max_seconds: 10, max_memory: 256 * 1024 * 1024, progress_ms: 100 };
 
 export class EngineClient {
   /** @param {{engine: 'wasm'|'fixture', standalone: object|null}} options */
@@ -20,6 +20,10 @@ export class EngineClient {
     this.generation = 0;
     this.broken = false; // the engine failed: the next run starts a fresh worker
     this.failNextRunForTest = null; // tests: the next run fails with this message after running
+    // How far the running run has got: {steps, lines} (steps recorded, line
+    // events run), from the worker's `progress` messages; null before any.
+    this.progress = null;
+    this.onProgress = null;
   }
 
   start() {
@@ -48,6 +52,12 @@ export class EngineClient {
   }
 
   receive(msg) {
+    if (msg.type === 'progress') {
+      if (!this.pending.has(msg.id)) return;
+      this.progress = { steps: msg.steps, lines: msg.lines };
+      if (this.onProgress) this.onProgress(this.progress);
+      return;
+    }
     const p = this.pending.get(msg.id);
     if (!p) return;
     this.pending.delete(msg.id);
@@ -67,6 +77,7 @@ export class EngineClient {
     if (this.broken) await this.stop();
     await this.ready;
     this.cache.clear();
+    this.progress = null;
     const failForTest = this.failNextRunForTest || undefined;
     this.failNextRunForTest = null;
     try {
@@ -87,10 +98,10 @@ export class EngineClient {
     try { return await p; } catch (err) { this.cache.delete(n); throw err; }
   }
 
-  /** The run's allocations and writes, for an exercise's checks. */
-  async facts() {
-    const r = await this.send('facts');
-    return r.facts;
+  /** An exercise's check lines, evaluated by the engine on the last run: [{text, ok, why}]. */
+  async check(checks) {
+    const r = await this.send('check', { checks });
+    return r.results;
   }
 
   /** The run's memory timeline (computed once per run by the engine). */

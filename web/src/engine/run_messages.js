@@ -22,6 +22,10 @@ export function describeRunError(error, { steps = 0 } = {}) {
       status: `${status} · ${number(steps)} steps kept` };
   };
   let m;
+  if (error.type === 'Stopped' && error.stoppedAfter && error.replayed) {
+    return limit(`The run took longer than ${error.stoppedAfter} s without reaching one of the page's limits, so the page stopped it, and ran it again as far as it had got.`,
+      `stopped after ${error.stoppedAfter} s`);
+  }
   if (error.type === 'Stopped' && error.stoppedAfter) {
     return limit(`The run took longer than ${error.stoppedAfter} s, so the page stopped it, and ran it again only as far as its first lines.`,
       `stopped after ${error.stoppedAfter} s`);

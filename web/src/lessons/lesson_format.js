@@ -106,8 +106,8 @@ function paragraphs(lines) {
   return out;
 }
 
-// An exercise: its task (Markdown), `check:` lines (src/teach/checks.js reads
-// them), and an optional ```python block, the code it starts from.
+// An exercise: its task (Markdown), `check:` lines (the engine evaluates
+// them: src/trace/exercise.h), and an optional ```python block, the code it starts from.
 function exercise(attrs, body) {
   const task = [];
   const checks = [];

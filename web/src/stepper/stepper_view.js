@@ -131,10 +131,11 @@ export function createStepperView(root, channel) {
 
 const MAX_SPOKEN = 160;
 const clip = (text) => (text.length > MAX_SPOKEN ? text.slice(0, MAX_SPOKEN) + '…' : text);
+const clip2 = (text) => (text.length > 2 * MAX_SPOKEN ? text.slice(0, 2 * MAX_SPOKEN) + '…' : text);
 
 /** What a screen reader hears at a step: where the run is, what the step
- *  changed (its own events, or what differs from the step shown before after a
- *  jump), what it printed, and an exception. */
+ *  did (the engine's narration, else its own events), what differs from the
+ *  step shown before after a jump, what it printed, and an exception. */
 export function describeStep({ n, total, state, prev, diff, printed }, codeLines) {
   const parts = [];
   const node = state.node || state.backward;
@@ -148,7 +149,12 @@ export function describeStep({ n, total, state, prev, diff, printed }, codeLines
     const ts = (state.tensors || []).filter((t) => t.storage === storage && names.has(t.id));
     return ts.length ? `${storage} (${ts.map((t) => tensorLabel(t, names)).join(', ')})` : storage;
   };
-  const events = state.events || [];
+  // The engine's narration says what the step did (allocated, wrote, freed, viewed): it is the
+  // one sentence spoken for it, and the events are listed only when a step has none. The
+  // narration panel itself is not a live region, so each step is announced once, here.
+  const narration = String(state.narration || '').replace(/`/g, '').trim();
+  if (narration) parts.push(clip2(narration.endsWith('.') ? narration : narration + '.'));
+  const events = narration ? [] : state.events || [];
   const said = [];
   for (const e of events) {
     if (e.type === 'alloc') said.push(`${label(e.storage)} allocated`);

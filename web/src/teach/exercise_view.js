@@ -1,14 +1,15 @@
 // A lesson's `:::exercise`: the task, a button that puts its starting code in
-// the editor, and its checks, evaluated on the learner's own run each time a
-// run ends once the learner has begun the exercise (or asked for a check).
+// the editor, and its checks, evaluated by the engine (src/trace/exercise.h)
+// on the learner's own run each time a run ends once the learner has begun
+// the exercise (or asked for a check).
 // Solved exercises are marked data-solved="true" and remembered in
 // localStorage (`stridelab:solved:<lesson>:<exercise id>`).
 import { el } from '../dom.js';
-import { evaluateChecks } from './checks.js';
 
-// Set by app.js: () => Promise<{state, facts, error} | null> for the run shown.
-let readRun = async () => null;
-export function setRunReader(fn) { readRun = fn; }
+// Set by app.js: (checks) => Promise<{results: [{text, ok, why}] | null, why?} | null>,
+// the checks evaluated on the run shown (null before any run).
+let checkRun = async () => null;
+export function setRunChecker(fn) { checkRun = fn; }
 
 export function createExercise(ex, { lesson, example, channel, storage, markdown }) {
   const { markdownBlock, markdownInline } = markdown;
@@ -26,10 +27,12 @@ export function createExercise(ex, { lesson, example, channel, storage, markdown
 
   async function check() {
     active = true;
-    const run = await readRun();
+    let run;
+    try { run = await checkRun(ex.checks); } catch (err) { run = { results: null, why: err.message }; }
     if (!box.isConnected) return;
     if (!run) { result.replaceChildren(el('li', {}, 'Run the code first.')); return; }
-    const out = evaluateChecks(ex.checks, run);
+    if (!run.results) { result.replaceChildren(el('li', {}, `The checks could not be run: ${run.why}.`)); return; }
+    const out = run.results;
     const ok = out.length > 0 && out.every((c) => c.ok);
     result.replaceChildren(...out.map((c) => el('li', { class: c.ok ? 'ok' : 'no', 'data-ok': String(c.ok) },
       el('span', { class: 'mark', 'aria-hidden': 'true' }, c.ok ? '✓ ' : '✗ '), el('code', {}, c.text), ` — ${c.why}`)));

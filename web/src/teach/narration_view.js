@@ -1,11 +1,12 @@
 // The step's narration: one plain sentence the engine makes from the trace's
 // facts (docs/trace-format.md, `narration`), shown above the memory view and
-// read by screen readers (a polite live region: it is read once stepping
-// settles, after the stepper's own announcement).
+// read by screen readers through the stepper's announcer (step-announcer),
+// which speaks it with the step: this paragraph is not a live region, so a
+// step is announced once.
 import { el } from '../dom.js';
 
 export function createNarrationView(root, channel) {
-  const p = el('p', { class: 'narration', 'data-testid': 'step-narration', 'aria-live': 'polite' });
+  const p = el('p', { class: 'narration', 'data-testid': 'step-narration' });
   root.append(p);
   const show = (text) => {
     // `code` in the sentence is shown as code; the text itself stays plain.

@@ -69,6 +69,9 @@ const handlers = {
   run(msg) {
     const t0 = performance.now();
     stdoutUpTo = [];
+    // The run's progress, posted while it goes on (NOTE [Progress of a run] in
+    // src/wasm/bindings.cpp): the page's watchdog needs it if it must stop us.
+    engine.onRunProgress = (steps, lines) => self.postMessage({ type: 'progress', id: msg.id, steps, lines });
     try {
       summary = JSON.parse(engine.run(msg.code, JSON.stringify(msg.limits || {})));
       // A test's stand-in for an engine that fails part way (web/README.md, "Worker protocol").
@@ -87,20 +90,12 @@ const handlers = {
   trace() {
     return { trace: engine.trace() };
   },
-  // What an exercise's checks read (src/teach/checks.js): the allocations and
-  // writes of the whole run with their steps and lines, from the trace's deltas
-  // (one pass), and the source.
-  facts() {
-    const trace = JSON.parse(engine.trace());
-    const events = [];
-    for (const d of trace.steps || []) {
-      for (const e of d.events || []) {
-        if (e.type === 'alloc' || e.type === 'free' || e.type === 'write') events.push({ step: d.step, line: d.line, kind: d.kind, type: e.type, storage: e.storage });
-      }
-    }
-    const lines = [];
-    for (const d of trace.steps || []) lines.push(d.line);
-    return { facts: { source: trace.source || '', events, lines } };
+  // An exercise's checks, evaluated by the engine on the last run (src/trace/exercise.h).
+  check(msg) {
+    if (typeof engine.check !== 'function') throw new Error('this engine cannot check exercises: it needs the WebAssembly engine');
+    const out = JSON.parse(engine.check(JSON.stringify(msg.checks || [])));
+    if (!Array.isArray(out)) throw new Error(out.error ? `${out.error.type}: ${out.error.message}` : 'the engine gave no checks');
+    return { results: out };
   },
   // Bytes of live storage over the steps (docs/trace-format.md, "The memory timeline"); an
   // engine without timeline() (the fixture) has it made here from its few states.
