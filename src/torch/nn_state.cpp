@@ -35,7 +35,9 @@ const TorchFrame load_errors{MODULE_PY, 1671, "load_state_dict",
 
 NnModule* M(Object* o) { return static_cast<NnModule*>(o); }
 bool is_module(const Object* o) { return o->type()->is_subtype_of(nn_module_base()); }
-bool has(const std::vector<std::string>& v, const std::string& n) { return std::find(v.begin(), v.end(), n) != v.end(); }
+bool has(const std::vector<std::string>& v, const std::string& n) {
+  return std::find(v.begin(), v.end(), n) != v.end();
+}
 
 // torch.typename for a value that is not a tensor: the type's name ("int").
 std::string typename_of(Object* o) {
@@ -129,10 +131,9 @@ void load_state(Interp& in, NnModule* m, const Entries& entries, const std::stri
     Tensor dst = unwrap(target), src = unwrap(input);
     if (dst.dim() == 0 && src.dim() == 1) src = guarded([&] { return op::select(src, 0, 0); });
     if (dst.sizes() != src.sizes()) {
-      r.errors.push_back("size mismatch for " + key + ": copying a param with shape torch.Size(" +
-                         core::format_int_list(src.sizes()) +
-                         ") from checkpoint, the shape in current model is torch.Size(" +
-                         core::format_int_list(dst.sizes()) + ").");
+      r.errors.push_back(
+          "size mismatch for " + key + ": copying a param with shape torch.Size(" + core::format_int_list(src.sizes()) +
+          ") from checkpoint, the shape in current model is torch.Size(" + core::format_int_list(dst.sizes()) + ").");
       continue;
     }
     try {
@@ -142,8 +143,8 @@ void load_state(Interp& in, NnModule* m, const Entries& entries, const std::stri
       r.errors.push_back("While copying the parameter named \"" + key + "\", whose dimensions in the model are " +
                          "torch.Size(" + core::format_int_list(dst.sizes()) +
                          ") and whose dimensions in the checkpoint are torch.Size(" +
-                         core::format_int_list(src.sizes()) + "), an exception occurred : " +
-                         repr(in, make_tuple({make_str(e.what())}).get()) + ".");
+                         core::format_int_list(src.sizes()) +
+                         "), an exception occurred : " + repr(in, make_tuple({make_str(e.what())}).get()) + ".");
     }
   }
   for (auto& [key, value] : entries) {
@@ -219,9 +220,9 @@ void add_module_state_methods(NativeType& mt) {
     if (!has(m->buffers, name) && get_attr_or_null(in, m, name))
       raise_from({&buffer_name_exists}, builtin_types().key_error, "attribute '" + name + "' already exists");
     if (value != none() && !is_tensor(value))
-      raise_from({&buffer_value_type}, builtin_types().type_error,
-                 "cannot assign '" + typename_of(value) + "' object to buffer '" + name +
-                     "' (torch Tensor or None required)");
+      raise_from(
+          {&buffer_value_type}, builtin_types().type_error,
+          "cannot assign '" + typename_of(value) + "' object to buffer '" + name + "' (torch Tensor or None required)");
     if (!has(m->buffers, name)) m->buffers.push_back(name);
     m->dict_.set(name, ObjRef(value));
     m->non_persistent.erase(std::remove(m->non_persistent.begin(), m->non_persistent.end(), name),
