@@ -851,6 +851,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
             .build();
     g_layers.emplace_back("Sequential", seq);
     add_nn_layers(g_module, g_layers);
+    add_nn_batch_norm(g_module, g_layers);
   }
 
   auto m = make_module("torch.nn");
@@ -920,6 +921,7 @@ Ref<ModuleObject> make_functional_module(Interp& in) {
                              p.has(6) ? p.get(6) : nullptr);
   });
   bindings::add_more_functional(m.get());
+  add_batch_norm_function(m.get());
   return m;
 }
 

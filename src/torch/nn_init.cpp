@@ -63,8 +63,8 @@ double calculate_gain(Interp& in, Object* nonlinearity, Object* param, const Tor
   };
   const std::string n = is_str(nonlinearity) ? as<StrObject>(nonlinearity)->value_ : "";
   const bool named = is_str(nonlinearity);
-  for (const char* linear : {"linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
-                             "conv_transpose3d", "sigmoid"})
+  for (const char* linear :
+       {"linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "sigmoid"})
     if (named && n == linear) return 1;
   if (named && n == "tanh") return 5.0 / 3;
   if (named && n == "relu") return std::sqrt(2.0);
@@ -114,8 +114,10 @@ ObjRef kaiming(Interp& in, CallArgs& a, bool uniform) {
   Object* obj = p.get(0);
   Tensor t = tensor_of(obj, "shape");
   if (has_zero_dim(t)) {
-    static const WarningSite uniform_site{INIT_PY, 405, "warnings.warn(\"Initializing zero-element tensors is a no-op\")"};
-    static const WarningSite normal_site{INIT_PY, 445, "warnings.warn(\"Initializing zero-element tensors is a no-op\")"};
+    static const WarningSite uniform_site{INIT_PY, 405,
+                                          "warnings.warn(\"Initializing zero-element tensors is a no-op\")"};
+    static const WarningSite normal_site{INIT_PY, 445,
+                                         "warnings.warn(\"Initializing zero-element tensors is a no-op\")"};
     WarnFrom from(uniform ? uniform_site : normal_site);
     emit_warning("Initializing zero-element tensors is a no-op");
     return ObjRef(obj);
@@ -135,8 +137,8 @@ ObjRef kaiming(Interp& in, CallArgs& a, bool uniform) {
   const double fan = mode == "fan_in" ? fan_in : fan_out;
   ObjRef nonlinearity = p.has(3) ? ObjRef(p.get(3)) : make_str("leaky_relu");
   ObjRef slope = p.has(1) ? ObjRef(p.get(1)) : make_int(0);
-  const double gain = calculate_gain(in, nonlinearity.get(), slope.get(),
-                                     uniform ? &kaiming_uniform_gain : &kaiming_normal_gain);
+  const double gain =
+      calculate_gain(in, nonlinearity.get(), slope.get(), uniform ? &kaiming_uniform_gain : &kaiming_normal_gain);
   const double std = gain / std::sqrt(fan);
   if (uniform) {
     const double bound = std::sqrt(3.0) * std;

@@ -49,5 +49,8 @@ TypeObject* nn_module_base();
 // Module's buffer and state methods (nn_state.cpp): register_buffer, buffers, named_buffers,
 // state_dict, load_state_dict.
 void add_module_state_methods(NativeType& module_type);
+// nn.BatchNorm1d / nn.BatchNorm2d and F.batch_norm (nn_batch_norm.cpp).
+void add_nn_batch_norm(TypeObject* module_base, std::vector<std::pair<std::string, TypeObject*>>& layers);
+void add_batch_norm_function(ModuleObject* functional);
 
 }  // namespace stridelab::torch
