@@ -99,6 +99,7 @@ print(nn.Linear(2, 1).state_dict(prefix="x"))
 print(nn.CrossEntropyLoss(weight=torch.ones(3)).state_dict(), nn.CrossEntropyLoss().state_dict())
 print(list(nn.NLLLoss(weight=torch.ones(2)).buffers()))
 print(nn.BCEWithLogitsLoss(weight=torch.ones(2), pos_weight=torch.ones(2) * 2).state_dict())
+print(nn.BCELoss(weight=torch.ones(2)).state_dict(), list(nn.BCELoss().buffers()))
 
 b = Block(3)
 print(b.state_dict())
