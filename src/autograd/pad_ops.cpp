@@ -155,6 +155,50 @@ void check_pick_pad(const Tensor& self, const IntArray& pad, bool reflect) {
   }
 }
 
+// mode='circular' as PyTorch's _pad_circular builds it: a new tensor, the input copied into its
+// middle, then each dim's left and right wrap copied from the tensor's own cells, dim by dim. Every
+// copy goes through slices of the result, so the graph is PyTorch's chain of CopySlices.
+Tensor circular_pad(const Tensor& self, const IntArray& pad) {
+  const int64_t ndim = self.dim() - 2;
+  STRIDELAB_CHECK(static_cast<int64_t>(pad.size()) == 2 * ndim, "Invalid padding size, expected ", 2 * ndim,
+                  " but got ", pad.size());
+  const IntArray& in_shape = self.sizes();
+  IntArray out_shape = in_shape;
+  auto left = [&](int64_t i) { return pad[static_cast<size_t>(2 * (ndim - i - 1))]; };
+  auto right = [&](int64_t i) { return pad[static_cast<size_t>(2 * (ndim - i - 1) + 1)]; };
+  for (int64_t i = 0; i < ndim; ++i) {
+    const size_t d = static_cast<size_t>(2 + i);
+    out_shape[d] = in_shape[d] + left(i) + right(i);
+    STRIDELAB_CHECK(left(i) <= in_shape[d] && right(i) <= in_shape[d],
+                    "Padding value causes wrapping around more than once.");
+    STRIDELAB_CHECK(out_shape[d] >= 0, "Negative padding value is resulting in an empty dimension.");
+  }
+  Tensor out = core::empty(out_shape, self.dtype());
+  Tensor out_slice = out, in_slice = self;
+  for (int64_t i = 0; i < ndim; ++i) {
+    const int64_t d = 2 + i, l = left(i), r = right(i);
+    out_slice = autograd::slice(out_slice, d, std::max<int64_t>(l, 0),
+                                out_shape[static_cast<size_t>(d)] - std::max<int64_t>(r, 0), 1);
+    in_slice = autograd::slice(in_slice, d, std::max<int64_t>(-l, 0),
+                               in_shape[static_cast<size_t>(d)] - std::max<int64_t>(-r, 0), 1);
+  }
+  autograd::copy_(out_slice, in_slice);
+  for (int64_t i = 0; i < ndim; ++i) {
+    const int64_t d = 2 + i, l = left(i), r = right(i), n = out_shape[static_cast<size_t>(d)];
+    if (l > 0) {
+      Tensor dst = autograd::slice(out, d, 0, l, 1);
+      Tensor src = autograd::slice(out, d, n - l - std::max<int64_t>(r, 0), n - std::max<int64_t>(r, 0), 1);
+      autograd::copy_(dst, src);
+    }
+    if (r > 0) {
+      Tensor dst = autograd::slice(out, d, n - r, n, 1);
+      Tensor src = autograd::slice(out, d, std::max<int64_t>(l, 0), std::max<int64_t>(l, 0) + r, 1);
+      autograd::copy_(dst, src);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Tensor pad(const Tensor& self, const IntArray& pad, const std::string& mode, std::optional<double> value) {
@@ -173,8 +217,7 @@ Tensor pad(const Tensor& self, const IntArray& pad, const std::string& mode, std
   bool fits = (k == 1 || k == 2 || k == 3) && (input_dim == k + 1 || input_dim == k + 2);
   STRIDELAB_CHECK_KIND(fits, core::ErrorKind::NotImplementedError,
                        "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now");
-  STRIDELAB_CHECK_KIND(mode != "circular", core::ErrorKind::NotImplementedError,
-                       "stridelab does not support F.pad(mode='circular') yet");
+  if (mode == "circular") return circular_pad(self, pad);
   const bool reflect = mode == "reflect";
   check_pick_pad(self, pad, reflect);
   auto fn = make_node<PickPadBackward>(self);

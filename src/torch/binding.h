@@ -357,6 +357,7 @@ Ref<ModuleObject> make_optim_module(Interp& in);
 Ref<ModuleObject> make_autograd_module(Interp& in);
 Ref<ModuleObject> make_data_module(Interp& in);
 Ref<ModuleObject> make_lr_scheduler_module(Interp& in);
+Ref<ModuleObject> make_nn_init_module(Interp& in);  // nn_init.cpp
 Ref<ModuleObject> make_autograd_functional_module(Interp& in);
 TypeObject* optimizer_base_type();  // torch.optim.Optimizer
 

@@ -258,6 +258,64 @@ ObjRef py_meshgrid(Interp& in, CallArgs& args) {
   });
 }
 
+#define FUNCTIONAL_PY "/usr/lib/python3/dist-packages/torch/functional.py"
+const TorchFrame sublist_inputs{FUNCTIONAL_PY, 353, "einsum",
+                                "    equation = ','.join(''.join(parse_subscript(s) for s in l) for l in args[1::2])\n"
+                                "               "
+                                "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame sublist_inputs_outer{
+    FUNCTIONAL_PY, 353, "<genexpr>",
+    "    equation = ','.join(''.join(parse_subscript(s) for s in l) for l in args[1::2])\n"
+    "                        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame sublist_inputs_inner{
+    FUNCTIONAL_PY, 353, "<genexpr>",
+    "    equation = ','.join(''.join(parse_subscript(s) for s in l) for l in args[1::2])\n"
+    "                                ^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame sublist_output{FUNCTIONAL_PY, 357, "einsum",
+                                "    equation += '->' + ''.join(parse_subscript(s) for s in args[-1])\n"
+                                "                       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame sublist_output_inner{FUNCTIONAL_PY, 357, "<genexpr>",
+                                      "    equation += '->' + ''.join(parse_subscript(s) for s in args[-1])\n"
+                                      "                               ^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame sublist_range{
+    FUNCTIONAL_PY, 350, "parse_subscript",
+    "    raise ValueError('einsum(): subscript in subscript list is not within the valid range [0, 52)')\n"};
+#undef FUNCTIONAL_PY
+
+// einsum(op1, sublist1, op2, sublist2, ..., [sublist_out]): functional.py turns the subscript lists
+// into an equation (0-25 are 'A'-'Z', 26-51 'a'-'z', ... is '...') and calls einsum with it.
+CallArgs sublist_to_equation(Interp& in, CallArgs& args) {
+  auto letters = [&](Object* list, std::vector<const TorchFrame*> frames) {
+    std::string s;
+    for (ObjRef& n : to_vector(in, list)) {
+      if (n.get() == ellipsis()) {
+        s += "...";
+        continue;
+      }
+      int64_t v = to_index(in, n.get());
+      if (v < 0 || v >= 52) {
+        frames.push_back(&sublist_range);
+        raise_from(frames, builtin_types().value_error,
+                   "einsum(): subscript in subscript list is not within the valid range [0, 52)");
+      }
+      s += static_cast<char>(v < 26 ? 'A' + v : 'a' + (v - 26));
+    }
+    return s;
+  };
+  const size_t n = args.pos.size();
+  std::string equation;
+  CallArgs out;
+  out.pos.push_back(ObjRef());
+  for (size_t i = 1; i < n; i += 2) {
+    equation += (i > 1 ? "," : "") +
+                letters(args.pos[i].get(), {&sublist_inputs, &sublist_inputs_outer, &sublist_inputs_inner});
+    out.pos.push_back(args.pos[i - 1]);
+  }
+  if (n % 2 == 1) equation += "->" + letters(args.pos[n - 1].get(), {&sublist_output, &sublist_output_inner});
+  out.pos[0] = make_str(equation);
+  return out;
+}
+
 // torch.einsum(equation, *operands) (torch/functional.py), also with the operands as one list.
 ObjRef py_einsum(Interp& in, CallArgs& args) {
   static Parser parser({"einsum(c10::string_view equation, TensorList tensors, *, IntArrayRef? path=None)"});
@@ -267,9 +325,10 @@ ObjRef py_einsum(Interp& in, CallArgs& args) {
     raise_from({&einsum_no_operands}, builtin_types().value_error,
                "einsum(): must specify the equation string and at least one operand, or at least one operand and "
                "its subscripts list");
-  if (is_tensor(args.pos[0].get()))
-    raise(builtin_types().not_implemented_error,
-          "stridelab does not support torch.einsum with subscript lists yet (give the equation as a string)");
+  if (is_tensor(args.pos[0].get())) {
+    CallArgs with_equation = sublist_to_equation(in, args);
+    return py_einsum(in, with_equation);
+  }
   ObjRef operands;
   if (args.pos.size() == 2 &&
       (args.pos[1]->type() == builtin_types().list || is_instance(args.pos[1].get(), builtin_types().tuple))) {

@@ -58,11 +58,46 @@ ObjRef with_counter(Interp& in, ObjRef method) {
   });
 }
 
+// The closed form a scheduler uses for step(epoch), or null for those without one (LambdaLR): the
+// learning rates at last_epoch computed from base_lrs alone, in lr_scheduler.py's arithmetic.
+ObjRef closed_form_lr(Interp& in, Object* self) {
+  // The built-in scheduler the object's class is or derives from.
+  std::string kind;
+  for (const TypeObject* t = self->type(); t && kind.empty(); t = t->base_)
+    if (!t->is_user_) kind = t->name_;
+  ObjRef e = attr(in, self, "last_epoch");
+  ObjRef power;
+  if (kind == "StepLR") {
+    power = binary_op(in, BinOpKind::FloorDiv, e.get(), attr(in, self, "step_size").get());
+  } else if (kind == "MultiStepLR") {
+    int64_t passed = 0;  // bisect_right over the sorted milestones
+    for (auto& m : to_vector(in, attr(in, self, "_milestones").get()))
+      if (truthy(in, compare(in, CmpOpKind::LtE, m.get(), e.get()).get())) ++passed;
+    power = make_int(passed);
+  } else if (kind == "ExponentialLR") {
+    power = e;
+  } else if (kind != "CosineAnnealingLR") {
+    return ObjRef();
+  }
+  std::vector<ObjRef> out;
+  for (auto& base : to_vector(in, attr(in, self, "base_lrs").get())) {
+    if (power) {
+      ObjRef factor = binary_op(in, BinOpKind::Pow, attr(in, self, "gamma").get(), power.get());
+      out.push_back(binary_op(in, BinOpKind::Mult, base.get(), factor.get()));
+      continue;
+    }
+    const double eta = to_double(in, attr(in, self, "eta_min").get());
+    const double t_max = to_double(in, attr(in, self, "T_max").get());
+    const double cosine = 1 + std::cos(std::numbers::pi * to_double(in, e.get()) / t_max);
+    out.push_back(make_float(eta + (to_double(in, base.get()) - eta) * cosine / 2));
+  }
+  return ObjRef(make_list(out).get());
+}
+
 ObjRef scheduler_step(Interp& in, CallArgs& a) {
   ArgParser p(a, "step", {"self", "epoch="});
   Object* self = p.get(0);
-  if (p.has(1) && p.get(1) != none())
-    raise(builtin_types().not_implemented_error, "stridelab does not support lr_scheduler.step(epoch) yet");
+  Object* epoch = p.has(1) && p.get(1) != none() ? p.get(1) : nullptr;
   const int64_t count = to_index(in, attr(in, self, "_step_count").get());
   if (count == 1) {
     ObjRef opt = attr(in, self, "optimizer");
@@ -80,11 +115,23 @@ ObjRef scheduler_step(Interp& in, CallArgs& a) {
   }
   set_attr(in, self, "_step_count", make_int(count + 1));
   set_attr(in, self, "_get_lr_called_within_step", ObjRef(true_obj()));
-  set_attr(in, self, "last_epoch", make_int(last_epoch(in, self) + 1));
   CallArgs none_args;
   ObjRef values;
   try {
-    values = call_method(in, self, "get_lr", none_args);
+    if (epoch) {
+      static const WarningSite site{TORCH_SCHED, 163, "warnings.warn(EPOCH_DEPRECATION_WARNING, UserWarning)"};
+      WarnFrom from(site);
+      emit_warning(
+          "The epoch parameter in `scheduler.step()` was not necessary and is being deprecated where possible. "
+          "Please use `scheduler.step()` to step the scheduler. During the deprecation, if epoch is different from "
+          "None, the closed form is used instead of the new chainable form, where available. Please open an issue if "
+          "you are unable to replicate your use case: https://github.com/pytorch/pytorch/issues/new/choose.");
+      set_attr(in, self, "last_epoch", ObjRef(epoch));
+      values = closed_form_lr(in, self);
+    } else {
+      set_attr(in, self, "last_epoch", make_int(last_epoch(in, self) + 1));
+    }
+    if (!values) values = call_method(in, self, "get_lr", none_args);
   } catch (...) {
     set_attr(in, self, "_get_lr_called_within_step", ObjRef(false_obj()));
     throw;

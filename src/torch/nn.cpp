@@ -31,6 +31,9 @@ void erase_name(std::vector<std::string>& v, const std::string& n) {
   v.erase(std::remove(v.begin(), v.end(), n), v.end());
 }
 
+const TorchFrame setattr_buffer_frame{"/usr/lib/python3/dist-packages/torch/nn/modules/module.py", 1312, "__setattr__",
+                                      "    raise TypeError(\"cannot assign '{}' as buffer '{}' \"\n"};
+
 void module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef value) {
   Object* v = value.get();
   bool is_param = v->type() == types().parameter;
@@ -38,6 +41,8 @@ void module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef val
   if (is_param) {
     if (std::find(m->params.begin(), m->params.end(), name) == m->params.end()) m->params.push_back(name);
     erase_name(m->modules, name);
+    erase_name(m->buffers, name);
+    erase_name(m->non_persistent, name);
     if (m->modules.size() != had_modules) ++m->modules_state;
   } else if (is_module(v)) {
     if (std::find(m->modules.begin(), m->modules.end(), name) == m->modules.end()) {
@@ -45,6 +50,8 @@ void module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef val
       ++m->modules_state;
     }
     erase_name(m->params, name);
+    erase_name(m->buffers, name);
+    erase_name(m->non_persistent, name);
   } else if (std::find(m->params.begin(), m->params.end(), name) != m->params.end()) {
     if (v != none())
       raise_from({&frames::module_setattr}, builtin_types().type_error,
@@ -55,6 +62,10 @@ void module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef val
     if (v != none())
       raise(builtin_types().type_error,
             "cannot assign '" + type_name(v) + "' as child module '" + name + "' (torch.nn.Module or None expected)");
+  } else if (std::find(m->buffers.begin(), m->buffers.end(), name) != m->buffers.end()) {
+    if (v != none() && !is_tensor(v))
+      raise_from({&setattr_buffer_frame}, builtin_types().type_error,
+                 "cannot assign '" + type_name(v) + "' as buffer '" + name + "' (torch.Tensor or None expected)");
   }
   m->dict_.set(name, std::move(value));
 }
@@ -445,6 +456,8 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       if (!m->dict_.erase(n))
         raise(builtin_types().attribute_error, "'" + type_name(m) + "' object has no attribute '" + n + "'");
       erase_name(m->params, n);
+      erase_name(m->buffers, n);
+      erase_name(m->non_persistent, n);
       const size_t had_modules = m->modules.size();
       erase_name(m->modules, n);
       if (m->modules.size() != had_modules) ++m->modules_state;
@@ -629,6 +642,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       module_setattr(in, M(a.pos[0].get()), as<StrObject>(p.get(1))->value_, ObjRef(p.get(2)));
       return ObjRef(none());
     });
+    add_module_state_methods(mt);
     g_module = mt.build();
 
     layer("Linear", "torch.nn.modules.linear", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
@@ -700,8 +714,8 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
         return o;
       });
     }
-    // Each loss's own __init__ parameters, in order; weight and pos_weight are kept as attributes
-    // (PyTorch's buffers), None when not given.
+    // Each loss's own __init__ parameters, in order; weight and pos_weight are buffers, None when
+    // not given.
     layer("MSELoss", "torch.nn.modules.loss", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
       ArgParser p(a, "__init__", {"size_average=", "reduce=", "reduction="});
       ObjRef o(new NnModule(cls));
@@ -718,6 +732,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       m->i0 = p.get_int(in, 2, -100);
       m->dict_.set("training", ObjRef(true_obj()));
       m->dict_.set("weight", p.has(0) ? ObjRef(p.get(0)) : ObjRef(none()));
+      m->buffers.push_back("weight");
       m->dict_.set("reduction", make_str(m->reduction));
       m->dict_.set("ignore_index", make_int(m->i0));
       return o;
@@ -742,6 +757,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       m->dict_.set("training", ObjRef(true_obj()));
       m->dict_.set("weight", p.has(0) ? ObjRef(p.get(0)) : ObjRef(none()));
       m->dict_.set("pos_weight", p.has(4) ? ObjRef(p.get(4)) : ObjRef(none()));
+      m->buffers = {"weight", "pos_weight"};
       m->dict_.set("reduction", make_str(m->reduction));
       return o;
     });
@@ -835,6 +851,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
             .build();
     g_layers.emplace_back("Sequential", seq);
     add_nn_layers(g_module, g_layers);
+    add_nn_batch_norm(g_module, g_layers);
   }
 
   auto m = make_module("torch.nn");
@@ -904,6 +921,7 @@ Ref<ModuleObject> make_functional_module(Interp& in) {
                              p.has(6) ? p.get(6) : nullptr);
   });
   bindings::add_more_functional(m.get());
+  add_batch_norm_function(m.get());
   return m;
 }
 

@@ -211,6 +211,7 @@ TypeObject* settings_layer(TypeObject* base, LayerSpec spec) {
             if (k == n) v = val;
           if (!v) v = defaults[i]();
           M(o.get())->dict_.set(n, v);
+          if (n == "weight") M(o.get())->buffers.push_back(n);  // a loss's weight is a buffer
         }
         return o;
       })

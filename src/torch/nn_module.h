@@ -21,6 +21,8 @@ class NnModule : public Object {
   Namespace dict_;
   Namespace* instance_dict() override { return &dict_; }
   std::vector<std::string> params, modules;
+  // Buffers (register_buffer), in registration order, and those left out of state_dict().
+  std::vector<std::string> buffers, non_persistent;
   // Changes whenever `modules` gains or loses a name, as the OrderedDict _modules's state does:
   // a walk over the children that runs Python code checks it at every step.
   uint64_t modules_state = 0;
@@ -44,5 +46,11 @@ void add_nn_layer_functions_more(ModuleObject* functional);
 // nn.ModuleList and nn.ModuleDict (nn_containers.cpp), and the Module base they derive from.
 void add_nn_containers(TypeObject* module_base, std::vector<std::pair<std::string, TypeObject*>>& layers);
 TypeObject* nn_module_base();
+// Module's buffer and state methods (nn_state.cpp): register_buffer, buffers, named_buffers,
+// state_dict, load_state_dict.
+void add_module_state_methods(NativeType& module_type);
+// nn.BatchNorm1d / nn.BatchNorm2d and F.batch_norm (nn_batch_norm.cpp).
+void add_nn_batch_norm(TypeObject* module_base, std::vector<std::pair<std::string, TypeObject*>>& layers);
+void add_batch_norm_function(ModuleObject* functional);
 
 }  // namespace stridelab::torch

@@ -417,6 +417,8 @@ void register_torch(Interp& interp) {
     b.optim = make_optim_module(in);
     b.autograd = make_autograd_module(in);
     module_add(b.nn.get(), "functional", ObjRef(b.functional.get()));
+    b.init = make_nn_init_module(in);
+    module_add(b.nn.get(), "init", ObjRef(b.init.get()));
     module_add(b.torch.get(), "nn", ObjRef(b.nn.get()));
     module_add(b.torch.get(), "optim", ObjRef(b.optim.get()));
     module_add(b.torch.get(), "autograd", ObjRef(b.autograd.get()));
@@ -439,6 +441,7 @@ void register_torch(Interp& interp) {
   };
   interp.register_module("torch.nn", sub(&TorchModules::nn));
   interp.register_module("torch.nn.functional", sub(&TorchModules::functional));
+  interp.register_module("torch.nn.init", sub(&TorchModules::init));
   interp.register_module("torch.optim", sub(&TorchModules::optim));
   interp.register_module("torch.autograd", sub(&TorchModules::autograd));
   interp.register_module("torch.autograd.functional", sub(&TorchModules::functional_ad));

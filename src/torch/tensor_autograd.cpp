@@ -7,6 +7,7 @@
 #include "autograd/grad_mode.h"
 #include "autograd/saved_variable.h"
 #include "autograd/variable.h"
+#include "python/bigint.h"
 #include "torch/binding.h"
 #include "torch/dispatch.h"
 
@@ -84,18 +85,30 @@ std::string hex_address(const void* p) {
   return buf;
 }
 
+// PyTorch hands a node's saved int64 values to Python as unsigned (PyLong_FromUnsignedLong), so a
+// saved dim of -1 reads 18446744073709551615.
+ObjRef saved_int_to_py(int64_t v) {
+  if (v >= 0) return make_int(v);
+  static const BigInt two_to_64 = [] {
+    BigInt b;
+    BigInt::parse("18446744073709551616", 10, &b);
+    return b;
+  }();
+  return make_int_from_big(BigInt(v) + two_to_64);
+}
+
 ObjRef saved_value_to_py(const ag::SavedValue& v) {
   return std::visit(
       [](auto&& x) -> ObjRef {
         using T = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<T, std::monostate>) return ObjRef(none());
         else if constexpr (std::is_same_v<T, bool>) return ObjRef(bool_obj(x));
-        else if constexpr (std::is_same_v<T, int64_t>) return make_int(x);
+        else if constexpr (std::is_same_v<T, int64_t>) return saved_int_to_py(x);
         else if constexpr (std::is_same_v<T, double>) return make_float(x);
         else if constexpr (std::is_same_v<T, core::Scalar>) return scalar_to_py(x);
         else if constexpr (std::is_same_v<T, core::IntArray>) {
           std::vector<ObjRef> items;
-          for (int64_t i : x) items.push_back(make_int(i));
+          for (int64_t i : x) items.push_back(saved_int_to_py(i));
           return make_tuple(std::move(items));
         } else if constexpr (std::is_same_v<T, std::string>) return make_str(x);
         else return dtype_obj(x);

@@ -1,6 +1,7 @@
 // The torch.Tensor Python type: one object per TensorImpl, conversions between Python data and
 // tensors, indexing, operators and the Tensor methods.
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <unordered_map>
 
@@ -119,6 +120,29 @@ static std::optional<DType> infer_type(Interp& in, Object* o) {
   raise(builtin_types().runtime_error, "Could not infer dtype of " + type_name(o));
 }
 
+// A number going into an integer tensor must fit its type, as PyTorch's checked conversion has it
+// (a NaN or an infinity never does); floating and bool tensors take any number.
+static void check_fits(Object* o, DType dtype) {
+  if (!core::is_integral(dtype, false) || o->type() == builtin_types().bool_) return;
+  if (is_int(o) && !fits_long(o)) return;  // unpack_long raises its own error
+  core::dispatch(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using limits = std::numeric_limits<T>;
+    bool overflows = false;
+    if (o->type() == builtin_types().float_) {
+      double f = as<FloatObject>(o)->value_;
+      overflows = std::isnan(f) || f < static_cast<double>(limits::lowest()) || f > static_cast<double>(limits::max());
+    } else if (is_int(o)) {
+      int64_t v = unpack_long(o);
+      overflows = v < static_cast<int64_t>(limits::lowest()) ||
+                  (v > 0 && static_cast<uint64_t>(v) > static_cast<uint64_t>(limits::max()));
+    }
+    if (overflows)
+      raise(builtin_types().runtime_error,
+            std::string("value cannot be converted to type ") + (core::dtype_name(dtype) + 6) + " without overflow");
+  });
+}
+
 static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, DType dtype, std::vector<Scalar>& out) {
   if (dim == sizes.size()) {
     if (is_tensor(o)) {
@@ -129,6 +153,7 @@ static void store(Interp& in, Object* o, size_t dim, const IntArray& sizes, DTyp
       raise(builtin_types().type_error, "'" + type_name(o) + "' object cannot be interpreted as an integer");
     if (is_str(o) && dim > 0) raise(builtin_types().value_error, "too many dimensions 'str'");
     if (!is_number(o)) raise(builtin_types().type_error, "new(): invalid data type '" + type_name(o) + "'");
+    check_fits(o, dtype);
     // An int beyond int64 goes into a floating tensor as a double, as PyTorch reads it.
     if (is_int(o) && !fits_long(o) && core::is_floating(dtype)) out.push_back(Scalar(int_to_double(o)));
     else out.push_back(to_scalar(in, o));
