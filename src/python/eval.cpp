@@ -1183,13 +1183,30 @@ ObjRef Evaluator::eval_call(const CallExpr& c) {
   }
   if (spread) check_keywords_once(in_, func.get(), args);
   if (func.get() == in_.builtins().get("super") && c.func->kind == ExprKind::Name) return make_super(c, args);
-  return call(in_, func.get(), args);
+  // Python functions and their bound methods skip call()'s frame (NOTE [Evaluator frames]).
+  Object* f = func.get();
+  if (f->type() == builtin_types().method) {
+    auto* m = as<BoundMethodObject>(f);
+    if (m->func_->type() != builtin_types().function) return call(in_, f, args);
+    args.pos.insert(args.pos.begin(), m->self_);
+    f = m->func_.get();
+  }
+  if (f->type() == builtin_types().function) return in_.call_function(as<FunctionObject>(f), args);
+  return call(in_, f, args);
 }
 
 static int binop_anchor_kind(const BinOpExpr& b) { return b.left->pos.end_line == b.right->pos.line ? 1 : 0; }
 
-ObjRef Evaluator::eval_inner(const Expr& e) {
+// NOTE [Evaluator frames]
+// In the page, the evaluator's frames live on the Web Worker's JavaScript stack, which is small
+// (NOTE [Native recursion]), so a Python call passes through as few C++ frames as it can: the
+// branch an `x if c else y` takes is evaluated in the same frame (a loop, not a call), and a call
+// of a Python function or of a method of one goes straight to Interp::call_function.
+ObjRef Evaluator::eval_inner(const Expr& first) {
+  const Expr* ep = &first;
   try {
+  next:
+    const Expr& e = *ep;
     switch (e.kind) {
       case ExprKind::JoinedStr: return eval_joined_str(static_cast<const JoinedStrExpr&>(e));
       case ExprKind::FormattedValue: return eval_formatted(static_cast<const FormattedValueExpr&>(e));
@@ -1252,7 +1269,8 @@ ObjRef Evaluator::eval_inner(const Expr& e) {
           ObjRef t = eval(*i.test);
           cond = truthy(in_, t.get());
         }
-        return eval(cond ? *i.body : *i.orelse);
+        ep = cond ? i.body.get() : i.orelse.get();
+        goto next;
       }
       case ExprKind::Lambda: {
         auto& l = static_cast<const LambdaExpr&>(e);
@@ -1265,7 +1283,7 @@ ObjRef Evaluator::eval_inner(const Expr& e) {
               "(`yield v`, `x = yield v`)");
       default: return eval(e);
     }
-  } catch (const PyError& err) { rethrow_with(err, e.pos); }
+  } catch (const PyError& err) { rethrow_with(err, ep->pos); }
 }
 
 // ---- calls ----

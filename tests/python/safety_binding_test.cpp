@@ -14,10 +14,10 @@ TEST_CASE("safety: binding 100,000 arguments is linear", "[safety]") {
     params += (i ? ", a" : "a") + std::to_string(i);
     keywords += (i ? ", a" : "a") + std::to_string(i) + "=" + std::to_string(i);
   }
-  std::string src = "def f(" + params + "):\n    return a0 + a" + std::to_string(n - 1) + "\n" +
-                    "print(f(*range(" + std::to_string(n) + ")))\n" +
-                    "print(f(**{'a' + str(i): i for i in range(" + std::to_string(n) + ")}))\n" + "print(f(" +
-                    keywords + "))\n" + "try:\n    f(**{'a0': 1}, **{'a0': 2})\nexcept TypeError as e:\n    print(e)\n";
+  std::string src = "def f(" + params + "):\n    return a0 + a" + std::to_string(n - 1) + "\n" + "print(f(*range(" +
+                    std::to_string(n) + ")))\n" + "print(f(**{'a' + str(i): i for i in range(" + std::to_string(n) +
+                    ")}))\n" + "print(f(" + keywords + "))\n" +
+                    "try:\n    f(**{'a0': 1}, **{'a0': 2})\nexcept TypeError as e:\n    print(e)\n";
   Interp in;
   in.limits().max_seconds = 60;
   in.limits().max_steps = 10000000;
