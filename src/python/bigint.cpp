@@ -125,6 +125,23 @@ double BigInt::to_double(bool* overflow) const {
 
 std::string BigInt::to_string(int base) const {
   if (mag_.empty()) return "0";
+  static const char* kDigits = "0123456789abcdefghijklmnopqrstuvwxyz";
+  if ((base & (base - 1)) == 0) {  // 2, 4, 8, 16, 32: the digits are groups of bits, read in one pass
+    int bits = __builtin_ctz(static_cast<unsigned>(base));
+    int64_t total = bit_length();
+    std::string out;
+    if (neg_) out += '-';
+    for (int64_t at = (total - 1) / bits * bits; at >= 0; at -= bits) {
+      uint32_t d = 0;
+      for (int b = bits - 1; b >= 0; --b) {
+        int64_t i = at + b;
+        if (i < total) d = (d << 1) | ((mag_[static_cast<size_t>(i / 32)] >> (i % 32)) & 1u);
+        else d <<= 1;
+      }
+      out += kDigits[d];
+    }
+    return out;
+  }
   // Peel off as many digits at a time as fit in one limb.
   uint32_t chunk = static_cast<uint32_t>(base);
   int per_chunk = 1;
@@ -132,7 +149,6 @@ std::string BigInt::to_string(int base) const {
     chunk *= static_cast<uint32_t>(base), ++per_chunk;
   Limbs m = mag_;
   std::string rev;
-  static const char* kDigits = "0123456789abcdefghijklmnopqrstuvwxyz";
   while (!m.empty()) {
     uint32_t r = div_small(m, chunk);
     support::poll_deadline(m.size());
@@ -320,6 +336,19 @@ void BigInt::divmod(const BigInt& a, const BigInt& b, BigInt* q, BigInt* r) {
 }
 
 BigInt BigInt::pow(uint64_t e) const {
+  // The base's factor 2**k becomes a shift of the result by k*e bits: 2**n costs a shift, not
+  // the squarings of ever larger numbers (the caller has checked the result's size).
+  uint64_t k = 0;
+  while (k / 32 < mag_.size() && mag_[k / 32] == 0) k += 32;
+  if (k / 32 < mag_.size()) k += static_cast<uint64_t>(__builtin_ctz(mag_[k / 32]));
+  if (k > 0 && !mag_.empty()) {
+    BigInt odd = *this;
+    odd.neg_ = false;
+    odd = odd.shift_right(k);
+    BigInt r = odd.pow(e).shift_left(k * e);
+    r.neg_ = neg_ && (e & 1);
+    return r;
+  }
   BigInt result(1), base = *this;
   while (e) {
     if (e & 1) result = result * base;
@@ -508,7 +537,10 @@ int big_compare(Object* a, Object* b) { return int_as_big(a).compare(int_as_big(
 
 std::string int_to_decimal(const Object* o) {
   if (!is_big_candidate(o)) return std::to_string(static_cast<const IntObject*>(o)->value_);
-  BigInt v = int_as_big(o);
+  return big_to_decimal(int_as_big(o));
+}
+
+std::string big_to_decimal(const BigInt& v) {
   // CPython refuses str() of ints over 4300 digits (sys.set_int_max_str_digits).
   // Past 14290 bits an int has more than 4300 digits whatever they are: refused before the
   // (quadratic) conversion; just below, the digits are counted.
@@ -536,7 +568,7 @@ int64_t int_hash(const Object* o) {
   return int_as_big(o).py_hash();
 }
 
-ObjRef parse_int_text(const std::string& text, int base, const std::string& original) {
+ObjRef parse_int_text(const std::string& text, int base, const std::string& original, bool limit_digits) {
   auto bad = [&]() -> ObjRef {
     raise(builtin_types().value_error,
           "invalid literal for int() with base " + std::to_string(base) + ": " + str_repr(original));
@@ -567,6 +599,20 @@ ObjRef parse_int_text(const std::string& text, int base, const std::string& orig
     }
     digits += c;
     prev_underscore = false;
+  }
+  if (limit_digits && (b & (b - 1)) != 0) {  // CPython's limit on decimal (and other non-binary) conversions
+    size_t valid = 0;
+    for (char c : digits) {
+      int d = std::isdigit(static_cast<unsigned char>(c))   ? c - '0'
+              : std::isalpha(static_cast<unsigned char>(c)) ? std::tolower(static_cast<unsigned char>(c)) - 'a' + 10
+                                                            : 99;
+      if (d >= b) break;
+      ++valid;
+    }
+    if (valid > 4300)
+      raise(builtin_types().value_error, "Exceeds the limit (4300 digits) for integer string conversion: value has " +
+                                             std::to_string(valid) +
+                                             " digits; use sys.set_int_max_str_digits() to increase the limit");
   }
   if (prev_underscore || digits.empty()) return bad();
   // Base 0 takes a literal as Python source does: no leading zeros on a nonzero decimal.

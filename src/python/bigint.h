@@ -76,10 +76,13 @@ ObjRef big_binop(Interp& in, BinOpKind op, Object* a, Object* b);
 ObjRef big_unary(UnaryOpKind op, Object* a);
 int big_compare(Object* a, Object* b);
 std::string int_to_decimal(const Object* int_obj);  // str(n), with CPython's 4300-digit limit
+std::string big_to_decimal(const BigInt& v);        // the same for a BigInt
 double int_to_double(const Object* int_obj);        // float(n); OverflowError when too large
 int64_t int_hash(const Object* int_obj);
 // int(text, base) for text already stripped of whitespace (sign, prefix, underscores allowed).
-ObjRef parse_int_text(const std::string& text, int base, const std::string& original);
+// Past 4300 digits in a base that is not a power of two, CPython's ValueError when limit_digits
+// (not for a literal in the source, which the parser has taken).
+ObjRef parse_int_text(const std::string& text, int base, const std::string& original, bool limit_digits = true);
 ObjRef int_from_double(double v);  // int(v) for a finite v
 
 }  // namespace stridelab::python

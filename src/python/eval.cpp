@@ -1,6 +1,9 @@
 #include "python/eval.h"
 
 #include <algorithm>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "python/bigint.h"
 #include "python/class_mro.h"
@@ -889,7 +892,7 @@ ObjRef Evaluator::eval_constant(const ConstantExpr& c) {
     case ConstKind::False: v = false_obj(); break;
     case ConstKind::Ellipsis: v = ellipsis(); break;
     case ConstKind::Int:
-      v = c.big_digits.empty() ? make_int(c.int_value) : parse_int_text(c.big_digits, 0, c.big_digits);
+      v = c.big_digits.empty() ? make_int(c.int_value) : parse_int_text(c.big_digits, 0, c.big_digits, false);
       break;
     case ConstKind::Float: v = make_float(c.float_value); break;
     case ConstKind::Str: v = make_str(c.str_value); break;
@@ -1150,6 +1153,15 @@ ObjRef Evaluator::make_super(const CallExpr& c, CallArgs& args) {
   return checked_super(fn->defining_class_, frame_.env->slots_[0]);
 }
 
+// A keyword given twice through ** is a TypeError (linear: a set of the names seen).
+[[gnu::noinline]] static void check_keywords_once(Interp& in, Object* func, const CallArgs& args) {
+  std::unordered_set<std::string_view> seen;
+  for (auto& kv : args.kw)
+    if (!seen.insert(kv.first).second)
+      raise(builtin_types().type_error,
+            function_str(in, func) + " got multiple values for keyword argument '" + kv.first + "'");
+}
+
 ObjRef Evaluator::eval_call(const CallExpr& c) {
   ObjRef func = eval(*c.func);
   CallArgs args;
@@ -1169,20 +1181,32 @@ ObjRef Evaluator::eval_call(const CallExpr& c) {
       args.kw.emplace_back(as<StrObject>(key.get())->value_, val);
     spread = true;
   }
-  if (spread)  // a keyword given twice through **
-    for (size_t i = 0; i < args.kw.size(); ++i)
-      for (size_t j = 0; j < i; ++j)
-        if (args.kw[i].first == args.kw[j].first)
-          raise(builtin_types().type_error,
-                function_str(in_, func.get()) + " got multiple values for keyword argument '" + args.kw[i].first + "'");
+  if (spread) check_keywords_once(in_, func.get(), args);
   if (func.get() == in_.builtins().get("super") && c.func->kind == ExprKind::Name) return make_super(c, args);
-  return call(in_, func.get(), args);
+  // Python functions and their bound methods skip call()'s frame (NOTE [Evaluator frames]).
+  Object* f = func.get();
+  if (f->type() == builtin_types().method) {
+    auto* m = as<BoundMethodObject>(f);
+    if (m->func_->type() != builtin_types().function) return call(in_, f, args);
+    args.pos.insert(args.pos.begin(), m->self_);
+    f = m->func_.get();
+  }
+  if (f->type() == builtin_types().function) return in_.call_function(as<FunctionObject>(f), args);
+  return call(in_, f, args);
 }
 
 static int binop_anchor_kind(const BinOpExpr& b) { return b.left->pos.end_line == b.right->pos.line ? 1 : 0; }
 
-ObjRef Evaluator::eval_inner(const Expr& e) {
+// NOTE [Evaluator frames]
+// In the page, the evaluator's frames live on the Web Worker's JavaScript stack, which is small
+// (NOTE [Native recursion]), so a Python call passes through as few C++ frames as it can: the
+// branch an `x if c else y` takes is evaluated in the same frame (a loop, not a call), and a call
+// of a Python function or of a method of one goes straight to Interp::call_function.
+ObjRef Evaluator::eval_inner(const Expr& first) {
+  const Expr* ep = &first;
   try {
+  next:
+    const Expr& e = *ep;
     switch (e.kind) {
       case ExprKind::JoinedStr: return eval_joined_str(static_cast<const JoinedStrExpr&>(e));
       case ExprKind::FormattedValue: return eval_formatted(static_cast<const FormattedValueExpr&>(e));
@@ -1245,7 +1269,8 @@ ObjRef Evaluator::eval_inner(const Expr& e) {
           ObjRef t = eval(*i.test);
           cond = truthy(in_, t.get());
         }
-        return eval(cond ? *i.body : *i.orelse);
+        ep = cond ? i.body.get() : i.orelse.get();
+        goto next;
       }
       case ExprKind::Lambda: {
         auto& l = static_cast<const LambdaExpr&>(e);
@@ -1258,7 +1283,7 @@ ObjRef Evaluator::eval_inner(const Expr& e) {
               "(`yield v`, `x = yield v`)");
       default: return eval(e);
     }
-  } catch (const PyError& err) { rethrow_with(err, e.pos); }
+  } catch (const PyError& err) { rethrow_with(err, ep->pos); }
 }
 
 // ---- calls ----
@@ -1289,7 +1314,13 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
   const Arguments& a = fn->args();
   const std::string& fname = fn->qualname_;
   size_t npos = a.args.size();
-  auto slot = [&](const std::string& name) { return env.slot_of(name); };
+  // The parser declares the parameters first, in order (args, *args, kwonly, **kwargs), so a
+  // parameter's slot is its place in that order: checked, and searched for only if it differs.
+  const std::vector<std::string>& locals = env.scope_->locals;
+  auto slot_at = [&](size_t hint, const std::string& name) {
+    return hint < locals.size() && locals[hint] == name ? static_cast<int>(hint) : env.slot_of(name);
+  };
+  size_t after_vararg = npos + (a.vararg ? 1 : 0);
   size_t given = args.pos.size();
   if (given > npos && !a.vararg) {
     size_t required = npos - fn->defaults_.size();
@@ -1309,21 +1340,37 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
               (kwpart.empty() ? (given == 1 ? " was" : " were") : kwpart + (given + kwgiven == 1 ? " was" : " were")) +
               " given");
   }
-  for (size_t i = 0; i < std::min(given, npos); ++i) env.slots_[slot(a.args[i].name)] = std::move(args.pos[i]);
+  for (size_t i = 0; i < std::min(given, npos); ++i) env.slots_[slot_at(i, a.args[i].name)] = std::move(args.pos[i]);
   if (a.vararg) {
     std::vector<ObjRef> rest;
     for (size_t i = npos; i < given; ++i) rest.push_back(std::move(args.pos[i]));
-    env.slots_[slot(a.vararg->name)] = make_tuple(std::move(rest));
+    env.slots_[slot_at(npos, a.vararg->name)] = make_tuple(std::move(rest));
   }
   Ref<DictObject> extra;
   if (a.kwarg) extra = Ref<DictObject>(new DictObject());
   if (a.posonly && !a.kwarg) check_positional_only(a, args, fname);
+  // The slot of the parameter a keyword names (-1 for none; positional-only parameters cannot be
+  // named). A few keywords are looked for along the parameters, many through a table, so that
+  // binding stays linear in the number of arguments.
+  std::unordered_map<std::string_view, int> table;
+  if (args.kw.size() > 8) {
+    for (size_t i = a.posonly; i < npos; ++i) table.emplace(a.args[i].name, slot_at(i, a.args[i].name));
+    for (size_t i = 0; i < a.kwonly.size(); ++i)
+      table.emplace(a.kwonly[i].name, slot_at(after_vararg + i, a.kwonly[i].name));
+  }
+  auto keyword_slot = [&](const std::string& k) -> int {
+    if (args.kw.size() > 8) {
+      auto it = table.find(k);
+      return it == table.end() ? -1 : it->second;
+    }
+    for (size_t i = a.posonly; i < npos; ++i)
+      if (a.args[i].name == k) return slot_at(i, k);
+    for (size_t i = 0; i < a.kwonly.size(); ++i)
+      if (a.kwonly[i].name == k) return slot_at(after_vararg + i, k);
+    return -1;
+  };
   for (auto& [k, v] : args.kw) {
-    int s = -1;
-    for (size_t i = a.posonly; i < a.args.size(); ++i)
-      if (a.args[i].name == k) s = slot(k);
-    for (auto& p : a.kwonly)
-      if (p.name == k) s = slot(k);
+    int s = keyword_slot(k);
     if (s < 0) {
       if (!extra) raise(builtin_types().type_error, fname + "() got an unexpected keyword argument '" + k + "'");
       extra->set(in, make_str(k), std::move(v));
@@ -1332,11 +1379,11 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
     if (env.slots_[s]) raise(builtin_types().type_error, fname + "() got multiple values for argument '" + k + "'");
     env.slots_[s] = std::move(v);
   }
-  if (extra) env.slots_[slot(a.kwarg->name)] = extra;
+  if (extra) env.slots_[slot_at(after_vararg + a.kwonly.size(), a.kwarg->name)] = extra;
   std::vector<std::string> missing;
   size_t first_default = npos - fn->defaults_.size();
   for (size_t i = 0; i < npos; ++i) {
-    ObjRef& v = env.slots_[slot(a.args[i].name)];
+    ObjRef& v = env.slots_[slot_at(i, a.args[i].name)];
     if (v) continue;
     if (i >= first_default) v = fn->defaults_[i - first_default];
     else missing.push_back(a.args[i].name);
@@ -1346,7 +1393,7 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
                                           " required positional argument" + (missing.size() == 1 ? "" : "s") + ": " +
                                           quoted_list(missing));
   for (size_t i = 0; i < a.kwonly.size(); ++i) {
-    ObjRef& v = env.slots_[slot(a.kwonly[i].name)];
+    ObjRef& v = env.slots_[slot_at(after_vararg + i, a.kwonly[i].name)];
     if (v) continue;
     if (fn->kw_defaults_[i]) v = fn->kw_defaults_[i];
     else missing.push_back(a.kwonly[i].name);

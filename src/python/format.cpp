@@ -308,7 +308,8 @@ std::string format_big_int(const BigInt& v, std::string_view spec) {
     return d;
   };
   return format_integer(
-      v.negative(), [&mag](int base) { return mag.to_string(base); }, as_double, spec);
+      v.negative(), [&mag](int base) { return base == 10 ? big_to_decimal(mag) : mag.to_string(base); }, as_double,
+      spec);
 }
 
 std::string format_float(double v, std::string_view spec) {

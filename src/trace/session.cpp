@@ -11,6 +11,7 @@
 #include "autograd/saved_variable.h"
 #include "autograd/variable.h"
 #include "core/storage.h"
+#include "python/bigint.h"
 #include "python/interp.h"
 #include "python/protocol.h"
 #include "python/set.h"
@@ -25,14 +26,25 @@ using python::Object;
 
 constexpr size_t kMaxObjects = 2000;
 constexpr size_t kMaxShownFrames = 32;
-constexpr int kMaxDepth = 100;  // levels of nesting the trace records
+constexpr int kMaxDepth = 100;    // levels of nesting the trace records
+constexpr size_t kStrKept = 200;  // a str's bytes that short_repr shows (and the cache compares)
+
+// repr() of a scalar (int, bool, float, None, str). An int past CPython's 4300 digits has none
+// (its repr raises ValueError): it is shown by its size in bits.
+std::string scalar_repr(python::Interp& in, Object* o) {
+  try {
+    return python::repr(in, o);
+  } catch (const python::PyError&) {
+    return "<int of " + std::to_string(python::int_as_big(o).bit_length()) + " bits>";
+  }
+}
 
 // repr() of built-in values (and of tuples and lists of them), without running user code: any
 // other object is shown as "<T object>".
 std::string plain_repr(python::Interp& in, Object* o, int depth = 0) {
   const auto& bt = python::builtin_types();
   python::TypeObject* t = o->type();
-  if (t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.none || t == bt.str) return python::repr(in, o);
+  if (t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.none || t == bt.str) return scalar_repr(in, o);
   if ((t == bt.tuple || t == bt.list) && depth < 8) {
     const auto& items =
         t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
@@ -48,18 +60,18 @@ std::string plain_repr(python::Interp& in, Object* o, int depth = 0) {
 std::string short_repr(python::Interp& in, Object* o) {
   const auto& bt = python::builtin_types();
   python::TypeObject* t = o->type();
-  if (t == bt.str && python::as<python::StrObject>(o)->value_.size() > 200) {
+  if (t == bt.str && python::as<python::StrObject>(o)->value_.size() > kStrKept) {
     // Only the first 77 characters are shown: the repr of a prefix, not of the whole string (a
     // 100 MB string is in a variable at every step). The quotes follow the prefix's quotes.
     const std::string& s = python::as<python::StrObject>(o)->value_;
-    size_t cut = 200;
+    size_t cut = kStrKept;
     while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
     python::ObjRef prefix = python::make_str(s.substr(0, cut));
     std::string r = python::repr(in, prefix.get());
     return r.substr(0, 77) + "...";
   }
   if (t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.none || t == bt.str) {
-    std::string r = python::repr(in, o);
+    std::string r = scalar_repr(in, o);
     if (r.size() > 80) r = r.substr(0, 77) + "...";
     return r;
   }
@@ -254,7 +266,10 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
       double v = python::as<python::FloatObject>(o)->value_;
       return v == c.fval || (v != v && c.fval != c.fval);
     }
-    if (t == bt.str) return python::as<python::StrObject>(o)->value_ == c.sval;
+    if (t == bt.str) {  // a long str is shown by its first 200 bytes: only they are kept and compared
+      const std::string& v = python::as<python::StrObject>(o)->value_;
+      return v.size() == c.size && (v.size() <= kStrKept ? v == c.sval : v.compare(0, kStrKept, c.sval) == 0);
+    }
     if (t == bt.none) return true;
     if (t == bt.list || t == bt.tuple) {
       const auto& items =
@@ -317,7 +332,9 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     } else if (t == bt.float_) {
       c.fval = python::as<python::FloatObject>(o)->value_;
     } else if (t == bt.str) {
-      c.sval = python::as<python::StrObject>(o)->value_;
+      const std::string& v = python::as<python::StrObject>(o)->value_;
+      c.sval = v.substr(0, kStrKept);
+      c.size = v.size();
     } else if (t == bt.list || t == bt.tuple) {
       const auto& items =
           t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;

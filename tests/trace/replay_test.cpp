@@ -17,6 +17,7 @@
 #include "autograd/engine.h"
 #include "autograd/saved_variable.h"
 #include "autograd/variable.h"
+#include "python/bigint.h"
 #include "python/interp.h"
 #include "python/protocol.h"
 #include "python/set.h"
@@ -37,7 +38,12 @@ std::string short_repr(python::Interp& in, Object* o) {
   const auto& bt = python::builtin_types();
   python::TypeObject* t = o->type();
   if (t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.none || t == bt.str) {
-    std::string r = python::repr(in, o);
+    std::string r;
+    try {
+      r = python::repr(in, o);
+    } catch (const python::PyError&) {  // an int past 4300 digits has no repr
+      r = "<int of " + std::to_string(python::int_as_big(o).bit_length()) + " bits>";
+    }
     if (r.size() > 80) r = r.substr(0, 77) + "...";
     return r;
   }
