@@ -9,15 +9,11 @@ namespace stridelab::autograd {
 using core::IntArray;
 using detail::any_defined;
 using detail::make_node;
+using detail::maybe_multiply;
 using detail::with_history;
 using detail::wrapped;
 
 namespace {
-
-Tensor maybe_multiply(const Tensor& t, Scalar s) {
-  bool is_one = s.is_float() ? s.to_double() == 1.0 : s.to_int() == 1;
-  return is_one ? t : autograd::mul(t, wrapped(s));
-}
 
 // d(mat1 @ mat2)/d mat1. A column-major mat1 gets a column-major gradient, as in PyTorch.
 Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const IntArray& sizes, const IntArray& strides,
