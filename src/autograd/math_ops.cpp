@@ -713,9 +713,7 @@ Tensor sgn(const Tensor& self) {
     fn->self_sizes = self.sizes();
     fn->self_dtype = self.dtype();
   }
-  Tensor result = detail::sign(self);
-  if (fn) impl::set_history(result, fn);
-  return result;
+  return with_history(detail::sign(self), fn);
 }
 
 Tensor div(const Tensor& self, const Tensor& other, DivRounding mode) {
