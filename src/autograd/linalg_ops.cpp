@@ -1,5 +1,7 @@
 // Matrix products. matmul is not a primitive: it decomposes into dot / mv / mm / bmm and view ops
 // exactly as PyTorch 1.13's _matmul_impl does, so the graph has PyTorch's nodes.
+#include <array>
+
 #include "autograd/function_helpers.h"
 #include "autograd/ops.h"
 #include "core/error.h"
@@ -9,15 +11,12 @@ namespace stridelab::autograd {
 using core::IntArray;
 using detail::any_defined;
 using detail::make_node;
+using detail::maybe_multiply;
+using detail::SavingNode;
 using detail::with_history;
 using detail::wrapped;
 
 namespace {
-
-Tensor maybe_multiply(const Tensor& t, Scalar s) {
-  bool is_one = s.is_float() ? s.to_double() == 1.0 : s.to_int() == 1;
-  return is_one ? t : autograd::mul(t, wrapped(s));
-}
 
 // d(mat1 @ mat2)/d mat1. A column-major mat1 gets a column-major gradient, as in PyTorch.
 Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2, const IntArray& sizes, const IntArray& strides,
@@ -34,16 +33,12 @@ Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const IntArray& 
   return maybe_multiply(autograd::mm(autograd::t(mat1), grad), alpha);
 }
 
-struct MmBackward0 : Node {
+struct MmBackward0 : SavingNode<MmBackward0> {
   NODE_NAME(MmBackward0)
   SavedVariable self_, mat2_;
   IntArray self_sizes, self_strides, mat2_sizes, mat2_strides;
-  void release_variables() override {
-    self_.reset_data();
-    mat2_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_mat2", -1, &mat2_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &MmBackward0::self_}, Field{"_saved_mat2", &MmBackward0::mat2_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_mat2_sym_sizes", mat2_sizes},
@@ -63,17 +58,13 @@ struct MmBackward0 : Node {
   }
 };
 
-struct AddmmBackward0 : Node {
+struct AddmmBackward0 : SavingNode<AddmmBackward0> {
   NODE_NAME(AddmmBackward0)
   SavedVariable mat1_, mat2_;
   IntArray mat1_sizes, mat1_strides, mat2_sizes, mat2_strides;
   Scalar alpha, beta;
-  void release_variables() override {
-    mat1_.reset_data();
-    mat2_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_mat1", -1, &mat1_}, {"_saved_mat2", -1, &mat2_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_mat1", &AddmmBackward0::mat1_}, Field{"_saved_mat2", &AddmmBackward0::mat2_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_alpha", alpha},
@@ -95,15 +86,11 @@ struct AddmmBackward0 : Node {
   }
 };
 
-struct BmmBackward0 : Node {
+struct BmmBackward0 : SavingNode<BmmBackward0> {
   NODE_NAME(BmmBackward0)
   SavedVariable self_, mat2_;
-  void release_variables() override {
-    self_.reset_data();
-    mat2_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_mat2", -1, &mat2_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &BmmBackward0::self_}, Field{"_saved_mat2", &BmmBackward0::mat2_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), mat2 = mat2_.unpack();
@@ -116,15 +103,11 @@ struct BmmBackward0 : Node {
   }
 };
 
-struct MvBackward0 : Node {
+struct MvBackward0 : SavingNode<MvBackward0> {
   NODE_NAME(MvBackward0)
   SavedVariable self_, vec_;
-  void release_variables() override {
-    self_.reset_data();
-    vec_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_self", -1, &self_}, {"_saved_vec", -1, &vec_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &MvBackward0::self_}, Field{"_saved_vec", &MvBackward0::vec_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), vec = vec_.unpack();
@@ -138,15 +121,11 @@ struct MvBackward0 : Node {
   }
 };
 
-struct DotBackward0 : Node {
+struct DotBackward0 : SavingNode<DotBackward0> {
   NODE_NAME(DotBackward0)
   SavedVariable self_, tensor_;
-  void release_variables() override {
-    self_.reset_data();
-    tensor_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_self", -1, &self_}, {"_saved_tensor", -1, &tensor_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &DotBackward0::self_}, Field{"_saved_tensor", &DotBackward0::tensor_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), tensor = tensor_.unpack();

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <array>
 
 #include "autograd/function_helpers.h"
 #include "autograd/ops.h"
@@ -13,6 +14,7 @@ using core::BinaryOp;
 using core::IntArray;
 using detail::any_defined;
 using detail::make_node;
+using detail::SavingNode;
 using detail::with_history;
 using detail::wrapped;
 
@@ -24,16 +26,13 @@ Tensor reduce(const Tensor& loss, Reduction reduction) {
   return loss;
 }
 
-struct MseLossBackward0 : Node {
+struct MseLossBackward0 : SavingNode<MseLossBackward0> {
   NODE_NAME(MseLossBackward0)
   SavedVariable self_, target_;
   int64_t reduction = 1;
-  void release_variables() override {
-    self_.reset_data();
-    target_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_self", -1, &self_}, {"_saved_target", -1, &target_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &MseLossBackward0::self_},
+                      Field{"_saved_target", &MseLossBackward0::target_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_reduction", reduction}}; }
   variable_list apply(variable_list&& grads) override {
@@ -55,17 +54,14 @@ Tensor mse_double_backward(const Tensor& grad, const Tensor& input, int64_t redu
   return g;
 }
 
-struct MseLossBackwardBackward0 : Node {
+struct MseLossBackwardBackward0 : SavingNode<MseLossBackwardBackward0> {
   NODE_NAME(MseLossBackwardBackward0)
   SavedVariable grad_output_, self_, target_;
   int64_t reduction = 1;
-  void release_variables() override {
-    grad_output_.reset_data();
-    self_.reset_data();
-    target_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_grad_output", -1, &grad_output_}, {"_saved_self", -1, &self_}, {"_saved_target", -1, &target_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_grad_output", &MseLossBackwardBackward0::grad_output_},
+                      Field{"_saved_self", &MseLossBackwardBackward0::self_},
+                      Field{"_saved_target", &MseLossBackwardBackward0::target_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_reduction", reduction}}; }
   variable_list apply(variable_list&& grads) override {
@@ -119,16 +115,13 @@ NllPicks nll_picks(const Tensor& self, const Tensor& target, int64_t ignore_inde
 
 // nll_loss_backward(grad_output, self, target, ...): w.r.t. grad_output nll_loss of the incoming
 // gradient, w.r.t. self zeros (derivatives.yaml).
-struct NllLossBackwardBackward0 : Node {
+struct NllLossBackwardBackward0 : SavingNode<NllLossBackwardBackward0> {
   NODE_NAME(NllLossBackwardBackward0)
   SavedVariable target_, weight_;
   int64_t reduction = 1, ignore_index = -100;
-  void release_variables() override {
-    target_.reset_data();
-    weight_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_target", -1, &target_}, {"_saved_weight", -1, &weight_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_target", &NllLossBackwardBackward0::target_},
+                      Field{"_saved_weight", &NllLossBackwardBackward0::weight_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_ignore_index", ignore_index}, {"_saved_reduction", reduction}};
@@ -144,21 +137,15 @@ struct NllLossBackwardBackward0 : Node {
   }
 };
 
-struct NllLossBackward0 : Node {
+struct NllLossBackward0 : SavingNode<NllLossBackward0> {
   NODE_NAME(NllLossBackward0)
   SavedVariable self_, target_, weight_, total_weight_;
   int64_t reduction = 1, ignore_index = -100;
-  void release_variables() override {
-    self_.reset_data();
-    target_.reset_data();
-    weight_.reset_data();
-    total_weight_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_self", -1, &self_},
-            {"_saved_target", -1, &target_},
-            {"_saved_total_weight", -1, &total_weight_},
-            {"_saved_weight", -1, &weight_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &NllLossBackward0::self_},
+                      Field{"_saved_target", &NllLossBackward0::target_},
+                      Field{"_saved_weight", &NllLossBackward0::weight_},
+                      Field{"_saved_total_weight", &NllLossBackward0::total_weight_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_ignore_index", ignore_index}, {"_saved_reduction", reduction}};
@@ -209,21 +196,15 @@ struct NllLossBackward0 : Node {
   }
 };
 
-struct BinaryCrossEntropyWithLogitsBackward0 : Node {
+struct BinaryCrossEntropyWithLogitsBackward0 : SavingNode<BinaryCrossEntropyWithLogitsBackward0> {
   NODE_NAME(BinaryCrossEntropyWithLogitsBackward0)
   SavedVariable self_, target_, weight_, pos_weight_;
   int64_t reduction = 1;
-  void release_variables() override {
-    self_.reset_data();
-    target_.reset_data();
-    weight_.reset_data();
-    pos_weight_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_pos_weight", -1, &pos_weight_},
-            {"_saved_self", -1, &self_},
-            {"_saved_target", -1, &target_},
-            {"_saved_weight", -1, &weight_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &BinaryCrossEntropyWithLogitsBackward0::self_},
+                      Field{"_saved_target", &BinaryCrossEntropyWithLogitsBackward0::target_},
+                      Field{"_saved_weight", &BinaryCrossEntropyWithLogitsBackward0::weight_},
+                      Field{"_saved_pos_weight", &BinaryCrossEntropyWithLogitsBackward0::pos_weight_}};
   }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_reduction", reduction}}; }
   variable_list apply(variable_list&& grads) override {

@@ -16,6 +16,7 @@ using detail::any_defined;
 using detail::any_requires_grad;
 using detail::collect_next_edges;
 using detail::make_node;
+using detail::maybe_multiply;
 using detail::SavedField;
 using detail::SavingNode;
 using detail::with_history;
@@ -23,111 +24,17 @@ using detail::wrapped;
 
 namespace {
 
-// grad * s, skipping the multiplication when s is 1 (PyTorch's maybe_multiply).
-Tensor maybe_multiply(const Tensor& t, Scalar s) {
-  bool is_one = s.is_float() ? s.to_double() == 1.0 : s.to_int() == 1;
-  return is_one ? t : autograd::mul(t, wrapped(s));
-}
-
 Tensor zero_scalar(const Tensor& like) { return core::scalar_tensor(Scalar(0.0), like.dtype()); }
 
 // ---- binary ops ----------------------------------------------------------------------------------
 
-struct AddBackward0 : Node {
-  NODE_NAME(AddBackward0)
-  Scalar alpha;
-  DType self_scalar_type{}, other_scalar_type{};
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_alpha", alpha}}; }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(2);
-    if (!any_defined(grads)) return out;
-    if (task_should_compute_output(0)) out[0] = grads[0];
-    if (task_should_compute_output(1)) out[1] = maybe_multiply(grads[0], alpha);
-    return out;
-  }
-};
-
-struct SubBackward0 : Node {
-  NODE_NAME(SubBackward0)
-  Scalar alpha;
-  DType self_scalar_type{}, other_scalar_type{};
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_alpha", alpha}}; }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(2);
-    if (!any_defined(grads)) return out;
-    if (task_should_compute_output(0)) out[0] = grads[0];
-    if (task_should_compute_output(1)) out[1] = maybe_multiply(autograd::neg(grads[0]), alpha);
-    return out;
-  }
-};
-
 struct RsubBackward1 : Node {
   NODE_NAME(RsubBackward1)
   Scalar alpha;
-  DType self_scalar_type{};
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_alpha", alpha}}; }
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0)) out[0] = maybe_multiply(autograd::neg(grads[0]), alpha);
-    return out;
-  }
-};
-
-struct MulBackward0 : SavingNode<MulBackward0> {
-  NODE_NAME(MulBackward0)
-  SavedVariable self_, other_;
-  DType self_scalar_type{}, other_scalar_type{};
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &MulBackward0::self_}, Field{"_saved_other", &MulBackward0::other_}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack(), other = other_.unpack();
-    variable_list out(2);
-    if (!any_defined(grads)) return out;
-    if (task_should_compute_output(0)) out[0] = autograd::mul(grads[0], other);
-    if (task_should_compute_output(1)) out[1] = autograd::mul(grads[0], self);
-    return out;
-  }
-};
-
-struct DivBackward0 : SavingNode<DivBackward0> {
-  NODE_NAME(DivBackward0)
-  SavedVariable self_, other_;
-  DType self_scalar_type{};
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &DivBackward0::self_}, Field{"_saved_other", &DivBackward0::other_}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack(), other = other_.unpack();
-    variable_list out(2);
-    if (!any_defined(grads)) return out;
-    if (task_should_compute_output(0)) out[0] = autograd::div(grads[0], other);
-    if (task_should_compute_output(1))
-      out[1] = autograd::mul(autograd::neg(grads[0]), autograd::div(autograd::div(self, other), other));
-    return out;
-  }
-};
-
-// tensor * Scalar and tensor / Scalar as ATen's C++ writes them (mul.Scalar, div.Scalar): the
-// losses' own arithmetic, `(1 - label_smoothing) * nll` and `sum / (numel / n_classes)`.
-struct MulBackward1 : Node {
-  NODE_NAME(MulBackward1)
-  Scalar other;
-  DType self_scalar_type{};
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_other", other}}; }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) out[0] = autograd::mul(grads[0], wrapped(other));
-    return out;
-  }
-};
-
-struct AddBackward1 : Node {
-  NODE_NAME(AddBackward1)
-  DType self_scalar_type{};
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) out[0] = grads[0];
     return out;
   }
 };
@@ -140,18 +47,6 @@ struct SgnBackward0 : Node {
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0)) out[0] = detail::zeros(self_sizes, self_dtype);
-    return out;
-  }
-};
-
-struct DivBackward1 : Node {
-  NODE_NAME(DivBackward1)
-  Scalar other;
-  DType self_scalar_type{};
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_other", other}}; }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) out[0] = autograd::div(grads[0], wrapped(other));
     return out;
   }
 };
@@ -189,20 +84,6 @@ Tensor pow_backward(const Tensor& grad, const Tensor& self, Scalar exponent) {
   if (e == 0.0) return detail::zeros_like(self);
   return autograd::mul(grad, autograd::mul_scalar(autograd::pow(self, Scalar(e - 1)), Scalar(e)));
 }
-
-struct PowBackward0 : SavingNode<PowBackward0> {
-  NODE_NAME(PowBackward0)
-  SavedVariable self_;
-  Scalar exponent;
-  static auto saved_fields() { return std::array{Field{"_saved_self", &PowBackward0::self_}}; }
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_exponent", exponent}}; }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack();
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) out[0] = pow_backward(grads[0], self, exponent);
-    return out;
-  }
-};
 
 Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent, const Tensor& result) {
   Tensor zero = zero_scalar(grad);
@@ -268,12 +149,11 @@ struct PowBackward2 : SavingNode<PowBackward2> {
 
 // threshold_backward(grad_output, self, threshold): the gradient w.r.t. grad_output is
 // threshold_backward again, the one w.r.t. self zeros (derivatives.yaml).
-struct ThresholdBackwardBackward0 : Node {
+struct ThresholdBackwardBackward0 : SavingNode<ThresholdBackwardBackward0> {
   NODE_NAME(ThresholdBackwardBackward0)
   SavedVariable self_;
   Scalar threshold;
-  void release_variables() override { self_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_self", &ThresholdBackwardBackward0::self_}}; }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_threshold", threshold}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
@@ -285,51 +165,46 @@ struct ThresholdBackwardBackward0 : Node {
   }
 };
 
-// sigmoid_backward(grad_output, output) = grad_output * (1 - output) * output.
-struct SigmoidBackwardBackward0 : Node {
-  NODE_NAME(SigmoidBackwardBackward0)
+// The backward of an activation's backward, sigmoid_backward(grad_output, output) or
+// tanh_backward(grad_output, output): saves both; Derived::formulas gives the gradients of
+// grad_output and output.
+template <class Derived>
+struct ActivationBackwardBackward : SavingNode<Derived> {
   SavedVariable grad_output_, output_;
-  void release_variables() override {
-    grad_output_.reset_data();
-    output_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_grad_output", -1, &grad_output_}, {"_saved_output", -1, &output_}};
+  static auto saved_fields() {
+    using Field = SavedField<Derived>;
+    return std::array{Field{"_saved_grad_output", &Derived::grad_output_}, Field{"_saved_output", &Derived::output_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor grad_output = grad_output_.unpack(), output = output_.unpack();
     variable_list out(2);
     if (!any_defined(grads)) return out;
-    const Tensor& grad = grads[0];
-    if (task_should_compute_output(0)) out[0] = autograd::sigmoid_backward(grad, output);
-    if (task_should_compute_output(1))
-      out[1] =
-          autograd::mul(autograd::mul(grad, grad_output),
-                        autograd::add(autograd::mul_scalar(output, Scalar(int64_t{-2})), wrapped(Scalar(int64_t{1}))));
+    if (this->task_should_compute_output(0)) out[0] = Derived::grad_output_formula(grads[0], output);
+    if (this->task_should_compute_output(1)) out[1] = Derived::output_formula(grads[0], grad_output, output);
     return out;
   }
 };
 
+// sigmoid_backward(grad_output, output) = grad_output * (1 - output) * output.
+struct SigmoidBackwardBackward0 : ActivationBackwardBackward<SigmoidBackwardBackward0> {
+  NODE_NAME(SigmoidBackwardBackward0)
+  static Tensor grad_output_formula(const Tensor& grad, const Tensor& output) {
+    return autograd::sigmoid_backward(grad, output);
+  }
+  static Tensor output_formula(const Tensor& grad, const Tensor& grad_output, const Tensor& output) {
+    return autograd::mul(autograd::mul(grad, grad_output),
+                         autograd::add(autograd::mul_scalar(output, Scalar(int64_t{-2})), wrapped(Scalar(int64_t{1}))));
+  }
+};
+
 // tanh_backward(grad_output, output) = grad_output * (1 - output * output).
-struct TanhBackwardBackward0 : Node {
+struct TanhBackwardBackward0 : ActivationBackwardBackward<TanhBackwardBackward0> {
   NODE_NAME(TanhBackwardBackward0)
-  SavedVariable grad_output_, output_;
-  void release_variables() override {
-    grad_output_.reset_data();
-    output_.reset_data();
+  static Tensor grad_output_formula(const Tensor& grad, const Tensor& output) {
+    return autograd::tanh_backward(grad, output);
   }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_grad_output", -1, &grad_output_}, {"_saved_output", -1, &output_}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor grad_output = grad_output_.unpack(), output = output_.unpack();
-    variable_list out(2);
-    if (!any_defined(grads)) return out;
-    const Tensor& grad = grads[0];
-    if (task_should_compute_output(0)) out[0] = autograd::tanh_backward(grad, output);
-    if (task_should_compute_output(1))
-      out[1] = autograd::mul(grad, autograd::mul(autograd::mul_scalar(output, Scalar(int64_t{-2})), grad_output));
-    return out;
+  static Tensor output_formula(const Tensor& grad, const Tensor& grad_output, const Tensor& output) {
+    return autograd::mul(grad, autograd::mul(autograd::mul_scalar(output, Scalar(int64_t{-2})), grad_output));
   }
 };
 
@@ -395,15 +270,10 @@ Tensor unary_op(UnaryOp op, const Tensor& self) {
 // itself (now the result) after it.
 template <class N, class F>
 Tensor& unary_with_(Tensor& self, F&& write) {
-  bool rg = any_requires_grad(self);
-  impl::check_inplace(self, rg);
-  std::shared_ptr<N> fn;
-  if (rg) {
-    fn = new_node<N>();
-    fn->set_next_edges(collect_next_edges(self));
-    if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::self>, N>)
-      fn->saved_ = SavedVariable(autograd::clone(self), false);
-  }
+  impl::check_inplace(self, any_requires_grad(self));
+  auto fn = make_node<N>(self);
+  if constexpr (std::is_base_of_v<UnaryBackward<N, Saves::self>, N>)
+    if (fn) fn->saved_ = SavedVariable(autograd::clone(self), false);
   write();
   self.bump_version();
   if (fn) {
@@ -490,19 +360,19 @@ struct ClampBackward0 : SavingNode<ClampBackward0> {
 // clamp_min / clamp_max with a Python number (ClampMinBackward0, ClampMaxBackward0): the gradient
 // passes where self is on the kept side of the bound (the bound itself included).
 template <bool kMin>
-struct ClampBoundBackward0 : Node {
+struct ClampBoundBackward0 : SavingNode<ClampBoundBackward0<kMin>> {
+  using Field = SavedField<ClampBoundBackward0>;
   std::string name() const override { return kMin ? "ClampMinBackward0" : "ClampMaxBackward0"; }
   SavedVariable self_;
   Scalar bound;
-  void release_variables() override { self_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_self", &ClampBoundBackward0::self_}}; }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{kMin ? "_saved_min" : "_saved_max", bound}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
     variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
+    if (!any_defined(grads) || !this->task_should_compute_output(0)) return out;
     Tensor kept = core::binary(kMin ? BinaryOp::Ge : BinaryOp::Le, self, wrapped(bound));
     out[0] = autograd::where(kept, grads[0], zero_scalar(grads[0]));
     return out;
@@ -512,15 +382,13 @@ struct ClampBoundBackward0 : Node {
 // With a tensor bound (ClampMinBackward1, ClampMaxBackward1): self's gradient where it is kept,
 // the bound's where the bound was taken.
 template <bool kMin>
-struct ClampBoundBackward1 : Node {
+struct ClampBoundBackward1 : SavingNode<ClampBoundBackward1<kMin>> {
+  using Field = SavedField<ClampBoundBackward1>;
   std::string name() const override { return kMin ? "ClampMinBackward1" : "ClampMaxBackward1"; }
   SavedVariable self_, bound_;
-  void release_variables() override {
-    self_.reset_data();
-    bound_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{kMin ? "_saved_min" : "_saved_max", -1, &bound_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &ClampBoundBackward1::self_},
+                      Field{kMin ? "_saved_min" : "_saved_max", &ClampBoundBackward1::bound_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), bound = bound_.unpack();
@@ -528,27 +396,81 @@ struct ClampBoundBackward1 : Node {
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
     Tensor kept = core::binary(kMin ? BinaryOp::Ge : BinaryOp::Le, self, bound);
-    if (task_should_compute_output(0)) out[0] = autograd::where(kept, grad, zero_scalar(grad));
-    if (task_should_compute_output(1)) out[1] = autograd::where(kept, zero_scalar(grad), grad);
+    if (this->task_should_compute_output(0)) out[0] = autograd::where(kept, grad, zero_scalar(grad));
+    if (this->task_should_compute_output(1)) out[1] = autograd::where(kept, zero_scalar(grad), grad);
     return out;
   }
 };
 
-// A binary op's node (autograd/binary_ops.def): saves both inputs; Derived::self_formula and
-// Derived::other_formula give the gradients.
+// When a binary node saves an input (autograd/binary_ops.def): always, never, or only when the
+// gradient of self (output 0) or of other (output 1), whose formula reads it, is wanted.
+enum class When { always, never, for_self, for_other };
+
+template <When kWhen>
+bool wanted(const Node& fn) {
+  if constexpr (kWhen == When::for_self) return fn.should_compute_output(0);
+  else if constexpr (kWhen == When::for_other) return fn.should_compute_output(1);
+  else return kWhen == When::always;
+}
+
+// The `_saved_<attribute>` name a binary node keeps its Python number under (nullptr for `none`).
+constexpr const char* attribute_name(std::string_view attribute, const char* name) {
+  return attribute == "none" ? nullptr : name;
+}
+
+// The Python number a binary node keeps (alpha, a Scalar operand), listed as Derived::kAttribute.
 template <class Derived>
-struct BinaryBackward : SavingNode<Derived> {
+struct KeepsScalar {
+  Scalar scalar_;
+  std::vector<SavedAttribute> scalar_attribute() const {
+    if (!Derived::kAttribute) return {};
+    return {{Derived::kAttribute, scalar_}};
+  }
+};
+
+// The node of a binary op of two tensors (BINARY_OP and BINARY_ARITH rows): saves self and other
+// as kSelf and kOther say; Derived's self_formula and other_formula give the gradients.
+template <class Derived, When kSelf, When kOther>
+struct BinaryBackward : SavingNode<Derived>, KeepsScalar<Derived> {
+  static constexpr When kSavesSelf = kSelf, kSavesOther = kOther;
   SavedVariable self_, other_;
   static auto saved_fields() {
     using Field = SavedField<Derived>;
-    return std::array{Field{"_saved_self", &Derived::self_}, Field{"_saved_other", &Derived::other_}};
+    constexpr Field self{"_saved_self", &Derived::self_}, other{"_saved_other", &Derived::other_};
+    if constexpr (kSelf != When::never && kOther != When::never) return std::array{self, other};
+    else if constexpr (kSelf != When::never) return std::array{self};
+    else if constexpr (kOther != When::never) return std::array{other};
+    else return std::array<Field, 0>{};
   }
+  std::vector<SavedAttribute> saved_attributes() const override { return this->scalar_attribute(); }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack(), other = other_.unpack();
     variable_list out(2);
     if (!any_defined(grads)) return out;
-    if (this->task_should_compute_output(0)) out[0] = Derived::self_formula(grads[0], self, other);
-    if (this->task_should_compute_output(1)) out[1] = Derived::other_formula(grads[0], self, other);
+    const Derived& d = static_cast<const Derived&>(*this);
+    if (this->task_should_compute_output(0)) out[0] = d.self_formula(grads[0], self, other);
+    if (this->task_should_compute_output(1)) out[1] = d.other_formula(grads[0], self, other);
+    return out;
+  }
+};
+
+// The node of a tensor and a Python number (BINARY_SCALAR rows): saves self or nothing;
+// Derived::formula gives self's gradient.
+template <class Derived, When kSelf>
+struct BinaryScalarBackward : SavingNode<Derived>, KeepsScalar<Derived> {
+  static constexpr When kSavesSelf = kSelf;
+  SavedVariable self_;
+  static auto saved_fields() {
+    using Field = SavedField<Derived>;
+    if constexpr (kSelf != When::never) return std::array{Field{"_saved_self", &Derived::self_}};
+    else return std::array<Field, 0>{};
+  }
+  std::vector<SavedAttribute> saved_attributes() const override { return this->scalar_attribute(); }
+  variable_list apply(variable_list&& grads) override {
+    Tensor self = self_.unpack();
+    variable_list out(1);
+    if (any_defined(grads) && this->task_should_compute_output(0))
+      out[0] = static_cast<const Derived&>(*this).formula(grads[0], self);
     return out;
   }
 };
@@ -561,15 +483,36 @@ Tensor min_max_backward(const Tensor& grad, const Tensor& self, const Tensor& ot
   return autograd::masked_fill_(g, core::binary(loses, self, other), Scalar(int64_t{0}));
 }
 
-#define BINARY_OP(name, op, node, self_backward, other_backward, ...)                                                 \
-  struct node : BinaryBackward<node> {                                                                                \
-    NODE_NAME(node)                                                                                                   \
-    static Tensor self_formula(const Tensor& grad, const Tensor& self, const Tensor& other) { return self_backward; } \
-    static Tensor other_formula(const Tensor& grad, const Tensor& self, const Tensor& other) {                        \
-      return other_backward;                                                                                          \
-    }                                                                                                                 \
+// The node classes of the table's rows. The formulas see `grad`, `self`, `other` and the row's
+// attribute under its name (`alpha`, `exponent`).
+#define BINARY_NODE(node, saves_self, saves_other, attribute, self_backward, other_backward)    \
+  struct node : BinaryBackward<node, When::saves_self, When::saves_other> {                     \
+    NODE_NAME(node)                                                                             \
+    static constexpr const char* kAttribute = attribute_name(#attribute, "_saved_" #attribute); \
+    Tensor self_formula(const Tensor& grad, const Tensor& self, const Tensor& other) const {    \
+      [[maybe_unused]] const Scalar& attribute = this->scalar_;                                 \
+      return self_backward;                                                                     \
+    }                                                                                           \
+    Tensor other_formula(const Tensor& grad, const Tensor& self, const Tensor& other) const {   \
+      [[maybe_unused]] const Scalar& attribute = this->scalar_;                                 \
+      return other_backward;                                                                    \
+    }                                                                                           \
+  };
+#define BINARY_OP(name, op, node, self_backward, other_backward, ...) \
+  BINARY_NODE(node, always, always, none, self_backward, other_backward)
+#define BINARY_ARITH(name, op, node, saves_self, saves_other, attribute, self_backward, other_backward) \
+  BINARY_NODE(node, saves_self, saves_other, attribute, self_backward, other_backward)
+#define BINARY_SCALAR(name, op, node, saves_self, attribute, backward, inplace)                 \
+  struct node : BinaryScalarBackward<node, When::saves_self> {                                  \
+    NODE_NAME(node)                                                                             \
+    static constexpr const char* kAttribute = attribute_name(#attribute, "_saved_" #attribute); \
+    Tensor formula(const Tensor& grad, const Tensor& self) const {                              \
+      [[maybe_unused]] const Scalar& attribute = this->scalar_;                                 \
+      return backward;                                                                          \
+    }                                                                                           \
   };
 #include "autograd/binary_ops.def"
+#undef BINARY_NODE
 
 struct WhereBackward0 : SavingNode<WhereBackward0> {
   NODE_NAME(WhereBackward0)
@@ -611,33 +554,6 @@ struct MaskedFillBackward1 : SavingNode<MaskedFillBackward1> {
     const Tensor& grad = grads[0];
     if (task_should_compute_output(0)) out[0] = autograd::masked_fill(grad, mask, Scalar(int64_t{0}));
     if (task_should_compute_output(1)) out[1] = autograd::sum(autograd::where(mask, grad, zero_scalar(grad)));
-    return out;
-  }
-};
-
-struct RemainderBackward0 : Node {
-  NODE_NAME(RemainderBackward0)
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) out[0] = grads[0];
-    return out;
-  }
-};
-
-struct RemainderBackward1 : SavingNode<RemainderBackward1> {
-  NODE_NAME(RemainderBackward1)
-  SavedVariable self_, other_;
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &RemainderBackward1::self_},
-                      Field{"_saved_other", &RemainderBackward1::other_}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack(), other = other_.unpack();
-    variable_list out(2);
-    if (!any_defined(grads)) return out;
-    if (task_should_compute_output(0)) out[0] = grads[0];
-    if (task_should_compute_output(1))
-      out[1] = autograd::mul(autograd::neg(grads[0]), core::binary(BinaryOp::FloorDivide, self, other));
     return out;
   }
 };
@@ -690,62 +606,69 @@ void finish_inplace(Tensor& self, const std::shared_ptr<N>& fn) {
   if (fn) impl::rebase_history(self, fn);
 }
 
+// The forwards of the table's rows. A node is created before the kernel runs; an in-place form
+// saves a clone of self (taken before the write) when its node saves self.
+template <class N>
+void save_inputs(N& fn, const Tensor& self, const Tensor& other, bool inplace) {
+  if (wanted<N::kSavesSelf>(fn)) fn.self_ = SavedVariable(inplace ? autograd::clone(self) : self, false);
+  if (wanted<N::kSavesOther>(fn)) fn.other_ = SavedVariable(other, false);
+}
+
+template <class N>
+Tensor binary_forward(BinaryOp op, const Tensor& self, const Tensor& other, Scalar alpha) {
+  auto fn = make_node<N>(self, other);
+  if (fn) {
+    fn->scalar_ = alpha;
+    save_inputs(*fn, self, other, false);
+  }
+  return with_history(core::binary(op, self, other, alpha), fn);
+}
+
+template <class N>
+Tensor& binary_forward_(BinaryOp op, Tensor& self, const Tensor& other, Scalar alpha) {
+  bool rg = any_requires_grad(self, other);
+  impl::check_inplace(self, rg);
+  auto fn = inplace_node<N>(self, other, rg);
+  if (fn) {
+    fn->scalar_ = alpha;
+    save_inputs(*fn, self, other, true);
+  }
+  core::binary_(op, self, other, alpha);
+  finish_inplace(self, fn);
+  return self;
+}
+
+template <class N>
+Tensor binary_scalar_forward(BinaryOp op, const Tensor& self, Scalar other) {
+  auto fn = make_node<N>(self);
+  if (fn) {
+    if (wanted<N::kSavesSelf>(*fn)) fn->self_ = SavedVariable(self, false);
+    fn->scalar_ = other;
+  }
+  return with_history(core::binary(op, self, wrapped(other)), fn);
+}
+
+template <class N>
+Tensor& binary_scalar_forward_(BinaryOp op, Tensor& self, Scalar other) {
+  impl::check_inplace(self, any_requires_grad(self));
+  auto fn = make_node<N>(self);
+  if (fn) {
+    if (wanted<N::kSavesSelf>(*fn)) fn->self_ = SavedVariable(autograd::clone(self), false);
+    fn->scalar_ = other;
+  }
+  core::binary_(op, self, wrapped(other));
+  finish_inplace(self, fn);
+  return self;
+}
+
 }  // namespace
 
 // ---- out of place ------------------------------------------------------------------------------------
 
-Tensor add(const Tensor& self, const Tensor& other, Scalar alpha) {
-  auto fn = make_node<AddBackward0>(self, other);
-  if (fn) {
-    fn->alpha = alpha;
-    fn->self_scalar_type = self.dtype();
-    fn->other_scalar_type = other.dtype();
-  }
-  Tensor result = core::binary(BinaryOp::Add, self, other, alpha);
-  return with_history(result, fn);
-}
-
-Tensor sub(const Tensor& self, const Tensor& other, Scalar alpha) {
-  auto fn = make_node<SubBackward0>(self, other);
-  if (fn) {
-    fn->alpha = alpha;
-    fn->self_scalar_type = self.dtype();
-    fn->other_scalar_type = other.dtype();
-  }
-  Tensor result = core::binary(BinaryOp::Sub, self, other, alpha);
-  return with_history(result, fn);
-}
-
 Tensor rsub(const Tensor& self, Scalar other, Scalar alpha) {
   auto fn = make_node<RsubBackward1>(self);
-  if (fn) {
-    fn->alpha = alpha;
-    fn->self_scalar_type = self.dtype();
-  }
+  if (fn) fn->alpha = alpha;
   Tensor result = core::binary(BinaryOp::Sub, wrapped(other), self, alpha);
-  return with_history(result, fn);
-}
-
-Tensor mul(const Tensor& self, const Tensor& other) {
-  auto fn = make_node<MulBackward0>(self, other);
-  if (fn) {
-    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(self, false);
-    fn->other_scalar_type = other.dtype();
-    if (fn->should_compute_output(0)) fn->other_ = SavedVariable(other, false);
-    fn->self_scalar_type = self.dtype();
-  }
-  Tensor result = core::binary(BinaryOp::Mul, self, other);
-  return with_history(result, fn);
-}
-
-Tensor div(const Tensor& self, const Tensor& other) {
-  auto fn = make_node<DivBackward0>(self, other);
-  if (fn) {
-    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(self, false);
-    if (fn->should_compute_output(0) || fn->should_compute_output(1)) fn->other_ = SavedVariable(other, false);
-    fn->self_scalar_type = self.dtype();
-  }
-  Tensor result = core::binary(BinaryOp::Div, self, other);
   return with_history(result, fn);
 }
 
@@ -784,43 +707,13 @@ Tensor div_rounded(const Tensor& a, const Tensor& b, DivRounding mode) {
 
 }  // namespace
 
-Tensor mul_scalar(const Tensor& self, Scalar other) {
-  auto fn = make_node<MulBackward1>(self);
-  if (fn) {
-    fn->other = other;
-    fn->self_scalar_type = self.dtype();
-  }
-  Tensor result = core::binary(BinaryOp::Mul, self, wrapped(other));
-  return with_history(result, fn);
-}
-
-Tensor add_scalar(const Tensor& self, Scalar other) {
-  auto fn = make_node<AddBackward1>(self);
-  if (fn) fn->self_scalar_type = self.dtype();
-  Tensor result = core::binary(BinaryOp::Add, self, wrapped(other));
-  if (fn) impl::set_history(result, fn);
-  return result;
-}
-
 Tensor sgn(const Tensor& self) {
   auto fn = make_node<SgnBackward0>(self);
   if (fn) {
     fn->self_sizes = self.sizes();
     fn->self_dtype = self.dtype();
   }
-  Tensor result = detail::sign(self);
-  if (fn) impl::set_history(result, fn);
-  return result;
-}
-
-Tensor div_scalar(const Tensor& self, Scalar other) {
-  auto fn = make_node<DivBackward1>(self);
-  if (fn) {
-    fn->other = other;
-    fn->self_scalar_type = self.dtype();
-  }
-  Tensor result = core::binary(BinaryOp::Div, self, wrapped(other));
-  return with_history(result, fn);
+  return with_history(detail::sign(self), fn);
 }
 
 Tensor div(const Tensor& self, const Tensor& other, DivRounding mode) {
@@ -833,16 +726,6 @@ Tensor div(const Tensor& self, const Tensor& other, DivRounding mode) {
     fn->other_scalar_type = other.dtype();
   }
   Tensor result = div_rounded(self, other, mode);
-  return with_history(result, fn);
-}
-
-Tensor pow(const Tensor& self, Scalar exponent) {
-  auto fn = make_node<PowBackward0>(self);
-  if (fn) {
-    fn->self_ = SavedVariable(self, false);
-    fn->exponent = exponent;
-  }
-  Tensor result = core::binary(BinaryOp::Pow, self, wrapped(exponent));
   return with_history(result, fn);
 }
 
@@ -988,10 +871,8 @@ Tensor clamp_max(const Tensor& self, const Tensor& max) { return clamp_bound<fal
 
 Tensor clamp(const Tensor& self, const Tensor& min, const Tensor& max) {
   STRIDELAB_CHECK(min.defined() || max.defined(), "torch.clamp: At least one of 'min' or 'max' must not be None");
-  std::shared_ptr<ClampBackward0> fn;
-  if (any_requires_grad(self, min, max)) {
-    fn = new_node<ClampBackward0>();
-    fn->set_next_edges(collect_next_edges(self, min, max));
+  auto fn = make_node<ClampBackward0>(self, min, max);
+  if (fn) {
     fn->self_ = SavedVariable(self, false);
     fn->min_ = SavedVariable(min, false);
     fn->max_ = SavedVariable(max, false);
@@ -1004,17 +885,37 @@ Tensor clamp(const Tensor& self, const Tensor& min, const Tensor& max) {
   return with_history(result, fn);
 }
 
-// Tensor maximum(const Tensor& self, const Tensor& other), ... for every row of the table.
-#define BINARY_OP(name, op, node, ...)                                \
-  Tensor name(const Tensor& self, const Tensor& other) {              \
-    auto fn = make_node<node>(self, other);                           \
-    if (fn) {                                                         \
-      fn->self_ = SavedVariable(self, false);                         \
-      fn->other_ = SavedVariable(other, false);                       \
-    }                                                                 \
-    return with_history(core::binary(BinaryOp::op, self, other), fn); \
+// The forwards of every row of autograd/binary_ops.def: Tensor maximum(const Tensor& self, const
+// Tensor& other), Tensor add(..., Scalar alpha) and Tensor& add_(...), Tensor mul_scalar(const
+// Tensor& self, Scalar other), Tensor& pow_(Tensor& self, Scalar other), ...
+#define ALPHA_PARAM_alpha , Scalar alpha
+#define ALPHA_PARAM_none
+#define ALPHA_ARG_alpha alpha
+#define ALPHA_ARG_none Scalar(int64_t{1})
+#define SCALAR_INPLACE_yes(name, op, node) \
+  Tensor& name##_(Tensor& self, Scalar other) { return binary_scalar_forward_<node>(BinaryOp::op, self, other); }
+#define SCALAR_INPLACE_no(name, op, node)
+#define BINARY_OP(name, op, node, ...)                                          \
+  Tensor name(const Tensor& self, const Tensor& other) {                        \
+    return binary_forward<node>(BinaryOp::op, self, other, Scalar(int64_t{1})); \
   }
+#define BINARY_ARITH(name, op, node, saves_self, saves_other, attribute, ...)       \
+  Tensor name(const Tensor& self, const Tensor& other ALPHA_PARAM_##attribute) {    \
+    return binary_forward<node>(BinaryOp::op, self, other, ALPHA_ARG_##attribute);  \
+  }                                                                                 \
+  Tensor& name##_(Tensor& self, const Tensor& other ALPHA_PARAM_##attribute) {      \
+    return binary_forward_<node>(BinaryOp::op, self, other, ALPHA_ARG_##attribute); \
+  }
+#define BINARY_SCALAR(name, op, node, saves_self, attribute, backward, inplace)                                    \
+  Tensor name(const Tensor& self, Scalar other) { return binary_scalar_forward<node>(BinaryOp::op, self, other); } \
+  SCALAR_INPLACE_##inplace(name, op, node)
 #include "autograd/binary_ops.def"
+#undef ALPHA_PARAM_alpha
+#undef ALPHA_PARAM_none
+#undef ALPHA_ARG_alpha
+#undef ALPHA_ARG_none
+#undef SCALAR_INPLACE_yes
+#undef SCALAR_INPLACE_no
 
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other) {
   auto fn = make_node<WhereBackward0>(self, other);
@@ -1044,22 +945,6 @@ Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value) 
   return with_history(result, fn);
 }
 
-Tensor remainder(const Tensor& self, Scalar other) {
-  auto fn = make_node<RemainderBackward0>(self);
-  Tensor result = core::binary(BinaryOp::Remainder, self, wrapped(other));
-  return with_history(result, fn);
-}
-
-Tensor remainder(const Tensor& self, const Tensor& other) {
-  auto fn = make_node<RemainderBackward1>(self, other);
-  if (fn) {
-    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(self, false);
-    if (fn->should_compute_output(1)) fn->other_ = SavedVariable(other, false);
-  }
-  Tensor result = core::binary(BinaryOp::Remainder, self, other);
-  return with_history(result, fn);
-}
-
 Tensor remainder(Scalar self, const Tensor& other) {
   return not_differentiable("remainder", core::binary(BinaryOp::Remainder, wrapped(self), other), other);
 }
@@ -1075,63 +960,6 @@ Tensor floor_divide(const Tensor& self, const Tensor& other) {
 Tensor binary_nondiff(core::BinaryOp op, const Tensor& a, const Tensor& b) { return core::binary(op, a, b); }
 
 // ---- in place ------------------------------------------------------------------------------------------
-
-Tensor& add_(Tensor& self, const Tensor& other, Scalar alpha) {
-  bool rg = any_requires_grad(self, other);
-  impl::check_inplace(self, rg);
-  auto fn = inplace_node<AddBackward0>(self, other, rg);
-  if (fn) {
-    fn->alpha = alpha;
-    fn->self_scalar_type = self.dtype();
-    fn->other_scalar_type = other.dtype();
-  }
-  core::binary_(BinaryOp::Add, self, other, alpha);
-  finish_inplace(self, fn);
-  return self;
-}
-
-Tensor& sub_(Tensor& self, const Tensor& other, Scalar alpha) {
-  bool rg = any_requires_grad(self, other);
-  impl::check_inplace(self, rg);
-  auto fn = inplace_node<SubBackward0>(self, other, rg);
-  if (fn) {
-    fn->alpha = alpha;
-    fn->self_scalar_type = self.dtype();
-    fn->other_scalar_type = other.dtype();
-  }
-  core::binary_(BinaryOp::Sub, self, other, alpha);
-  finish_inplace(self, fn);
-  return self;
-}
-
-Tensor& mul_(Tensor& self, const Tensor& other) {
-  bool rg = any_requires_grad(self, other);
-  impl::check_inplace(self, rg);
-  auto fn = inplace_node<MulBackward0>(self, other, rg);
-  if (fn) {
-    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(autograd::clone(self), false);
-    fn->other_scalar_type = other.dtype();
-    if (fn->should_compute_output(0)) fn->other_ = SavedVariable(other, false);
-    fn->self_scalar_type = self.dtype();
-  }
-  core::binary_(BinaryOp::Mul, self, other);
-  finish_inplace(self, fn);
-  return self;
-}
-
-Tensor& div_(Tensor& self, const Tensor& other) {
-  bool rg = any_requires_grad(self, other);
-  impl::check_inplace(self, rg);
-  auto fn = inplace_node<DivBackward0>(self, other, rg);
-  if (fn) {
-    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(autograd::clone(self), false);
-    if (fn->should_compute_output(0) || fn->should_compute_output(1)) fn->other_ = SavedVariable(other, false);
-    fn->self_scalar_type = self.dtype();
-  }
-  core::binary_(BinaryOp::Div, self, other);
-  finish_inplace(self, fn);
-  return self;
-}
 
 Tensor& div_(Tensor& self, const Tensor& other, DivRounding mode) {
   bool rg = any_requires_grad(self, other);
@@ -1160,32 +988,6 @@ Tensor& div_(Tensor& self, const Tensor& other, DivRounding mode) {
   return self;
 }
 
-Tensor& remainder_(Tensor& self, Scalar other) {
-  bool rg = any_requires_grad(self);
-  impl::check_inplace(self, rg);
-  std::shared_ptr<RemainderBackward0> fn;
-  if (rg) {
-    fn = new_node<RemainderBackward0>();
-    fn->set_next_edges(collect_next_edges(self));
-  }
-  core::binary_(BinaryOp::Remainder, self, wrapped(other));
-  finish_inplace(self, fn);
-  return self;
-}
-
-Tensor& remainder_(Tensor& self, const Tensor& other) {
-  bool rg = any_requires_grad(self, other);
-  impl::check_inplace(self, rg);
-  auto fn = inplace_node<RemainderBackward1>(self, other, rg);
-  if (fn && fn->should_compute_output(1)) {
-    fn->self_ = SavedVariable(autograd::clone(self), false);
-    fn->other_ = SavedVariable(other, false);
-  }
-  core::binary_(BinaryOp::Remainder, self, other);
-  finish_inplace(self, fn);
-  return self;
-}
-
 Tensor& floor_divide_(Tensor& self, const Tensor& other) {
   bool rg = any_requires_grad(self, other);
   impl::check_inplace(self, rg);
@@ -1197,21 +999,6 @@ Tensor& floor_divide_(Tensor& self, const Tensor& other) {
     fn->set_next_edges(std::move(edges));
   }
   core::binary_(BinaryOp::FloorDivide, self, other);
-  finish_inplace(self, fn);
-  return self;
-}
-
-Tensor& pow_(Tensor& self, Scalar exponent) {
-  bool rg = any_requires_grad(self);
-  impl::check_inplace(self, rg);
-  std::shared_ptr<PowBackward0> fn;
-  if (rg) {
-    fn = new_node<PowBackward0>();
-    fn->set_next_edges(collect_next_edges(self));
-    fn->self_ = SavedVariable(autograd::clone(self), false);
-    fn->exponent = exponent;
-  }
-  core::binary_(BinaryOp::Pow, self, wrapped(exponent));
   finish_inplace(self, fn);
   return self;
 }
@@ -1264,12 +1051,9 @@ Tensor& nan_to_num_(Tensor& self, std::optional<double> nan, std::optional<doubl
 
 template <bool kMin>
 Tensor& clamp_bound_(Tensor& self, Scalar bound) {
-  bool rg = any_requires_grad(self);
-  impl::check_inplace(self, rg);
-  std::shared_ptr<ClampBoundBackward0<kMin>> fn;
-  if (rg) {
-    fn = new_node<ClampBoundBackward0<kMin>>();
-    fn->set_next_edges(collect_next_edges(self));
+  impl::check_inplace(self, any_requires_grad(self));
+  auto fn = make_node<ClampBoundBackward0<kMin>>(self);
+  if (fn) {
     fn->self_ = SavedVariable(autograd::clone(self), false);
     fn->bound = bound;
   }
@@ -1299,12 +1083,9 @@ Tensor& clamp_min_(Tensor& self, const Tensor& min) { return clamp_bound_<true>(
 Tensor& clamp_max_(Tensor& self, const Tensor& max) { return clamp_bound_<false>(self, max); }
 
 Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
-  bool rg = any_requires_grad(self);
-  impl::check_inplace(self, rg);
-  std::shared_ptr<ClampBackward1> fn;
-  if (rg) {
-    fn = new_node<ClampBackward1>();
-    fn->set_next_edges(collect_next_edges(self));
+  impl::check_inplace(self, any_requires_grad(self));
+  auto fn = make_node<ClampBackward1>(self);
+  if (fn) {
     fn->self_ = SavedVariable(autograd::clone(self), false);
     fn->min = min;
     fn->max = max;
@@ -1315,14 +1096,9 @@ Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> ma
 }
 
 Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value) {
-  bool rg = any_requires_grad(self);
-  impl::check_inplace(self, rg);
-  std::shared_ptr<MaskedFillBackward0> fn;
-  if (rg) {
-    fn = new_node<MaskedFillBackward0>();
-    fn->set_next_edges(collect_next_edges(self));
-    fn->mask_ = SavedVariable(mask, false);
-  }
+  impl::check_inplace(self, any_requires_grad(self));
+  auto fn = make_node<MaskedFillBackward0>(self);
+  if (fn) { fn->mask_ = SavedVariable(mask, false); }
   core::masked_fill_(self, mask, value);
   finish_inplace(self, fn);
   return self;

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <functional>
+#include <array>
 
 #include "autograd/function_helpers.h"
 #include "core/error.h"
@@ -11,6 +12,7 @@ namespace stridelab::autograd {
 
 using detail::any_defined;
 using detail::make_node;
+using detail::SavingNode;
 using detail::with_history;
 
 namespace {
@@ -51,14 +53,13 @@ Tensor map_grad(const Tensor& grad_, const Tensor& x_, F&& f) {
 }
 
 // An activation's node: it saves self and some attributes; its gradient is a function of them.
-struct ActivationBackward : Node {
+struct ActivationBackward : SavingNode<ActivationBackward> {
   std::string name_;
   SavedVariable self_;
   std::vector<SavedAttribute> attributes;
   std::function<Tensor(const Tensor& grad, const Tensor& self)> backward;
   std::string name() const override { return name_; }
-  void release_variables() override { self_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_self", -1, &self_}}; }
+  static auto saved_fields() { return std::array{Field{"_saved_self", &ActivationBackward::self_}}; }
   std::vector<SavedAttribute> saved_attributes() const override { return attributes; }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();

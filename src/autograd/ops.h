@@ -25,22 +25,36 @@ using core::IntArray;
 using core::Scalar;
 
 // ---- elementwise (math_ops.cpp) -------------------------------------------------------------------
-Tensor add(const Tensor& self, const Tensor& other, Scalar alpha = Scalar(int64_t{1}));
-Tensor sub(const Tensor& self, const Tensor& other, Scalar alpha = Scalar(int64_t{1}));
+// The binary ops of autograd/binary_ops.def:
+//   BINARY_OP     Tensor maximum(const Tensor& self, const Tensor& other)
+//   BINARY_ARITH  Tensor add(const Tensor& self, const Tensor& other, Scalar alpha = 1) and its
+//                 in-place form add_ (mul, div, remainder without alpha)
+//   BINARY_SCALAR Tensor mul_scalar(const Tensor& self, Scalar other): tensor * Scalar as ATen's
+//                 own C++ computes it (MulBackward1); pow(x, 2) (PowBackward0) and pow_, x % 2
+//                 (RemainderBackward0) and remainder_
+#define ALPHA_PARAM_alpha , Scalar alpha = Scalar(int64_t{1})
+#define ALPHA_PARAM_none
+#define SCALAR_INPLACE_yes(name) Tensor& name##_(Tensor& self, Scalar other);
+#define SCALAR_INPLACE_no(name)
+#define BINARY_OP(name, ...) Tensor name(const Tensor& self, const Tensor& other);
+#define BINARY_ARITH(name, op, node, saves_self, saves_other, attribute, ...)   \
+  Tensor name(const Tensor& self, const Tensor& other ALPHA_PARAM_##attribute); \
+  Tensor& name##_(Tensor& self, const Tensor& other ALPHA_PARAM_##attribute);
+#define BINARY_SCALAR(name, op, node, saves_self, attribute, backward, inplace) \
+  Tensor name(const Tensor& self, Scalar other);                                \
+  SCALAR_INPLACE_##inplace(name)
+#include "autograd/binary_ops.def"
+#undef ALPHA_PARAM_alpha
+#undef ALPHA_PARAM_none
+#undef SCALAR_INPLACE_yes
+#undef SCALAR_INPLACE_no
 Tensor rsub(const Tensor& self, Scalar other, Scalar alpha = Scalar(int64_t{1}));  // other - alpha * self
-Tensor mul(const Tensor& self, const Tensor& other);
-Tensor div(const Tensor& self, const Tensor& other);
 // torch.div(a, b, rounding_mode=...) (DivBackward2, also for rounding_mode=None): trunc or floor
 // rounding, whose gradients are zeros, or none.
 enum class DivRounding { None, Trunc, Floor };
 Tensor div(const Tensor& self, const Tensor& other, DivRounding mode);
-// tensor * Scalar and tensor / Scalar as ATen's own C++ computes them (MulBackward1, DivBackward1).
-Tensor mul_scalar(const Tensor& self, Scalar other);
-Tensor div_scalar(const Tensor& self, Scalar other);
-Tensor add_scalar(const Tensor& self, Scalar other);  // AddBackward1, as `x + 1` in ATen's C++
 // x.sgn(), as the formulas of abs and the 1-norm use it (SgnBackward0, whose gradient is zeros).
 Tensor sgn(const Tensor& self);
-Tensor pow(const Tensor& self, Scalar exponent);         // PowBackward0
 Tensor pow(const Tensor& self, const Tensor& exponent);  // PowBackward1 (also `2 ** x`, self wrapped)
 Tensor pow(Scalar self, const Tensor& exponent);         // PowBackward2 (torch.pow(2, x))
 // The unary ops of autograd/unary_ops.def: Tensor exp(const Tensor& self) and its in-place form
@@ -49,9 +63,6 @@ Tensor pow(Scalar self, const Tensor& exponent);         // PowBackward2 (torch.
   Tensor name(const Tensor& self); \
   Tensor& name##_(Tensor& self);
 #include "autograd/unary_ops.def"
-// The binary ops of autograd/binary_ops.def: Tensor maximum(const Tensor& self, const Tensor& other).
-#define BINARY_OP(name, ...) Tensor name(const Tensor& self, const Tensor& other);
-#include "autograd/binary_ops.def"
 Tensor reciprocal(const Tensor& self);
 // Backward formulas that PyTorch computes as ops of their own, so that a double backward records
 // them and reaches the saved tensor too: relu's threshold_backward(grad, result, 0)
@@ -75,8 +86,6 @@ Tensor clamp(const Tensor& self, const Tensor& min, const Tensor& max);
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other);
 Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value);         // MaskedFillBackward0
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);  // MaskedFillBackward1 (0-d value)
-Tensor remainder(const Tensor& self, Scalar other);                               // x % 2: RemainderBackward0
-Tensor remainder(const Tensor& self, const Tensor& other);                        // x % y: RemainderBackward1
 // PyTorch records these but has no derivative for them: a NotImplemented node whose backward raises
 // "derivative for aten::remainder is not implemented".
 Tensor remainder(Scalar self, const Tensor& other);            // 2 % x
@@ -86,14 +95,7 @@ Tensor floor_divide(const Tensor& self, const Tensor& other);  // x // y
 Tensor binary_nondiff(core::BinaryOp op, const Tensor& a, const Tensor& b);
 
 // ---- in place (math_ops.cpp, copy_ops.cpp, index_ops.cpp) ----------------------------------------
-Tensor& add_(Tensor& self, const Tensor& other, Scalar alpha = Scalar(int64_t{1}));
-Tensor& sub_(Tensor& self, const Tensor& other, Scalar alpha = Scalar(int64_t{1}));
-Tensor& mul_(Tensor& self, const Tensor& other);
-Tensor& div_(Tensor& self, const Tensor& other);
 Tensor& div_(Tensor& self, const Tensor& other, DivRounding mode);
-Tensor& pow_(Tensor& self, Scalar exponent);
-Tensor& remainder_(Tensor& self, Scalar other);            // x %= 2: RemainderBackward0
-Tensor& remainder_(Tensor& self, const Tensor& other);     // RemainderBackward1
 Tensor& floor_divide_(Tensor& self, const Tensor& other);  // x //= y: a NotImplemented node
 Tensor& pow_(Tensor& self, const Tensor& exponent);
 Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);

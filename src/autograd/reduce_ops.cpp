@@ -320,21 +320,18 @@ struct NormBackward1 : SavingNode<NormBackward1> {
 // autograd::max() / autograd::min() over all elements: the gradient is shared evenly by the elements equal to the
 // result (the NaNs when the result is NaN).
 template <bool kMax>
-struct MaxBackward1T : Node {
+struct MaxBackward1T : SavingNode<MaxBackward1T<kMax>> {
+  using Field = SavedField<MaxBackward1T>;
   std::string name() const override { return kMax ? "MaxBackward1" : "MinBackward1"; }
   SavedVariable self_, result_;
-  void release_variables() override {
-    self_.reset_data();
-    result_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_result", -1, &result_}, {"_saved_self", -1, &self_}};
+  static auto saved_fields() {
+    return std::array{Field{"_saved_self", &MaxBackward1T::self_}, Field{"_saved_result", &MaxBackward1T::result_}};
   }
   variable_list apply(variable_list&& grads) override {
     Tensor self = self_.unpack();
-    Tensor result = result_.unpack(shared_from_this());
+    Tensor result = result_.unpack(this->shared_from_this());
     variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
+    if (!any_defined(grads) || !this->task_should_compute_output(0)) return out;
     bool result_nan = std::isnan(core::item(result).to_double());
     Tensor mask = result_nan ? core::binary(BinaryOp::Ne, self, self) : core::binary(BinaryOp::Eq, self, result);
     Tensor count = core::sum(mask);
@@ -350,21 +347,21 @@ using MinBackward1 = MaxBackward1T<false>;
 
 // autograd::max(dim) / autograd::min(dim): the gradient goes to the element each index picked.
 template <bool kMax>
-struct MaxBackward0T : Node {
+struct MaxBackward0T : SavingNode<MaxBackward0T<kMax>> {
+  using Field = SavedField<MaxBackward0T>;
   std::string name() const override { return kMax ? "MaxBackward0" : "MinBackward0"; }
   SavedVariable indices_;
+  static auto saved_fields() { return std::array{Field{"_saved_indices", &MaxBackward0T::indices_}}; }
   IntArray self_sizes;
   int64_t dim = 0;
   bool keepdim = false;
-  void release_variables() override { indices_.reset_data(); }
-  std::vector<SavedTensorRef> saved_tensors() const override { return {{"_saved_indices", -1, &indices_}}; }
   std::vector<SavedAttribute> saved_attributes() const override {
     return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}, {"_saved_self_sizes", self_sizes}};
   }
   variable_list apply(variable_list&& grads) override {
-    Tensor indices = indices_.unpack(shared_from_this());
+    Tensor indices = indices_.unpack(this->shared_from_this());
     variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
+    if (!any_defined(grads) || !this->task_should_compute_output(0)) return out;
     Tensor grad = grads[0];
     if (self_sizes.empty()) {
       out[0] = grad;
@@ -448,19 +445,17 @@ Tensor softmax_backward_lastdim(const Tensor& grad, const Tensor& result, int64_
 // formulas: w.r.t. grad_output the op again (log: grad - sum(grad * exp(output))), w.r.t. output
 // softmax_double_backward (log: -sum(grad_output) * exp(output) * grad).
 template <bool kLog>
-struct SoftmaxBackwardDataBackward0T : Node {
+struct SoftmaxBackwardDataBackward0T : SavingNode<SoftmaxBackwardDataBackward0T<kLog>> {
+  using Field = SavedField<SoftmaxBackwardDataBackward0T>;
   std::string name() const override {
     return kLog ? "LogSoftmaxBackwardDataBackward0" : "SoftmaxBackwardDataBackward0";
   }
   SavedVariable grad_output_, output_;
+  static auto saved_fields() {
+    return std::array{Field{"_saved_grad_output", &SoftmaxBackwardDataBackward0T::grad_output_},
+                      Field{"_saved_output", &SoftmaxBackwardDataBackward0T::output_}};
+  }
   int64_t dim = 0;
-  void release_variables() override {
-    grad_output_.reset_data();
-    output_.reset_data();
-  }
-  std::vector<SavedTensorRef> saved_tensors() const override {
-    return {{"_saved_grad_output", -1, &grad_output_}, {"_saved_output", -1, &output_}};
-  }
   std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
   variable_list apply(variable_list&& grads) override {
     Tensor output = output_.unpack();
@@ -468,17 +463,17 @@ struct SoftmaxBackwardDataBackward0T : Node {
     if (!any_defined(grads)) return out;
     const Tensor& grad = grads[0];
     if constexpr (kLog) {
-      if (task_should_compute_output(0))
+      if (this->task_should_compute_output(0))
         out[0] = autograd::sub(grad, autograd::sum(autograd::mul(grad, autograd::exp(output)), {dim}, true));
-      if (task_should_compute_output(1)) {
+      if (this->task_should_compute_output(1)) {
         Tensor grad_output = grad_output_.unpack();
         out[1] = autograd::mul(
             autograd::mul(autograd::neg(autograd::sum(grad_output, {dim}, true)), autograd::exp(output)), grad);
       }
     } else {
       Tensor grad_output = grad_output_.unpack();
-      if (task_should_compute_output(0)) out[0] = autograd::softmax_backward_data(grad, output, dim, false);
-      if (task_should_compute_output(1))
+      if (this->task_should_compute_output(0)) out[0] = autograd::softmax_backward_data(grad, output, dim, false);
+      if (this->task_should_compute_output(1))
         out[1] = autograd::sub(
             autograd::sub(autograd::mul(grad_output, grad),
                           autograd::mul(autograd::sum(autograd::mul(output, grad_output), {dim}, true), grad)),

@@ -13,6 +13,7 @@
 //   yields n % n elements of one more permutation), which moves a loader's generator again.
 #include <cmath>
 
+#include "torch/attribute_object.h"
 #include "torch/binding.h"
 #include "torch/dispatch.h"
 
@@ -29,15 +30,6 @@ namespace {
 
 #define TORCH_DATA "/usr/lib/python3/dist-packages/torch/utils/data/"
 
-class DataObject : public Object {
- public:
-  explicit DataObject(TypeObject* t) : Object(t) { track(); }  // NOTE [Cycles at teardown]
-  Namespace dict_;
-  Namespace* instance_dict() override { return &dict_; }
-};
-
-ObjRef new_data_object(Interp&, TypeObject* cls, CallArgs&) { return ObjRef(new DataObject(cls)); }
-
 int64_t py_len(Interp& in, Object* o) { return length(in, o); }
 
 // ---- Dataset, TensorDataset, Subset ----------------------------------------------------------------
@@ -46,7 +38,7 @@ TypeObject* dataset_type() {
   static TypeObject* t = nullptr;
   if (t) return t;
   t = NativeType("Dataset", "torch.utils.data.dataset")
-          .constructor(new_data_object)
+          .constructor(new_attribute_object)
           .method("__init__", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(none()); })
           .method("__getitem__",
                   [](Interp&, CallArgs&) -> ObjRef {
@@ -343,7 +335,7 @@ TypeObject* loader_type() {
   static TypeObject* t = nullptr;
   if (t) return t;
   t = NativeType("DataLoader", "torch.utils.data.dataloader")
-          .constructor(new_data_object)
+          .constructor(new_attribute_object)
           .method("__init__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     ArgParser p(a, "__init__",

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "torch/attribute_object.h"
 #include "torch/binding.h"
 
 namespace stridelab::torch {
@@ -11,13 +12,6 @@ namespace stridelab::torch {
 namespace {
 
 #define TORCH_SCHED "/usr/lib/python3/dist-packages/torch/optim/lr_scheduler.py"
-
-class SchedulerObject : public Object {
- public:
-  explicit SchedulerObject(TypeObject* t) : Object(t) { track(); }  // NOTE [Cycles at teardown]
-  Namespace dict_;
-  Namespace* instance_dict() override { return &dict_; }
-};
 
 ObjRef attr(Interp& in, Object* o, const char* name) { return get_attr(in, o, name); }
 
@@ -171,13 +165,11 @@ void scheduler_init(Interp& in, Object* self, Object* opt, Object* last_epoch_ob
   call_method(in, self, "step", none_args);
 }
 
-ObjRef new_scheduler(Interp&, TypeObject* cls, CallArgs&) { return ObjRef(new SchedulerObject(cls)); }
-
 TypeObject* base_type() {
   static TypeObject* t = nullptr;
   if (t) return t;
   t = NativeType("_LRScheduler", "torch.optim.lr_scheduler")
-          .constructor(new_scheduler)
+          .constructor(new_attribute_object)
           .method("__init__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     ArgParser p(a, "__init__", {"self", "optimizer", "last_epoch=", "verbose="});
@@ -193,7 +185,7 @@ TypeObject* base_type() {
                   })
           .method("state_dict",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    auto* s = static_cast<SchedulerObject*>(a.pos[0].get());
+                    auto* s = static_cast<AttributeObject*>(a.pos[0].get());
                     Ref<DictObject> out(new DictObject());
                     for (auto& [k, v] : s->dict_.entries())
                       if (k != "optimizer") out->set(in, make_str(k), v);

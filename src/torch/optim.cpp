@@ -13,6 +13,7 @@
 
 #include "autograd/autograd.h"
 #include "autograd/nn.h"
+#include "torch/attribute_object.h"
 #include "torch/binding.h"
 
 namespace stridelab::torch {
@@ -22,13 +23,6 @@ namespace ag = ::stridelab::autograd;
 namespace {
 
 #define TORCH_OPTIM "/usr/lib/python3/dist-packages/torch/optim/"
-
-class OptimObject : public Object {
- public:
-  explicit OptimObject(TypeObject* t) : Object(t) { track(); }  // NOTE [Cycles at teardown]
-  Namespace dict_;
-  Namespace* instance_dict() override { return &dict_; }
-};
 
 // ---- Optimizer.state: a defaultdict(dict) -------------------------------------------------------
 
@@ -632,7 +626,7 @@ TypeObject* g_optimizer = nullptr;
 TypeObject* optimizer_type() {
   if (g_optimizer) return g_optimizer;
   NativeType nt("Optimizer", "torch.optim.optimizer");
-  nt.constructor([](Interp&, TypeObject* cls, CallArgs&) -> ObjRef { return ObjRef(new OptimObject(cls)); });
+  nt.constructor(new_attribute_object);
   nt.method("__init__", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "__init__", {"self", "params", "defaults"});
     optimizer_init(in, p.get(0), p.get(1), ObjRef(p.get(2)), {});
