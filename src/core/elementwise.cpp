@@ -227,8 +227,12 @@ float fold_exp_tail(float* lanes, float* out, const float* in, int64_t i, int64_
 // so that no step goes through the compiler's generic 8-double vectors. Plain float adds and
 // multiplies done in double and rounded to float give the float result (53 >= 2 * 24 + 2, so the
 // double rounding is innocuous); the first FMA, k * -ln2_hi + d, is one float multiply and add
-// because k * ln2_hi is exact in float (|k| <= 150, ln2_hi has 15 significant bits). Eight lanes
-// per iteration, so the sum (softmax) keeps the 8-lane order of the native kernels.
+// because k * ln2_hi is exact in float (|k| <= 150, ln2_hi has 15 significant bits). The last FMA
+// is demoted to float once and the 1 + t that follows is a float add, as in exp_f32. Each FMA done
+// in double equals the fused one for every float s of [-0.348, 0.348] (checked exhaustively against
+// std::fma; the polynomial depends on s alone), and k * -ln2_lo + s1 is exact in double. Sixteen
+// lanes per iteration: four independent chains, about 25% faster in V8 than eight; the sum
+// (softmax) still adds each block of eight into the same eight lanes in order, as natively.
 struct WasmF4d {
   v128_t lo, hi;  // lanes 0-1 and 2-3 of an f32x4, as doubles
 };
@@ -276,9 +280,9 @@ inline v128_t exp_f32_wasm(v128_t d) {
   u = wasm_fma_f(u, s, wasm_f64x2_splat(kExpC4));
   u = wasm_fma_f(u, s, wasm_f64x2_splat(kExpC5));
   const WasmF4d ss = {wasm_round_f(wasm_f64x2_mul(s.lo, s.lo)), wasm_round_f(wasm_f64x2_mul(s.hi, s.hi))};
-  const WasmF4d t = wasm_fma_f(ss, u, s);
-  const v128_t one = wasm_f64x2_splat(1.0);
-  v128_t r = wasm_narrow(WasmF4d{wasm_f64x2_add(one, t.lo), wasm_f64x2_add(one, t.hi)});
+  const v128_t t = wasm_narrow(
+      WasmF4d{wasm_f64x2_add(wasm_f64x2_mul(ss.lo, u.lo), s.lo), wasm_f64x2_add(wasm_f64x2_mul(ss.hi, u.hi), s.hi)});
+  v128_t r = wasm_f32x4_add(wasm_f32x4_splat(1.0f), t);
   const v128_t q1 = wasm_i32x4_shr(q, 1), q2 = wasm_i32x4_sub(q, q1), bias = wasm_i32x4_splat(0x7f);
   r = wasm_f32x4_mul(r, wasm_i32x4_shl(wasm_i32x4_add(q1, bias), 23));
   r = wasm_f32x4_mul(r, wasm_i32x4_shl(wasm_i32x4_add(q2, bias), 23));
@@ -290,20 +294,27 @@ template <bool Shift, bool Sum>
 float exp_f32_row_wasm(float* out, const float* in, int64_t n, float shift) {
   const v128_t sh = wasm_f32x4_splat(shift);
   v128_t total0 = wasm_f32x4_splat(0.0f), total1 = total0;
-  int64_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    v128_t d0 = wasm_v128_load(in + i), d1 = wasm_v128_load(in + i + 4);
-    if constexpr (Shift) {
-      d0 = wasm_f32x4_sub(d0, sh);
-      d1 = wasm_f32x4_sub(d1, sh);
-    }
-    const v128_t y0 = exp_f32_wasm(d0), y1 = exp_f32_wasm(d1);
+  const auto load = [&](int64_t j) {
+    return Shift ? wasm_f32x4_sub(wasm_v128_load(in + j), sh) : wasm_v128_load(in + j);
+  };
+  const auto block = [&](int64_t j, v128_t y0, v128_t y1) {
     if constexpr (Sum) {
       total0 = wasm_f32x4_add(total0, y0);
       total1 = wasm_f32x4_add(total1, y1);
     }
-    wasm_v128_store(out + i, y0);
-    wasm_v128_store(out + i + 4, y1);
+    wasm_v128_store(out + j, y0);
+    wasm_v128_store(out + j + 4, y1);
+  };
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const v128_t d0 = load(i), d1 = load(i + 4), d2 = load(i + 8), d3 = load(i + 12);
+    const v128_t y0 = exp_f32_wasm(d0), y1 = exp_f32_wasm(d1), y2 = exp_f32_wasm(d2), y3 = exp_f32_wasm(d3);
+    block(i, y0, y1);
+    block(i + 8, y2, y3);
+  }
+  if (i + 8 <= n) {
+    block(i, exp_f32_wasm(load(i)), exp_f32_wasm(load(i + 4)));
+    i += 8;
   }
   if constexpr (Sum) {
     float lanes[8];
