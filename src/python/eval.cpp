@@ -81,6 +81,7 @@ static GenCursor phase_cursor(int phase) {
 Flow Evaluator::exec(const Stmt& s) {
   if (!resuming()) line_event(s.pos.line);
   try {
+    if (s.has_yield && gen_) return exec_logged(s);
     return exec_stmt(s);
   } catch (const PyError& e) { rethrow_with(e, s.pos); }
 }
@@ -869,7 +870,9 @@ bool Evaluator::delete_name(const NameExpr& n) {
 
 // ---- expressions ----
 
-ObjRef Evaluator::eval(const Expr& e) {
+ObjRef Evaluator::eval(const Expr& e) { return log_ ? eval_logged(e) : eval_plain(e); }
+
+ObjRef Evaluator::eval_plain(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Constant: return eval_constant(static_cast<const ConstantExpr&>(e));
     case ExprKind::Name: try { return load_name(static_cast<const NameExpr&>(e));
@@ -1252,10 +1255,7 @@ ObjRef Evaluator::eval_inner(const Expr& e) {
         return make_function("<lambda>", nullptr, &l, l.args);
       }
       case ExprKind::Starred: raise(builtin_types().runtime_error, "can't use starred expression here");
-      case ExprKind::Yield:
-        raise(builtin_types().not_implemented_error,
-              "stridelab does not support yield inside a larger expression yet: write it as a statement of its own "
-              "(`yield v`, `x = yield v`)");
+      case ExprKind::Yield: return eval_yield(static_cast<const YieldExpr&>(e));
       default: return eval(e);
     }
   } catch (const PyError& err) { rethrow_with(err, e.pos); }

@@ -20,6 +20,22 @@ void GeneratorObject::clear_refs() {
   finished_ = true;
 }
 
+bool GeneratorObject::needs_finalize() const {
+  return started_ && !finished_ && !running_ && !comp_ && Interp::running();
+}
+
+void GeneratorObject::finalize() {
+  Interp& in = *Interp::running();
+  try {
+    try {
+      close_generator(in, this);
+    } catch (const PyError& e) {
+      in.write_stderr("Exception ignored in: " + repr(in, this) + "\n" + in.format_exception(e.exc.get()));
+    }
+  } catch (...) {  // nothing leaves a release; a limit passed here is met again at the next line
+  }
+}
+
 ObjRef GeneratorObject::next(Interp& in) { return Evaluator::resume(in, this, nullptr, nullptr); }
 
 TypeObject* generator_exit_type() {
@@ -179,6 +195,60 @@ Flow Evaluator::exec_yield(const YieldExpr& y, const AssignStmt* assign_to) {
     }
   }
   return Flow::Normal;
+}
+
+// A simple statement with a yield among its expressions (NOTE [Generators]).
+Flow Evaluator::exec_logged(const Stmt& s) {
+  ExprLog log;
+  if (resuming()) log.entries = std::move(pop_cursor().log);
+  struct Restore {
+    Evaluator& ev;
+    ExprLog* saved;
+    ~Restore() { ev.log_ = saved; }
+  } restore{*this, log_};
+  log_ = &log;
+  Flow f;
+  try {
+    f = exec_stmt(s);
+  } catch (const YieldSignal&) { f = Flow::Yield; }
+  if (f == Flow::Yield) {
+    GenCursor c;
+    c.log = std::move(log.entries);
+    push_cursor(std::move(c));
+  }
+  return f;
+}
+
+ObjRef Evaluator::eval_logged(const Expr& e) {
+  ExprLog& log = *log_;
+  if (log.pos < log.entries.size() && log.entries[log.pos].first == &e) return log.entries[log.pos++].second;
+  size_t start = log.pos;
+  ObjRef v = eval_plain(e);
+  log.entries.resize(start);
+  log.entries.emplace_back(&e, v);
+  log.pos = start + 1;
+  return v;
+}
+
+// A yield inside an expression: suspends (YieldSignal), or, when resuming, is the value sent in.
+ObjRef Evaluator::eval_yield(const YieldExpr& y) {
+  if (!gen_ || !log_)
+    raise(builtin_types().not_implemented_error,
+          "stridelab does not support yield in the header of a compound statement yet: give it a statement of its "
+          "own (`x = yield v`)");
+  if (y.is_from) {
+    ObjRef result;
+    if (delegate(y, result)) throw YieldSignal{};
+    return result;
+  }
+  if (!gen_->resuming) {
+    gen_->yielded = y.value ? eval(*y.value) : ObjRef(none());
+    throw YieldSignal{};
+  }
+  gen_->resuming = false;
+  if (gen_->thrown) throw PyError{std::move(gen_->thrown)};
+  ObjRef result = std::move(gen_->sent);
+  return result ? result : ObjRef(none());
 }
 
 // One step of `yield from`: true when the sub-iterator gave a value to yield, false when it is
