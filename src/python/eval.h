@@ -36,6 +36,9 @@ class Evaluator {
   bool comp_store_ = false;
   GenState* gen_ = nullptr;  // the suspended position of the generator this frame runs, or null
   ExprLog* log_ = nullptr;   // the values of a statement with a yield inside (NOTE [Generators])
+  // The variables of the comprehensions this frame is in, shared with the functions made here
+  // (NOTE [Comprehension closures] in eval.cpp).
+  std::vector<std::shared_ptr<Namespace>> comp_owned_;
 
   bool resuming() const;
   GenCursor pop_cursor();

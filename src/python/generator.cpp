@@ -1,5 +1,7 @@
 #include "python/generator.h"
 
+#include <unordered_map>
+
 #include "python/native.h"
 #include "python/protocol.h"
 
@@ -15,7 +17,7 @@ void GeneratorObject::clear_refs() {
   GenState state = std::move(state_);
   std::vector<Ref<IteratorObject>> its = std::move(iterators_);
   ObjRef ret = std::move(return_value_);
-  vars_.clear();
+  vars_->clear();
   for (auto& ns : outer_vars_) ns->clear();
   finished_ = true;
 }
@@ -33,6 +35,28 @@ void GeneratorObject::finalize() {
       in.write_stderr("Exception ignored in: " + repr(in, this) + "\n" + in.format_exception(e.exc.get()));
     }
   } catch (...) {  // nothing leaves a release; a limit passed here is met again at the next line
+  }
+}
+
+// CPython clears a finished program's module in two passes (names with one leading underscore,
+// then the rest) and a generator whose last reference goes is closed then. Here the names keep
+// their values (the trace reads them after the run): a suspended generator that only names of
+// the module hold is closed where the last of them would be cleared.
+void close_at_exit(Namespace& globals) {
+  std::vector<Object*> order;
+  for (int pass = 0; pass < 2; ++pass)
+    for (auto& [name, value] : globals.entries()) {
+      bool underscore = name[0] == '_' && (name.size() == 1 || name[1] != '_');
+      if (value && (pass == 0 ? underscore : !underscore && name != "__builtins__")) order.push_back(value.get());
+    }
+  std::unordered_map<Object*, int64_t> names, left;
+  for (Object* o : order) ++names[o];
+  left = names;
+  for (Object* o : order) {
+    auto* g = dynamic_cast<GeneratorObject*>(o);
+    if (!g || --left[o] > 0 || g->refcount() != names[o] || !g->needs_finalize()) continue;
+    Ref<GeneratorObject> keep(g);
+    g->finalize();
   }
 }
 
@@ -99,6 +123,10 @@ ObjRef Evaluator::resume(Interp& in, GeneratorObject* g, ObjRef sent, Ref<Except
   if (in.observer_) in.observer_->on_call(frame);
   Evaluator ev(in, frame);
   ev.gen_ = &g->state_;
+  if (g->comp_) {  // the functions its elements make see its variables (NOTE [Comprehension closures])
+    ev.comp_owned_ = g->outer_vars_;
+    ev.comp_owned_.push_back(g->vars_);
+  }
   ObjRef result;
   try {
     if (g->comp_) {

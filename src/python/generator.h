@@ -92,10 +92,14 @@ class GeneratorObject : public IteratorObject {
   // its variables, and the enclosing comprehensions' variables as they were when it was made.
   const CompExpr* comp_ = nullptr;
   std::vector<Ref<IteratorObject>> iterators_;
-  Namespace vars_;
-  std::vector<std::unique_ptr<Namespace>> outer_vars_;
+  std::shared_ptr<Namespace> vars_ = std::make_shared<Namespace>();
+  std::vector<std::shared_ptr<Namespace>> outer_vars_;
   std::string qualname_;  // in the repr: "f", "A.f", "<genexpr>", "f.<locals>.<genexpr>"
 };
+
+// At the end of a run: closes the suspended generators that only the module's names hold, in the
+// order CPython's exit clears the names.
+void close_at_exit(Namespace& globals);
 
 // generator.close(): raises GeneratorExit at the yield where `g` is suspended.
 void close_generator(Interp& in, GeneratorObject* g);

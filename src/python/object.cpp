@@ -266,6 +266,8 @@ void FunctionObject::clear_refs() {
   defaults_.clear();
   kw_defaults_.clear();
   Ref<Env> closure = std::move(closure_);
+  for (auto& ns : comp_scopes_) ns->clear();
+  comp_scopes_.clear();
   dict_.clear();
 }
 

@@ -382,6 +382,9 @@ class FunctionObject : public Object {
   const FunctionDefStmt* def_ = nullptr;  // one of def_ / lambda_
   const LambdaExpr* lambda_ = nullptr;
   Ref<Env> closure_;  // the defining function's env (null at module level)
+  // The variables of the comprehensions it was made in, innermost last (NOTE [Comprehension
+  // closures] in eval.cpp).
+  std::vector<std::shared_ptr<Namespace>> comp_scopes_;
   Namespace* globals_ = nullptr;
   std::vector<ObjRef> defaults_, kw_defaults_;
   TypeObject* defining_class_ = nullptr;  // for zero-argument super()

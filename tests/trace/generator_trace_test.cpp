@@ -36,15 +36,15 @@ TEST_CASE("a resumed generator is shown at the yield it left, not at the caller'
 
 TEST_CASE("a generator freed after break runs its finally in the trace", "[trace]") {
   const std::string src =
-      "def gen():\n"                 // 1
-      "    try:\n"                   // 2
-      "        yield 1\n"            // 3
-      "        yield 2\n"            // 4
-      "    finally:\n"               // 5
-      "        print('cleanup')\n"   // 6
-      "for v in gen():\n"            // 7
-      "    break\n"                  // 8
-      "print('after')\n";            // 9
+      "def gen():\n"                // 1
+      "    try:\n"                  // 2
+      "        yield 1\n"           // 3
+      "        yield 2\n"           // 4
+      "    finally:\n"              // 5
+      "        print('cleanup')\n"  // 6
+      "for v in gen():\n"           // 7
+      "    break\n"                 // 8
+      "print('after')\n";           // 9
   trace::Session s;
   auto summary = s.run(src);
   REQUIRE(summary.exit_code == 0);

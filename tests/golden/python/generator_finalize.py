@@ -88,4 +88,9 @@ print(list(done))
 del done
 not_started = numbers(5)
 del not_started
+_left = numbers(9)
+next(_left)
+kept = numbers(8)
+next(kept)
+alias = kept
 print("end")
