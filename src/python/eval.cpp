@@ -78,10 +78,15 @@ static GenCursor phase_cursor(int phase) {
   return c;
 }
 
-// `yield v`, `yield from it` or `x = yield v` as a statement of its own (exec_yield).
+// `yield v`, `yield from it` or `x = yield v` as a statement of its own (exec_yield), its value
+// not a yield itself (`x = yield (yield)` goes through exec_logged).
 static bool plain_yield(const Stmt& s) {
-  if (s.kind == StmtKind::Expr) return static_cast<const ExprStmt&>(s).value->kind == ExprKind::Yield;
-  return s.kind == StmtKind::Assign && static_cast<const AssignStmt&>(s).value->kind == ExprKind::Yield;
+  const Expr* v = s.kind == StmtKind::Expr     ? static_cast<const ExprStmt&>(s).value.get()
+                  : s.kind == StmtKind::Assign ? static_cast<const AssignStmt&>(s).value.get()
+                                               : nullptr;
+  if (!v || v->kind != ExprKind::Yield) return false;
+  const Expr* operand = static_cast<const YieldExpr*>(v)->value.get();
+  return !operand || operand->kind != ExprKind::Yield;
 }
 
 Flow Evaluator::exec(const Stmt& s) {
@@ -96,13 +101,13 @@ Flow Evaluator::exec_stmt(const Stmt& s) {
   switch (s.kind) {
     case StmtKind::Expr: {
       const Expr& v = *static_cast<const ExprStmt&>(s).value;
-      if (v.kind == ExprKind::Yield) return exec_yield(static_cast<const YieldExpr&>(v), nullptr);
+      if (v.kind == ExprKind::Yield && !log_) return exec_yield(static_cast<const YieldExpr&>(v), nullptr);
       eval(v);
       return Flow::Normal;
     }
     case StmtKind::Assign: {
       auto& a = static_cast<const AssignStmt&>(s);
-      if (a.value->kind == ExprKind::Yield) return exec_yield(static_cast<const YieldExpr&>(*a.value), &a);
+      if (a.value->kind == ExprKind::Yield && !log_) return exec_yield(static_cast<const YieldExpr&>(*a.value), &a);
       exec_assign(a);
       return Flow::Normal;
     }

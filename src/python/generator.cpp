@@ -269,8 +269,11 @@ ObjRef Evaluator::eval_yield(const YieldExpr& y) {
     if (delegate(y, result)) throw YieldSignal{};
     return result;
   }
+  // The operand first, even when resuming: given back by the log when this is the yield that
+  // suspended, evaluated (down to the yield inside it that suspended) when it is not.
+  ObjRef value = y.value ? eval(*y.value) : ObjRef(none());
   if (!gen_->resuming) {
-    gen_->yielded = y.value ? eval(*y.value) : ObjRef(none());
+    gen_->yielded = std::move(value);
     throw YieldSignal{};
   }
   gen_->resuming = false;

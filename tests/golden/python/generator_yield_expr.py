@@ -111,3 +111,15 @@ def keyed():
 
 k = keyed()
 print(next(k), k.send("x"), k.send("y"), k.send("z"))
+
+
+def twice():
+    x = yield (yield 1)
+    print("x", x)
+    total = 0
+    total += yield x
+    yield total
+
+
+w = twice()
+print(next(w), w.send("a"), w.send("b"), w.send(5))
