@@ -271,6 +271,7 @@ struct Stmt : Node {
   explicit Stmt(StmtKind k) : kind(k) {}
   virtual ~Stmt() = default;
   StmtKind kind;
+  bool has_yield = false;  // a simple statement with a `yield` among its expressions
 };
 
 struct ExprStmt : Stmt {

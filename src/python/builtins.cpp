@@ -9,6 +9,7 @@
 #include "python/generator.h"
 #include "python/interp.h"
 #include "python/native.h"
+#include "python/suggestions.h"
 #include "python/unicode.h"
 #include "support/budget.h"
 
@@ -479,38 +480,37 @@ NativeFn radix_builtin(const char* name, const char* prefix, const char* code) {
   };
 }
 
-// hash() of a float as CPython computes it: the value modulo 2**61 - 1, so equal ints and
-// floats hash alike.
-int64_t float_hash(double v) {
-  const uint64_t P = (uint64_t{1} << 61) - 1;
-  if (std::isinf(v)) return v > 0 ? 314159 : -314159;
-  int e;
-  double m = std::frexp(v, &e);
-  int sign = 1;
-  if (m < 0) sign = -1, m = -m;
-  uint64_t x = 0;
-  while (m) {
-    x = ((x << 28) & P) | x >> (61 - 28);
-    m *= 268435456.0;
-    e -= 28;
-    uint64_t y = static_cast<uint64_t>(m);
-    m -= static_cast<double>(y);
-    x += y;
-    if (x >= P) x -= P;
+// dir(): the names in scope, sorted (at the top level with `__builtins__`, as the program's
+// namespace has it); dir(o): o's __dir__ when its class defines one, else its attribute names as
+// CPython lists them (suggestions.cpp), sorted.
+ObjRef builtin_dir(Interp& in, CallArgs& a) {
+  expect_args(a, "dir", 0, 1);
+  std::vector<std::string> names;
+  if (a.pos.empty()) {
+    const Frame* f = in.current_frame();
+    for (auto& [k, v] : f->locals()) names.push_back(k);
+    if (!f->scope && !f->class_ns)
+      if (!f->globals->get("__builtins__")) names.emplace_back("__builtins__");
+  } else if (Object* hook = a.pos[0]->type()->lookup("__dir__")) {
+    ObjRef listed = call1(in, hook, a.pos[0]);
+    std::vector<ObjRef> items = to_vector(in, listed.get());
+    Ref<ListObject> out(new ListObject(std::move(items)));
+    CallArgs sort_args;
+    call_method(in, out.get(), "sort", sort_args);
+    return out;
+  } else {
+    names = dir_names(a.pos[0].get());
   }
-  e = e >= 0 ? e % 61 : 61 - 1 - ((-1 - e) % 61);
-  x = ((x << e) & P) | x >> (61 - e);
-  int64_t h = static_cast<int64_t>(x) * sign;
-  return h == -1 ? -2 : h;
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  std::vector<ObjRef> items;
+  for (auto& n : names) items.push_back(make_str(n));
+  return make_list(std::move(items));
 }
 
 ObjRef builtin_hash(Interp& in, CallArgs& a) {
   expect_args(a, "hash", 1, 1);
-  Object* x = a.pos[0].get();
-  if (is_int(x)) return make_int(int_hash(x));
-  if (x->type() == builtin_types().float_ && !std::isnan(as<FloatObject>(x)->value_))
-    return make_int(float_hash(as<FloatObject>(x)->value_));
-  return make_int(hash_of(in, x));
+  return make_int(hash_of(in, a.pos[0].get()));
 }
 
 // A stable merge sort of the positions in `order` by `less`. Unlike std::stable_sort, whose
@@ -714,28 +714,70 @@ ObjRef builtin_callable(Interp& in, CallArgs& a) {
   return ObjRef(bool_obj(c));
 }
 
-// reversed(x): x.__reversed__() when its type has one (a tensor gives a flipped tensor), else an
-// iterator of the type CPython makes for it; an object without __len__ and __getitem__ is not
-// reversible.
+// The iterator reversed() gives a sequence: it reads one item at a time from the end, by index,
+// as CPython's list_reverseiterator and reversed do (so a list that shrinks ends it early, and
+// nothing is copied).
+class ReverseIterator : public IteratorObject {
+ public:
+  ReverseIterator(ObjRef seq, int64_t length, TypeObject* type)
+      : IteratorObject(type), seq_(std::move(seq)), index_(length - 1) {}
+  ObjRef next(Interp& in) override {
+    if (!seq_ || index_ < 0) return finish();
+    if (seq_->type() == builtin_types().list) {
+      auto& items = as<ListObject>(seq_.get())->items_;
+      if (static_cast<size_t>(index_) >= items.size()) return finish();
+      return items[index_--];
+    }
+    ObjRef key = make_int(index_--);
+    try {
+      return get_item(in, seq_.get(), key.get());
+    } catch (const PyError& e) {
+      if (!is_instance(e.exc.get(), builtin_types().index_error) &&
+          !is_instance(e.exc.get(), builtin_types().stop_iteration))
+        throw;
+      return finish();
+    }
+  }
+  void clear_refs() override { seq_.reset(); }
+
+ private:
+  ObjRef finish() {
+    seq_.reset();
+    index_ = -1;
+    return nullptr;
+  }
+  ObjRef seq_;
+  int64_t index_;
+};
+
+// reversed(x): x.__reversed__() when its type has one (a tensor gives a flipped tensor), else a
+// lazy iterator of the type CPython makes for it; an object without __len__ and __getitem__ is
+// not reversible.
 ObjRef builtin_reversed(Interp& in, CallArgs& a) {
   expect_args(a, "reversed", 1, 1);
   Object* x = a.pos[0].get();
   TypeObject* t = x->type();
-  if (t->lookup("__reversed__")) {
+  if (Object* hook = t->lookup("__reversed__")) {
+    if (hook == none()) raise(builtin_types().type_error, "'" + type_name(x) + "' object is not reversible");
     CallArgs none_args;
     return call_special(in, x, "__reversed__", none_args);
   }
-  TypeObject* it = t == builtin_types().list    ? builtin_types().list_reverseiterator
-                   : t == builtin_types().range ? builtin_types().range_iterator
-                   : t == builtin_types().dict  ? builtin_types().dict_reversekeyiterator
-                                                : builtin_types().reversed;
+  if (t == builtin_types().range) {
+    auto* r = as<RangeObject>(x);
+    int64_t n = r->length();
+    Ref<RangeObject> back(new RangeObject(r->start_ + (n - 1) * r->step_, r->start_ - r->step_, -r->step_));
+    return ObjRef(new RangeIterator(*back));
+  }
+  if (t == builtin_types().dict) {
+    std::vector<ObjRef> keys = to_vector(in, x);
+    std::reverse(keys.begin(), keys.end());
+    return ObjRef(new VectorIterator(std::move(keys), builtin_types().dict_reversekeyiterator));
+  }
   const bool sequence = is_instance(x, builtin_types().list) || is_instance(x, builtin_types().tuple) ||
-                        is_instance(x, builtin_types().str) || t == builtin_types().range ||
-                        t == builtin_types().dict || (t->lookup("__len__") && t->lookup("__getitem__"));
+                        is_instance(x, builtin_types().str) || (t->lookup("__len__") && t->lookup("__getitem__"));
   if (!sequence) raise(builtin_types().type_error, "'" + type_name(x) + "' object is not reversible");
-  std::vector<ObjRef> items = to_vector(in, x);
-  std::reverse(items.begin(), items.end());
-  return ObjRef(new VectorIterator(std::move(items), it));
+  TypeObject* it = t == builtin_types().list ? builtin_types().list_reverseiterator : builtin_types().reversed;
+  return ObjRef(new ReverseIterator(ObjRef(x), length(in, x), it));
 }
 
 // ---- exceptions ----
@@ -992,6 +1034,7 @@ void install_builtins(Interp& in, Namespace& ns) {
   add(ns, "hex", radix_builtin("hex", "0x", "x"));
   add(ns, "oct", radix_builtin("oct", "0o", "o"));
   add(ns, "bin", radix_builtin("bin", "0b", "b"));
+  add(ns, "dir", builtin_dir);
   add(ns, "hash", builtin_hash);
   add(ns, "sorted", builtin_sorted);
   add(ns, "hasattr", builtin_hasattr);

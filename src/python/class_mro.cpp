@@ -8,8 +8,10 @@
 // Attribute lookup (TypeObject::lookup), isinstance/issubclass and super() all walk mro_, so a
 // class with several bases behaves as in CPython. __base__ is the base whose native layout is the
 // most derived (the first base unless a later one adds a native type, as with
-// `class A(Mixin, nn.Module)` where instances are made by nn.Module's constructor); two bases
-// with unrelated native layouts cannot be combined.
+// `class A(Mixin, nn.Module)` where instances are made by nn.Module's constructor). Bases whose
+// layouts CPython cannot combine (list and dict, int and Exception, Tensor and Exception) raise
+// its TypeError; bases CPython combines but stridelab makes with two unrelated native
+// constructors (Exception and nn.Module) raise NotImplementedError.
 #include "python/class_mro.h"
 
 #include <algorithm>
@@ -38,15 +40,53 @@ const TypeObject* solid_base(const TypeObject* t) {
   return nullptr;
 }
 
+// Whether CPython lays out instances of c in a struct of c's own: a builtin with a native
+// constructor, an exception class with fields of its own, or a type PyTorch writes in C.
+bool cpython_solid(const TypeObject* c) {
+  static const char* const kExceptionsWithFields[] = {"BaseException", "StopIteration",  "SystemExit",
+                                                      "ImportError",   "OSError",        "SyntaxError",
+                                                      "NameError",     "AttributeError", "UnicodeError"};
+  if (c->module_ == "builtins") {
+    if (!c->is_subtype_of(builtin_types().base_exception)) return c->new_ != nullptr;
+    for (const char* name : kExceptionsWithFields)
+      if (c->name_ == name) return true;
+    return false;
+  }
+  std::string q = c->qualified_name();
+  return q == "torch.Tensor" || q == "torch.autograd.Function" || q == "torch.autograd.function.Function" ||
+         q == "torch.Generator";
+}
+
+// CPython's verdict on a class statement's bases: the solid layouts of the bases must lie on one
+// line of inheritance, or instances could not have them all.
+void check_cpython_layouts(const std::vector<TypeObject*>& bases) {
+  const TypeObject* top = nullptr;
+  for (TypeObject* b : bases) {
+    const TypeObject* solid = nullptr;
+    for (const TypeObject* c : b->mro_)
+      if (cpython_solid(c)) {
+        solid = c;
+        break;
+      }
+    if (!solid || (top && top->is_subtype_of(solid))) continue;
+    if (top && !solid->is_subtype_of(top))
+      raise(builtin_types().type_error, "multiple bases have instance lay-out conflict");
+    top = solid;
+  }
+}
+
 }  // namespace
 
 TypeObject* best_base(const std::vector<TypeObject*>& bases) {
+  check_cpython_layouts(bases);
   const TypeObject* layout = nullptr;  // instances are made by the most derived native constructor
   for (TypeObject* b : bases) {
     const TypeObject* l = b->native_base();
     if (!l || (layout && layout->is_subtype_of(l))) continue;
-    if (layout && !l->is_subtype_of(layout))
-      raise(builtin_types().type_error, "multiple bases have instance lay-out conflict");
+    if (layout && !l->is_subtype_of(layout))  // CPython allows it (Exception and nn.Module), stridelab cannot
+      raise(builtin_types().not_implemented_error, "stridelab does not support a class whose bases are both " +
+                                                       layout->name_ + " and " + l->name_ +
+                                                       " (objects made by two different native types) yet");
     layout = l;
   }
   TypeObject* winner = bases[0];

@@ -271,6 +271,40 @@ ObjRef counter_arith(Interp& in, CallArgs& a, bool add) {
   return out;
 }
 
+bool counter_positive(Interp& in, Object* n) {
+  ObjRef zero = make_int(0);
+  return truthy(in, compare(in, CmpOpKind::Gt, n, zero.get()).get());
+}
+
+// c | d (the larger count of each) and c & d (the smaller), keeping positive counts, as CPython.
+ObjRef counter_union_or_meet(Interp& in, CallArgs& a, bool is_union) {
+  if (!is_instance(a.pos[1].get(), counter_type())) return ObjRef(not_implemented());
+  DictObject *x = self_dict(a), *y = as<DictObject>(a.pos[1].get());
+  Ref<DictObject> out = new_counter();
+  for (auto& [k, v] : x->items()) {
+    ObjRef other = counter_get(in, y, k.get());
+    bool less = truthy(in, compare(in, CmpOpKind::Lt, v.get(), other.get()).get());
+    ObjRef n = less == is_union ? other : v;
+    if (counter_positive(in, n.get())) out->set(in, k, n);
+  }
+  if (is_union)
+    for (auto& [k, v] : y->items())
+      if (!x->get(in, k.get()) && counter_positive(in, v.get())) out->set(in, k, v);
+  return out;
+}
+
+// +c keeps the positive counts, -c the negated negative ones.
+ObjRef counter_sign(Interp& in, CallArgs& a, bool negate) {
+  Ref<DictObject> out = new_counter();
+  ObjRef zero = make_int(0);
+  for (auto& [k, v] : self_dict(a)->items()) {
+    if (!negate && counter_positive(in, v.get())) out->set(in, k, v);
+    if (negate && truthy(in, compare(in, CmpOpKind::Lt, v.get(), zero.get()).get()))
+      out->set(in, k, binary_op(in, BinOpKind::Sub, zero.get(), v.get()));
+  }
+  return out;
+}
+
 TypeObject* counter_type() {
   static TypeObject* t = [] {
     NativeType nt("Counter", "collections", builtin_types().dict);
@@ -336,6 +370,10 @@ TypeObject* counter_type() {
     });
     nt.method("__add__", [](Interp& in, CallArgs& a) -> ObjRef { return counter_arith(in, a, true); });
     nt.method("__sub__", [](Interp& in, CallArgs& a) -> ObjRef { return counter_arith(in, a, false); });
+    nt.method("__or__", [](Interp& in, CallArgs& a) -> ObjRef { return counter_union_or_meet(in, a, true); });
+    nt.method("__and__", [](Interp& in, CallArgs& a) -> ObjRef { return counter_union_or_meet(in, a, false); });
+    nt.method("__pos__", [](Interp& in, CallArgs& a) -> ObjRef { return counter_sign(in, a, false); });
+    nt.method("__neg__", [](Interp& in, CallArgs& a) -> ObjRef { return counter_sign(in, a, true); });
     return nt.build();
   }();
   return t;

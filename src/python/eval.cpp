@@ -81,9 +81,21 @@ static GenCursor phase_cursor(int phase) {
   return c;
 }
 
+// `yield v`, `yield from it` or `x = yield v` as a statement of its own (exec_yield), its value
+// not a yield itself (`x = yield (yield)` goes through exec_logged).
+static bool plain_yield(const Stmt& s) {
+  const Expr* v = s.kind == StmtKind::Expr     ? static_cast<const ExprStmt&>(s).value.get()
+                  : s.kind == StmtKind::Assign ? static_cast<const AssignStmt&>(s).value.get()
+                                               : nullptr;
+  if (!v || v->kind != ExprKind::Yield) return false;
+  const Expr* operand = static_cast<const YieldExpr*>(v)->value.get();
+  return !operand || operand->kind != ExprKind::Yield;
+}
+
 Flow Evaluator::exec(const Stmt& s) {
   if (!resuming()) line_event(s.pos.line);
   try {
+    if (s.has_yield && gen_ && !plain_yield(s)) return exec_logged(s);
     return exec_stmt(s);
   } catch (const PyError& e) { rethrow_with(e, s.pos); }
 }
@@ -92,13 +104,13 @@ Flow Evaluator::exec_stmt(const Stmt& s) {
   switch (s.kind) {
     case StmtKind::Expr: {
       const Expr& v = *static_cast<const ExprStmt&>(s).value;
-      if (v.kind == ExprKind::Yield) return exec_yield(static_cast<const YieldExpr&>(v), nullptr);
+      if (v.kind == ExprKind::Yield && !log_) return exec_yield(static_cast<const YieldExpr&>(v), nullptr);
       eval(v);
       return Flow::Normal;
     }
     case StmtKind::Assign: {
       auto& a = static_cast<const AssignStmt&>(s);
-      if (a.value->kind == ExprKind::Yield) return exec_yield(static_cast<const YieldExpr&>(*a.value), &a);
+      if (a.value->kind == ExprKind::Yield && !log_) return exec_yield(static_cast<const YieldExpr&>(*a.value), &a);
       exec_assign(a);
       return Flow::Normal;
     }
@@ -450,6 +462,7 @@ ObjRef Evaluator::make_function(const std::string& name, const FunctionDefStmt* 
   fn->lambda_ = lambda;
   fn->globals_ = frame_.globals;
   fn->closure_ = frame_.env;
+  fn->comp_scopes_ = comp_owned_;
   for (auto& d : args.defaults) fn->defaults_.push_back(eval(*d));
   for (auto& d : args.kw_defaults) fn->kw_defaults_.push_back(d ? eval(*d) : nullptr);
   if (frame_.class_ns && g_class_functions) g_class_functions->push_back(fn);
@@ -791,6 +804,9 @@ ObjRef Evaluator::load_name(const NameExpr& n) {
       raise(builtin_types().unbound_local_error,
             "cannot access local variable '" + n.id + "' where it is not associated with a value");
     }
+    if (frame_.function)
+      for (auto it = frame_.function->comp_scopes_.rbegin(); it != frame_.function->comp_scopes_.rend(); ++it)
+        if (Object* v = (*it)->get(n.id)) return ObjRef(v);
     if (n.resolved == 2) {
       Env* e = frame_.env.get();
       for (int d = 0; d < n.env_depth; ++d) e = e->parent_.get();
@@ -872,7 +888,9 @@ bool Evaluator::delete_name(const NameExpr& n) {
 
 // ---- expressions ----
 
-ObjRef Evaluator::eval(const Expr& e) {
+ObjRef Evaluator::eval(const Expr& e) { return log_ ? eval_logged(e) : eval_plain(e); }
+
+ObjRef Evaluator::eval_plain(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Constant: return eval_constant(static_cast<const ConstantExpr&>(e));
     case ExprKind::Name: try { return load_name(static_cast<const NameExpr&>(e));
@@ -1008,6 +1026,14 @@ void Evaluator::run_generators(const CompExpr& c, size_t level, const std::funct
   }
 }
 
+// NOTE [Comprehension closures]
+// A comprehension's variables live in a Namespace of its own (Frame::comprehension_scopes), held
+// by a shared_ptr (Evaluator::comp_owned_) so that a function made inside it, a lambda in
+// `[lambda: i for i in xs]`, keeps them (FunctionObject::comp_scopes_) and reads them after its
+// own locals and before the enclosing function's, as CPython's closure cell would give them:
+// late binding included, every lambda of that list sees the last `i`. A generator expression
+// shares the namespaces of the comprehensions around it. A function made inside such a function
+// does not see them (it gets no comprehension scopes of its own).
 ObjRef Evaluator::eval_comprehension(const CompExpr& c) {
   // The first iterable is evaluated in the enclosing scope, the rest in the comprehension's own.
   ObjRef first_iterable = eval(*c.generators[0].iter);
@@ -1026,11 +1052,17 @@ ObjRef Evaluator::eval_comprehension(const CompExpr& c) {
     comp.line = c.pos.line;
     comp.qualname = frame_.qualname;
     comp.function = frame_.function;
-    for (Namespace* outer : frame_.comprehension_scopes) {  // as they are now: they may not outlive this
-      g->outer_vars_.push_back(std::make_unique<Namespace>(*outer));
-      comp.comprehension_scopes.push_back(g->outer_vars_.back().get());
+    for (size_t i = 0; i < frame_.comprehension_scopes.size(); ++i) {
+      // Shared with the comprehension when this frame owns it, else as it is now (it may not
+      // outlive this).
+      std::shared_ptr<Namespace> outer =
+          i < comp_owned_.size() && comp_owned_[i].get() == frame_.comprehension_scopes[i]
+              ? comp_owned_[i]
+              : std::make_shared<Namespace>(*frame_.comprehension_scopes[i]);
+      g->outer_vars_.push_back(outer);
+      comp.comprehension_scopes.push_back(outer.get());
     }
-    comp.comprehension_scopes.push_back(&g->vars_);
+    comp.comprehension_scopes.push_back(g->vars_.get());
     return g;
   }
   Frame comp;
@@ -1048,9 +1080,11 @@ ObjRef Evaluator::eval_comprehension(const CompExpr& c) {
   comp.qualname = frame_.qualname;
   comp.function = frame_.function;
   comp.comprehension_scopes = frame_.comprehension_scopes;
-  Namespace vars;
-  comp.comprehension_scopes.push_back(&vars);
+  auto vars = std::make_shared<Namespace>();
+  comp.comprehension_scopes.push_back(vars.get());
   Evaluator ev(in_, comp);
+  ev.comp_owned_ = comp_owned_;
+  ev.comp_owned_.push_back(vars);
   ev.last_line_ = c.pos.line;
   std::vector<ObjRef> items;
   Ref<DictObject> dict;
@@ -1277,10 +1311,7 @@ ObjRef Evaluator::eval_inner(const Expr& first) {
         return make_function("<lambda>", nullptr, &l, l.args);
       }
       case ExprKind::Starred: raise(builtin_types().runtime_error, "can't use starred expression here");
-      case ExprKind::Yield:
-        raise(builtin_types().not_implemented_error,
-              "stridelab does not support yield inside a larger expression yet: write it as a statement of its own "
-              "(`yield v`, `x = yield v`)");
+      case ExprKind::Yield: return eval_yield(static_cast<const YieldExpr&>(e));
       default: return eval(e);
     }
   } catch (const PyError& err) { rethrow_with(err, ep->pos); }

@@ -11,6 +11,7 @@ enum class Flow { Normal, Break, Continue, Return, Yield };
 
 struct GenState;
 struct GenCursor;
+struct ExprLog;
 class GeneratorObject;
 
 class Evaluator {
@@ -34,11 +35,19 @@ class Evaluator {
   int last_line_ = -1;
   bool comp_store_ = false;
   GenState* gen_ = nullptr;  // the suspended position of the generator this frame runs, or null
+  ExprLog* log_ = nullptr;   // the values of a statement with a yield inside (NOTE [Generators])
+  // The variables of the comprehensions this frame is in, shared with the functions made here
+  // (NOTE [Comprehension closures] in eval.cpp).
+  std::vector<std::shared_ptr<Namespace>> comp_owned_;
 
   bool resuming() const;
   GenCursor pop_cursor();
   void push_cursor(GenCursor c);
   Flow exec_yield(const YieldExpr& y, const AssignStmt* assign_to);
+  Flow exec_logged(const Stmt& s);
+  ObjRef eval_logged(const Expr& e);
+  ObjRef eval_yield(const YieldExpr& y);
+  ObjRef eval_plain(const Expr& e);
   bool delegate(const YieldExpr& y, ObjRef& result);
   ObjRef genexpr_next(GeneratorObject* g);
 

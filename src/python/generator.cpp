@@ -1,5 +1,7 @@
 #include "python/generator.h"
 
+#include <unordered_map>
+
 #include "python/native.h"
 #include "python/protocol.h"
 
@@ -15,9 +17,47 @@ void GeneratorObject::clear_refs() {
   GenState state = std::move(state_);
   std::vector<Ref<IteratorObject>> its = std::move(iterators_);
   ObjRef ret = std::move(return_value_);
-  vars_.clear();
+  vars_->clear();
   for (auto& ns : outer_vars_) ns->clear();
   finished_ = true;
+}
+
+bool GeneratorObject::needs_finalize() const {
+  return started_ && !finished_ && !running_ && !comp_ && Interp::running();
+}
+
+void GeneratorObject::finalize() {
+  Interp& in = *Interp::running();
+  try {
+    try {
+      close_generator(in, this);
+    } catch (const PyError& e) {
+      in.write_stderr("Exception ignored in: " + repr(in, this) + "\n" + in.format_exception(e.exc.get()));
+    }
+  } catch (...) {  // nothing leaves a release; a limit passed here is met again at the next line
+  }
+}
+
+// CPython clears a finished program's module in two passes (names with one leading underscore,
+// then the rest) and a generator whose last reference goes is closed then. Here the names keep
+// their values (the trace reads them after the run): a suspended generator that only names of
+// the module hold is closed where the last of them would be cleared.
+void close_at_exit(Namespace& globals) {
+  std::vector<Object*> order;
+  for (int pass = 0; pass < 2; ++pass)
+    for (auto& [name, value] : globals.entries()) {
+      bool underscore = name[0] == '_' && (name.size() == 1 || name[1] != '_');
+      if (value && (pass == 0 ? underscore : !underscore && name != "__builtins__")) order.push_back(value.get());
+    }
+  std::unordered_map<Object*, int64_t> names, left;
+  for (Object* o : order) ++names[o];
+  left = names;
+  for (Object* o : order) {
+    auto* g = dynamic_cast<GeneratorObject*>(o);
+    if (!g || --left[o] > 0 || g->refcount() != names[o] || !g->needs_finalize()) continue;
+    Ref<GeneratorObject> keep(g);
+    g->finalize();
+  }
 }
 
 ObjRef GeneratorObject::next(Interp& in) { return Evaluator::resume(in, this, nullptr, nullptr); }
@@ -83,6 +123,10 @@ ObjRef Evaluator::resume(Interp& in, GeneratorObject* g, ObjRef sent, Ref<Except
   if (in.observer_) in.observer_->on_call(frame);
   Evaluator ev(in, frame);
   ev.gen_ = &g->state_;
+  if (g->comp_) {  // the functions its elements make see its variables (NOTE [Comprehension closures])
+    ev.comp_owned_ = g->outer_vars_;
+    ev.comp_owned_.push_back(g->vars_);
+  }
   ObjRef result;
   try {
     if (g->comp_) {
@@ -179,6 +223,63 @@ Flow Evaluator::exec_yield(const YieldExpr& y, const AssignStmt* assign_to) {
     }
   }
   return Flow::Normal;
+}
+
+// A simple statement with a yield among its expressions (NOTE [Generators]).
+Flow Evaluator::exec_logged(const Stmt& s) {
+  ExprLog log;
+  if (resuming()) log.entries = std::move(pop_cursor().log);
+  struct Restore {
+    Evaluator& ev;
+    ExprLog* saved;
+    ~Restore() { ev.log_ = saved; }
+  } restore{*this, log_};
+  log_ = &log;
+  Flow f;
+  try {
+    f = exec_stmt(s);
+  } catch (const YieldSignal&) { f = Flow::Yield; }
+  if (f == Flow::Yield) {
+    GenCursor c;
+    c.log = std::move(log.entries);
+    push_cursor(std::move(c));
+  }
+  return f;
+}
+
+ObjRef Evaluator::eval_logged(const Expr& e) {
+  ExprLog& log = *log_;
+  if (log.pos < log.entries.size() && log.entries[log.pos].first == &e) return log.entries[log.pos++].second;
+  size_t start = log.pos;
+  ObjRef v = eval_plain(e);
+  log.entries.resize(start);
+  log.entries.emplace_back(&e, v);
+  log.pos = start + 1;
+  return v;
+}
+
+// A yield inside an expression: suspends (YieldSignal), or, when resuming, is the value sent in.
+ObjRef Evaluator::eval_yield(const YieldExpr& y) {
+  if (!gen_ || !log_)
+    raise(builtin_types().not_implemented_error,
+          "stridelab does not support yield in the header of a compound statement yet: give it a statement of its "
+          "own (`x = yield v`)");
+  if (y.is_from) {
+    ObjRef result;
+    if (delegate(y, result)) throw YieldSignal{};
+    return result;
+  }
+  // The operand first, even when resuming: given back by the log when this is the yield that
+  // suspended, evaluated (down to the yield inside it that suspended) when it is not.
+  ObjRef value = y.value ? eval(*y.value) : ObjRef(none());
+  if (!gen_->resuming) {
+    gen_->yielded = std::move(value);
+    throw YieldSignal{};
+  }
+  gen_->resuming = false;
+  if (gen_->thrown) throw PyError{std::move(gen_->thrown)};
+  ObjRef result = std::move(gen_->sent);
+  return result ? result : ObjRef(none());
 }
 
 // One step of `yield from`: true when the sub-iterator gave a value to yield, false when it is

@@ -17,10 +17,21 @@
 // the exception thrown in), and execution goes on as normal. The cost of a resume is the depth
 // of the statement nesting, not the work done before.
 //
-// A yield may stand where course code puts it: an expression statement `yield v` or
-// `yield from it`, or the value of an assignment `x = yield v`, inside any nesting of for, while,
-// if, try and with. A yield inside a larger expression (`print((yield))`) raises an error saying
-// stridelab does not support it.
+// A generator freed while suspended is closed (Object::finalize): GeneratorExit is thrown in at
+// its yield, as generator.close() does, so a `for` loop left by `break` or `return`, `del g`, or
+// rebinding the last name runs the generator's `finally` right there, as in CPython.
+//
+// A yield may stand in any simple statement (`yield v`, `x = yield v`, `y = 1 + (yield v)`,
+// `print((yield))`, `return (yield)`), inside any nesting of for, while, if, try and with. A yield
+// inside a larger expression cannot return a Flow, so it throws YieldSignal, which the statement
+// (Evaluator::exec_logged) catches. For such a statement the evaluator keeps an ExprLog: each
+// expression that completes replaces the entries of its own subexpressions with its value, so the
+// log holds, in evaluation order, exactly the finished operands of the expressions still running
+// (for `f(a, g(b, (yield)))`: f, a, g, b). It goes into the statement's cursor. To resume, the
+// statement is evaluated again from the top, and an expression next in the log gives its value
+// back without being evaluated (no call made twice), until the yield is reached again. A yield
+// in the header of a compound statement (`if (yield):`) raises an error saying stridelab does not
+// support it.
 //
 // A generator expression is a GeneratorObject too, without a body: it keeps one iterator per
 // `for` clause and makes the next element on demand, in a frame of its own (`<genexpr>`).
@@ -38,7 +49,18 @@ struct GenCursor {
   ObjRef obj;                // for, yield from: the iterator; with: the manager; try: the saved return value
   Ref<ExceptionObject> exc;  // try: the exception being handled, or pending through `finally`
   Flow flow = Flow::Normal;  // try: the flow that `finally` interrupted
+  std::vector<std::pair<const Expr*, ObjRef>> log;  // a statement with a yield inside: its ExprLog
 };
+
+// The finished operands of a statement suspended at a yield inside an expression, and, when it
+// resumes, how many of them have been given back (NOTE [Generators]).
+struct ExprLog {
+  std::vector<std::pair<const Expr*, ObjRef>> entries;
+  size_t pos = 0;
+};
+
+// Thrown by a yield inside an expression, caught by its statement (NOTE [Generators]).
+struct YieldSignal {};
 
 struct GenState {
   std::vector<GenCursor> cursors;  // outermost last
@@ -53,6 +75,10 @@ class GeneratorObject : public IteratorObject {
   GeneratorObject();
   ~GeneratorObject() override;
   void clear_refs() override;
+  // Freed while suspended: closed first, so its `finally` blocks and `__exit__`s run (CPython's
+  // close on dealloc); an exception that escapes is printed as CPython prints an unraisable one.
+  bool needs_finalize() const override;
+  void finalize() override;
   ObjRef next(Interp& in) override;
   // The value the body returned when it last ended (taken once: StopIteration's value), or null.
   ObjRef take_return_value() { return std::move(return_value_); }
@@ -66,10 +92,14 @@ class GeneratorObject : public IteratorObject {
   // its variables, and the enclosing comprehensions' variables as they were when it was made.
   const CompExpr* comp_ = nullptr;
   std::vector<Ref<IteratorObject>> iterators_;
-  Namespace vars_;
-  std::vector<std::unique_ptr<Namespace>> outer_vars_;
+  std::shared_ptr<Namespace> vars_ = std::make_shared<Namespace>();
+  std::vector<std::shared_ptr<Namespace>> outer_vars_;
   std::string qualname_;  // in the repr: "f", "A.f", "<genexpr>", "f.<locals>.<genexpr>"
 };
+
+// At the end of a run: closes the suspended generators that only the module's names hold, in the
+// order CPython's exit clears the names.
+void close_at_exit(Namespace& globals);
 
 // generator.close(): raises GeneratorExit at the yield where `g` is suspended.
 void close_generator(Interp& in, GeneratorObject* g);

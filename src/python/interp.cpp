@@ -1,6 +1,7 @@
 #include "python/interp.h"
 
 #include "python/eval.h"
+#include "python/generator.h"
 #include "python/parser.h"
 #include "python/suggestions.h"
 #include "python/traceback.h"
@@ -169,6 +170,7 @@ RunResult Interp::run(std::string_view source, std::string_view filename) {
       Evaluator ev(*this, frame);
       ev.exec_block(module_->body);
     } catch (const PyError& e) { stop(1, format_exception(e.exc.get())); }
+    close_at_exit(main_->dict_);
   } catch (const LimitExceeded& e) {
     stop(2, std::string("stridelab: ") + e.what() + "\n");
   } catch (const std::bad_alloc&) { stop(2, "stridelab: out of memory\n"); } catch (const std::length_error&) {

@@ -2,6 +2,8 @@
 // `for i in count():` runs until the loop breaks and `islice(count(), 3)` takes three items.
 // The combinatoric ones (product, combinations, permutations) read their inputs into tuples when
 // called, and yield in CPython's order (the index algorithms of the itertools documentation).
+#include <algorithm>
+#include <deque>
 #include <functional>
 
 #include "python/modules.h"
@@ -454,6 +456,47 @@ Ref<ModuleObject> make_itertools(Interp&) {
       *prev = x;
       return r;
     });
+  });
+  module_add_function(mod, "tee", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "tee", {"iterable", "n="});
+    int64_t n = p.get_int(in, 1, 2);
+    if (n < 0) raise(builtin_types().value_error, "n must be >= 0");
+    // The n iterators share one buffer of the items some have taken and others not yet.
+    struct Shared {
+      Ref<IteratorObject> src;
+      std::deque<ObjRef> items;
+      size_t first = 0;  // the position of items.front()
+      std::vector<size_t> at;
+    };
+    auto shared = std::make_shared<Shared>();
+    shared->src = get_iter(in, p.get(0));
+    shared->at.assign(static_cast<size_t>(n), 0);
+    std::vector<ObjRef> tees;
+    for (size_t i = 0; i < static_cast<size_t>(n); ++i)
+      tees.push_back(lazy("_tee", [shared, i](Interp& in) -> ObjRef {
+        Shared& s = *shared;
+        size_t pos = s.at[i];
+        ObjRef x;
+        if (pos < s.first + s.items.size()) {
+          x = s.items[pos - s.first];
+        } else {
+          if (!s.src) return nullptr;
+          x = s.src->next(in);
+          if (!x) {
+            s.src.reset();
+            return nullptr;
+          }
+          s.items.push_back(x);
+        }
+        s.at[i] = pos + 1;
+        size_t lowest = *std::min_element(s.at.begin(), s.at.end());
+        while (s.first < lowest && !s.items.empty()) {
+          s.items.pop_front();
+          ++s.first;
+        }
+        return x;
+      }));
+    return ObjRef(new TupleObject(std::move(tees)));
   });
   module_add_function(mod, "cycle", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "cycle", {"iterable"});

@@ -150,6 +150,90 @@ std::vector<uint32_t> words_of(BigInt v) {
   return out;
 }
 
+// SHA-512 (FIPS 180-4) of `data`: what seed() hashes a str with. The round constants are the
+// first 64 bits of the fractional parts of the cube roots of the first 80 primes, the initial
+// values those of the square roots of the first 8.
+std::vector<uint8_t> sha512(const std::string& data) {
+  static const uint64_t kRound[80] = {
+      0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
+      0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,
+      0xd807aa98a3030242ULL, 0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
+      0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL, 0xc19bf174cf692694ULL,
+      0xe49b69c19ef14ad2ULL, 0xefbe4786384f25e3ULL, 0x0fc19dc68b8cd5b5ULL, 0x240ca1cc77ac9c65ULL,
+      0x2de92c6f592b0275ULL, 0x4a7484aa6ea6e483ULL, 0x5cb0a9dcbd41fbd4ULL, 0x76f988da831153b5ULL,
+      0x983e5152ee66dfabULL, 0xa831c66d2db43210ULL, 0xb00327c898fb213fULL, 0xbf597fc7beef0ee4ULL,
+      0xc6e00bf33da88fc2ULL, 0xd5a79147930aa725ULL, 0x06ca6351e003826fULL, 0x142929670a0e6e70ULL,
+      0x27b70a8546d22ffcULL, 0x2e1b21385c26c926ULL, 0x4d2c6dfc5ac42aedULL, 0x53380d139d95b3dfULL,
+      0x650a73548baf63deULL, 0x766a0abb3c77b2a8ULL, 0x81c2c92e47edaee6ULL, 0x92722c851482353bULL,
+      0xa2bfe8a14cf10364ULL, 0xa81a664bbc423001ULL, 0xc24b8b70d0f89791ULL, 0xc76c51a30654be30ULL,
+      0xd192e819d6ef5218ULL, 0xd69906245565a910ULL, 0xf40e35855771202aULL, 0x106aa07032bbd1b8ULL,
+      0x19a4c116b8d2d0c8ULL, 0x1e376c085141ab53ULL, 0x2748774cdf8eeb99ULL, 0x34b0bcb5e19b48a8ULL,
+      0x391c0cb3c5c95a63ULL, 0x4ed8aa4ae3418acbULL, 0x5b9cca4f7763e373ULL, 0x682e6ff3d6b2b8a3ULL,
+      0x748f82ee5defb2fcULL, 0x78a5636f43172f60ULL, 0x84c87814a1f0ab72ULL, 0x8cc702081a6439ecULL,
+      0x90befffa23631e28ULL, 0xa4506cebde82bde9ULL, 0xbef9a3f7b2c67915ULL, 0xc67178f2e372532bULL,
+      0xca273eceea26619cULL, 0xd186b8c721c0c207ULL, 0xeada7dd6cde0eb1eULL, 0xf57d4f7fee6ed178ULL,
+      0x06f067aa72176fbaULL, 0x0a637dc5a2c898a6ULL, 0x113f9804bef90daeULL, 0x1b710b35131c471bULL,
+      0x28db77f523047d84ULL, 0x32caab7b40c72493ULL, 0x3c9ebe0a15c9bebcULL, 0x431d67c49c100d4cULL,
+      0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL};
+  uint64_t h[8] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+                   0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
+  auto rotr = [](uint64_t x, int n) { return (x >> n) | (x << (64 - n)); };
+  std::vector<uint8_t> msg(data.begin(), data.end());
+  const uint64_t bits = static_cast<uint64_t>(data.size()) * 8;
+  msg.push_back(0x80);
+  while (msg.size() % 128 != 112) msg.push_back(0);
+  for (int i = 0; i < 8; ++i) msg.push_back(0);  // the length's high 64 bits
+  for (int i = 7; i >= 0; --i) msg.push_back(static_cast<uint8_t>(bits >> (8 * i)));
+  for (size_t block = 0; block < msg.size(); block += 128) {
+    uint64_t w[80];
+    for (int t = 0; t < 16; ++t) {
+      w[t] = 0;
+      for (int b = 0; b < 8; ++b) w[t] = (w[t] << 8) | msg[block + 8 * t + b];
+    }
+    for (int t = 16; t < 80; ++t) {
+      uint64_t s0 = rotr(w[t - 15], 1) ^ rotr(w[t - 15], 8) ^ (w[t - 15] >> 7);
+      uint64_t s1 = rotr(w[t - 2], 19) ^ rotr(w[t - 2], 61) ^ (w[t - 2] >> 6);
+      w[t] = w[t - 16] + s0 + w[t - 7] + s1;
+    }
+    uint64_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+    for (int t = 0; t < 80; ++t) {
+      uint64_t t1 = hh + (rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41)) + ((e & f) ^ (~e & g)) + kRound[t] + w[t];
+      uint64_t t2 = (rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39)) + ((a & b) ^ (a & c) ^ (b & c));
+      hh = g;
+      g = f;
+      f = e;
+      e = d + t1;
+      d = c;
+      c = b;
+      b = a;
+      a = t1 + t2;
+    }
+    h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += hh;
+  }
+  std::vector<uint8_t> out;
+  for (uint64_t v : h)
+    for (int i = 7; i >= 0; --i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+  return out;
+}
+
+// seed(s) for a str, version 2: the int whose big-endian bytes are s's UTF-8 bytes followed by
+// their SHA-512, as 32-bit words least significant first.
+std::vector<uint32_t> str_seed_words(const std::string& s) {
+  std::vector<uint8_t> bytes(s.begin(), s.end());
+  std::vector<uint8_t> digest = sha512(s);
+  bytes.insert(bytes.end(), digest.begin(), digest.end());
+  std::vector<uint32_t> words;
+  for (size_t end = bytes.size(); end > 0;) {
+    size_t begin = end >= 4 ? end - 4 : 0;
+    uint32_t w = 0;
+    for (size_t i = begin; i < end; ++i) w = (w << 8) | bytes[i];
+    words.push_back(w);
+    end = begin;
+  }
+  while (words.size() > 1 && words.back() == 0) words.pop_back();
+  return words;
+}
+
 void seed_from(Interp& in, MersenneTwister& mt, Object* a) {
   mt.gauss_next_.reset();
   if (!a || a == none()) {
@@ -167,7 +251,7 @@ void seed_from(Interp& in, MersenneTwister& mt, Object* a) {
     if (h >> 32) return mt.seed_words({static_cast<uint32_t>(h), static_cast<uint32_t>(h >> 32)});
     return mt.seed_words({static_cast<uint32_t>(h)});
   }
-  if (is_str(a)) raise(builtin_types().not_implemented_error, "random.seed() of a str is not supported by stridelab");
+  if (is_str(a)) return mt.seed_words(str_seed_words(as<StrObject>(a)->value_));
   raise_at(builtin_types().type_error,
            "The only supported seed types are: None,\nint, float, str, bytes, and bytearray.",
            {160, "seed", "    raise TypeError('The only supported seed types are: None,\\n'\n"});
@@ -227,9 +311,37 @@ ObjRef sample(Interp& in, MersenneTwister& mt, CallArgs& a) {
   if (!is_sequence(population))
     raise_at(builtin_types().type_error, "Population must be a sequence.  For dicts or sets, use sorted(d).",
              {439, "sample", "    raise TypeError(\"Population must be a sequence.  \"\n"});
-  if (p.has(2) && p.get(2) != none())
-    raise(builtin_types().not_implemented_error, "random.sample(counts=) is not supported by stridelab");
   int64_t n = length(in, population);
+  if (p.has(2) && p.get(2) != none()) {  // each item repeated as counts says: a sample of range(total)
+    std::vector<ObjRef> counts = to_vector(in, p.get(2));
+    std::vector<ObjRef> cumulative;
+    ObjRef total = make_int(0);
+    for (auto& c : counts) cumulative.push_back(total = binary_op(in, BinOpKind::Add, total.get(), c.get()));
+    if (static_cast<int64_t>(cumulative.size()) != n)
+      raise_at(builtin_types().value_error, "The number of counts does not match the population",
+               {445, "sample", "    raise ValueError('The number of counts does not match the population')\n"});
+    cumulative.pop_back();
+    if (!is_int(total.get()))
+      raise_at(builtin_types().type_error, "Counts must be integers",
+               {448, "sample", "    raise TypeError('Counts must be integers')\n"});
+    if (as<IntObject>(total.get())->value_ <= 0)
+      raise_at(builtin_types().value_error, "Total of counts must be greater than zero",
+               {450, "sample", "    raise ValueError('Total of counts must be greater than zero')\n"});
+    CallArgs inner;
+    inner.pos = {ObjRef(new RangeObject(0, as<IntObject>(total.get())->value_, 1)), ObjRef(p.get(1))};
+    ObjRef picked = sample(in, mt, inner);
+    std::vector<ObjRef> out;
+    for (auto& s : as<ListObject>(picked.get())->items_) {
+      size_t lo = 0, hi = cumulative.size();  // bisect_right(cumulative, s)
+      while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (truthy(in, compare(in, CmpOpKind::Lt, s.get(), cumulative[mid].get()).get())) hi = mid;
+        else lo = mid + 1;
+      }
+      out.push_back(get_item(in, population, make_int(static_cast<int64_t>(lo)).get()));
+    }
+    return make_list(std::move(out));
+  }
   int64_t k = int_arg(in, p.get(1));
   if (k < 0 || k > n)
     raise_at(builtin_types().value_error, "Sample larger than population or is negative",

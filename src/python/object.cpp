@@ -23,6 +23,11 @@ thread_local std::vector<Object*> g_trashcan;
 }  // namespace
 
 void Object::destroy() {
+  if (needs_finalize()) {
+    refcount_ = 1;
+    finalize();
+    if (--refcount_ > 0) return;  // the finalizer kept it
+  }
   if (g_deleting >= kTrashcanDepth) {
     g_trashcan.push_back(this);
     return;
@@ -261,6 +266,8 @@ void FunctionObject::clear_refs() {
   defaults_.clear();
   kw_defaults_.clear();
   Ref<Env> closure = std::move(closure_);
+  for (auto& ns : comp_scopes_) ns->clear();
+  comp_scopes_.clear();
   dict_.clear();
 }
 

@@ -70,6 +70,12 @@ class Object : public TrackLink {
   // Drops every reference this object holds to other objects (at teardown only): by default the
   // instance dict; containers with more clear that too.
   virtual void clear_refs();
+  // A finalizer (PEP 442's tp_finalize): when the last reference goes and needs_finalize() says
+  // so, finalize() runs once with the object alive again (its count at 1) before it is freed; if
+  // the finalizer stored a new reference somewhere, the object lives on. A generator suspended in
+  // a `try` runs its `finally` this way (NOTE [Generators]).
+  virtual bool needs_finalize() const { return false; }
+  virtual void finalize() {}
 
   // Objects come from the free lists (NOTE [Free lists] in support/free_list.h): an object's
   // address, its id(), is the next one of its size after it is freed, as with malloc.
@@ -376,6 +382,9 @@ class FunctionObject : public Object {
   const FunctionDefStmt* def_ = nullptr;  // one of def_ / lambda_
   const LambdaExpr* lambda_ = nullptr;
   Ref<Env> closure_;  // the defining function's env (null at module level)
+  // The variables of the comprehensions it was made in, innermost last (NOTE [Comprehension
+  // closures] in eval.cpp).
+  std::vector<std::shared_ptr<Namespace>> comp_scopes_;
   Namespace* globals_ = nullptr;
   std::vector<ObjRef> defaults_, kw_defaults_;
   TypeObject* defining_class_ = nullptr;  // for zero-argument super()

@@ -80,6 +80,7 @@ class Parser {
   std::vector<ScopeInfo*> scopes_;
   std::unordered_map<const ScopeInfo*, std::unordered_set<std::string>> declared_;  // each scope's locals
   std::vector<bool*> generator_flags_;
+  int yields_ = 0;  // the yields parsed so far
 
   // A left-nested chain (`1 + 1 + ...`, `x[0][0]...`, `x.a.a...`, `f()()...`) is built by a loop,
   // not by recursion, but every later walk of the tree recurses once per link: as CPython's
@@ -188,7 +189,9 @@ class Parser {
   // simple_stmts: simple_stmt (';' simple_stmt)* [';'] NEWLINE
   void parse_simple_stmts(StmtList& out) {
     while (true) {
+      int yields = yields_;
       out.push_back(parse_simple_stmt());
+      out.back()->has_yield = yields_ != yields;
       if (!accept_op(";")) break;
       if (at(TokenKind::Newline)) break;
     }
@@ -901,6 +904,7 @@ class Parser {
     if (generator_flags_.empty())
       throw_syntax_error("'yield' outside function", p.line, p.col, e->pos.end_line == p.line ? e->pos.end_col : -1);
     *generator_flags_.back() = true;
+    ++yields_;
     return e;
   }
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <map>
+#include <unordered_map>
 
 #include "python/builtin_types.h"
 #include "python/format.h"
@@ -16,6 +18,10 @@
 #include "support/budget.h"
 
 namespace stridelab::python {
+
+namespace {
+std::unordered_map<const Object*, const TypeObject*>& descriptor_owners();  // NOTE [Method descriptors]
+}  // namespace
 
 // ---- errors ----
 
@@ -154,6 +160,9 @@ STRIDELAB_NOINLINE static std::string builtin_repr(Interp& in, Object* o) {
     if (b->self_)
       return "<built-in method " + b->name_ + " of " + type_name(b->self_.get()) + " object at " +
              address(b->self_.get()) + ">";
+    auto owner = descriptor_owners().find(b);
+    if (owner != descriptor_owners().end())
+      return "<method '" + b->name_ + "' of '" + owner->second->name_ + "' objects>";
     return "<built-in function " + b->name_ + ">";
   }
   if (t == builtin_types().method) {
@@ -283,30 +292,80 @@ bool equals(Interp& in, Object* a, Object* b) {
   return truthy(in, r.get());
 }
 
+// hash() of a float as CPython computes it: the value modulo 2**61 - 1, so equal ints and
+// floats hash alike.
+static int64_t float_hash(double v) {
+  const uint64_t P = (uint64_t{1} << 61) - 1;
+  if (std::isinf(v)) return v > 0 ? 314159 : -314159;
+  int e;
+  double m = std::frexp(v, &e);
+  int sign = 1;
+  if (m < 0) sign = -1, m = -m;
+  uint64_t x = 0;
+  while (m) {
+    x = ((x << 28) & P) | x >> (61 - 28);
+    m *= 268435456.0;
+    e -= 28;
+    uint64_t y = static_cast<uint64_t>(m);
+    m -= static_cast<double>(y);
+    x += y;
+    if (x >= P) x -= P;
+  }
+  e = e >= 0 ? e % 61 : 61 - 1 - ((-1 - e) % 61);
+  x = ((x << e) & P) | x >> (61 - e);
+  int64_t h = static_cast<int64_t>(x) * sign;
+  return h == -1 ? -2 : h;
+}
+
+// An object's address as CPython hashes it (_Py_HashPointer): rotated by 4 bits.
+static int64_t pointer_hash(const Object* o) {
+  auto y = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(o));
+  auto h = static_cast<int64_t>((y >> 4) | (y << 60));
+  return h == -1 ? -2 : h;
+}
+
+// CPython's tuple hash (xxHash's round over the items' hashes, since 3.8), so that a set of
+// tuples lays its table out as CPython's does.
+static int64_t tuple_hash(Interp& in, const TupleObject* t) {
+  NativeDepth depth;  // NOTE [Native recursion]
+  constexpr uint64_t kPrime1 = 11400714785074694791ULL, kPrime2 = 14029467366897019727ULL,
+                     kPrime5 = 2870177450012600261ULL;
+  uint64_t acc = kPrime5;
+  for (auto& item : t->items_) {
+    auto lane = static_cast<uint64_t>(hash_of(in, item.get()));
+    acc += lane * kPrime2;
+    acc = (acc << 31) | (acc >> 33);
+    acc *= kPrime1;
+  }
+  acc += t->items_.size() ^ (kPrime5 ^ 3527539ULL);
+  if (acc == static_cast<uint64_t>(-1)) return 1546275796;
+  return static_cast<int64_t>(acc);
+}
+
+// hash(o) as CPython 3.11 computes it for ints, floats (a nan by its address), tuples, objects
+// (their address) and the results of __hash__; a str's hash is randomized in CPython, and here
+// only stable within a run.
 int64_t hash_of(Interp& in, Object* o) {
   TypeObject* t = o->type();
-  if (t == builtin_types().int_ || t == builtin_types().bool_)
-    return is_big_candidate(o) ? int_hash(o) : as<IntObject>(o)->value_;
-  if (t == builtin_types().str) return static_cast<int64_t>(std::hash<std::string>()(as<StrObject>(o)->value_));
+  if (t == builtin_types().int_ || t == builtin_types().bool_) return int_hash(o);
+  if (t == builtin_types().str) {
+    auto h = static_cast<int64_t>(std::hash<std::string>()(as<StrObject>(o)->value_));
+    return h == -1 ? -2 : h;
+  }
   if (t == builtin_types().float_) {
     double v = as<FloatObject>(o)->value_;
-    if (v == std::floor(v) && std::fabs(v) < 9.2e18) return static_cast<int64_t>(v);
-    return static_cast<int64_t>(std::hash<double>()(v));
+    return std::isnan(v) ? pointer_hash(o) : float_hash(v);
   }
-  if (t == builtin_types().tuple) {
-    NativeDepth depth;  // NOTE [Native recursion]
-    int64_t h = 0x345678;
-    for (auto& item : as<TupleObject>(o)->items_) h = h * 1000003 ^ hash_of(in, item.get());
-    return h;
-  }
+  if (t == builtin_types().tuple) return tuple_hash(in, as<TupleObject>(o));
   if (t == builtin_types().list || t == builtin_types().dict)
     raise(builtin_types().type_error, "unhashable type: '" + t->name_ + "'");
   if (Object* hook = t->lookup("__hash__")) {
     if (hook == none()) raise(builtin_types().type_error, "unhashable type: '" + type_name(o) + "'");
     ObjRef r = call1(in, hook, o);
-    return to_index(in, r.get());
+    int64_t h = to_index(in, r.get());
+    return h == -1 ? -2 : h;
   }
-  return static_cast<int64_t>(reinterpret_cast<uintptr_t>(o) >> 4);
+  return pointer_hash(o);
 }
 
 // ---- arithmetic ----
@@ -853,9 +912,59 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
   return nullptr;
 }
 
+// NOTE [Method descriptors]
+// A built-in type's method read from the class (`list.append`, `str.upper`) is CPython's method
+// descriptor: calling it checks that the first argument is an instance of the class that defines
+// it ("descriptor 'append' for 'list' objects doesn't apply to a 'int' object"). Native methods
+// take their receiver as the first argument with no check of their own, so the check is made
+// here, once for every method of every built-in type: the class attribute is a function that
+// checks and then calls the method, made once per class and name (so `list.append is
+// list.append`), and its repr is CPython's `<method 'append' of 'list' objects>`. Dunder methods
+// (slot wrappers in CPython, with other messages) and the methods of `object` and `type` are left
+// as they are.
+namespace {
+std::map<std::pair<const TypeObject*, std::string>, ObjRef>& method_descriptors() {
+  static auto* m = new std::map<std::pair<const TypeObject*, std::string>, ObjRef>();
+  return *m;
+}
+std::unordered_map<const Object*, const TypeObject*>& descriptor_owners() {
+  static auto* m = new std::unordered_map<const Object*, const TypeObject*>();
+  return *m;
+}
+}  // namespace
+
+static ObjRef method_descriptor(TypeObject* cls, std::string_view name, Object* fn) {
+  TypeObject* owner = nullptr;
+  for (TypeObject* c : cls->mro_)
+    if (c->dict_.get(name) == fn) {
+      owner = c;
+      break;
+    }
+  if (!owner || owner->module_ != "builtins" || owner == builtin_types().object || owner == builtin_types().type ||
+      name.substr(0, 2) == "__")
+    return ObjRef(fn);
+  ObjRef& d = method_descriptors()[{owner, std::string(name)}];
+  if (d) return d;
+  NativeFn inner = as<BuiltinFunctionObject>(fn)->fn_;
+  std::string method(name);
+  d = ObjRef(new BuiltinFunctionObject(method, [owner, inner, method](Interp& in, CallArgs& a) -> ObjRef {
+    if (a.pos.empty())
+      raise(builtin_types().type_error, "unbound method " + owner->name_ + "." + method + "() needs an argument");
+    if (!is_instance(a.pos[0].get(), owner))
+      raise(builtin_types().type_error, "descriptor '" + method + "' for '" + owner->name_ +
+                                            "' objects doesn't apply to a '" + type_name(a.pos[0].get()) + "' object");
+    return inner(in, a);
+  }));
+  descriptor_owners()[d.get()] = owner;
+  return d;
+}
+
 static ObjRef class_attr(Interp& in, TypeObject* cls, std::string_view name) {
-  if (Object* v = cls->lookup(name)) return bind(in, nullptr, v, cls);
-  return nullptr;
+  Object* v = cls->lookup(name);
+  if (!v) return nullptr;
+  if (v->type() == builtin_types().builtin_function && !as<BuiltinFunctionObject>(v)->self_)
+    return method_descriptor(cls, name, v);
+  return bind(in, nullptr, v, cls);
 }
 
 // super(cls, self).name: the first class after cls in the MRO of self's class (or of self, when

@@ -422,9 +422,7 @@ void add_tuple_methods(NativeType& t) {
     return r < 0 ? ObjRef(not_implemented()) : ObjRef(bool_obj(r == 0));
   });
   t.method("__hash__", [](Interp& in, CallArgs& a) -> ObjRef {
-    int64_t h = 0x345678;
-    for (auto& it : as<TupleObject>(a.pos[0].get())->items_) h = h * 1000003 ^ hash_of(in, it.get());
-    return make_int(h);
+    return make_int(hash_of(in, make_tuple(as<TupleObject>(a.pos[0].get())->items_).get()));  // a tuple's hash
   });
 }
 

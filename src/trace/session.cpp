@@ -119,7 +119,14 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     flush(frame, std::nullopt);
     pending_ = Pending{frame.line, "line"};
   }
-  void on_call(const python::Frame& frame) override { stack_moved_ = true; }
+  void on_call(const python::Frame& frame) override {
+    stack_moved_ = true;
+    // A generator resumed stands at the yield it left until its next line: the step that shows it
+    // first (the caller's line) shows it at that yield, not at the caller's line.
+    const python::FunctionObject* fn = frame.function;
+    resumed_ = fn && fn->def_ && fn->def_->is_generator && frame.line != fn->def_->pos.line ? &frame : nullptr;
+    resumed_line_ = frame.line;
+  }
   void on_return(const python::Frame& frame, Object* value) override {
     stack_moved_ = true;
     if (pending_) pending_->kind = "return";
@@ -512,10 +519,12 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   // again (the innermost ones, and those whose variables were stored to); the objects the shown
   // variables reach are visited in the stack's order.
   void read_frames(const python::Frame* top, int line, Snapshot& snap) {
+    shown_top_ = nullptr;
     size_t depth = 0;
     size_t first_changed = 0;
     auto examine = [&](size_t i, const python::Frame* f) {
-      const int frame_line = f == top ? line : f->line;
+      const int frame_line = f != top ? f->line : f == resumed_ ? resumed_line_ : line;
+      if (f == top) shown_top_ = f, shown_top_line_ = frame_line;
       // Deep recursion: the frames between the module and the innermost kMaxShownFrames are
       // listed without their variables, so a step costs the same at any depth.
       const bool with_variables = i == 0 || i + kMaxShownFrames >= depth;
@@ -569,6 +578,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
       for (size_t i = 0; i < depth; ++i) examine(i, stack_[i]);
     }
     stack_moved_ = false;
+    resumed_ = nullptr;
     top_parent_ = top ? top->parent : nullptr;
     snap.frames_from = first_changed;
     for (size_t i = first_changed; i < depth; ++i) snap.frames.push_back(frames_[i].info);
@@ -615,6 +625,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
                     std::move(grads),
                     [this](const Object* o) { return known_object_key(o); },
                     [this](const autograd::Node* n) { return known_node_key(n); }};
+    ctx.top_line = top == shown_top_ ? shown_top_line_ : line;
     probe_(ctx);
   }
 
@@ -774,7 +785,11 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   bool cap_hit_ = false, cap_hit_before_ = true;  // kMaxObjects reached this step, the one before
   std::vector<ShownFrame> frames_;
   std::vector<const python::Frame*> stack_;
-  bool stack_moved_ = true;  // a call or a return since the last step
+  bool stack_moved_ = true;                   // a call or a return since the last step
+  const python::Frame* resumed_ = nullptr;    // a generator resumed since the last step, and
+  int resumed_line_ = 0;                      // the line of the yield it left
+  const python::Frame* shown_top_ = nullptr;  // the innermost frame of the last step, and
+  int shown_top_line_ = 0;                    // the line it was shown at
   const python::Frame* top_parent_ = nullptr;
   StepProbe probe_;
   std::unordered_map<const autograd::Node*, std::pair<std::weak_ptr<autograd::Node>, std::string>> node_keys_;

@@ -41,6 +41,7 @@ struct StepContext {
   // The keys the recorder knows ("" for an object or node it was never shown).
   std::function<std::string(const python::Object*)> object_key;
   std::function<std::string(const autograd::Node*)> node_key;
+  int top_line = 0;  // the line `top` is shown at: `line`, or for a generator just resumed its yield's
 };
 using StepProbe = std::function<void(const StepContext&)>;
 

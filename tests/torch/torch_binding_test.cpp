@@ -209,3 +209,12 @@ TEST_CASE("torch: x %= y and x //= y record their nodes in place", "[torch]") {
   CHECK(r.out == "1 2\nTanhBackward0 2\nRemainderBackward0 3\ntorch::autograd::NotImplemented 1\n");
   CHECK(r.err.find("RuntimeError: derivative for aten::floor_divide_ is not implemented\n") != std::string::npos);
 }
+
+TEST_CASE("binding: bases CPython combines but stridelab makes with two native types raise a clear error",
+          "[binding]") {
+  Run r = run("import torch\nclass A(Exception, torch.nn.Module):\n    pass\n");
+  CHECK(r.err.find("NotImplementedError: stridelab does not support a class whose bases are both") !=
+        std::string::npos);
+  r = run("import torch\nclass B(torch.Tensor, Exception):\n    pass\n");
+  CHECK(r.err.find("TypeError: multiple bases have instance lay-out conflict") != std::string::npos);
+}

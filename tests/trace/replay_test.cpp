@@ -73,7 +73,7 @@ class FullSnapshot {
       const python::Frame* f = stack[depth - 1 - i];
       trace::FrameInfo fi;
       fi.name = f->name;
-      fi.line = f == ctx_.top ? ctx_.line : f->line;
+      fi.line = f == ctx_.top ? ctx_.top_line : f->line;
       if (i != 0 && i + kMaxShownFrames < depth) {
         snap.frames.push_back(std::move(fi));
         continue;
