@@ -324,6 +324,24 @@ void copy_to(Tensor dst, const Tensor& src) {
   autograd::copy_(dst, src_view.sizes() == dst.sizes() ? src_view : autograd::expand(src_view, dst.sizes()));
 }
 
+// uint8 index tensors are masks (deprecated): they index as bool tensors, with PyTorch's warning,
+// the one of masked_fill_ when an assignment of one value takes that path.
+void uint8_masks_to_bool(std::vector<TensorIndex>& indices, bool masked_fill) {
+  for (TensorIndex& i : indices) {
+    if (i.kind != TensorIndex::Kind::Tensor || i.tensor.dtype() != core::DType::UInt8) continue;
+    if (masked_fill)
+      warn(
+          "masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask "
+          "with dtype torch.bool instead. (Triggered internally at  "
+          "./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)");
+    else
+      warn(
+          "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. (Triggered "
+          "internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)");
+    i.tensor = core::to(i.tensor, core::DType::Bool);
+  }
+}
+
 }  // namespace
 
 Tensor index_tensors(const Tensor& self, const std::vector<TensorIndex>& indices) {
@@ -351,6 +369,7 @@ Tensor index(const Tensor& self, const std::vector<TensorIndex>& indices, bool t
   std::vector<TensorIndex> tensor_indices;
   Tensor sliced = apply_slicing(self, indices, tuple, tensor_indices);
   if (tensor_indices.empty()) return sliced.is_same(self) ? autograd::alias(self) : sliced;
+  uint8_masks_to_bool(tensor_indices, false);
   return autograd::index_tensors(sliced, tensor_indices);
 }
 
@@ -365,6 +384,7 @@ void index_put(Tensor& self, const std::vector<TensorIndex>& indices, const Tens
   std::vector<TensorIndex> tensor_indices;
   Tensor sliced = apply_slicing(self, indices, tuple, tensor_indices);
   if (tensor_indices.empty()) return copy_to(sliced, value);
+  uint8_masks_to_bool(tensor_indices, !tuple && indices.size() == 1 && value.dim() == 0);
   IntArray stripped = strip_leading_ones(value.sizes());
   Tensor values = stripped == value.sizes() ? value : autograd::view(value, stripped);
   autograd::index_put_(sliced, tensor_indices, values, false);

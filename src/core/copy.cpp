@@ -193,12 +193,13 @@ void copy_(const Tensor& self, const Tensor& src) {
     STRIDELAB_CHECK(broadcast_shapes(shape, src.sizes()) == shape, "output with shape ", format_int_list(shape),
                     " doesn't match the broadcast shape ", format_int_list(broadcast_shapes(shape, src.sizes())));
   }
-  if (self.dtype() == src.dtype() && self.storage() != src.storage() &&
-      dispatch(self.dtype(), [&](auto tag) { return copy_transposed_tiles<typename decltype(tag)::type>(self, src); }))
+  if (self.dtype() == src.dtype() && self.storage() != src.storage() && dispatch_all(self.dtype(), [&](auto tag) {
+        return copy_transposed_tiles<typename decltype(tag)::type>(self, src);
+      }))
     return;
-  dispatch(self.dtype(), [&](auto out_tag) {
+  dispatch_all(self.dtype(), [&](auto out_tag) {
     using O = typename decltype(out_tag)::type;
-    dispatch(src.dtype(), [&](auto in_tag) {
+    dispatch_all(src.dtype(), [&](auto in_tag) {
       using I = typename decltype(in_tag)::type;
       for_each_row<2>(shape, {self.raw_data(), src.raw_data()}, {byte_strides(self), byte_strides(src, shape)},
                       [](std::array<std::byte*, 2> p, std::array<int64_t, 2> s, int64_t n) {
@@ -270,7 +271,7 @@ Tensor to(const Tensor& self, DType dtype, bool copy) {
 }
 
 void fill_(const Tensor& self, Scalar value) {
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_all(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     T v = value.to<T>();
     for_each_row<1>(self.sizes(), {self.raw_data()}, {byte_strides(self)},
@@ -288,7 +289,7 @@ void fill_(const Tensor& self, Scalar value) {
 Scalar get_element(const Tensor& self, const IntArray& index) {
   int64_t off = self.storage_offset();
   for (size_t d = 0; d < index.size(); ++d) off += index[d] * self.strides()[d];
-  return dispatch(self.dtype(), [&](auto tag) {
+  return dispatch_all(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     return Scalar::from(reinterpret_cast<const T*>(self.storage()->data())[off]);
   });

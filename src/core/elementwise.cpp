@@ -82,6 +82,11 @@ const char* type_meta_name(DType d) {
     case DType::Int64: return "long int";
     case DType::Float32: return "float";
     case DType::Float64: return "double";
+    case DType::Int8: return "signed char";
+    case DType::Int16: return "short int";
+    case DType::UInt8: return "unsigned char";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
   }
   return "?";
 }
@@ -596,7 +601,8 @@ void check_compute_dtype(BinaryOp op, DType compute) {
                                                    : "bitwise_xor_cpu";
     not_implemented(name, compute);
   }
-  if (op == BinaryOp::LogAddExp && !is_floating(compute)) not_implemented("logaddexp_cpu", compute);
+  if (op == BinaryOp::LogAddExp && (!is_floating(compute) || compute == DType::Float16))
+    not_implemented("logaddexp_cpu", compute);
   if (compute == DType::Bool) {
     if (op == BinaryOp::FloorDivide) not_implemented("div_floor_cpu", compute);
     if (op == BinaryOp::Remainder) not_implemented("remainder_cpu", compute);
@@ -811,6 +817,7 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
 constexpr int64_t kTinyNumel = 16;
 
 bool tiny_op(BinaryOp op, DType compute) {
+  if (is_reduced_float(compute)) return false;
   switch (op) {
     case BinaryOp::Add:
     case BinaryOp::Sub:
@@ -924,6 +931,16 @@ void tiny_run(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) 
 }
 
 void run_binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, DType compute, Scalar alpha) {
+  if (is_reduced_float(compute)) {
+    // NOTE [16-bit floats]: the operands rounded to the 16-bit dtype, computed in float32, each
+    // result rounded back (comparisons give bools directly).
+    Tensor fa = to(to(a, compute), DType::Float32), fb = to(to(b, compute), DType::Float32);
+    if (b.is_wrapped_number()) fb.impl()->wrapped_number_ = true;
+    Tensor tmp = empty(out.sizes(), out.dtype() == DType::Bool ? DType::Bool : DType::Float32);
+    binary_kernel<float>(op, tmp, fa, fb, alpha);
+    copy_(out, tmp);
+    return;
+  }
   Tensor ca = to(a, compute), cb = to(b, compute);
   if (b.is_wrapped_number()) cb.impl()->wrapped_number_ = true;  // keeps pow's scalar shortcuts
   dispatch(compute, [&](auto tag) { binary_kernel<typename decltype(tag)::type>(op, out, ca, cb, alpha); });
@@ -1185,8 +1202,42 @@ void run_unary(UnaryOp op, const Tensor& out, const Tensor& in) {
 
 }  // namespace
 
+// The unary kernels PyTorch 1.13 has no float16 version of on CPU ("exp_vml_cpu" ...), or null.
+static const char* missing_half_kernel(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::Exp: return "exp_vml_cpu";
+    case UnaryOp::Log: return "log_vml_cpu";
+    case UnaryOp::Sqrt: return "sqrt_vml_cpu";
+    case UnaryOp::Sin: return "sin_vml_cpu";
+    case UnaryOp::Cos: return "cos_vml_cpu";
+    case UnaryOp::Tanh: return "tanh_vml_cpu";
+    case UnaryOp::Sigmoid: return "sigmoid_cpu";
+    case UnaryOp::Relu: return "clamp_min_cpu";
+    case UnaryOp::Rsqrt: return "rsqrt_cpu";
+    case UnaryOp::Log1p: return "log1p_vml_cpu";
+    case UnaryOp::Expm1: return "expm1_vml_cpu";
+    case UnaryOp::Log2: return "log2_vml_cpu";
+    case UnaryOp::Log10: return "log10_vml_cpu";
+    case UnaryOp::Tan: return "tan_vml_cpu";
+    case UnaryOp::Floor:
+    case UnaryOp::Ceil:
+    case UnaryOp::Round:
+    case UnaryOp::Trunc: return rounding_kernel(op);
+    default: return nullptr;
+  }
+}
+
+// A unary op on float16 / bfloat16: computed in float32 and rounded back (NOTE [16-bit floats]).
+static Tensor reduced_float_unary(UnaryOp op, const Tensor& self) {
+  if (self.dtype() == DType::Float16)
+    if (const char* kernel = missing_half_kernel(op)) not_implemented(kernel, self.dtype());
+  Tensor result = unary(op, to(self, DType::Float32));
+  return result.dtype() == DType::Bool ? result : to(result, self.dtype());
+}
+
 Tensor unary(UnaryOp op, const Tensor& self) {
   check_unary(op, self.dtype());
+  if (is_reduced_float(self.dtype())) return reduced_float_unary(op, self);
   Tensor out = kernels::empty_elementwise(self.sizes(), {&self}, unary_result_dtype(op, self.dtype()));
   run_unary(op, out, self);
   return out;
@@ -1198,6 +1249,10 @@ void unary_(UnaryOp op, const Tensor& self) {
   const DType result = unary_result_dtype(op, self.dtype());
   STRIDELAB_CHECK(kernels::can_cast(result, self.dtype()), "result type ", scalar_type_name(result),
                   " can't be cast to the desired output type ", scalar_type_name(self.dtype()));
+  if (is_reduced_float(self.dtype())) {
+    copy_(self, reduced_float_unary(op, self));
+    return;
+  }
   if (result == self.dtype()) {
     run_unary(op, self, self);
     return;
@@ -1277,7 +1332,7 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b) {
   const DType dtype = result_type(a, b);
   Tensor out = kernels::empty_elementwise(shape, {&condition, &a, &b}, dtype);
   Tensor ca = to(a, dtype), cb = to(b, dtype);
-  dispatch(dtype, [&](auto tag) {
+  dispatch_all(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     for_each_row<4>(
         shape, {out.raw_data(), condition.raw_data(), ca.raw_data(), cb.raw_data()},
@@ -1311,6 +1366,17 @@ DType clamp_dtype(const Tensor& self, const std::optional<Scalar>& min, const st
 
 void run_clamp(const Tensor& out, const Tensor& in, const std::optional<Scalar>& min,
                const std::optional<Scalar>& max) {
+  if (is_reduced_float(out.dtype())) {
+    STRIDELAB_CHECK(out.dtype() != DType::Float16, "\"",
+                    min && max ? "clamp_scalar_cpu"
+                    : min      ? "clamp_min_cpu"
+                               : "clamp_max_cpu",
+                    "\" not implemented for 'Half'");
+    Tensor f = to(in, DType::Float32);
+    run_clamp(f, f, min, max);
+    copy_(out, f);
+    return;
+  }
   dispatch(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T lo = min ? min->to<T>() : T(0), hi = max ? max->to<T>() : T(0);
@@ -1358,7 +1424,7 @@ void masked_fill_(const Tensor& self, const Tensor& mask, Scalar value) {
     STRIDELAB_CHECK(!item(any(bad)).to<bool>(), "Mask tensor can take 0 and 1 values only");
     m = to(mask, DType::Bool);
   }
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_all(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T v = value.to<T>();
     for_each_row<2>(shape, {self.raw_data(), m.raw_data()}, {byte_strides(self), byte_strides(m, shape)},
@@ -1375,7 +1441,7 @@ bool allclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool e
   STRIDELAB_CHECK(a.dtype() == b.dtype(), scalar_type_name(a.dtype()), " did not match ", scalar_type_name(b.dtype()));
   IntArray shape = broadcast_shapes(a.sizes(), b.sizes());
   bool close = true;
-  dispatch(a.dtype(), [&](auto tag) {
+  dispatch_all(a.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     for_each_row<2>(shape, {a.raw_data(), b.raw_data()}, {byte_strides(a, shape), byte_strides(b, shape)},
                     [&](std::array<std::byte*, 2> p, std::array<int64_t, 2> s, int64_t n) {

@@ -1,6 +1,7 @@
 // Tensors made from nothing: empty, zeros, arange, ...
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/checked.h"
 #include "core/ops.h"
@@ -50,6 +51,7 @@ Tensor full(const IntArray& sizes, Scalar value, DType dtype) {
 Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype) {
   DType dt = dtype.value_or(start.is_float() || end.is_float() || step.is_float() ? kDefaultFloat : DType::Int64);
   STRIDELAB_CHECK(dt != DType::Bool, "\"arange_cpu\" not implemented for 'Bool'");
+  if (is_reduced_float(dt)) return to(arange(start, end, step, DType::Float32), dt, false);
   // PyTorch checks the bounds in the dtype's accumulate type: int64 for the integer dtypes (so
   // float bounds are truncated first, refused when out of range), double otherwise.
   const bool integral = !is_floating(dt);
@@ -124,6 +126,7 @@ Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype)
 // two 32-byte vectors, whose lanes are the vector's first element plus lane * step, rounded twice.
 Tensor linspace(double start, double end, int64_t steps, DType dtype) {
   STRIDELAB_CHECK(steps >= 0, "number of steps must be non-negative");
+  if (is_reduced_float(dtype)) return to(linspace(start, end, steps, DType::Float32), dtype, false);
   Tensor t = empty({steps}, dtype);
   if (steps == 0) return t;
   dispatch(dtype, [&](auto tag) {
@@ -161,7 +164,7 @@ Tensor eye(int64_t n, int64_t m, DType dtype) {
   STRIDELAB_CHECK(n >= 0, "n must be greater or equal to 0, got ", n);
   STRIDELAB_CHECK(m >= 0, "m must be greater or equal to 0, got ", m);
   Tensor t = zeros({n, m}, dtype);
-  dispatch(dtype, [&](auto tag) {
+  dispatch_all(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* p = t.data<T>();
     for (int64_t i = 0; i < std::min(n, m); ++i) p[i * m + i] = static_cast<T>(1);
@@ -182,9 +185,26 @@ DType infer_dtype(const std::vector<Scalar>& values) {
 Tensor from_values(const std::vector<Scalar>& values, const IntArray& sizes, DType dtype) {
   STRIDELAB_INTERNAL_ASSERT(numel_of(sizes) == static_cast<int64_t>(values.size()));
   Tensor t = empty(sizes, dtype);
-  dispatch(dtype, [&](auto tag) {
+  dispatch_all(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* p = t.data<T>();
+    if constexpr (std::is_integral_v<T> && sizeof(T) < 4 && !std::is_same_v<T, bool>) {
+      // c10's checked conversion for the narrow integers: a float must be in range as it is (NaN
+      // is not); an int too, except that uint8 takes negative ints down to -255 (wrapping).
+      constexpr auto lo = static_cast<int64_t>(std::numeric_limits<T>::lowest());
+      constexpr auto hi = static_cast<int64_t>(std::numeric_limits<T>::max());
+      for (const Scalar& v : values) {
+        bool ok;
+        if (v.is_float()) {
+          const double d = v.to_double();
+          ok = d >= static_cast<double>(lo) && d <= static_cast<double>(hi);
+        } else {
+          const int64_t i = v.to_int();
+          ok = i <= hi && (std::is_signed_v<T> ? i >= lo : i >= -hi);
+        }
+        STRIDELAB_CHECK(ok, "value cannot be converted to type ", dtype_name(dtype) + 6, " without overflow");
+      }
+    }
     for (size_t i = 0; i < values.size(); ++i) p[i] = values[i].to<T>();
   });
   return t;

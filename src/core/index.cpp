@@ -638,7 +638,7 @@ Tensor index_advanced(const Tensor& self, const std::vector<Recorded>& recorded)
   IndexLoop loop = make_index_loop(info, byte_strides(out));
   if (numel_of(info.result_shape) == 0) return out;
   std::byte* src = info.src.raw_data();
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_all(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     run_index_loop<T, Move::Gather>(loop, src, out.raw_data());
   });
@@ -757,7 +757,7 @@ void index_put_advanced(const Tensor& self, const std::vector<Recorded>& recorde
   IndexLoop loop = make_index_loop(info, byte_strides(value, info.result_shape));
   std::byte* dst = info.src.raw_data();
   std::byte* src = value.raw_data();
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_all(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if (accumulate) run_index_loop<T, Move::Accumulate>(loop, dst, src);
     else run_index_loop<T, Move::Scatter>(loop, dst, src);
@@ -850,7 +850,7 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   const int64_t inner_self = dim == last ? 0 : self_strides[last];
   const int64_t inner_index = index_strides[last], inner_out = out_strides[last];
   const int64_t* idx = reinterpret_cast<const int64_t*>(index.storage()->data()) + index.storage_offset();
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_all(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* src = reinterpret_cast<const T*>(self.storage()->data()) + self.storage_offset();
     T* dst = out.data<T>();
@@ -909,7 +909,7 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
     loop.pos_ind[k] = values[k] * step_self;
     loop.pos_dense[k] = static_cast<int64_t>(k) * step_out;
   }
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_all(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     run_index_loop<T, Move::Gather>(loop, self.raw_data(), out.raw_data());
   });
@@ -927,7 +927,7 @@ Tensor masked_select(const Tensor& self, const Tensor& mask) {
                   });
   Tensor out = empty({count}, self.dtype());
   if (count == 0) return out;
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_all(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* dst = out.data<T>();
     for_each_row<2>(shape, {self.raw_data(), mask.raw_data()}, {self_strides, mask_strides},

@@ -225,7 +225,7 @@ void zero_triangle(const Tensor& t, int64_t k, bool lower) {
   const int64_t rs = t.strides()[nd - 2], cs = t.strides()[nd - 1];
   IntArray lead_sizes(t.sizes().begin(), t.sizes().end() - 2), lead_strides(t.strides().begin(), t.strides().end() - 2);
   const int64_t batches = numel_of(lead_sizes);
-  dispatch(t.dtype(), [&](auto tag) {
+  dispatch_all(t.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* base = t.data<T>();
     for (int64_t b = 0; b < batches; ++b) {

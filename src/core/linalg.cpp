@@ -234,10 +234,12 @@ void gemm(int64_t m, int64_t n, int64_t k, const T* a, int64_t sa0, int64_t sa1,
 }
 
 // out (m x n, contiguous, zeroed) = a (m x k) @ b (k x n), 2-d tensors of one dtype.
+// bfloat16 goes through the integers' loop, each product and sum rounded to bfloat16 as
+// PyTorch's CPU kernel does; float16 has no kernel (the callers refuse it).
 void gemm_tensors(const Tensor& out, const Tensor& a, const Tensor& b) {
-  dispatch(a.dtype(), [&](auto tag) {
+  dispatch_all(a.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (!std::is_same_v<T, bool>) {
+    if constexpr (!std::is_same_v<T, bool> && !std::is_same_v<T, Half>) {
       gemm<T>(a.sizes()[0], b.sizes()[1], a.sizes()[1], a.data<T>(), a.strides()[0], a.strides()[1], b.data<T>(),
               b.strides()[0], b.strides()[1], out.data<T>());
     }
@@ -272,7 +274,7 @@ Tensor mm(const Tensor& a, const Tensor& b) {
   STRIDELAB_CHECK(a.sizes()[1] == b.sizes()[0], "mat1 and mat2 shapes cannot be multiplied (", a.sizes()[0], "x",
                   a.sizes()[1], " and ", b.sizes()[0], "x", b.sizes()[1], ")");
   check_same_dtype(a, b);
-  if (a.dtype() == DType::Bool) not_implemented("addmm_impl_cpu_", a.dtype());
+  if (a.dtype() == DType::Bool || a.dtype() == DType::Float16) not_implemented("addmm_impl_cpu_", a.dtype());
   Tensor out = zeros({a.sizes()[0], b.sizes()[1]}, a.dtype());
   gemm_tensors(out, a, b);
   return out;
@@ -286,7 +288,7 @@ Tensor bmm(const Tensor& a, const Tensor& b) {
                   "Expected size for first two dimensions of batch2 tensor to be: [", bs, ", ", k, "] but got: [",
                   b.sizes()[0], ", ", b.sizes()[1], "].");
   check_same_dtype(a, b);
-  if (a.dtype() == DType::Bool) not_implemented("bmm", a.dtype());
+  if (a.dtype() == DType::Bool || a.dtype() == DType::Float16) not_implemented("bmm", a.dtype());
   Tensor out = zeros({bs, m, n}, a.dtype());
   for (int64_t i = 0; i < bs; ++i) gemm_tensors(select(out, 0, i), select(a, 0, i), select(b, 0, i));
   return out;
@@ -297,7 +299,7 @@ Tensor mv(const Tensor& a, const Tensor& b) {
   STRIDELAB_CHECK(a.sizes()[1] == b.sizes()[0], "size mismatch, got ", a.sizes()[0], ", ", a.sizes()[0], "x",
                   a.sizes()[1], ",", b.sizes()[0]);
   check_same_dtype(a, b);
-  if (a.dtype() == DType::Bool) not_implemented("addmv_impl_cpu", a.dtype());
+  if (a.dtype() == DType::Bool || a.dtype() == DType::Float16) not_implemented("addmv_impl_cpu", a.dtype());
   Tensor out = zeros({a.sizes()[0]}, a.dtype());
   gemm_tensors(unsqueeze(out, 1), a, unsqueeze(b, 1));
   return out;
@@ -311,7 +313,7 @@ Tensor dot(const Tensor& a, const Tensor& b) {
   STRIDELAB_CHECK(a.numel() == b.numel(), "inconsistent tensor size, expected tensor [", a.numel(), "] and src [",
                   b.numel(), "] to have the same number of elements, but got ", a.numel(), " and ", b.numel(),
                   " elements respectively");
-  if (a.dtype() == DType::Bool) not_implemented("dot", a.dtype());
+  if (a.dtype() == DType::Bool || a.dtype() == DType::Float16) not_implemented("dot", a.dtype());
   Tensor out = zeros({}, a.dtype());
   gemm_tensors(view(out, {1, 1}), unsqueeze(a, 0), unsqueeze(b, 1));
   return out;

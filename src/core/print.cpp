@@ -128,7 +128,7 @@ Cells format_cells(const Tensor& t, bool summarize, const PrintOptions& options)
   const std::byte* storage = t.storage()->data();
   if (is_floating(t.dtype())) {
     std::vector<double> shown;
-    dispatch(t.dtype(), [&](auto tag) {
+    dispatch_all(t.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       collect_shown(reinterpret_cast<const T*>(storage), t, 0, t.storage_offset(), summarize, options, shown);
     });
@@ -141,7 +141,7 @@ Cells format_cells(const Tensor& t, bool summarize, const PrintOptions& options)
     for (double v : shown) cells.text.push_back(format_float_element(v, mode, options.precision));
   } else {
     std::vector<int64_t> shown;
-    dispatch(t.dtype(), [&](auto tag) {
+    dispatch_all(t.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       collect_shown(reinterpret_cast<const T*>(storage), t, 0, t.storage_offset(), summarize, options, shown);
     });

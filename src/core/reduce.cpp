@@ -392,6 +392,10 @@ void sum_into(const Tensor& out, const Tensor& in, const std::vector<bool>& mask
   }
 }
 
+// NOTE [16-bit floats]: a reduction of a float16 / bfloat16 tensor runs on a float32 copy and its
+// result is rounded back.
+Tensor f32(const Tensor& t) { return to(t, DType::Float32); }
+
 DType sum_dtype(DType in, std::optional<DType> dtype) {
   if (dtype) return *dtype;
   return is_integral(in, true) ? DType::Int64 : in;
@@ -419,6 +423,7 @@ Tensor extreme_all(const Tensor& self, bool is_max) {
   STRIDELAB_CHECK(self.numel() > 0, name,
                   "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim "
                   "with the 'dim' argument.");
+  if (is_reduced_float(self.dtype())) return to(extreme_all(f32(self), is_max), self.dtype());
   Tensor out = empty({}, self.dtype());
   dispatch(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -516,6 +521,10 @@ STRIDELAB_SIMD_CLONES void best_over_rows(const T* x, int64_t n, int64_t inner, 
 }
 
 std::pair<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keepdim, bool is_max) {
+  if (is_reduced_float(self.dtype())) {
+    auto [values, indices] = extreme_dim(f32(self), dim, keepdim, is_max);
+    return {to(values, self.dtype()), indices};
+  }
   const char* name = is_max ? "max" : "min";
   const int64_t d = wrap_dim(dim, self.dim());
   std::vector<bool> mask(self.dim(), false);
@@ -540,14 +549,18 @@ std::pair<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keep
       // A contiguous input reduced along another dim than the last: (outer, n, inner) blocks
       // of rows (sizes, not strides: a dim of size 1 may have any stride).
       const int64_t n = self.dim() > 0 ? self.sizes()[d] : 1;
-      if (self.dim() > 1 && d < self.dim() - 1 && self.is_contiguous() && n <= std::numeric_limits<int32_t>::max()) {
+      // (Only for 4- and 8-byte elements, whose row numbers fit in lanes of their width.)
+      if (sizeof(T) >= 4 && self.dim() > 1 && d < self.dim() - 1 && self.is_contiguous() &&
+          n <= std::numeric_limits<int32_t>::max()) {
         int64_t outer = 1, inner = 1;
         for (int64_t k = 0; k < d; ++k) outer *= self.sizes()[k];
         for (int64_t k = d + 1; k < self.dim(); ++k) inner *= self.sizes()[k];
         for (int64_t o = 0; o < outer; ++o) {
           const T* x = base + o * n * inner;
-          if (is_max) best_over_rows<true>(x, n, inner, vo + o * inner, io + o * inner);
-          else best_over_rows<false>(x, n, inner, vo + o * inner, io + o * inner);
+          if constexpr (sizeof(T) >= 4) {
+            if (is_max) best_over_rows<true>(x, n, inner, vo + o * inner, io + o * inner);
+            else best_over_rows<false>(x, n, inner, vo + o * inner, io + o * inner);
+          }
         }
         return;
       }
@@ -573,6 +586,7 @@ std::pair<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keep
 Tensor arg_extreme(const Tensor& self, std::optional<int64_t> dim, bool keepdim, bool is_max) {
   const char* name = is_max ? "argmax" : "argmin";
   STRIDELAB_CHECK(self.dtype() != DType::Bool, "\"", name, "_cpu\" not implemented for 'Bool'");
+  if (is_reduced_float(self.dtype())) return arg_extreme(f32(self), dim, keepdim, is_max);
   if (!dim) {
     STRIDELAB_CHECK_INDEX(self.numel() > 0, name, "(): Expected reduction dim to be specified for input.numel() == 0.");
     Tensor flat = reshape(self, {-1});
@@ -683,13 +697,14 @@ STRIDELAB_SIMD_CLONES void softmax_f64(double* y, const double* x, int64_t outer
 Tensor softmax_impl(const Tensor& self, int64_t dim, std::optional<DType> dtype, bool log) {
   const int64_t d = wrap_dim(dim, self.dim());
   Tensor in = dtype ? to(self, *dtype) : self;
-  if (!is_floating(in.dtype())) {
+  if (!is_floating(in.dtype()) || in.dtype() == DType::Float16) {
     const bool last = in.dim() == 0 || d == in.dim() - 1;
     const char* kernel =
         last ? (log ? "log_softmax_lastdim_kernel_impl" : "softmax_lastdim_kernel_impl") : "softmax_kernel_impl";
     throw Error(ErrorKind::RuntimeError,
                 str("\"", kernel, "\" not implemented for '", scalar_type_name(in.dtype()), "'"));
   }
+  if (is_reduced_float(in.dtype())) return to(softmax_impl(f32(in), dim, std::nullopt, log), in.dtype());
   in = contiguous(in);
   Tensor out = empty(in.sizes(), in.dtype());
   if (in.numel() == 0) return out;
@@ -710,6 +725,7 @@ Tensor softmax_impl(const Tensor& self, int64_t dim, std::optional<DType> dtype,
 Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<DType> dtype) {
   std::vector<bool> mask = reduce_mask(dims, self.dim());
   const DType dt = sum_dtype(self.dtype(), dtype);
+  if (is_reduced_float(dt)) return to(sum(f32(self), dims, keepdim, DType::Float32), dt);
   Tensor in = to(self, dt);
   Tensor out = new_reduction(self, mask, keepdim, dt);
   dispatch(dt, [&](auto tag) {
@@ -747,6 +763,7 @@ Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim, std::optiona
 Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
   std::vector<bool> mask = dim ? reduce_mask({*dim}, self.dim()) : std::vector<bool>(self.dim(), true);
   const DType dt = sum_dtype(self.dtype(), std::nullopt);
+  STRIDELAB_CHECK(!is_reduced_float(dt), "\"prod_cpu\" not implemented for '", scalar_type_name(dt), "'");
   Tensor in = to(self, dt);
   Tensor out = empty(reduced_shape(self.sizes(), mask, dim ? keepdim : false), dt);
   dispatch(dt, [&](auto tag) {
@@ -770,6 +787,7 @@ Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
 
 Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim) {
   STRIDELAB_CHECK(is_floating(self.dtype()), "std and var only support floating point and complex dtypes");
+  if (is_reduced_float(self.dtype())) return to(var(f32(self), dims, correction, keepdim), self.dtype());
   std::vector<bool> mask = reduce_mask(dims, self.dim());
   Tensor out = empty(reduced_shape(self.sizes(), mask, keepdim), self.dtype());
   dispatch(self.dtype(), [&](auto tag) {
@@ -808,6 +826,7 @@ Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool ke
 }
 
 Tensor std(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim) {
+  if (is_reduced_float(self.dtype())) return to(std(f32(self), dims, correction, keepdim), self.dtype());
   Tensor v = var(self, dims, correction, keepdim);
   unary_(UnaryOp::Sqrt, v);
   return v;
@@ -816,6 +835,13 @@ Tensor std(const Tensor& self, const IntArray& dims, int64_t correction, bool ke
 Tensor norm(const Tensor& self, double p, const IntArray& dims, bool keepdim) {
   STRIDELAB_CHECK(is_floating(self.dtype()), "norm(): input dtype should be either floating point or complex. Got ",
                   scalar_type_name(self.dtype()), " instead.");
+  if (self.dtype() == DType::Float16 && p == 2) {
+    // float16's 2-norm overflows where its sum of squares does: [200, 200] gives inf.
+    Tensor squares =
+        to(sum(unary(UnaryOp::Abs, binary(BinaryOp::Mul, f32(self), f32(self))), dims, keepdim), DType::Float16);
+    return to(unary(UnaryOp::Sqrt, f32(squares)), DType::Float16);
+  }
+  if (is_reduced_float(self.dtype())) return to(norm(f32(self), p, dims, keepdim), self.dtype());
   std::vector<bool> mask = reduce_mask(dims, self.dim());
   Tensor out = empty(reduced_shape(self.sizes(), mask, keepdim), self.dtype());
   dispatch(self.dtype(), [&](auto tag) {
@@ -879,6 +905,7 @@ void check_nonempty_reduction(const Tensor& self, const IntArray& dims, const ch
 
 Tensor extreme_dims(const Tensor& self, const IntArray& dims, bool keepdim, bool is_max) {
   check_nonempty_reduction(self, dims, is_max ? "amax()" : "amin()");
+  if (is_reduced_float(self.dtype())) return to(extreme_dims(f32(self), dims, keepdim, is_max), self.dtype());
   std::vector<bool> mask = reduce_mask(dims, self.dim());
   Tensor out = empty(reduced_shape(self.sizes(), mask, keepdim), self.dtype());
   dispatch(self.dtype(), [&](auto tag) {
@@ -952,7 +979,9 @@ namespace {
 Tensor scan(const Tensor& self, int64_t dim, std::optional<DType> dtype, bool product) {
   const int64_t d = wrap_dim(dim, self.dim());
   const DType dt = sum_dtype(self.dtype(), dtype);
-  STRIDELAB_CHECK(dt != DType::Bool, "\"", product ? "cumprod" : "cumsum", "_out_cpu\" not implemented for 'Bool'");
+  STRIDELAB_CHECK(dt != DType::Bool && dt != DType::Float16, "\"", product ? "cumprod" : "cumsum",
+                  "_out_cpu\" not implemented for '", scalar_type_name(dt), "'");
+  if (is_reduced_float(dt)) return to(scan(f32(self), dim, DType::Float32, product), dt);
   if (self.dim() == 0) return to(self, dt, true);
   Tensor rows = contiguous(movedim(to(self, dt), {d}, {-1}));
   Tensor out = empty(rows.sizes(), dt);

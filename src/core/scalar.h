@@ -33,7 +33,7 @@ class Scalar {
       return convert<T>(d_);  // NOTE [Float to int conversion]
     }
     if constexpr (std::is_same_v<T, bool>) return i_ != 0;
-    return static_cast<T>(i_);
+    return convert<T>(i_);
   }
   double to_double() const { return to<double>(); }
   int64_t to_int() const { return to<int64_t>(); }

@@ -39,6 +39,10 @@ bool greater_first(const std::pair<T, int64_t>& a, const std::pair<T, int64_t>& 
 // keep (topk), as PyTorch allocates them.
 template <class Fn>
 std::pair<Tensor, Tensor> per_row(const Tensor& self, int64_t dim, int64_t keep, Fn&& fn) {
+  if (is_reduced_float(self.dtype())) {  // NOTE [16-bit floats]: sorted as float32, values exact
+    auto [values, indices] = per_row(to(self, DType::Float32), dim, keep, fn);
+    return {to(values, self.dtype()), indices};
+  }
   IntArray sizes = self.sizes();
   const bool whole = self.dim() == 0 || keep == sizes[dim];
   if (!whole) sizes[dim] = keep;
@@ -91,6 +95,7 @@ std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool 
   const int64_t d = wrap_dim(dim, self.dim());
   const int64_t n = self.dim() == 0 ? 1 : self.sizes()[d];
   STRIDELAB_CHECK(k >= 0 && k <= n, "selected index k out of range");
+  STRIDELAB_CHECK(self.dtype() != DType::Float16, "\"topk_cpu\" not implemented for 'Half'");
   return per_row(self, d, k, [&](auto& row) {
     using T = typename std::decay_t<decltype(row)>::value_type::first_type;
     if (k == 0) return;

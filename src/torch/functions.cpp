@@ -318,8 +318,8 @@ const char* meta_name(DType d) {
     case DType::Int64: return "long int";
     case DType::Int32: return "int";
     case DType::Bool: return "bool";
+    default: return core::type_meta_name(d);
   }
-  return "float";
 }
 
 enum class OutKind { Elementwise, Factory, Reduction, MatrixProduct };

@@ -52,6 +52,11 @@ void define_conversions() {
   conv("long", DType::Int64);
   conv("int", DType::Int32);
   conv("bool", DType::Bool);
+  conv("half", DType::Float16);
+  conv("bfloat16", DType::BFloat16);
+  conv("byte", DType::UInt8);
+  conv("char", DType::Int8);
+  conv("short", DType::Int16);
   def("cpu", {"cpu(*, MemoryFormat? memory_format=None)"}, {}, [](Interp&, ParsedArgs& a) { return self_obj(a); });
   def("to",
       {"to(Device device=None, ScalarType dtype=None, bool non_blocking=False, bool copy=False, *, MemoryFormat? "

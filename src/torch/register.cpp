@@ -193,9 +193,12 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
   module_add(m.get(), "device", ObjRef(T.device));
   module_add(m.get(), "__version__", make_str("1.13.0a0"));
   static const std::pair<const char*, DType> dtypes[] = {
-      {"float32", DType::Float32}, {"float", DType::Float32}, {"float64", DType::Float64},
-      {"double", DType::Float64},  {"int64", DType::Int64},   {"long", DType::Int64},
-      {"int32", DType::Int32},     {"int", DType::Int32},     {"bool", DType::Bool}};
+      {"float32", DType::Float32},  {"float", DType::Float32},   {"float64", DType::Float64},
+      {"double", DType::Float64},   {"int64", DType::Int64},     {"long", DType::Int64},
+      {"int32", DType::Int32},      {"int", DType::Int32},       {"bool", DType::Bool},
+      {"int8", DType::Int8},        {"int16", DType::Int16},     {"short", DType::Int16},
+      {"uint8", DType::UInt8},      {"float16", DType::Float16}, {"half", DType::Float16},
+      {"bfloat16", DType::BFloat16}};
   for (auto& [name, d] : dtypes) module_add(m.get(), name, dtype_obj(d));
   module_add(m.get(), "FloatTensor", ObjRef(T.tensor));
 

@@ -441,7 +441,8 @@ void init_tensor_type(Interp& in) {
                           })
                 .property("is_signed",
                           [](Interp&, Object* s) -> ObjRef {
-                            return ObjRef(bool_obj(static_cast<DTypeObject*>(s)->dtype != DType::Bool));
+                            const DType d = static_cast<DTypeObject*>(s)->dtype;
+                            return ObjRef(bool_obj(d != DType::Bool && d != DType::UInt8));
                           })
                 .property("is_complex", [](Interp&, Object*) -> ObjRef { return ObjRef(false_obj()); })
                 .property("itemsize",

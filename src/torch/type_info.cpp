@@ -23,6 +23,8 @@ std::optional<FloatInfo> float_info(DType d) {
     case DType::Float64:
       return FloatInfo{64, std::numeric_limits<double>::epsilon(), std::numeric_limits<double>::max(),
                        std::numeric_limits<double>::min(), 1e-15};
+    case DType::Float16: return FloatInfo{16, 0x1p-10, 65504.0, 0x1p-14, 0.001};
+    case DType::BFloat16: return FloatInfo{16, 0x1p-7, 0x1.fep127, 0x1p-126, 0.01};
     default: return std::nullopt;
   }
 }
@@ -36,6 +38,9 @@ std::optional<IntInfo> int_info(DType d) {
   switch (d) {
     case DType::Int32: return IntInfo{32, INT32_MIN, INT32_MAX};
     case DType::Int64: return IntInfo{64, INT64_MIN, INT64_MAX};
+    case DType::Int8: return IntInfo{8, INT8_MIN, INT8_MAX};
+    case DType::Int16: return IntInfo{16, INT16_MIN, INT16_MAX};
+    case DType::UInt8: return IntInfo{8, 0, UINT8_MAX};
     default: return std::nullopt;
   }
 }

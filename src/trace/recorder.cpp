@@ -165,10 +165,10 @@ void compact_reads(const std::vector<Block>& blocks, JsonWriter& w) {
 // The cells of a storage as the recorder keeps them: a double's bits for floating storages, the
 // value for integer and bool ones (so comparing two cells compares what the JSON would show).
 int64_t cell_bits(const core::StorageImpl& s, int64_t k) {
-  return core::dispatch(s.dtype(), [&](auto tag) -> int64_t {
+  return core::dispatch_all(s.dtype(), [&](auto tag) -> int64_t {
     using T = typename decltype(tag)::type;
     T v = reinterpret_cast<const T*>(s.data())[k];
-    if constexpr (std::is_floating_point_v<T>) {
+    if constexpr (core::is_floating_v<T>) {
       double d = static_cast<double>(v);
       int64_t bits;
       std::memcpy(&bits, &d, sizeof bits);

@@ -1,0 +1,16 @@
+import torch
+
+print(torch.tensor([0.1, 2.5, -3.0, 1000.0], dtype=torch.half))
+print(torch.tensor([1.0, 2.0], dtype=torch.half), torch.tensor([1.0, 2.0], dtype=torch.bfloat16))
+print(torch.tensor([1e-5, 1.0, 60000.0], dtype=torch.half))
+print(torch.tensor([1e-5, 1.0, 1e20], dtype=torch.bfloat16))
+print(torch.tensor([float("nan"), float("inf"), -float("inf"), 0.0], dtype=torch.half))
+print(torch.tensor(3.14159, dtype=torch.bfloat16), torch.tensor(3.14159, dtype=torch.half))
+print(torch.tensor([[1, 200], [255, 0]], dtype=torch.uint8))
+print(torch.tensor([-128, 127, 0], dtype=torch.int8), torch.tensor([-32768, 32767], dtype=torch.int16))
+print(torch.arange(2000, dtype=torch.int16))
+print(torch.arange(1200, dtype=torch.half).reshape(2, 600))
+print(torch.zeros(0, 3, dtype=torch.uint8), torch.zeros(2, 0, dtype=torch.half))
+print(repr(torch.ones(2, dtype=torch.bfloat16)), str(torch.ones(1, dtype=torch.int8)))
+print(torch.tensor([1.5, 2.5], dtype=torch.half, requires_grad=True))
+print(torch.randn(3, 3).half().dtype, torch.rand(2).bfloat16().shape)

@@ -1,0 +1,12 @@
+import torch
+torch.manual_seed(0)
+a = torch.randn(5, 7).bfloat16()
+b = torch.randn(7, 3).bfloat16()
+print(a @ b)
+print(a[0] @ b[:, 0], a @ b[:, 1])
+print(torch.randn(2, 3, 4).bfloat16() @ torch.randn(2, 4, 2).bfloat16())
+h = torch.tensor([1.0, 2.0], dtype=torch.half)
+print(h + 0.1, h * 0.1, h - 1e-4, h + 1e-3)
+b16 = torch.tensor([1.0, 2.0], dtype=torch.bfloat16)
+print(b16 + 0.01, b16 * 0.3, b16 * 2.0001, b16 + 2 * b16, torch.add(b16, b16, alpha=0.3))
+print(torch.add(h, h, alpha=0.1), h.sum(), torch.arange(100, dtype=torch.half).sum(), torch.arange(300, dtype=torch.bfloat16).mean())
