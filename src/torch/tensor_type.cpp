@@ -121,7 +121,8 @@ static std::optional<DType> infer_type(Interp& in, Object* o) {
 }
 
 // A number going into an integer tensor must fit its type, as PyTorch's checked conversion has it
-// (a NaN or an infinity never does); floating and bool tensors take any number.
+// (a NaN or an infinity never does; core::from_values checks the narrow types the same way);
+// floating and bool tensors take any number.
 static void check_fits(Object* o, DType dtype) {
   if (!core::is_integral(dtype, false) || o->type() == builtin_types().bool_) return;
   if (is_int(o) && !fits_long(o)) return;  // unpack_long raises its own error
@@ -134,7 +135,11 @@ static void check_fits(Object* o, DType dtype) {
       overflows = std::isnan(f) || f < static_cast<double>(limits::lowest()) || f > static_cast<double>(limits::max());
     } else if (is_int(o)) {
       int64_t v = unpack_long(o);
-      overflows = v < static_cast<int64_t>(limits::lowest()) ||
+      // uint8 takes negative ints down to -255, wrapping them (c10's checked conversion).
+      const int64_t lowest = std::is_unsigned_v<T> && !std::is_same_v<T, bool>
+                                 ? -static_cast<int64_t>(limits::max())
+                                 : static_cast<int64_t>(limits::lowest());
+      overflows = v < lowest ||
                   (v > 0 && static_cast<uint64_t>(v) > static_cast<uint64_t>(limits::max()));
     }
     if (overflows)
