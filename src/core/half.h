@@ -31,11 +31,11 @@ inline float bits_float(uint32_t u) {
 struct Half {
   uint16_t bits = 0;
   Half() = default;
-  Half(float f) : bits(from_float(f)) {}                          // NOLINT: implicit like c10::Half
-  Half(double d) : Half(static_cast<float>(d)) {}                 // NOLINT
+  Half(float f) : bits(from_float(f)) {}           // NOLINT: implicit like c10::Half
+  Half(double d) : Half(static_cast<float>(d)) {}  // NOLINT
   template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
-  Half(I i) : Half(static_cast<float>(i)) {}  // NOLINT
-  operator float() const { return to_float(bits); }               // NOLINT
+  Half(I i) : Half(static_cast<float>(i)) {}         // NOLINT
+  operator float() const { return to_float(bits); }  // NOLINT
   static uint16_t from_float(float f) {
     using half_detail::float_bits;
     const uint32_t x = float_bits(f);
@@ -73,10 +73,10 @@ struct Half {
 struct BFloat16 {
   uint16_t bits = 0;
   BFloat16() = default;
-  BFloat16(float f) : bits(from_float(f)) {}                  // NOLINT: implicit like c10::BFloat16
-  BFloat16(double d) : BFloat16(static_cast<float>(d)) {}     // NOLINT
+  BFloat16(float f) : bits(from_float(f)) {}               // NOLINT: implicit like c10::BFloat16
+  BFloat16(double d) : BFloat16(static_cast<float>(d)) {}  // NOLINT
   template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
-  BFloat16(I i) : BFloat16(static_cast<float>(i)) {}  // NOLINT
+  BFloat16(I i) : BFloat16(static_cast<float>(i)) {}                                             // NOLINT
   operator float() const { return half_detail::bits_float(static_cast<uint32_t>(bits) << 16); }  // NOLINT
   static uint16_t from_float(float f) {
     if (f != f) return 0x7fc0u;

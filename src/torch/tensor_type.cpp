@@ -136,11 +136,9 @@ static void check_fits(Object* o, DType dtype) {
     } else if (is_int(o)) {
       int64_t v = unpack_long(o);
       // uint8 takes negative ints down to -255, wrapping them (c10's checked conversion).
-      const int64_t lowest = std::is_unsigned_v<T> && !std::is_same_v<T, bool>
-                                 ? -static_cast<int64_t>(limits::max())
-                                 : static_cast<int64_t>(limits::lowest());
-      overflows = v < lowest ||
-                  (v > 0 && static_cast<uint64_t>(v) > static_cast<uint64_t>(limits::max()));
+      const int64_t lowest = std::is_unsigned_v<T> && !std::is_same_v<T, bool> ? -static_cast<int64_t>(limits::max())
+                                                                               : static_cast<int64_t>(limits::lowest());
+      overflows = v < lowest || (v > 0 && static_cast<uint64_t>(v) > static_cast<uint64_t>(limits::max()));
     }
     if (overflows)
       raise(builtin_types().runtime_error,
