@@ -25,8 +25,6 @@ namespace {
 TypeObject* g_module = nullptr;
 
 bool is_module(const Object* o) { return g_module && o->type()->is_subtype_of(g_module); }
-NnModule* M(Object* o) { return static_cast<NnModule*>(o); }
-
 void erase_name(std::vector<std::string>& v, const std::string& n) {
   v.erase(std::remove(v.begin(), v.end(), n), v.end());
 }
@@ -85,14 +83,14 @@ void named_params(Interp& in, NnModule* m, const std::string& prefix, std::vecto
   if (!recurse) return;
   for (auto& n : m->modules) {
     Object* c = m->dict_.get(n);
-    if (c && is_module(c)) named_params(in, M(c), prefix + n + ".", out, seen, true);
+    if (c && is_module(c)) named_params(in, as_module(c), prefix + n + ".", out, seen, true);
   }
 }
 
 std::vector<std::pair<std::string, ObjRef>> all_named_params(Interp& in, Object* m, bool recurse = true) {
   std::vector<std::pair<std::string, ObjRef>> out;
   std::vector<Object*> seen;
-  named_params(in, M(m), "", out, seen, recurse);
+  named_params(in, as_module(m), "", out, seen, recurse);
   return out;
 }
 
@@ -106,7 +104,7 @@ std::string add_indent(const std::string& s, int n) {
 }
 
 std::string module_repr(Interp& in, Object* self) {
-  NnModule* m = M(self);
+  NnModule* m = as_module(self);
   CallArgs none_args;
   ObjRef er = call_method(in, self, "extra_repr", none_args);
   std::string extra = is_str(er.get()) ? as<StrObject>(er.get())->value_ : "";
@@ -436,12 +434,12 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
     NativeType mt("Module", "torch.nn.modules.module");
     mt.constructor([](Interp&, TypeObject* cls, CallArgs&) -> ObjRef {
       ObjRef o(new NnModule(cls));
-      M(o.get())->dict_.set("training", ObjRef(true_obj()));
+      as_module(o.get())->dict_.set("training", ObjRef(true_obj()));
       return o;
     });
     mt.method("__init__", [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(none()); });
     mt.method("__setattr__", [](Interp& in, CallArgs& a) -> ObjRef {
-      module_setattr(in, M(a.pos[0].get()), as<StrObject>(a.pos[1].get())->value_, a.pos[2]);
+      module_setattr(in, as_module(a.pos[0].get()), as<StrObject>(a.pos[1].get())->value_, a.pos[2]);
       return ObjRef(none());
     });
     mt.method("__getattr__", [](Interp&, CallArgs& a) -> ObjRef {
@@ -451,7 +449,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
                  "'" + type_name(a.pos[0].get()) + "' object has no attribute '" + n + "'");
     });
     mt.method("__delattr__", [](Interp& in, CallArgs& a) -> ObjRef {
-      NnModule* m = M(a.pos[0].get());
+      NnModule* m = as_module(a.pos[0].get());
       std::string n = as<StrObject>(a.pos[1].get())->value_;
       if (!m->dict_.erase(n))
         raise(builtin_types().attribute_error, "'" + type_name(m) + "' object has no attribute '" + n + "'");
@@ -477,9 +475,10 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       if (python_forward) own_lines.emplace(user_code_site());
       return through({&frames::module_call}, [&] { return call(in, fwd.get(), rest); });
     });
-    mt.method("forward", [](Interp& in, CallArgs& a) -> ObjRef { return builtin_forward(in, M(a.pos[0].get()), a); });
+    mt.method("forward",
+              [](Interp& in, CallArgs& a) -> ObjRef { return builtin_forward(in, as_module(a.pos[0].get()), a); });
     mt.method("extra_repr",
-              [](Interp&, CallArgs& a) -> ObjRef { return make_str(builtin_extra_repr(M(a.pos[0].get()))); });
+              [](Interp&, CallArgs& a) -> ObjRef { return make_str(builtin_extra_repr(as_module(a.pos[0].get()))); });
     mt.method("__repr__", [](Interp& in, CallArgs& a) -> ObjRef { return make_str(module_repr(in, a.pos[0].get())); });
     mt.method("parameters", [](Interp& in, CallArgs& a) -> ObjRef {
       ArgParser p(a, "parameters", {"self", "recurse="});
@@ -496,13 +495,13 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       return generator_of(std::move(items), "Module.named_parameters");
     });
     mt.method("children", [](Interp& in, CallArgs& a) -> ObjRef {
-      NnModule* m = M(a.pos[0].get());
+      NnModule* m = as_module(a.pos[0].get());
       std::vector<ObjRef> items;
       for (auto& n : m->modules) items.push_back(ObjRef(m->dict_.get(n)));
       return generator_of(std::move(items), "Module.children");
     });
     mt.method("named_children", [](Interp& in, CallArgs& a) -> ObjRef {
-      NnModule* m = M(a.pos[0].get());
+      NnModule* m = as_module(a.pos[0].get());
       std::vector<ObjRef> items;
       for (auto& n : m->modules) items.push_back(make_tuple({make_str(n), ObjRef(m->dict_.get(n))}));
       return generator_of(std::move(items), "Module.named_children");
@@ -515,7 +514,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
         if (!o || !is_module(o) || std::find(seen.begin(), seen.end(), o) != seen.end()) return;
         seen.push_back(o);
         items.push_back(ObjRef(o));
-        for (auto& n : M(o)->modules) walk(M(o)->dict_.get(n));
+        for (auto& n : as_module(o)->modules) walk(as_module(o)->dict_.get(n));
       };
       walk(a.pos[0].get());
       return generator_of(std::move(items), "Module.modules");
@@ -533,7 +532,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
         NativeDepth depth;  // remove_duplicate=False on a module containing itself recurses
         seen.push_back(o);
         items.push_back(make_tuple({make_str(prefix), ObjRef(o)}));
-        for (auto& n : M(o)->modules) walk(M(o)->dict_.get(n), prefix.empty() ? n : prefix + "." + n);
+        for (auto& n : as_module(o)->modules) walk(as_module(o)->dict_.get(n), prefix.empty() ? n : prefix + "." + n);
       };
       walk(a.pos[0].get(), p.get_str(2, ""));
       return generator_of(std::move(items), "Module.named_modules");
@@ -546,7 +545,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       // reported at the next step, unless the child was the last one.
       std::function<void(Object*)> walk = [&](Object* o) {
         NativeDepth depth;  // a module containing itself recurses, as in PyTorch
-        NnModule* m = M(o);
+        NnModule* m = as_module(o);
         const uint64_t state = m->modules_state;
         std::vector<ObjRef> done;
         for (size_t i = 0; i < m->modules.size(); ++i) {
@@ -615,8 +614,8 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
         if (std::find(path.begin(), path.end(), o) != path.end())
           raise(builtin_types().recursion_error, "maximum recursion depth exceeded while calling a Python object");
         path.push_back(o);
-        M(o)->dict_.set("training", ObjRef(bool_obj(mode)));
-        for (auto& n : M(o)->modules) walk(M(o)->dict_.get(n));
+        as_module(o)->dict_.set("training", ObjRef(bool_obj(mode)));
+        for (auto& n : as_module(o)->modules) walk(as_module(o)->dict_.get(n));
         path.pop_back();
       };
       walk(self);
@@ -634,12 +633,12 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
     mt.method("cpu", [](Interp&, CallArgs& a) -> ObjRef { return a.pos[0]; });
     mt.method("register_parameter", [](Interp& in, CallArgs& a) -> ObjRef {
       ArgParser p(a, "register_parameter", {"self", "name", "param"});
-      module_setattr(in, M(a.pos[0].get()), as<StrObject>(p.get(1))->value_, ObjRef(p.get(2)));
+      module_setattr(in, as_module(a.pos[0].get()), as<StrObject>(p.get(1))->value_, ObjRef(p.get(2)));
       return ObjRef(none());
     });
     mt.method("add_module", [](Interp& in, CallArgs& a) -> ObjRef {
       ArgParser p(a, "add_module", {"self", "name", "module"});
-      module_setattr(in, M(a.pos[0].get()), as<StrObject>(p.get(1))->value_, ObjRef(p.get(2)));
+      module_setattr(in, as_module(a.pos[0].get()), as<StrObject>(p.get(1))->value_, ObjRef(p.get(2)));
       return ObjRef(none());
     });
     add_module_state_methods(mt);
@@ -650,7 +649,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       int64_t fi = to_index(in, p.get(0)), fo = to_index(in, p.get(1));
       bool bias = p.get_bool(in, 2, true);
       ObjRef o(new NnModule(cls));
-      NnModule* m = M(o.get());
+      NnModule* m = as_module(o.get());
       m->dict_.set("training", ObjRef(true_obj()));
       m->i0 = fi;
       m->i1 = fo;
@@ -669,15 +668,15 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
     });
     auto simple = [](Interp&, TypeObject* cls, CallArgs&) -> ObjRef {
       ObjRef o(new NnModule(cls));
-      M(o.get())->dict_.set("training", ObjRef(true_obj()));
+      as_module(o.get())->dict_.set("training", ObjRef(true_obj()));
       return o;
     };
     layer("ReLU", "torch.nn.modules.activation", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
       ArgParser p(a, "__init__", {"inplace="});
       ObjRef o(new NnModule(cls));
-      M(o.get())->flag = p.get_bool(in, 0, false);
-      M(o.get())->dict_.set("training", ObjRef(true_obj()));
-      M(o.get())->dict_.set("inplace", ObjRef(bool_obj(M(o.get())->flag)));
+      as_module(o.get())->flag = p.get_bool(in, 0, false);
+      as_module(o.get())->dict_.set("training", ObjRef(true_obj()));
+      as_module(o.get())->dict_.set("inplace", ObjRef(bool_obj(as_module(o.get())->flag)));
       return o;
     });
     layer("Sigmoid", "torch.nn.modules.activation", simple);
@@ -686,9 +685,9 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
     layer("Flatten", "torch.nn.modules.flatten", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
       ArgParser p(a, "__init__", {"start_dim=", "end_dim="});
       ObjRef o(new NnModule(cls));
-      M(o.get())->i0 = p.get_int(in, 0, 1);
-      M(o.get())->i1 = p.get_int(in, 1, -1);
-      M(o.get())->dict_.set("training", ObjRef(true_obj()));
+      as_module(o.get())->i0 = p.get_int(in, 0, 1);
+      as_module(o.get())->i1 = p.get_int(in, 1, -1);
+      as_module(o.get())->dict_.set("training", ObjRef(true_obj()));
       return o;
     });
     layer("Dropout", "torch.nn.modules.dropout", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
@@ -699,18 +698,18 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
         raise_from({&frames::dropout_init}, builtin_types().value_error,
                    "dropout probability has to be between 0 and 1, but got " + str(in, prob.get()));
       ObjRef o(new NnModule(cls));
-      M(o.get())->dict_.set("training", ObjRef(true_obj()));
-      M(o.get())->dict_.set("p", prob);
-      M(o.get())->dict_.set("inplace", p.has(1) ? ObjRef(p.get(1)) : ObjRef(false_obj()));
+      as_module(o.get())->dict_.set("training", ObjRef(true_obj()));
+      as_module(o.get())->dict_.set("p", prob);
+      as_module(o.get())->dict_.set("inplace", p.has(1) ? ObjRef(p.get(1)) : ObjRef(false_obj()));
       return o;
     });
     for (const char* sm : {"Softmax", "LogSoftmax"}) {
       layer(sm, "torch.nn.modules.activation", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
         ArgParser p(a, "__init__", {"dim="});
         ObjRef o(new NnModule(cls));
-        M(o.get())->has_dim = p.has(0) && p.get(0) != none();
-        M(o.get())->i0 = p.get_int(in, 0, 0);
-        M(o.get())->dict_.set("training", ObjRef(true_obj()));
+        as_module(o.get())->has_dim = p.has(0) && p.get(0) != none();
+        as_module(o.get())->i0 = p.get_int(in, 0, 0);
+        as_module(o.get())->dict_.set("training", ObjRef(true_obj()));
         return o;
       });
     }
@@ -719,15 +718,15 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
     layer("MSELoss", "torch.nn.modules.loss", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
       ArgParser p(a, "__init__", {"size_average=", "reduce=", "reduction="});
       ObjRef o(new NnModule(cls));
-      M(o.get())->reduction = p.get_str(2, "mean");
-      M(o.get())->dict_.set("training", ObjRef(true_obj()));
-      M(o.get())->dict_.set("reduction", make_str(M(o.get())->reduction));
+      as_module(o.get())->reduction = p.get_str(2, "mean");
+      as_module(o.get())->dict_.set("training", ObjRef(true_obj()));
+      as_module(o.get())->dict_.set("reduction", make_str(as_module(o.get())->reduction));
       return o;
     });
     // CrossEntropyLoss and NLLLoss: (weight, size_average, ignore_index, reduce, reduction, ...).
     auto class_loss = [](Interp& in, TypeObject* cls, const ArgParser& p) -> ObjRef {
       ObjRef o(new NnModule(cls));
-      NnModule* m = M(o.get());
+      NnModule* m = as_module(o.get());
       m->reduction = p.get_str(4, "mean");
       m->i0 = p.get_int(in, 2, -100);
       m->dict_.set("training", ObjRef(true_obj()));
@@ -742,7 +741,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
             ArgParser p(a, "__init__",
                         {"weight=", "size_average=", "ignore_index=", "reduce=", "reduction=", "label_smoothing="});
             ObjRef o = class_loss(in, cls, p);
-            M(o.get())->dict_.set("label_smoothing", p.has(5) ? ObjRef(p.get(5)) : make_float(0.0));
+            as_module(o.get())->dict_.set("label_smoothing", p.has(5) ? ObjRef(p.get(5)) : make_float(0.0));
             return o;
           });
     layer("NLLLoss", "torch.nn.modules.loss", [class_loss](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
@@ -752,7 +751,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
     layer("BCEWithLogitsLoss", "torch.nn.modules.loss", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
       ArgParser p(a, "__init__", {"weight=", "size_average=", "reduce=", "reduction=", "pos_weight="});
       ObjRef o(new NnModule(cls));
-      NnModule* m = M(o.get());
+      NnModule* m = as_module(o.get());
       m->reduction = p.get_str(3, "mean");
       m->dict_.set("training", ObjRef(true_obj()));
       m->dict_.set("weight", p.has(0) ? ObjRef(p.get(0)) : ObjRef(none()));
@@ -782,36 +781,36 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
         NativeType("Sequential", "torch.nn.modules.container", g_module)
             .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
               ObjRef o(new NnModule(cls));
-              M(o.get())->dict_.set("training", ObjRef(true_obj()));
+              as_module(o.get())->dict_.set("training", ObjRef(true_obj()));
               for (size_t i = 0; i < a.pos.size(); ++i) {
                 if (!is_module(a.pos[i].get()))
                   raise_from({&frames::sequential_init, &frames::module_add_module}, builtin_types().type_error,
                              type_name(a.pos[i].get()) + " is not a Module subclass");
-                module_setattr(in, M(o.get()), std::to_string(i), a.pos[i]);
+                module_setattr(in, as_module(o.get()), std::to_string(i), a.pos[i]);
               }
               return o;
             })
             .method("__getitem__",
                     [item_key, sliced_keys](Interp& in, CallArgs& a) -> ObjRef {
-                      NnModule* m = M(a.pos[0].get());
+                      NnModule* m = as_module(a.pos[0].get());
                       if (a.pos[1]->type() == builtin_types().slice) {
                         ObjRef out(new NnModule(m->type()));
-                        M(out.get())->dict_.set("training", ObjRef(true_obj()));
+                        as_module(out.get())->dict_.set("training", ObjRef(true_obj()));
                         for (auto& k : sliced_keys(in, m, a.pos[1].get()))
-                          module_setattr(in, M(out.get()), k, ObjRef(m->dict_.get(k)));
+                          module_setattr(in, as_module(out.get()), k, ObjRef(m->dict_.get(k)));
                         return out;
                       }
                       return ObjRef(m->dict_.get(item_key(in, m, a.pos[1].get())));
                     })
             .method("__setitem__",
                     [item_key](Interp& in, CallArgs& a) -> ObjRef {
-                      NnModule* m = M(a.pos[0].get());
+                      NnModule* m = as_module(a.pos[0].get());
                       module_setattr(in, m, item_key(in, m, a.pos[1].get()), a.pos[2]);
                       return ObjRef(none());
                     })
             .method("__delitem__",
                     [item_key, sliced_keys](Interp& in, CallArgs& a) -> ObjRef {
-                      NnModule* m = M(a.pos[0].get());
+                      NnModule* m = as_module(a.pos[0].get());
                       std::vector<std::string> keys = a.pos[1]->type() == builtin_types().slice
                                                           ? sliced_keys(in, m, a.pos[1].get())
                                                           : std::vector<std::string>{item_key(in, m, a.pos[1].get())};
@@ -833,17 +832,17 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
             .method("append",
                     [](Interp& in, CallArgs& a) -> ObjRef {
                       ArgParser p(a, "append", {"self", "module"});
-                      NnModule* m = M(a.pos[0].get());
+                      NnModule* m = as_module(a.pos[0].get());
                       module_setattr(in, m, std::to_string(m->modules.size()), ObjRef(p.get(1)));
                       return a.pos[0];
                     })
             .method("__len__",
                     [](Interp&, CallArgs& a) -> ObjRef {
-                      return make_int(static_cast<int64_t>(M(a.pos[0].get())->modules.size()));
+                      return make_int(static_cast<int64_t>(as_module(a.pos[0].get())->modules.size()));
                     })
             .method("__iter__",
                     [](Interp&, CallArgs& a) -> ObjRef {
-                      NnModule* m = M(a.pos[0].get());
+                      NnModule* m = as_module(a.pos[0].get());
                       std::vector<ObjRef> items;
                       for (auto& n : m->modules) items.push_back(ObjRef(m->dict_.get(n)));
                       return ObjRef(new VectorIterator(std::move(items), builtin_types().iterator));

@@ -29,13 +29,6 @@ const TorchFrame forward_batch_norm{NN_PY "modules/batchnorm.py", 171, "forward"
                                     "           ^^^^^^^^^^^^^\n"};
 #undef NN_PY
 
-NnModule* M(Object* o) { return static_cast<NnModule*>(o); }
-
-Object* attr(NnModule* m, const char* name) {
-  Object* v = m->dict_.get(name);
-  return v ? v : none();
-}
-
 Tensor opt_tensor(Object* o, const char* pname, int position) {
   if (!o || o == none()) return Tensor();
   if (!is_tensor(o))
@@ -73,7 +66,7 @@ ObjRef make_param(const Tensor& t) {
 // _BatchNorm.forward: the input's dims checked, num_batches_tracked counted in training, and the
 // running statistics used (and updated) when they are tracked.
 ObjRef batch_norm_forward(Interp& in, CallArgs& a, int dims) {
-  NnModule* m = M(a.pos[0].get());
+  NnModule* m = as_module(a.pos[0].get());
   const std::string kind = m->type()->native_base()->name_;
   if (a.pos.size() < 2)
     raise(builtin_types().type_error, kind + ".forward() missing 1 required positional argument: 'input'");
@@ -86,23 +79,24 @@ ObjRef batch_norm_forward(Interp& in, CallArgs& a, int dims) {
   if (dims == 2 && d != 4)
     raise_from({&check_dim, &check_dim_2d}, builtin_types().value_error,
                "expected 4D input (got " + std::to_string(d) + "D input)");
-  const bool training = truthy(in, attr(m, "training"));
-  const bool track = truthy(in, attr(m, "track_running_stats"));
-  Object* momentum = attr(m, "momentum");
+  const bool training = truthy(in, module_attr(m, "training"));
+  const bool track = truthy(in, module_attr(m, "track_running_stats"));
+  Object* momentum = module_attr(m, "momentum");
   double factor = momentum == none() ? 0.0 : to_double(in, momentum);
-  if (training && track && attr(m, "num_batches_tracked") != none()) {
-    Object* nbt = attr(m, "num_batches_tracked");
+  if (training && track && module_attr(m, "num_batches_tracked") != none()) {
+    Object* nbt = module_attr(m, "num_batches_tracked");
     CallArgs one;
     one.pos.push_back(make_int(1));
     call_method(in, nbt, "add_", one);
     if (momentum == none()) factor = 1.0 / static_cast<double>(core::item(unwrap(nbt)).to_int());
   }
-  const bool bn_training = training || (attr(m, "running_mean") == none() && attr(m, "running_var") == none());
+  const bool bn_training =
+      training || (module_attr(m, "running_mean") == none() && module_attr(m, "running_var") == none());
   const bool use_running = !training || track;
   return through({&forward_batch_norm}, [&] {
-    return F_batch_norm(input, use_running ? attr(m, "running_mean") : none(),
-                        use_running ? attr(m, "running_var") : none(), attr(m, "weight"), attr(m, "bias"), bn_training,
-                        factor, to_double(in, attr(m, "eps")));
+    return F_batch_norm(input, use_running ? module_attr(m, "running_mean") : none(),
+                        use_running ? module_attr(m, "running_var") : none(), module_attr(m, "weight"),
+                        module_attr(m, "bias"), bn_training, factor, to_double(in, module_attr(m, "eps")));
   });
 }
 
@@ -114,7 +108,7 @@ TypeObject* batch_norm_type(const char* name, TypeObject* base, int dims) {
         const int64_t n = to_index(in, p.get(0));
         const bool affine = p.get_bool(in, 3, true), track = p.get_bool(in, 4, true);
         ObjRef o(new NnModule(cls));
-        NnModule* m = M(o.get());
+        NnModule* m = as_module(o.get());
         m->dict_.set("training", ObjRef(true_obj()));
         m->dict_.set("num_features", make_int(n));
         m->dict_.set("eps", p.has(1) ? ObjRef(p.get(1)) : make_float(1e-5));
@@ -147,10 +141,11 @@ TypeObject* batch_norm_type(const char* name, TypeObject* base, int dims) {
       .method("forward", [dims](Interp& in, CallArgs& a) -> ObjRef { return batch_norm_forward(in, a, dims); })
       .method("extra_repr",
               [](Interp& in, CallArgs& a) -> ObjRef {
-                NnModule* m = M(a.pos[0].get());
-                return make_str(str(in, attr(m, "num_features")) + ", eps=" + str(in, attr(m, "eps")) + ", momentum=" +
-                                str(in, attr(m, "momentum")) + ", affine=" + str(in, attr(m, "affine")) +
-                                ", track_running_stats=" + str(in, attr(m, "track_running_stats")));
+                NnModule* m = as_module(a.pos[0].get());
+                return make_str(str(in, module_attr(m, "num_features")) + ", eps=" + str(in, module_attr(m, "eps")) +
+                                ", momentum=" + str(in, module_attr(m, "momentum")) +
+                                ", affine=" + str(in, module_attr(m, "affine")) +
+                                ", track_running_stats=" + str(in, module_attr(m, "track_running_stats")));
               })
       .build();
 }

@@ -8,11 +8,9 @@ namespace stridelab::torch {
 
 namespace {
 
-NnModule* M(Object* o) { return static_cast<NnModule*>(o); }
-
 ObjRef new_container(TypeObject* cls) {
   ObjRef o(new NnModule(cls));
-  M(o.get())->dict_.set("training", ObjRef(true_obj()));
+  as_module(o.get())->dict_.set("training", ObjRef(true_obj()));
   return o;
 }
 
@@ -95,33 +93,33 @@ void add_nn_containers(TypeObject* base, std::vector<std::pair<std::string, Type
               size_t i = 0;
               for (auto& mod : to_vector(in, p.get(0))) {
                 check_module(mod.get());
-                nn_module_setattr(in, M(o.get()), std::to_string(i++), mod);
+                nn_module_setattr(in, as_module(o.get()), std::to_string(i++), mod);
               }
             }
             return o;
           })
           .method("__getitem__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     if (a.pos[1]->type() == builtin_types().slice) {
                       ObjRef out = new_container(m->type());
                       auto items = sliced(in, m, a.pos[1].get());
                       for (size_t i = 0; i < items.size(); ++i)
-                        nn_module_setattr(in, M(out.get()), std::to_string(i), items[i]);
+                        nn_module_setattr(in, as_module(out.get()), std::to_string(i), items[i]);
                       return out;
                     }
                     return ObjRef(m->dict_.get(m->modules[list_index(in, m, a.pos[1].get())]));
                   })
           .method("__setitem__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     nn_module_setattr(in, m, m->modules[list_index(in, m, a.pos[1].get())], a.pos[2]);
                     return ObjRef(none());
                   })
           .method(
               "__delitem__",
               [](Interp& in, CallArgs& a) -> ObjRef {
-                NnModule* m = M(a.pos[0].get());
+                NnModule* m = as_module(a.pos[0].get());
                 std::vector<ObjRef> items = children_of(m);
                 if (a.pos[1]->type() == builtin_types().slice) {
                   auto gone = sliced(in, m, a.pos[1].get());
@@ -138,21 +136,21 @@ void add_nn_containers(TypeObject* base, std::vector<std::pair<std::string, Type
               })
           .method("__len__",
                   [](Interp&, CallArgs& a) -> ObjRef {
-                    return make_int(static_cast<int64_t>(M(a.pos[0].get())->modules.size()));
+                    return make_int(static_cast<int64_t>(as_module(a.pos[0].get())->modules.size()));
                   })
           .method("__iter__",
-                  [](Interp&, CallArgs& a) -> ObjRef { return iterator_of(children_of(M(a.pos[0].get()))); })
+                  [](Interp&, CallArgs& a) -> ObjRef { return iterator_of(children_of(as_module(a.pos[0].get()))); })
           .method("append",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     ArgParser p(a, "append", {"self", "module"});
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     nn_module_setattr(in, m, std::to_string(m->modules.size()), ObjRef(p.get(1)));
                     return a.pos[0];
                   })
           .method("extend",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     ArgParser p(a, "extend", {"self", "modules"});
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     for (auto& mod : to_vector(in, p.get(1)))
                       nn_module_setattr(in, m, std::to_string(m->modules.size()), mod);
                     return a.pos[0];
@@ -160,7 +158,7 @@ void add_nn_containers(TypeObject* base, std::vector<std::pair<std::string, Type
           .method("insert",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     ArgParser p(a, "insert", {"self", "index", "module"});
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     std::vector<ObjRef> items = children_of(m);
                     const int64_t n = static_cast<int64_t>(items.size());
                     int64_t i = to_index(in, p.get(1));
@@ -178,12 +176,12 @@ void add_nn_containers(TypeObject* base, std::vector<std::pair<std::string, Type
           .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
             ArgParser p(a, "__init__", {"modules="});
             ObjRef o = new_container(cls);
-            if (p.has(0) && p.get(0) != none()) dict_update(in, M(o.get()), p.get(0));
+            if (p.has(0) && p.get(0) != none()) dict_update(in, as_module(o.get()), p.get(0));
             return o;
           })
           .method("__getitem__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     Object* k = a.pos[1].get();
                     if (is_str(k)) {
                       const std::string key = as<StrObject>(k)->value_;
@@ -194,12 +192,12 @@ void add_nn_containers(TypeObject* base, std::vector<std::pair<std::string, Type
                   })
           .method("__setitem__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    nn_module_setattr(in, M(a.pos[0].get()), key_of(a.pos[1].get()), a.pos[2]);
+                    nn_module_setattr(in, as_module(a.pos[0].get()), key_of(a.pos[1].get()), a.pos[2]);
                     return ObjRef(none());
                   })
           .method("__delitem__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     const std::string key = key_of(a.pos[1].get());
                     if (std::find(m->modules.begin(), m->modules.end(), key) == m->modules.end())
                       raise(builtin_types().key_error, key);
@@ -208,17 +206,17 @@ void add_nn_containers(TypeObject* base, std::vector<std::pair<std::string, Type
                   })
           .method("__len__",
                   [](Interp&, CallArgs& a) -> ObjRef {
-                    return make_int(static_cast<int64_t>(M(a.pos[0].get())->modules.size()));
+                    return make_int(static_cast<int64_t>(as_module(a.pos[0].get())->modules.size()));
                   })
           .method("__iter__",
                   [](Interp&, CallArgs& a) -> ObjRef {
                     std::vector<ObjRef> keys;
-                    for (auto& n : M(a.pos[0].get())->modules) keys.push_back(make_str(n));
+                    for (auto& n : as_module(a.pos[0].get())->modules) keys.push_back(make_str(n));
                     return iterator_of(std::move(keys));
                   })
           .method("__contains__",
                   [](Interp&, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     Object* k = a.pos[1].get();
                     return ObjRef(bool_obj(is_str(k) && std::find(m->modules.begin(), m->modules.end(),
                                                                   as<StrObject>(k)->value_) != m->modules.end()));
@@ -226,15 +224,16 @@ void add_nn_containers(TypeObject* base, std::vector<std::pair<std::string, Type
           .method("keys",
                   [](Interp&, CallArgs& a) -> ObjRef {
                     std::vector<ObjRef> keys;
-                    for (auto& n : M(a.pos[0].get())->modules) keys.push_back(make_str(n));
+                    for (auto& n : as_module(a.pos[0].get())->modules) keys.push_back(make_str(n));
                     return ObjRef(make_list(std::move(keys)).get());
                   })
-          .method(
-              "values",
-              [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(make_list(children_of(M(a.pos[0].get()))).get()); })
+          .method("values",
+                  [](Interp&, CallArgs& a) -> ObjRef {
+                    return ObjRef(make_list(children_of(as_module(a.pos[0].get()))).get());
+                  })
           .method("items",
                   [](Interp&, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     std::vector<ObjRef> items;
                     for (auto& n : m->modules)
                       items.push_back(ObjRef(make_tuple({make_str(n), ObjRef(m->dict_.get(n))}).get()));
@@ -243,13 +242,13 @@ void add_nn_containers(TypeObject* base, std::vector<std::pair<std::string, Type
           .method("update",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     ArgParser p(a, "update", {"self", "modules"});
-                    dict_update(in, M(a.pos[0].get()), p.get(1));
+                    dict_update(in, as_module(a.pos[0].get()), p.get(1));
                     return ObjRef(none());
                   })
           .method("pop",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     ArgParser p(a, "pop", {"self", "key"});
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     const std::string key = key_of(p.get(1));
                     if (std::find(m->modules.begin(), m->modules.end(), key) == m->modules.end())
                       raise(builtin_types().key_error, key);
@@ -259,7 +258,7 @@ void add_nn_containers(TypeObject* base, std::vector<std::pair<std::string, Type
                   })
           .method("clear",
                   [](Interp&, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     for (auto& n : std::vector<std::string>(m->modules)) remove_child(m, n);
                     return ObjRef(none());
                   })

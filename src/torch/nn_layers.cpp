@@ -80,8 +80,6 @@ const TorchFrame F_adaptive{TORCH_PY "nn/functional.py", 1214, "adaptive_avg_poo
 
 #undef TORCH_PY
 
-NnModule* M(Object* o) { return static_cast<NnModule*>(o); }
-
 // An int, or a tuple / list of ints, as n ints (PyTorch's _single / _pair and IntArrayRef[n]).
 IntArray n_ints(Interp& in, Object* o, size_t n) {
   if (o->type() == builtin_types().tuple || o->type() == builtin_types().list) {
@@ -349,13 +347,8 @@ ObjRef F_adaptive_avg_pool2d(Interp& in, CallArgs& a, std::vector<const TorchFra
 
 ObjRef new_module(TypeObject* cls) {
   ObjRef o(new NnModule(cls));
-  M(o.get())->dict_.set("training", ObjRef(true_obj()));
+  as_module(o.get())->dict_.set("training", ObjRef(true_obj()));
   return o;
-}
-
-Object* attr(NnModule* m, const char* name) {
-  Object* v = m->dict_.get(name);
-  return v ? v : none();
 }
 
 ObjRef make_param(const Tensor& t) { return wrap_as(t, types().parameter); }
@@ -401,7 +394,7 @@ ObjRef conv_layer(Interp& in, TypeObject* cls, CallArgs& a, size_t nd) {
     raise(builtin_types().not_implemented_error,
           "stridelab does not support padding_mode='" + mode + "' in torch.nn.Conv" + std::to_string(nd) + "d yet");
   ObjRef o = new_module(cls);
-  NnModule* m = M(o.get());
+  NnModule* m = as_module(o.get());
   m->dict_.set("in_channels", make_int(cin));
   m->dict_.set("out_channels", make_int(cout));
   m->dict_.set("kernel_size", int_tuple(kernel));
@@ -440,16 +433,16 @@ ObjRef conv_layer(Interp& in, TypeObject* cls, CallArgs& a, size_t nd) {
 }
 
 ObjRef conv_forward(Interp& in, CallArgs& a, size_t nd) {
-  NnModule* m = M(a.pos[0].get());
+  NnModule* m = as_module(a.pos[0].get());
   if (a.pos.size() < 2)
     raise(builtin_types().type_error,
           "Conv" + std::to_string(nd) + "d.forward() missing 1 required positional argument: 'input'");
   Object* x = a.pos[1].get();
-  Object* w = attr(m, "weight");
-  Object* b = attr(m, "bias");
-  PaddingArg pad = padding_arg(in, attr(m, "padding"), nd);
-  IntArray stride = n_ints(in, attr(m, "stride"), nd), dilation = n_ints(in, attr(m, "dilation"), nd);
-  const int64_t groups = to_index(in, attr(m, "groups"));
+  Object* w = module_attr(m, "weight");
+  Object* b = module_attr(m, "bias");
+  PaddingArg pad = padding_arg(in, module_attr(m, "padding"), nd);
+  IntArray stride = n_ints(in, module_attr(m, "stride"), nd), dilation = n_ints(in, module_attr(m, "dilation"), nd);
+  const int64_t groups = to_index(in, module_attr(m, "groups"));
   std::vector<const TorchFrame*> frames = nd == 1
                                               ? std::vector<const TorchFrame*>{&conv1d_forward, &conv1d_conv_forward}
                                               : std::vector<const TorchFrame*>{&conv2d_forward, &conv2d_conv_forward};
@@ -473,7 +466,7 @@ Object* forward_input(CallArgs& a, const std::string& kind) {
 CallArgs pool_call(CallArgs& a, const std::string& kind, NnModule* m, std::initializer_list<const char*> names) {
   CallArgs c;
   c.pos.push_back(ObjRef(forward_input(a, kind)));
-  for (const char* n : names) c.kw.emplace_back(n, ObjRef(attr(m, n)));
+  for (const char* n : names) c.kw.emplace_back(n, ObjRef(module_attr(m, n)));
   return c;
 }
 
@@ -488,21 +481,22 @@ void add_nn_layers(TypeObject* base, std::vector<std::pair<std::string, TypeObje
             .method("forward", [nd](Interp& in, CallArgs& a) { return conv_forward(in, a, nd); })
             .method("extra_repr",
                     [nd](Interp& in, CallArgs& a) -> ObjRef {
-                      NnModule* m = M(a.pos[0].get());
-                      std::string s = obj_str(in, attr(m, "in_channels")) + ", " +
-                                      obj_str(in, attr(m, "out_channels")) +
-                                      ", kernel_size=" + obj_str(in, attr(m, "kernel_size")) +
-                                      ", stride=" + obj_str(in, attr(m, "stride"));
-                      Object* pad = attr(m, "padding");
+                      NnModule* m = as_module(a.pos[0].get());
+                      std::string s = obj_str(in, module_attr(m, "in_channels")) + ", " +
+                                      obj_str(in, module_attr(m, "out_channels")) +
+                                      ", kernel_size=" + obj_str(in, module_attr(m, "kernel_size")) +
+                                      ", stride=" + obj_str(in, module_attr(m, "stride"));
+                      Object* pad = module_attr(m, "padding");
                       if (is_str(pad) || n_ints(in, pad, nd) != IntArray(nd, 0)) s += ", padding=" + obj_str(in, pad);
-                      if (n_ints(in, attr(m, "dilation"), nd) != IntArray(nd, 1))
-                        s += ", dilation=" + obj_str(in, attr(m, "dilation"));
-                      if (n_ints(in, attr(m, "output_padding"), nd) != IntArray(nd, 0))
-                        s += ", output_padding=" + obj_str(in, attr(m, "output_padding"));
-                      if (to_index(in, attr(m, "groups")) != 1) s += ", groups=" + obj_str(in, attr(m, "groups"));
-                      if (attr(m, "bias") == none()) s += ", bias=False";
-                      if (obj_str(in, attr(m, "padding_mode")) != "zeros")
-                        s += ", padding_mode=" + obj_str(in, attr(m, "padding_mode"));
+                      if (n_ints(in, module_attr(m, "dilation"), nd) != IntArray(nd, 1))
+                        s += ", dilation=" + obj_str(in, module_attr(m, "dilation"));
+                      if (n_ints(in, module_attr(m, "output_padding"), nd) != IntArray(nd, 0))
+                        s += ", output_padding=" + obj_str(in, module_attr(m, "output_padding"));
+                      if (to_index(in, module_attr(m, "groups")) != 1)
+                        s += ", groups=" + obj_str(in, module_attr(m, "groups"));
+                      if (module_attr(m, "bias") == none()) s += ", bias=False";
+                      if (obj_str(in, module_attr(m, "padding_mode")) != "zeros")
+                        s += ", padding_mode=" + obj_str(in, module_attr(m, "padding_mode"));
                       return make_str(s);
                     })
             .build();
@@ -517,7 +511,7 @@ void add_nn_layers(TypeObject* base, std::vector<std::pair<std::string, TypeObje
               ArgParser p(a, "__init__",
                           {"kernel_size", "stride=", "padding=", "dilation=", "return_indices=", "ceil_mode="});
               ObjRef o = new_module(cls);
-              NnModule* m = M(o.get());
+              NnModule* m = as_module(o.get());
               m->dict_.set("kernel_size", ObjRef(p.get(0)));
               m->dict_.set("stride", ObjRef(p.has(1) && p.get(1) != none() ? p.get(1) : p.get(0)));
               m->dict_.set("padding", p.has(2) ? ObjRef(p.get(2)) : make_int(0));
@@ -528,18 +522,19 @@ void add_nn_layers(TypeObject* base, std::vector<std::pair<std::string, TypeObje
             })
             .method("forward",
                     [nd, name](Interp& in, CallArgs& a) -> ObjRef {
-                      NnModule* m = M(a.pos[0].get());
+                      NnModule* m = as_module(a.pos[0].get());
                       CallArgs c = pool_call(
                           a, name, m, {"kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices"});
                       return F_max_pool(in, c, nd, {nd == 1 ? &maxpool1d_forward : &maxpool2d_forward});
                     })
             .method("extra_repr",
                     [](Interp& in, CallArgs& a) -> ObjRef {
-                      NnModule* m = M(a.pos[0].get());
-                      return make_str("kernel_size=" + obj_str(in, attr(m, "kernel_size")) + ", stride=" +
-                                      obj_str(in, attr(m, "stride")) + ", padding=" + obj_str(in, attr(m, "padding")) +
-                                      ", dilation=" + obj_str(in, attr(m, "dilation")) +
-                                      ", ceil_mode=" + obj_str(in, attr(m, "ceil_mode")));
+                      NnModule* m = as_module(a.pos[0].get());
+                      return make_str("kernel_size=" + obj_str(in, module_attr(m, "kernel_size")) +
+                                      ", stride=" + obj_str(in, module_attr(m, "stride")) +
+                                      ", padding=" + obj_str(in, module_attr(m, "padding")) +
+                                      ", dilation=" + obj_str(in, module_attr(m, "dilation")) +
+                                      ", ceil_mode=" + obj_str(in, module_attr(m, "ceil_mode")));
                     })
             .build();
     layers.emplace_back(name, t);
@@ -551,7 +546,7 @@ void add_nn_layers(TypeObject* base, std::vector<std::pair<std::string, TypeObje
                 a, "__init__",
                 {"kernel_size", "stride=", "padding=", "ceil_mode=", "count_include_pad=", "divisor_override="});
             ObjRef o = new_module(cls);
-            NnModule* m = M(o.get());
+            NnModule* m = as_module(o.get());
             m->dict_.set("kernel_size", ObjRef(p.get(0)));
             m->dict_.set("stride", ObjRef(p.has(1) && p.get(1) != none() ? p.get(1) : p.get(0)));
             m->dict_.set("padding", p.has(2) ? ObjRef(p.get(2)) : make_int(0));
@@ -562,7 +557,7 @@ void add_nn_layers(TypeObject* base, std::vector<std::pair<std::string, TypeObje
           })
           .method("forward",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     CallArgs c = pool_call(
                         a, "AvgPool2d", m,
                         {"kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"});
@@ -570,9 +565,10 @@ void add_nn_layers(TypeObject* base, std::vector<std::pair<std::string, TypeObje
                   })
           .method("extra_repr",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
-                    return make_str("kernel_size=" + obj_str(in, attr(m, "kernel_size")) + ", stride=" +
-                                    obj_str(in, attr(m, "stride")) + ", padding=" + obj_str(in, attr(m, "padding")));
+                    NnModule* m = as_module(a.pos[0].get());
+                    return make_str("kernel_size=" + obj_str(in, module_attr(m, "kernel_size")) +
+                                    ", stride=" + obj_str(in, module_attr(m, "stride")) +
+                                    ", padding=" + obj_str(in, module_attr(m, "padding")));
                   })
           .build();
   layers.emplace_back("AvgPool2d", avg);
@@ -581,19 +577,20 @@ void add_nn_layers(TypeObject* base, std::vector<std::pair<std::string, TypeObje
           .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
             ArgParser p(a, "__init__", {"output_size"});
             ObjRef o = new_module(cls);
-            M(o.get())->dict_.set("output_size", ObjRef(p.get(0)));
+            as_module(o.get())->dict_.set("output_size", ObjRef(p.get(0)));
             return o;
           })
           .method("forward",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
+                    NnModule* m = as_module(a.pos[0].get());
                     CallArgs c = pool_call(a, "AdaptiveAvgPool2d", m, {"output_size"});
                     return F_adaptive_avg_pool2d(in, c, {&adaptive_forward});
                   })
-          .method("extra_repr",
-                  [](Interp& in, CallArgs& a) -> ObjRef {
-                    return make_str("output_size=" + obj_str(in, attr(M(a.pos[0].get()), "output_size")));
-                  })
+          .method(
+              "extra_repr",
+              [](Interp& in, CallArgs& a) -> ObjRef {
+                return make_str("output_size=" + obj_str(in, module_attr(as_module(a.pos[0].get()), "output_size")));
+              })
           .build();
   layers.emplace_back("AdaptiveAvgPool2d", adaptive);
   add_nn_layers_more(base, layers);

@@ -24,13 +24,6 @@ const TorchFrame F_embedding_padding{TORCH_PY "nn/functional.py", 2199, "embeddi
                                      "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 #undef TORCH_PY
 
-NnModule* M(Object* o) { return static_cast<NnModule*>(o); }
-
-Object* attr(NnModule* m, const char* name) {
-  Object* v = m->dict_.get(name);
-  return v ? v : none();
-}
-
 Tensor tensor_in(Object* o, const char* fname, const char* pname = "input", int position = 1) {
   if (!is_tensor(o))
     raise(builtin_types().type_error, std::string(fname) + "(): argument '" + pname + "' (position " +
@@ -164,7 +157,7 @@ ObjRef F_kl_div(Object* x, Object* t, const std::string& reduction, bool log_tar
 
 ObjRef new_module(TypeObject* cls) {
   ObjRef o(new NnModule(cls));
-  M(o.get())->dict_.set("training", ObjRef(true_obj()));
+  as_module(o.get())->dict_.set("training", ObjRef(true_obj()));
   return o;
 }
 
@@ -210,8 +203,8 @@ TypeObject* settings_layer(TypeObject* base, LayerSpec spec) {
           for (auto& [k, val] : a.kw)
             if (k == n) v = val;
           if (!v) v = defaults[i]();
-          M(o.get())->dict_.set(n, v);
-          if (n == "weight") M(o.get())->buffers.push_back(n);  // a loss's weight is a buffer
+          as_module(o.get())->dict_.set(n, v);
+          if (n == "weight") as_module(o.get())->buffers.push_back(n);  // a loss's weight is a buffer
         }
         return o;
       })
@@ -228,18 +221,19 @@ void add_nn_layers_more(TypeObject* base, std::vector<std::pair<std::string, Typ
   auto none_dflt = [] { return ObjRef(none()); };
   auto false_dflt = [] { return ObjRef(false_obj()); };
   layers.emplace_back(
-      "GELU",
-      settings_layer(base, {"GELU",
-                            "torch.nn.modules.activation",
-                            {"approximate="},
-                            {[] { return make_str("none"); }},
-                            [](Interp& in, CallArgs& a) -> ObjRef {
-                              NnModule* m = M(a.pos[0].get());
-                              return F_gelu(in, forward_input(a, "GELU"), s_of(in, attr(m, "approximate")));
-                            },
-                            [](Interp& in, CallArgs& a) -> ObjRef {
-                              return make_str("approximate=" + repr(in, attr(M(a.pos[0].get()), "approximate")));
-                            }}));
+      "GELU", settings_layer(base, {"GELU",
+                                    "torch.nn.modules.activation",
+                                    {"approximate="},
+                                    {[] { return make_str("none"); }},
+                                    [](Interp& in, CallArgs& a) -> ObjRef {
+                                      NnModule* m = as_module(a.pos[0].get());
+                                      return F_gelu(in, forward_input(a, "GELU"),
+                                                    s_of(in, module_attr(m, "approximate")));
+                                    },
+                                    [](Interp& in, CallArgs& a) -> ObjRef {
+                                      return make_str("approximate=" +
+                                                      repr(in, module_attr(as_module(a.pos[0].get()), "approximate")));
+                                    }}));
   layers.emplace_back(
       "SiLU",
       settings_layer(base, {"SiLU",
@@ -247,57 +241,58 @@ void add_nn_layers_more(TypeObject* base, std::vector<std::pair<std::string, Typ
                             {"inplace="},
                             {false_dflt},
                             [](Interp& in, CallArgs& a) -> ObjRef {
-                              NnModule* m = M(a.pos[0].get());
-                              return F_silu(in, forward_input(a, "SiLU"), truthy(in, attr(m, "inplace")));
+                              NnModule* m = as_module(a.pos[0].get());
+                              return F_silu(in, forward_input(a, "SiLU"), truthy(in, module_attr(m, "inplace")));
                             },
                             [](Interp& in, CallArgs& a) -> ObjRef {
-                              return make_str(truthy(in, attr(M(a.pos[0].get()), "inplace")) ? "inplace=True" : "");
+                              return make_str(
+                                  truthy(in, module_attr(as_module(a.pos[0].get()), "inplace")) ? "inplace=True" : "");
                             }}));
-  layers.emplace_back("LeakyReLU",
-                      settings_layer(base, {"LeakyReLU",
-                                            "torch.nn.modules.activation",
-                                            {"negative_slope=", "inplace="},
-                                            {[] { return make_float(0.01); }, false_dflt},
-                                            [](Interp& in, CallArgs& a) -> ObjRef {
-                                              NnModule* m = M(a.pos[0].get());
-                                              return F_leaky_relu(in, forward_input(a, "LeakyReLU"),
-                                                                  attr(m, "negative_slope"),
-                                                                  truthy(in, attr(m, "inplace")));
-                                            },
-                                            [](Interp& in, CallArgs& a) -> ObjRef {
-                                              NnModule* m = M(a.pos[0].get());
-                                              return make_str("negative_slope=" + s_of(in, attr(m, "negative_slope")) +
-                                                              (truthy(in, attr(m, "inplace")) ? ", inplace=True" : ""));
-                                            }}));
-  layers.emplace_back("ELU",
-                      settings_layer(base, {"ELU",
-                                            "torch.nn.modules.activation",
-                                            {"alpha=", "inplace="},
-                                            {[] { return make_float(1.0); }, false_dflt},
-                                            [](Interp& in, CallArgs& a) -> ObjRef {
-                                              NnModule* m = M(a.pos[0].get());
-                                              return F_elu(in, forward_input(a, "ELU"), attr(m, "alpha"),
-                                                           truthy(in, attr(m, "inplace")));
-                                            },
-                                            [](Interp& in, CallArgs& a) -> ObjRef {
-                                              NnModule* m = M(a.pos[0].get());
-                                              return make_str("alpha=" + s_of(in, attr(m, "alpha")) +
-                                                              (truthy(in, attr(m, "inplace")) ? ", inplace=True" : ""));
-                                            }}));
+  layers.emplace_back(
+      "LeakyReLU",
+      settings_layer(base, {"LeakyReLU",
+                            "torch.nn.modules.activation",
+                            {"negative_slope=", "inplace="},
+                            {[] { return make_float(0.01); }, false_dflt},
+                            [](Interp& in, CallArgs& a) -> ObjRef {
+                              NnModule* m = as_module(a.pos[0].get());
+                              return F_leaky_relu(in, forward_input(a, "LeakyReLU"), module_attr(m, "negative_slope"),
+                                                  truthy(in, module_attr(m, "inplace")));
+                            },
+                            [](Interp& in, CallArgs& a) -> ObjRef {
+                              NnModule* m = as_module(a.pos[0].get());
+                              return make_str("negative_slope=" + s_of(in, module_attr(m, "negative_slope")) +
+                                              (truthy(in, module_attr(m, "inplace")) ? ", inplace=True" : ""));
+                            }}));
+  layers.emplace_back(
+      "ELU", settings_layer(base, {"ELU",
+                                   "torch.nn.modules.activation",
+                                   {"alpha=", "inplace="},
+                                   {[] { return make_float(1.0); }, false_dflt},
+                                   [](Interp& in, CallArgs& a) -> ObjRef {
+                                     NnModule* m = as_module(a.pos[0].get());
+                                     return F_elu(in, forward_input(a, "ELU"), module_attr(m, "alpha"),
+                                                  truthy(in, module_attr(m, "inplace")));
+                                   },
+                                   [](Interp& in, CallArgs& a) -> ObjRef {
+                                     NnModule* m = as_module(a.pos[0].get());
+                                     return make_str("alpha=" + s_of(in, module_attr(m, "alpha")) +
+                                                     (truthy(in, module_attr(m, "inplace")) ? ", inplace=True" : ""));
+                                   }}));
   layers.emplace_back("Softplus",
                       settings_layer(base, {"Softplus",
                                             "torch.nn.modules.activation",
                                             {"beta=", "threshold="},
                                             {[] { return make_int(1); }, [] { return make_int(20); }},
                                             [](Interp& in, CallArgs& a) -> ObjRef {
-                                              NnModule* m = M(a.pos[0].get());
-                                              return F_softplus(in, forward_input(a, "Softplus"), attr(m, "beta"),
-                                                                attr(m, "threshold"));
+                                              NnModule* m = as_module(a.pos[0].get());
+                                              return F_softplus(in, forward_input(a, "Softplus"),
+                                                                module_attr(m, "beta"), module_attr(m, "threshold"));
                                             },
                                             [](Interp& in, CallArgs& a) -> ObjRef {
-                                              NnModule* m = M(a.pos[0].get());
-                                              return make_str("beta=" + s_of(in, attr(m, "beta")) +
-                                                              ", threshold=" + s_of(in, attr(m, "threshold")));
+                                              NnModule* m = as_module(a.pos[0].get());
+                                              return make_str("beta=" + s_of(in, module_attr(m, "beta")) +
+                                                              ", threshold=" + s_of(in, module_attr(m, "threshold")));
                                             }}));
   // The losses: settings as attributes, no extra_repr.
   auto no_repr = [](Interp&, CallArgs&) -> ObjRef { return make_str(""); };
@@ -309,16 +304,17 @@ void add_nn_layers_more(TypeObject* base, std::vector<std::pair<std::string, Typ
                                                               : "1 required positional argument: 'target'"));
     return {a.pos[1].get(), a.pos[2].get()};
   };
-  layers.emplace_back("L1Loss", settings_layer(base, {"L1Loss",
-                                                      "torch.nn.modules.loss",
-                                                      {"size_average=", "reduce=", "reduction="},
-                                                      {none_dflt, none_dflt, mean_dflt},
-                                                      [forward2](Interp& in, CallArgs& a) -> ObjRef {
-                                                        auto [x, t] = forward2(a, "L1Loss");
-                                                        return F_l1_loss(
-                                                            x, t, s_of(in, attr(M(a.pos[0].get()), "reduction")));
-                                                      },
-                                                      no_repr}));
+  layers.emplace_back("L1Loss",
+                      settings_layer(base, {"L1Loss",
+                                            "torch.nn.modules.loss",
+                                            {"size_average=", "reduce=", "reduction="},
+                                            {none_dflt, none_dflt, mean_dflt},
+                                            [forward2](Interp& in, CallArgs& a) -> ObjRef {
+                                              auto [x, t] = forward2(a, "L1Loss");
+                                              return F_l1_loss(
+                                                  x, t, s_of(in, module_attr(as_module(a.pos[0].get()), "reduction")));
+                                            },
+                                            no_repr}));
   layers.emplace_back("SmoothL1Loss",
                       settings_layer(base, {"SmoothL1Loss",
                                             "torch.nn.modules.loss",
@@ -326,9 +322,9 @@ void add_nn_layers_more(TypeObject* base, std::vector<std::pair<std::string, Typ
                                             {none_dflt, none_dflt, mean_dflt, [] { return make_float(1.0); }},
                                             [forward2](Interp& in, CallArgs& a) -> ObjRef {
                                               auto [x, t] = forward2(a, "SmoothL1Loss");
-                                              NnModule* m = M(a.pos[0].get());
-                                              return F_smooth_l1_loss(x, t, s_of(in, attr(m, "reduction")),
-                                                                      to_double(in, attr(m, "beta")));
+                                              NnModule* m = as_module(a.pos[0].get());
+                                              return F_smooth_l1_loss(x, t, s_of(in, module_attr(m, "reduction")),
+                                                                      to_double(in, module_attr(m, "beta")));
                                             },
                                             no_repr}));
   layers.emplace_back("BCELoss", settings_layer(base, {"BCELoss",
@@ -337,9 +333,10 @@ void add_nn_layers_more(TypeObject* base, std::vector<std::pair<std::string, Typ
                                                        {none_dflt, none_dflt, none_dflt, mean_dflt},
                                                        [forward2](Interp& in, CallArgs& a) -> ObjRef {
                                                          auto [x, t] = forward2(a, "BCELoss");
-                                                         NnModule* m = M(a.pos[0].get());
-                                                         return F_binary_cross_entropy(x, t, attr(m, "weight"),
-                                                                                       s_of(in, attr(m, "reduction")));
+                                                         NnModule* m = as_module(a.pos[0].get());
+                                                         return F_binary_cross_entropy(
+                                                             x, t, module_attr(m, "weight"),
+                                                             s_of(in, module_attr(m, "reduction")));
                                                        },
                                                        no_repr}));
   layers.emplace_back("KLDivLoss", settings_layer(base, {"KLDivLoss",
@@ -348,9 +345,9 @@ void add_nn_layers_more(TypeObject* base, std::vector<std::pair<std::string, Typ
                                                          {none_dflt, none_dflt, mean_dflt, false_dflt},
                                                          [forward2](Interp& in, CallArgs& a) -> ObjRef {
                                                            auto [x, t] = forward2(a, "KLDivLoss");
-                                                           NnModule* m = M(a.pos[0].get());
-                                                           return F_kl_div(x, t, s_of(in, attr(m, "reduction")),
-                                                                           truthy(in, attr(m, "log_target")));
+                                                           NnModule* m = as_module(a.pos[0].get());
+                                                           return F_kl_div(x, t, s_of(in, module_attr(m, "reduction")),
+                                                                           truthy(in, module_attr(m, "log_target")));
                                                          },
                                                          no_repr}));
   // nn.Embedding: weight from normal_(0, 1), the padding row then zeroed (two version bumps).
@@ -373,7 +370,7 @@ void add_nn_layers_more(TypeObject* base, std::vector<std::pair<std::string, Typ
               raise(builtin_types().not_implemented_error,
                     "stridelab does not support max_norm in torch.nn.Embedding yet");
             ObjRef o = new_module(cls);
-            NnModule* m = M(o.get());
+            NnModule* m = as_module(o.get());
             m->dict_.set("num_embeddings", make_int(num));
             m->dict_.set("embedding_dim", make_int(dim));
             m->dict_.set("padding_idx", pad ? make_int(*pad) : ObjRef(none()));
@@ -396,15 +393,17 @@ void add_nn_layers_more(TypeObject* base, std::vector<std::pair<std::string, Typ
           })
           .method("forward",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
-                    return F_embedding(in, forward_input(a, "Embedding"), attr(m, "weight"), attr(m, "padding_idx"),
-                                       nullptr);
+                    NnModule* m = as_module(a.pos[0].get());
+                    return F_embedding(in, forward_input(a, "Embedding"), module_attr(m, "weight"),
+                                       module_attr(m, "padding_idx"), nullptr);
                   })
           .method("extra_repr",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
-                    std::string s = s_of(in, attr(m, "num_embeddings")) + ", " + s_of(in, attr(m, "embedding_dim"));
-                    if (attr(m, "padding_idx") != none()) s += ", padding_idx=" + s_of(in, attr(m, "padding_idx"));
+                    NnModule* m = as_module(a.pos[0].get());
+                    std::string s =
+                        s_of(in, module_attr(m, "num_embeddings")) + ", " + s_of(in, module_attr(m, "embedding_dim"));
+                    if (module_attr(m, "padding_idx") != none())
+                      s += ", padding_idx=" + s_of(in, module_attr(m, "padding_idx"));
                     return make_str(s);
                   })
           .build();
@@ -417,7 +416,7 @@ void add_nn_layers_more(TypeObject* base, std::vector<std::pair<std::string, Typ
             IntArray ns = shape_arg(in, p.get(0));
             const bool affine = p.get_bool(in, 2, true);
             ObjRef o = new_module(cls);
-            NnModule* m = M(o.get());
+            NnModule* m = as_module(o.get());
             std::vector<ObjRef> items;
             for (int64_t v : ns) items.push_back(make_int(v));
             m->dict_.set("normalized_shape", ObjRef(make_tuple(std::move(items)).get()));
@@ -439,15 +438,17 @@ void add_nn_layers_more(TypeObject* base, std::vector<std::pair<std::string, Typ
           })
           .method("forward",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
-                    return F_layer_norm(in, forward_input(a, "LayerNorm"), attr(m, "normalized_shape"),
-                                        attr(m, "weight"), attr(m, "bias"), to_double(in, attr(m, "eps")));
+                    NnModule* m = as_module(a.pos[0].get());
+                    return F_layer_norm(in, forward_input(a, "LayerNorm"), module_attr(m, "normalized_shape"),
+                                        module_attr(m, "weight"), module_attr(m, "bias"),
+                                        to_double(in, module_attr(m, "eps")));
                   })
           .method("extra_repr",
                   [](Interp& in, CallArgs& a) -> ObjRef {
-                    NnModule* m = M(a.pos[0].get());
-                    return make_str(s_of(in, attr(m, "normalized_shape")) + ", eps=" + s_of(in, attr(m, "eps")) +
-                                    ", elementwise_affine=" + s_of(in, attr(m, "elementwise_affine")));
+                    NnModule* m = as_module(a.pos[0].get());
+                    return make_str(s_of(in, module_attr(m, "normalized_shape")) +
+                                    ", eps=" + s_of(in, module_attr(m, "eps")) +
+                                    ", elementwise_affine=" + s_of(in, module_attr(m, "elementwise_affine")));
                   })
           .build();
   layers.emplace_back("LayerNorm", ln);

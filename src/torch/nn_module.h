@@ -33,6 +33,15 @@ class NnModule : public Object {
   std::string reduction = "mean";
 };
 
+// The NnModule of a Module object (the binding's methods are called on Modules only).
+inline NnModule* as_module(Object* o) { return static_cast<NnModule*>(o); }
+
+// A module's attribute from its instance dict, or None when it has none.
+inline Object* module_attr(NnModule* m, const char* name) {
+  Object* v = m->dict_.get(name);
+  return v ? v : none();
+}
+
 // Module.__setattr__: a Parameter or Module value is registered under its name.
 void nn_module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef value);
 

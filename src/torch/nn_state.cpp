@@ -33,7 +33,6 @@ const TorchFrame load_errors{MODULE_PY, 1671, "load_state_dict",
                              "    raise RuntimeError('Error(s) in loading state_dict for {}:\\n\\t{}'.format(\n"};
 #undef MODULE_PY
 
-NnModule* M(Object* o) { return static_cast<NnModule*>(o); }
 bool is_module(const Object* o) { return o->type()->is_subtype_of(nn_module_base()); }
 bool has(const std::vector<std::string>& v, const std::string& n) {
   return std::find(v.begin(), v.end(), n) != v.end();
@@ -58,7 +57,7 @@ std::vector<std::pair<std::string, ObjRef>> named_buffers(Object* self, const st
   std::function<void(Object*, const std::string&)> walk = [&](Object* o, const std::string& pre) {
     if (!o || !is_module(o) || std::find(seen_modules.begin(), seen_modules.end(), o) != seen_modules.end()) return;
     seen_modules.push_back(o);
-    NnModule* m = M(o);
+    NnModule* m = as_module(o);
     for (auto& n : m->buffers) {
       Object* b = m->dict_.get(n);
       if (!b || b == none() || std::find(seen_values.begin(), seen_values.end(), b) != seen_values.end()) continue;
@@ -94,7 +93,7 @@ void save_state(Interp& in, NnModule* m, Object* dest, const std::string& prefix
     if (!has(m->non_persistent, n)) put(n);
   for (auto& n : m->modules) {
     Object* c = m->dict_.get(n);
-    if (c && c != none() && is_module(c)) save_state(in, M(c), dest, prefix + n + ".", keep_vars);
+    if (c && c != none() && is_module(c)) save_state(in, as_module(c), dest, prefix + n + ".", keep_vars);
   }
 }
 
@@ -162,7 +161,7 @@ void load_state(Interp& in, NnModule* m, const Entries& entries, const std::stri
     Entries child;
     for (auto& e : entries)
       if (e.first.compare(0, child_prefix.size(), child_prefix) == 0) child.push_back(e);
-    load_state(in, M(c), child, child_prefix, r);
+    load_state(in, as_module(c), child, child_prefix, r);
   }
 }
 
@@ -206,7 +205,7 @@ std::string quoted_keys(const std::vector<std::string>& keys) {
 void add_module_state_methods(NativeType& mt) {
   mt.method("register_buffer", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "register_buffer", {"self", "name", "tensor", "persistent="});
-    NnModule* m = M(a.pos[0].get());
+    NnModule* m = as_module(a.pos[0].get());
     Object* name_obj = p.get(1);
     Object* value = p.get(2);
     if (!is_str(name_obj))
@@ -250,7 +249,7 @@ void add_module_state_methods(NativeType& mt) {
             "keep_vars=)");
     ArgParser p(a, "state_dict", {"self", "*", "destination=", "prefix=", "keep_vars="});
     ObjRef dest = p.has(1) && p.get(1) != none() ? ObjRef(p.get(1)) : ordered_dict(in);
-    save_state(in, M(a.pos[0].get()), dest.get(), p.get_str(2, ""), p.get_bool(in, 3, false));
+    save_state(in, as_module(a.pos[0].get()), dest.get(), p.get_str(2, ""), p.get_bool(in, 3, false));
     return dest;
   });
   mt.method("load_state_dict", [](Interp& in, CallArgs& a) -> ObjRef {
@@ -263,7 +262,7 @@ void add_module_state_methods(NativeType& mt) {
     for (auto& [k, v] : as<DictObject>(sd)->items())
       if (is_str(k.get())) entries.emplace_back(as<StrObject>(k.get())->value_, v);
     LoadResult r;
-    load_state(in, M(a.pos[0].get()), entries, "", r);
+    load_state(in, as_module(a.pos[0].get()), entries, "", r);
     if (p.get_bool(in, 2, true)) {
       if (!r.unexpected.empty())
         r.errors.insert(r.errors.begin(), "Unexpected key(s) in state_dict: " + quoted_keys(r.unexpected) + ". ");
