@@ -19,7 +19,9 @@ namespace ag = ::stridelab::autograd;
 // notes (result impl -> source, op name) here. Entries hold weak references only, so noting
 // never keeps a tensor or a storage alive; an entry whose result has died is stale (its impl
 // address may be reused) and is dropped on lookup or in the next sweep. A reshape that had to
-// copy is noted too, with the input dim that broke the view rule.
+// copy is noted too, with the input dim that broke the view rule. The source's sizes, strides
+// and offset are copied into the entry, so that a view whose source died (a temporary, a name the
+// line rebound) is still explained by the op that made it and the geometry it started from.
 
 namespace {
 
@@ -30,6 +32,9 @@ struct Origin {
   std::weak_ptr<core::TensorImpl> source;
   const char* op;
   int64_t broke_dim;
+  core::IntArray source_sizes, source_strides;
+  int64_t source_offset;
+  bool same_storage;
 };
 
 std::unordered_map<const core::TensorImpl*, Origin>& origins() {
@@ -45,7 +50,14 @@ void note_origin(const Tensor& result, const Tensor& source, const char* op, int
     for (auto it = m.begin(); it != m.end();) it = it->second.result.expired() ? m.erase(it) : std::next(it);
     g_sweep_at = std::max<size_t>(1024, 2 * m.size());
   }
-  m[result.impl()] = Origin{result.impl_ptr(), source.impl_ptr(), op, broke_dim};
+  m[result.impl()] = Origin{result.impl_ptr(),
+                            source.impl_ptr(),
+                            op,
+                            broke_dim,
+                            source.sizes(),
+                            source.strides(),
+                            source.storage_offset(),
+                            result.storage() == source.storage()};
 }
 
 // A view op's result: noted when it shares the source's storage (ops that sometimes copy, such
@@ -108,6 +120,10 @@ std::optional<ViewOriginInfo> view_origin(const Tensor& t) {
   info.source = Tensor(it->second.source.lock());
   info.op = it->second.op;
   info.broke_dim = it->second.broke_dim;
+  info.source_sizes = it->second.source_sizes;
+  info.source_strides = it->second.source_strides;
+  info.source_offset = it->second.source_offset;
+  info.same_storage = it->second.same_storage;
   return info;
 }
 

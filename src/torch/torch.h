@@ -31,6 +31,11 @@ struct ViewOriginInfo {
   core::Tensor source;     // the op's input (undefined once it has been freed)
   std::string op;          // the op: "view", "reshape", "t", "T", "transpose", "index", "expand", ...
   int64_t broke_dim = -1;  // reshape/flatten that copied: the input dim that broke the view rule
+  // The source as the op saw it, kept in the entry: the source is often a temporary, or a name
+  // the same line rebinds (`b = b.reshape(3, 2)`), gone by the time the trace looks.
+  core::IntArray source_sizes, source_strides;
+  int64_t source_offset = 0;
+  bool same_storage = false;  // the result shares the source's storage (a view, not a copy)
 };
 // Noting costs a hash-map insert per view op, so it is off until the trace turns it on.
 void set_view_origin_tracking(bool on);

@@ -126,24 +126,39 @@ struct Run {
         if (t.at("id").as_string() == key) return &t;
     return nullptr;
   }
-  // The tensor a name reaches at the end of the run: a module variable, then `.grad`s.
+  // The tensor a name reaches at the end of the run: a module variable, then attributes
+  // (`model.fc1.weight`: the items of the objects on the way) and `.grad`.
   const Json* tensor_of(const std::string& name) const {
     size_t dot = name.find('.');
-    const std::string base = name.substr(0, dot);
     const Json* vars = state.find("variables");
-    const Json* oid = vars ? vars->find(base) : nullptr;
     const Json* objects = state.find("objects");
+    const Json* oid = vars ? vars->find(name.substr(0, dot)) : nullptr;
     const Json* o = oid && oid->is_string() && objects ? objects->find(oid->as_string()) : nullptr;
-    const Json* key = o ? o->find("tensor") : nullptr;
-    const Json* t = key && key->is_string() ? tensor(key->as_string()) : nullptr;
-    while (t && dot != std::string::npos) {
-      size_t next = name.find('.', dot + 1);
-      if (name.substr(dot + 1, next - dot - 1) != "grad") return nullptr;
-      const Json* g = t->find("grad");
-      t = g && g->is_string() ? tensor(g->as_string()) : nullptr;
+    const Json* t = nullptr;  // set once the path reached a tensor
+    while (true) {
+      if (!t && o) {
+        const Json* key = o->find("tensor");
+        if (key && key->is_string()) t = tensor(key->as_string());
+      }
+      if (dot == std::string::npos) return t;
+      const size_t next = name.find('.', dot + 1);
+      const std::string part = name.substr(dot + 1, next - dot - 1);
       dot = next;
+      if (t) {
+        // Past a tensor only `.grad` leads on.
+        const Json* g = part == "grad" ? t->find("grad") : nullptr;
+        t = g && g->is_string() ? tensor(g->as_string()) : nullptr;
+        if (!t) return nullptr;
+        continue;
+      }
+      const Json* items = o ? o->find("items") : nullptr;
+      if (!items) return nullptr;
+      const Json* found = nullptr;
+      for (const Json& item : items->as_array())
+        if (item[0].is_string() && item[0].as_string() == part) found = &item[1];
+      o = found && found->is_string() && objects ? objects->find(found->as_string()) : nullptr;
+      if (!o) return nullptr;
     }
-    return t;
   }
   const Json& need(const std::string& name) const {
     const Json* t = tensor_of(name);
@@ -231,11 +246,13 @@ std::optional<int64_t> parse_int(std::string_view s) {
 
 using Verdict = std::pair<bool, std::string>;
 
+// `X was written through Y only` (yname), or `X was written through a view` (yname empty).
 Verdict written_through(Run& run, const std::string& xname, const std::string& yname) {
   const Json& x = run.need(xname);
-  const Json& y = run.need(yname);
   const std::string& storage = x.at("storage").as_string();
-  const std::string& through = y.at("id").as_string();
+  const bool any_view = yname.empty();
+  const std::string through = any_view ? "" : run.need(yname).at("id").as_string();
+  std::string via_view;  // the first write through a view (any_view)
   const Facts& f = run.the_facts();
   // Filling a storage in the step that made it is part of making it; backward's writes are not
   // the program's.
@@ -246,15 +263,27 @@ Verdict written_through(Run& run, const std::string& xname, const std::string& y
   for (const Event& w : f.writes) {
     if (w.storage != storage || w.backward || made.count(w.step)) continue;
     ++count;
-    std::vector<std::string> via;
+    std::vector<const InPlaceWrite*> via;
     for (const InPlaceWrite& c : run.session.in_place_writes())
-      if (c.step == w.step && c.storage == storage) via.push_back(c.tensor);
+      if (c.step == w.step && c.storage == storage) via.push_back(&c);
     const std::string where = "line " + std::to_string(w.line) + " (`" + run.source_line(w.line) + "`)";
-    if (via.empty()) return {false, where + " wrote " + storage + " without an in-place call on a tensor"};
-    for (const std::string& t : via)
-      if (t != through) return {false, where + " wrote " + storage + " through " + run.name_of(t)};
+    if (via.empty()) {
+      if (any_view) continue;
+      return {false, where + " wrote " + storage + " without an in-place call on a tensor"};
+    }
+    for (const InPlaceWrite* c : via) {
+      // A temporary view (`y[0].add_(1)`) counts as the tensor it was made from.
+      const std::string who = (c->temporary ? "a view of " : "") + run.name_of(c->tensor);
+      if (any_view && via_view.empty() && (c->temporary || c->tensor != x.at("id").as_string()))
+        via_view = where + " wrote " + storage + " through " + who;
+      if (!any_view && c->tensor != through) return {false, where + " wrote " + storage + " through " + who};
+    }
   }
   if (!count) return {false, storage + " (" + xname + "'s storage) was never written in place"};
+  if (any_view) {
+    if (via_view.empty()) return {false, "every write to " + storage + " went through " + xname + " itself"};
+    return {true, via_view};
+  }
   return {true, plural(count, "write", "writes") + " to " + storage + ", all through " + yname};
 }
 
@@ -350,6 +379,7 @@ Verdict evaluate(Run& run, std::string_view c) {
       return {have == *want, x + " has " + what + " " + std::to_string(have)};
     }
   }
+  if (s == "was written through a view") return written_through(run, x, "");
   if (take(s, "was written through ")) {
     std::string_view y = s;
     const std::string_view only = " only";

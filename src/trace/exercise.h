@@ -7,7 +7,8 @@
 //   auto results = trace::check_run(session, {"y is a view of x", "x was written through y only"});
 //   // results[i].ok, results[i].why: "2 writes to s1, all through y"
 //
-// One check per line; NAME is a variable of the module at the end of the run, or NAME.grad:
+// One check per line; NAME is a variable of the module at the end of the run, followed by
+// attributes and `.grad` (`x`, `x.grad`, `model.fc1.weight`, `lin.bias.grad`):
 //
 //   X is a view of Y              X and Y are different tensors on the same storage
 //   X is not a view of Y          their storages differ
@@ -16,7 +17,10 @@
 //   X has a grad                  X.grad is a tensor
 //   X was copied by reshape       X came from reshape/flatten, which had to copy
 //   X was written through Y only  X's storage was written in place, and every write to it was made
-//                                 by an in-place call on the tensor Y (Session::in_place_writes)
+//                                 by an in-place call on the tensor Y (Session::in_place_writes),
+//                                 or on a view of Y no variable names (`y[0].add_(1)`)
+//   X was written through a view  X's storage was written in place through another tensor on it,
+//                                 or through a view no variable names (`x[0].add_(1)`)
 //   no allocation after line N    nothing was allocated after the step where line N first ran
 //   error T                       the run ended with an exception of type T
 //   error T matching /P/          ... whose message P matches (pattern_matches)

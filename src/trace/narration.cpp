@@ -46,6 +46,12 @@ std::string plural(int64_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+int64_t shape_numel(const Json& shape) {
+  int64_t n = 1;
+  for (const Json& d : shape.as_array()) n *= d.as_int();
+  return n;
+}
+
 // What a state says about tensors, storages and names, indexed.
 struct View {
   std::map<std::string, const Json*> tensors, storages, nodes;
@@ -113,11 +119,7 @@ struct View {
     }
     return n.empty() ? "storage " + storage : "`" + n + "`'s storage " + storage;
   }
-  int64_t numel(const std::string& tensor) const {
-    int64_t n = 1;
-    for (const Json& d : tensors.at(tensor)->at("shape").as_array()) n *= d.as_int();
-    return n;
-  }
+  int64_t numel(const std::string& tensor) const { return shape_numel(tensors.at(tensor)->at("shape")); }
 };
 
 // The number of cells a read event names.
@@ -132,6 +134,22 @@ int64_t cells_read(const Json& e) {
       n += k;
     }
   return n;
+}
+
+// The shape and strides of the tensor a view was made from: the source tensor when the state still
+// has it, else the geometry the view's record kept of it (a temporary, a name the line rebound).
+struct SourceGeometry {
+  const Json* shape = nullptr;
+  const Json* stride = nullptr;
+};
+SourceGeometry source_geometry(const View& now, const Json& tensor) {
+  const Json* view = tensor.find("view");
+  if (!view) return {};
+  if (const Json* src = view->find("source"); src && src->is_string() && now.tensors.count(src->as_string())) {
+    const Json& t = *now.tensors.at(src->as_string());
+    return {&t.at("shape"), &t.at("stride")};
+  }
+  return {view->find("source_shape"), view->find("source_stride")};
 }
 
 std::string bytes_text(const Json& storage) {
@@ -273,17 +291,19 @@ static std::string narrate_facts(const Json& prev, const Json& state, const std:
     if (!allocated.count(storage) && before.storages.count(storage)) {
       std::string src =
           view && view->find("source") && view->at("source").is_string() ? view->at("source").as_string() : "";
-      std::string text = "made `" + name + "` a view of " + before.storage_called(storage, src);
+      std::string of = before.storage_called(storage, src);
+      if (of.rfind("`" + name + "`'s ", 0) == 0) of = "the previous " + of;  // `b = b.reshape(3, 2)`
+      std::string text = "made `" + name + "` a view of " + of;
       if (!op.empty()) text += " (" + op + ")";
       const int64_t n = now.numel(key);
-      const Json* source_t = src.empty() ? nullptr : now.tensors.count(src) ? now.tensors.at(src) : nullptr;
+      const SourceGeometry g = source_geometry(now, *t);
       const int64_t cells = before.storages.at(storage)->at("numel").as_int();
-      if (source_t && now.numel(src) == n) text += ": the same " + plural(n, "cell", "cells");
+      if (g.shape && shape_numel(*g.shape) == n) text += ": the same " + plural(n, "cell", "cells");
       else
         text += ": " + std::to_string(n) + " of its " + plural(cells, "cell", "cells") + ", from offset " +
                 std::to_string(t->at("offset").as_int());
-      if (source_t && source_t->at("stride") != t->at("stride"))
-        text += ", strides " + tuple_text(source_t->at("stride")) + " → " + tuple_text(t->at("stride"));
+      if (g.stride && *g.stride != t->at("stride"))
+        text += ", strides " + tuple_text(*g.stride) + " → " + tuple_text(t->at("stride"));
       else text += ", strides " + tuple_text(t->at("stride"));
       clauses.push_back(text);
     } else if (allocated.count(storage) && !told_storages.count(storage)) {
@@ -293,7 +313,9 @@ static std::string narrate_facts(const Json& prev, const Json& state, const std:
       const std::string src =
           view && view->find("source") && view->at("source").is_string() ? view->at("source").as_string() : "";
       const Json* src_t = src.empty() ? nullptr : now.tensors.count(src) ? now.tensors.at(src) : nullptr;
-      const bool same_storage = src_t && src_t->at("storage").as_string() == storage;
+      // (A source that is gone shared the storage when the view's strides were derived from it.)
+      const bool same_storage = src_t ? src_t->at("storage").as_string() == storage
+                                      : view && view->find("source_shape") && view->find("source_offset");
       if (view && view->find("broke_dim")) {
         text = "`" + op + "` copied into a new storage " + storage + " for `" + name + "`, " + bytes_text(s) +
                broke_text(now, *view, before);

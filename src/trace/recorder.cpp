@@ -191,8 +191,6 @@ void write_cell(JsonWriter& w, core::DType dtype, int64_t bits) {
   }
 }
 
-std::string storage_key_of(uint64_t id) { return "s" + std::to_string(id); }
-
 void write_ints(JsonWriter& w, const core::IntArray& values) {
   w.StartArray();
   for (int64_t v : values) w.Int64(v);
@@ -223,6 +221,8 @@ struct Recorder::TensorRec {
   std::vector<std::array<int64_t, 3>> terms;
   std::vector<std::array<int64_t, 2>> view_strides;  // {-1, 0} for null
   int64_t broke_dim = -1;
+  bool has_source_geometry = false;  // source_shape and source_stride (the source is gone)
+  core::IntArray source_shape, source_stride;
   bool operator==(const TensorRec&) const = default;
 };
 
@@ -264,25 +264,28 @@ namespace {
 //   offset_terms: v.offset = s.offset + sum(k * s.stride[d]) as [[k, s.stride[d], d], ...]
 //   strides: for each dim of v, [source dim, multiplier] (v.stride = multiplier * s.stride[dim]),
 //            or null where v's stride is 0 (an expanded dim reads one cell over and over).
-void derive_view(const core::Tensor& s, const core::Tensor& v, Recorder::TensorRec& out) {
-  if (s.storage() != v.storage()) return;
+// The view v's offset and strides in terms of its source's (sizes, strides, offset), when they
+// share a storage.
+void derive_view(const core::IntArray& s_sizes, const core::IntArray& s_strides, int64_t s_offset,
+                 const core::Tensor& v, Recorder::TensorRec& out) {
   out.derived = true;
-  int64_t diff = v.storage_offset() - s.storage_offset();
+  const auto s_dim = static_cast<int64_t>(s_sizes.size());
+  int64_t diff = v.storage_offset() - s_offset;
   std::vector<int64_t> order;
-  for (int64_t d = 0; d < s.dim(); ++d)
-    if (s.strides()[d] > 0 && s.sizes()[d] > 1) order.push_back(d);
-  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return s.strides()[a] > s.strides()[b]; });
+  for (int64_t d = 0; d < s_dim; ++d)
+    if (s_strides[d] > 0 && s_sizes[d] > 1) order.push_back(d);
+  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return s_strides[a] > s_strides[b]; });
   std::vector<std::array<int64_t, 3>> terms;
   int64_t rest = diff;
   for (int64_t d : order) {
-    int64_t st = s.strides()[d];
-    int64_t k = std::min(rest >= 0 ? rest / st : 0, s.sizes()[d] - 1);
+    int64_t st = s_strides[d];
+    int64_t k = std::min(rest >= 0 ? rest / st : 0, s_sizes[d] - 1);
     if (k > 0) {
       terms.push_back({k, st, d});
       rest -= k * st;
     }
   }
-  out.source_offset = s.storage_offset();
+  out.source_offset = s_offset;
   if (rest == 0) {
     out.has_terms = true;
     out.terms = std::move(terms);
@@ -293,8 +296,8 @@ void derive_view(const core::Tensor& s, const core::Tensor& v, Recorder::TensorR
     if (st != 0) {
       // Prefer a source dim with the same stride, then one whose stride divides it.
       for (int pass = 0; pass < 2 && m[0] < 0; ++pass)
-        for (int64_t sd = 0; sd < s.dim() && m[0] < 0; ++sd) {
-          int64_t ss = s.strides()[sd];
+        for (int64_t sd = 0; sd < s_dim && m[0] < 0; ++sd) {
+          int64_t ss = s_strides[sd];
           if (ss == 0) continue;
           if ((pass == 0 && ss == st) || (pass == 1 && st % ss == 0)) m = {sd, st / ss};
         }
@@ -329,10 +332,10 @@ void write_object(JsonWriter& w, const ObjectInfo& o) {
   w.EndObject();
 }
 
-void write_tensor(JsonWriter& w, const Recorder::TensorRec& t) {
+void write_tensor(JsonWriter& w, const Recorder::TensorRec& t, const std::string& storage_key) {
   w.StartObject();
   w.key("storage");
-  w.str(storage_key_of(t.storage));
+  w.str(storage_key);
   w.key("shape");
   write_ints(w, t.shape);
   w.key("stride");
@@ -371,9 +374,17 @@ void write_tensor(JsonWriter& w, const Recorder::TensorRec& t) {
     w.str(t.view_op);
     w.key("text");
     w.str(t.view_text);
-    if (!t.view_source.empty()) {
-      w.key("source");
-      w.str(t.view_source);
+    if (t.has_source_geometry) {
+      w.key("source_shape");
+      write_ints(w, t.source_shape);
+      w.key("source_stride");
+      write_ints(w, t.source_stride);
+    }
+    if (!t.view_source.empty() || t.has_source_geometry) {
+      if (!t.view_source.empty()) {
+        w.key("source");
+        w.str(t.view_source);
+      }
       if (t.derived) {
         w.key("source_offset");
         w.Int64(t.source_offset);
@@ -513,7 +524,7 @@ std::vector<typename Map::key_type> sorted_keys(const Map& m) {
 }
 
 // Whether "s<a>" sorts before "s<b>" as strings do, without making the strings.
-bool storage_key_less(uint64_t a, uint64_t b) {
+bool number_key_less(uint64_t a, uint64_t b) {
   char x[24], y[24];
   const char* ex = std::to_chars(x, x + sizeof x, a).ptr;
   const char* ey = std::to_chars(y, y + sizeof y, b).ptr;
@@ -539,6 +550,18 @@ Recorder::Recorder(RecorderOptions options)
 
 Recorder::~Recorder() {
   if (observing_) core::set_storage_observer(nullptr);
+}
+
+std::string Recorder::storage_key(uint64_t id) const {
+  auto it = shown_numbers_.find(id);
+  return it == shown_numbers_.end() ? "" : "s" + std::to_string(it->second);
+}
+
+std::function<bool(uint64_t, uint64_t)> Recorder::storage_key_less() const {
+  return [this](uint64_t a, uint64_t b) {
+    auto x = shown_numbers_.find(a), y = shown_numbers_.find(b);
+    return number_key_less(x == shown_numbers_.end() ? 0 : x->second, y == shown_numbers_.end() ? 0 : y->second);
+  };
 }
 
 void Recorder::begin(std::string source) {
@@ -655,10 +678,18 @@ Recorder::TensorRec Recorder::tensor_record(const core::Tensor& t, const Snapsho
       r.view_op = origin->op;
       r.view_text = origin->text;
       if (origin->source.defined()) {
-        r.view_source = tensor_key(origin->source);
-        derive_view(origin->source, t, r);
-        more.push_back(origin->source);
-        if (view_source) *view_source = origin->source;
+        const core::Tensor& src = origin->source;
+        r.view_source = tensor_key(src);
+        if (src.storage() == t.storage()) derive_view(src.sizes(), src.strides(), src.storage_offset(), t, r);
+        more.push_back(src);
+        if (view_source) *view_source = src;
+      } else if (origin->has_source_geometry) {
+        // The source is gone: its geometry as the op saw it stands in for it.
+        r.has_source_geometry = true;
+        r.source_shape = origin->source_sizes;
+        r.source_stride = origin->source_strides;
+        if (origin->same_storage)
+          derive_view(origin->source_sizes, origin->source_strides, origin->source_offset, t, r);
       }
       r.broke_dim = origin->broke_dim;
     }
@@ -715,15 +746,15 @@ void Recorder::write_checkpoint() {
   w.StartObject();
   for (const std::string& k : sorted_keys(tensors_)) {
     w.key(k);
-    write_tensor(w, *tensors_.at(k));
+    write_tensor(w, *tensors_.at(k), storage_key(tensors_.at(k)->storage));
   }
   w.EndObject();
   w.key("storages");
   w.StartObject();
   std::vector<uint64_t> ids = sorted_keys(storages_);
-  std::sort(ids.begin(), ids.end(), storage_key_less);
+  std::sort(ids.begin(), ids.end(), storage_key_less());
   for (uint64_t id : ids) {
-    w.key(storage_key_of(id));
+    w.key(storage_key(id));
     write_storage_text(w, *storages_.at(id));
   }
   w.EndObject();
@@ -982,6 +1013,8 @@ void Recorder::record(const Snapshot& snap) {
   shown_list.erase(std::unique(shown_list.begin(), shown_list.end(),
                                [](const auto& a, const auto& b) { return a.first == b.first; }),
                    shown_list.end());
+  for (const auto& [id, storage] : shown_list)
+    if (shown_numbers_.emplace(id, next_shown_number_).second) ++next_shown_number_;
 
   // Allocations and frees: only of storages the learner can see (temporaries made and dropped
   // inside one step are not drawn).
@@ -996,7 +1029,7 @@ void Recorder::record(const Snapshot& snap) {
       ew.key("type");
       ew.str(e->alloc ? "alloc" : "free");
       ew.key("storage");
-      ew.str(storage_key_of(e->storage));
+      ew.str(storage_key(e->storage));
       ew.EndObject();
     }
   }
@@ -1013,7 +1046,7 @@ void Recorder::record(const Snapshot& snap) {
     }
     std::vector<uint64_t> ids;
     for (const auto& kv : by_storage) ids.push_back(kv.first);
-    std::sort(ids.begin(), ids.end(), storage_key_less);  // "s10" before "s2", as the keys sort
+    std::sort(ids.begin(), ids.end(), storage_key_less());  // "s10" before "s2", as the keys sort
     for (uint64_t id : ids) {
       const std::vector<Block>& blocks = by_storage[id];
       if (blocks.empty() || !(shown_count(id) || freed_now.count(id))) continue;
@@ -1021,7 +1054,7 @@ void Recorder::record(const Snapshot& snap) {
       ew.key("type");
       ew.str("read");
       ew.key("storage");
-      ew.str(storage_key_of(id));
+      ew.str(storage_key(id));
       compact_reads(blocks, ew);
       ew.EndObject();
     }
@@ -1053,7 +1086,7 @@ void Recorder::record(const Snapshot& snap) {
       ew.key("type");
       ew.str("write");
       ew.key("storage");
-      ew.str(storage_key_of(id));
+      ew.str(storage_key(id));
       std::vector<size_t> changed;
       for (size_t i = 0; i < now.cells.size(); ++i)
         if (now.cells[i] != slot->cells[i]) changed.push_back(i);
@@ -1135,12 +1168,13 @@ void Recorder::record(const Snapshot& snap) {
       "objects", objects_set, objects_del, [&](const std::string& k) { write_object(w, objects_.at(k)); }, same_key,
       string_less);
   write_changes(
-      "tensors", tensors_set, tensors_del, [&](const std::string& k) { write_tensor(w, *tensors_.at(k)); }, same_key,
+      "tensors", tensors_set, tensors_del,
+      [&](const std::string& k) { write_tensor(w, *tensors_.at(k), storage_key(tensors_.at(k)->storage)); }, same_key,
       string_less);
   write_changes(
       "storages", storages_set, storages_del,
       [&](uint64_t id) { write_storage(w, *storages_.at(id), options_.summary_edge); },
-      [](uint64_t id) { return storage_key_of(id); }, storage_key_less);
+      [&](uint64_t id) { return storage_key(id); }, storage_key_less());
   write_changes(
       "nodes", nodes_set, nodes_del, [&](const std::string& k) { write_node(w, k, *nodes_.at(k)); }, same_key,
       string_less);

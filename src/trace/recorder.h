@@ -84,6 +84,11 @@ struct ViewOrigin {
   std::string op;          // "slice", "t", "expand", "reshape", ...
   std::string text;        // "x[1:3, 1:3]"
   int64_t broke_dim = -1;  // a reshape that had to copy: the dimension that broke the view rule
+  // The source's geometry when the op ran, for a source that is gone (a temporary, a rebound name).
+  bool has_source_geometry = false;
+  core::IntArray source_sizes, source_strides;
+  int64_t source_offset = 0;
+  bool same_storage = false;
 };
 
 struct BackwardStep {
@@ -188,6 +193,8 @@ class Recorder : public core::StorageObserver {
   std::string tensor_key(const core::Tensor& t);
   // The key a tensor has, or "" (never assigns one).
   std::string find_tensor_key(const core::Tensor& t) const;
+  // The key of a storage ("s2"), by its core::StorageImpl::id(), or "" for one no step has shown.
+  std::string storage_key(uint64_t id) const;
 
   void on_allocate(const core::StorageImpl& storage) override;
   void on_free(const core::StorageImpl& storage) override;
@@ -266,6 +273,13 @@ class Recorder : public core::StorageObserver {
   std::vector<FrameInfo> frames_;
   std::vector<std::unique_ptr<Event>> pending_events_;  // allocations and frees since the last step
   std::unordered_map<uint64_t, bool> written_;          // storages written since the last step
+  // NOTE [Storage numbers]
+  // A storage's key numbers the storages in the order the steps first showed them, not by their
+  // core id: temporaries made and freed inside a step (a wrapped Python number, an intermediate
+  // result) take core ids too, and must not leave gaps (s1, s3) in the names the learner reads.
+  std::unordered_map<uint64_t, uint64_t> shown_numbers_;  // core id -> n of "sn"
+  uint64_t next_shown_number_ = 1;
+  std::function<bool(uint64_t, uint64_t)> storage_key_less() const;  // as the keys sort as strings
 
   // The writers of a step's delta and of its events (kept: their memory is reused).
   std::unique_ptr<support::JsonWriter> step_writer_, events_writer_, record_writer_, checkpoint_writer_;

@@ -105,8 +105,13 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   std::vector<InPlaceWrite> take_writes() {
     std::vector<InPlaceWrite> out;
     for (PendingWrite& w : writes_) {
-      if (w.write.tensor.empty())
-        if (auto impl = w.impl.lock()) w.write.tensor = rec_.find_tensor_key(core::Tensor(impl));
+      if (w.write.tensor.empty() || w.write.temporary)
+        if (auto impl = w.impl.lock())  // (a temporary is gone by now: this is a tensor shown later)
+          if (std::string key = rec_.find_tensor_key(core::Tensor(impl)); !key.empty()) {
+            w.write.tensor = key;
+            w.write.temporary = false;
+          }
+      w.write.storage = rec_.storage_key(w.storage_id);
       out.push_back(std::move(w.write));
     }
     return out;
@@ -744,20 +749,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
       }
       return a;
     };
-    snap.view_origin = [](const core::Tensor& t) -> std::optional<ViewOrigin> {
-      // The op that made it, from the binding; else relative to its base.
-      ViewOrigin v;
-      if (auto info = torch::view_origin(t)) {
-        v.source = info->source;
-        v.op = info->op;
-        v.broke_dim = info->broke_dim;
-        if (v.source.defined() || v.broke_dim >= 0) return v;
-      }
-      if (!t.is_view()) return std::nullopt;
-      v.source = t.base();
-      v.op = "view";
-      return v;
-    };
+    snap.view_origin = view_origin_of;
     snap.stdout_text = std::move(pending_stdout_);
     pending_stdout_.clear();
     if (kind != "backward") {
@@ -804,13 +796,17 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   struct PendingWrite {
     InPlaceWrite write;
     std::weak_ptr<core::TensorImpl> impl;  // to name a tensor not shown yet at the end
+    uint64_t storage_id = 0;               // named at the end too (NOTE [Storage numbers])
   };
   void note_written_through(const python::BuiltinFunctionObject& fn, const python::CallArgs& args) {
     Object* o = calls_.written_through(fn, args);
     if (!o) return;
     const core::Tensor& t = torch::unwrap(o);
-    writes_.push_back(
-        {{rec_.step_count(), rec_.find_tensor_key(t), "s" + std::to_string(t.storage()->id())}, t.impl_ptr()});
+    InPlaceWrite w{rec_.step_count(), "", "", false};
+    for (const core::Tensor& v : made_from(t))
+      if (!(w.tensor = rec_.find_tensor_key(v)).empty()) break;
+    w.temporary = !w.tensor.empty() && w.tensor != rec_.find_tensor_key(t);
+    writes_.push_back({w, t.impl_ptr(), t.storage()->id()});
   }
   std::vector<PendingWrite> writes_;
   CallReads calls_;

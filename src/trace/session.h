@@ -57,10 +57,13 @@ struct RunOptions {
 // An in-place write made by a call of the program (add_, x[i] = v, x += y, out=): the step it
 // ran in, the key of the tensor it went through ("" for a tensor the trace never showed) and the
 // storage written. What an exercise's "X was written through Y only" reads (trace/exercise.h).
+// A write through a view no variable named (`x[0].add_(1)`) is told as going through the named
+// tensor it was made from, with `temporary` set.
 struct InPlaceWrite {
   int64_t step = 0;
   std::string tensor;
   std::string storage;
+  bool temporary = false;
 };
 
 struct Summary {
@@ -72,6 +75,13 @@ struct Summary {
 
   support::Json to_json() const;
 };
+
+// How t was made (the op and its source), when a view op or a reshape that copied made it
+// (view_origin.cpp): what the recorder writes as a tensor's `view`.
+std::optional<ViewOrigin> view_origin_of(const core::Tensor& t);
+// t, then the tensors it was made from by view ops (nearest first; its base last): what a write
+// through a temporary view (`x[0].add_(1)`, `x.view(-1)[2] = 5`) went through, as named.
+std::vector<core::Tensor> made_from(const core::Tensor& t);
 
 class Session {
  public:

@@ -133,9 +133,30 @@ TEST_CASE("'written through' reads which tensor each in-place write went through
   SECTION("a temporary view of x, and a write made in the line that names y") {
     auto r = check("import torch\nx = torch.zeros(2, 3)\ny = x[1]\nx.t()[0, 0] = 1\n", through);
     CHECK_FALSE(r[0].ok);
-    CHECK(r[0].why == "line 4 (`x.t()[0, 0] = 1`) wrote s1 through a tensor the program never named");
+    CHECK(r[0].why == "line 4 (`x.t()[0, 0] = 1`) wrote s1 through a view of x");
     r = check("import torch\nx = torch.zeros(2, 3)\ny = x[1]; y[0] = 5\n", through);
     CHECK(r[0].ok);
+  }
+  SECTION("a view no variable names counts as the tensor it was made from") {
+    auto r = check("import torch\nx = torch.zeros(2, 3)\ny = x[1]\ny[0].add_(1)\ny.view(-1)[2] = 5\ny[1:][0] += 1\n",
+                   {"x was written through y only", "x was written through a view", "y was written through a view"});
+    INFO(report(r));
+    CHECK(r[0].ok);
+    CHECK(r[0].why == "3 writes to s1, all through y");
+    CHECK(r[1].ok);
+    CHECK(r[1].why == "line 4 (`y[0].add_(1)`) wrote s1 through a view of y");
+    CHECK(r[2].ok);
+  }
+  SECTION("written through a view: x[0].add_(1) and x.view(-1)[2] = 5, not x itself") {
+    const std::vector<std::string> view = {"x was written through a view"};
+    auto r = check("import torch\nx = torch.zeros(2, 3)\nx[0].add_(1)\n", view);
+    CHECK(r[0].ok);
+    CHECK(r[0].why == "line 3 (`x[0].add_(1)`) wrote s1 through a view of x");
+    CHECK(check("import torch\nx = torch.zeros(2, 3)\nx.view(-1)[2] = 5\n", view)[0].ok);
+    r = check("import torch\nx = torch.zeros(2, 3)\nx.add_(1)\nx[0, 1] = 2\n", view);
+    CHECK_FALSE(r[0].ok);
+    CHECK(r[0].why == "every write to s1 went through x itself");
+    CHECK_FALSE(check("import torch\nx = torch.zeros(2, 3)\n", view)[0].ok);
   }
   SECTION("never written; backward's writes are not the program's") {
     auto r = check("import torch\nx = torch.zeros(2, 3)\ny = x[1]\n", through);
@@ -178,12 +199,28 @@ TEST_CASE("each form of check reads the end of the run", "[exercise]") {
   CHECK(ok == std::vector<bool>{true, true,  true,  true,  true,  true,  true,  true,  true,  true, true,
                                 true, false, false, false, false, false, false, false, false, false});
   CHECK(r[12].why == "y and y are the same tensor");
-  CHECK(r[13].why == "line 5 allocated s3");
+  CHECK(r[13].why == "line 5 allocated s2");
   CHECK(r[14].why == "no tensor named q at the end of the run");
   CHECK(r[15].why == "x has strides (3, 1)");
   CHECK(r[17].why == "y came from t as a view");
   CHECK(r[19].why == "the lesson's check \"x is bigger than y\" is not one stridelab knows");
   CHECK(r[20].why == "the lesson's check \"no error at all\" is not one stridelab knows");
+}
+
+TEST_CASE("names reach attributes: model.weight, lin.bias.grad", "[exercise]") {
+  const std::string src =
+      "import torch\nlin = torch.nn.Linear(3, 2)\nmodel = torch.nn.Sequential()\nmodel.fc = lin\n"
+      "lin(torch.ones(1, 3)).sum().backward()\n";
+  auto r =
+      check(src, {"lin.weight has shape (2, 3)", "lin.bias.grad has shape (2,)", "model.fc.weight has a grad",
+                  "model.fc.weight is a view of lin.weight", "lin.weight.grad has strides (3, 1)",
+                  "lin.nothing has shape (2,)", "lin.weight.data has shape (2, 3)", "lin.in_features has shape ()"});
+  INFO(report(r));
+  std::vector<bool> ok;
+  for (const auto& c : r) ok.push_back(c.ok);
+  CHECK(ok == std::vector<bool>{true, true, true, false, true, false, false, false});
+  CHECK(r[3].why == "model.fc.weight and lin.weight are the same tensor");
+  CHECK(r[5].why == "no tensor named lin.nothing at the end of the run");
 }
 
 TEST_CASE("errors and their message patterns", "[exercise]") {

@@ -82,9 +82,43 @@ TEST_CASE("narration names views, in-place writes, allocations, frees and backwa
   CHECK(has("`a = torch.zeros(3, 4)` allocated s1 for `a`, 48 bytes (12 cells of torch.float32)"));
   CHECK(has("made `b` a view of `a`'s storage s1 (t): the same 12 cells, strides (4, 1) → (1, 4)"));
   CHECK(has("wrote 12 cells of s1 in place: version 0 → 1, seen by `a` and `b`"));
-  CHECK(has("`reshape` copied into a new storage s3 for `c`"));
+  CHECK(has("`reshape` copied into a new storage s2 for `c`"));
   CHECK(has("dimension 0 of `b` (stride 1) cannot be merged with dimension 1"));
-  CHECK(has("s3 (it held `c`) was freed: nothing refers to it any more."));
+  CHECK(has("s2 (it held `c`) was freed: nothing refers to it any more."));
   CHECK(has("backward ran MulBackward0: it used `w` as other, saved at version 0 and `w` as self, saved at version 0"));
-  CHECK(has("s8 and s9 were freed: nothing refers to them any more."));
+  CHECK(has("s6 and s7 were freed: nothing refers to them any more."));
+}
+
+TEST_CASE("narration: a name rebound to a view of itself, and storages numbered as shown", "[narration]") {
+  // `b = b.reshape(3, 2)`: the tensor reshape read is gone once `b` names the new one; the view
+  // is still told by its op and its source's strides, not by its base's. The number 1 in `a + 1`
+  // is a storage too, made and freed inside the step: it takes no name.
+  const std::string program =
+      "import torch\n"
+      "b = torch.arange(6.)\n"
+      "b = b.reshape(2, 3)\n"
+      "b = b.reshape(3, 2)\n"
+      "c = torch.arange(6).reshape(2, 3).t()\n"
+      "d = b + 1\n"
+      "e = d * 2\n";
+  trace::Session s;
+  s.run(program);
+  std::vector<std::string> lines;
+  for (int64_t n = 0; n < s.step_count(); ++n) lines.push_back(s.state(n).at("narration").as_string());
+  REQUIRE(lines.size() == 7);
+  CHECK(lines[2] ==
+        "`b = b.reshape(2, 3)` made `b` a view of the previous `b`'s storage s1 (reshape): the same 6 cells, "
+        "strides (1,) → (3, 1).");
+  CHECK(lines[3] ==
+        "`b = b.reshape(3, 2)` made `b` a view of the previous `b`'s storage s1 (reshape): the same 6 cells, "
+        "strides (3, 1) → (2, 1).");
+  CHECK(lines[4] ==
+        "`c = torch.arange(6).reshape(2, 3).t()` allocated s2, 48 bytes (6 cells of torch.int64), and made `c` a "
+        "view of it (t), strides (1, 3).");
+  CHECK(lines[5] == "`d = b + 1` allocated s3 for `d`, 24 bytes (6 cells of torch.float32).");
+  CHECK(lines[6] == "`e = d * 2` allocated s4 for `e`, 24 bytes (6 cells of torch.float32).");
+  // The trace keeps the gone source's geometry in the view record, for the stride panel too.
+  const support::Json b = s.state(3).at("tensors").as_array().back();
+  CHECK(b.at("view").at("op").as_string() == "reshape");
+  CHECK(b.at("view").at("source_stride").dump() == "[3,1]");
 }

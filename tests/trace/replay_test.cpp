@@ -102,19 +102,7 @@ class FullSnapshot {
       }
       return a;
     };
-    snap.view_origin = [](const core::Tensor& t) -> std::optional<trace::ViewOrigin> {
-      trace::ViewOrigin v;
-      if (auto info = torch::view_origin(t)) {
-        v.source = info->source;
-        v.op = info->op;
-        v.broke_dim = info->broke_dim;
-        if (v.source.defined() || v.broke_dim >= 0) return v;
-      }
-      if (!t.is_view()) return std::nullopt;
-      v.source = t.base();
-      v.op = "view";
-      return v;
-    };
+    snap.view_origin = trace::view_origin_of;
     return snap;
   }
 

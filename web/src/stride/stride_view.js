@@ -122,13 +122,15 @@ export function createStrideView(root, channel) {
     const tensors = byId(state.tensors);
     if (v) {
       const src = v.source ? tensors.get(v.source) : null;
-      const srcName = src ? tensorLabel(src, names) : (v.source || null);
+      const srcName = src ? tensorLabel(src, names) : v.source || (v.source_shape ? `a tensor of shape (${v.source_shape.join(', ')}) now gone` : null);
       rows.push(el('div', {}, 'a view, made by ', v.text ? el('code', {}, v.text) : el('code', {}, v.op || '?'),
         v.text && v.op ? ` (${v.op})` : '', srcName ? ` from ${srcName}` : ''));
       const terms = offsetTerms(t);
       if (terms.length) rows.push(el('div', { 'data-testid': 'stride-derivation-offset' }, `offset = ${terms.join(' + ')} = ${v.offset ?? t.offset}`));
-      if (Array.isArray(v.strides) && src) {
-        const parts = v.strides.map((m, d) => (m ? `${src.stride[m[0]]}·${m[1]}` : '0 (expanded)') + ` = ${t.stride[d]}`);
+      // (A source that is gone left its strides in the view record.)
+      const srcStride = src ? src.stride : v.source_stride;
+      if (Array.isArray(v.strides) && srcStride) {
+        const parts = v.strides.map((m, d) => (m ? `${srcStride[m[0]]}·${m[1]}` : '0 (expanded)') + ` = ${t.stride[d]}`);
         rows.push(el('div', {}, `stride: ${parts.join(', ')}`));
       } else if (v.stride) rows.push(el('div', {}, `stride = (${v.stride.join(', ')})`));
       if (v.broke_dim !== undefined && v.broke_dim !== null) rows.push(el('div', { class: 'note' }, `dimension ${v.broke_dim} broke the view rule, so reshape copied`));
