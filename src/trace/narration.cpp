@@ -15,6 +15,7 @@
 #include "trace/narration.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <sstream>
@@ -80,6 +81,27 @@ struct View {
         if (t && t->is_string()) names[t->as_string()].push_back(name);
       }
     }
+    // Entries of containers and attributes of instances the module's variables hold, one level
+    // deep (`model.weights`, `xs[0]`), as the memory view names them (tensorNames in
+    // web/src/trace_state.js).
+    if (const Json* vars = st.find("variables"))
+      for (const auto& [name, oid] : vars->as_object()) {
+        const Json* o = oid.is_string() ? objects.find(oid.as_string()) : nullptr;
+        const Json* items = o ? o->find("items") : nullptr;
+        if (!items) continue;
+        for (const Json& item : items->as_array()) {
+          const Json* child = item[1].is_string() ? objects.find(item[1].as_string()) : nullptr;
+          const Json* t = child ? child->find("tensor") : nullptr;
+          if (!t || !t->is_string()) continue;
+          const std::string label = item[0].is_string() ? item[0].as_string() : item[0].dump();
+          const bool index =
+              !label.empty() && (label[0] == '\'' || std::all_of(label.begin(), label.end(),
+                                                                 [](unsigned char c) { return std::isdigit(c) != 0; }));
+          const std::string path = index ? name + "[" + label + "]" : name + "." + label;
+          auto& list = names[t->as_string()];
+          if (std::find(list.begin(), list.end(), path) == list.end()) list.push_back(path);
+        }
+      }
     // A named tensor's .grad is named after it.
     for (const auto& [key, t] : tensors) {
       const Json* g = t->find("grad");
