@@ -15,6 +15,7 @@ import { createTimelineView } from './teach/timeline_view.js';
 import { listenToHost } from './teach/embed_protocol.js';
 import { setRunChecker } from './teach/exercise_view.js';
 import { diffStates } from './trace_state.js';
+import { holdHeader } from './layout/held_header.js';
 import { describeRunError } from './engine/run_messages.js';
 import { readHash, makeHash, embedSnippet, svgText, svgToPng, download, copyText, pageUrl } from './share/share.js';
 
@@ -65,6 +66,7 @@ function showPanels(list) {
 const channel = new Channel();
 const editor = createEditorView(byTestId('editor'), channel);
 createStepperView(byTestId('stepper'), channel);
+holdHeader(document.querySelector('.col-right'), byTestId('stepper'), byTestId('teach-panel'));
 createConsoleView(byTestId('console-panel'), channel);
 const memory = createMemoryView(byTestId('memory-panel'), channel);
 createVariablesView(byTestId('variables-panel'), channel);

@@ -4,6 +4,7 @@
 // or read in this step, and cells that differ from the step shown before, are
 // marked; a legend names the write and read marks when the step has any.
 // Drawn as one SVG so it can be exported as it is.
+import { revealWritten } from '../layout/held_header.js';
 import { svg, el } from '../dom.js';
 import { byId, cellsOfTensor, tensorNames, tensorLabel, storageValues, formatValue, hex, diffStates, gradientRoles, gradientText } from '../trace_state.js';
 import { tensorColour, WRITE_FILL, READ_MARK } from '../palette.js';
@@ -652,7 +653,16 @@ export function createMemoryView(root, channel) {
     }
   }
 
-  channel.on('step:changed', ({ state, prev, diff }) => { current = { state, prev, diff: diff || diffStates(prev, state) }; render(); });
+  let revealPending = false;
+  channel.on('step:changed', ({ state, prev, diff }) => {
+    current = { state, prev, diff: diff || diffStates(prev, state) };
+    render();
+    // The cells this step wrote, brought into view once the frame is laid out.
+    if (!revealPending && (state.events || []).some((e) => e.type === 'write')) {
+      revealPending = true;
+      requestAnimationFrame(() => { revealPending = false; revealWritten(wrap); });
+    }
+  });
   channel.on('run:started', () => {
     current = null; selectedCell = null; selectedElement = null;
     tallest = 0;
