@@ -219,6 +219,45 @@ std::string line_text(const std::string& source, int64_t line) {
   return text;
 }
 
+// During backward, what a storage no name holds is to the node running: "the gradient it
+// received", "the gradient it produced for MulBackward0", "... for `w.grad`" (the leaf whose
+// AccumulateGrad it goes to), as the memory view labels gradient buffers; "" otherwise.
+std::string gradient_role(const View& now, const Json& state, const std::string& storage) {
+  const Json* bw = state.find("backward");
+  if (!bw || bw->is_null()) return "";
+  auto on = [&](const Json& key) {
+    return key.is_string() && now.tensors.count(key.as_string()) &&
+           now.tensors.at(key.as_string())->at("storage").as_string() == storage;
+  };
+  if (const Json* in = bw->find("grad_inputs"))
+    for (const Json& k : in->as_array())
+      if (on(k)) return "the gradient it received";
+  const Json* out = bw->find("grad_outputs");
+  auto node = now.nodes.find(bw->at("node").as_string());
+  const Json* next = node != now.nodes.end() ? node->second->find("next") : nullptr;
+  if (!out) return "";
+  // `next` leaves out the edges to no node (an input that needs no gradient, whose output is
+  // null): when it is shorter, the k-th non-null output goes to next[k].
+  size_t produced = 0;
+  for (const Json& k : out->as_array()) produced += k.is_string() ? 1 : 0;
+  const bool dense = next && next->size() == out->size();
+  for (size_t i = 0, k = 0; i < out->size(); k += (*out)[i].is_string() ? 1 : 0, ++i) {
+    if (!on((*out)[i])) continue;
+    std::string to;
+    const size_t edge = dense ? i : k;
+    if (next && (dense || next->size() == produced) && edge < next->size() && (*next)[edge].is_string()) {
+      auto n = now.nodes.find((*next)[edge].as_string());
+      if (n != now.nodes.end()) {
+        const Json* var = n->second->find("variable");
+        const std::string leaf = var && var->is_string() ? now.name(var->as_string()) : "";
+        to = leaf.empty() ? n->second->at("name").as_string() : "`" + leaf + ".grad`";
+      }
+    }
+    return "the gradient it produced" + (to.empty() ? "" : " for " + to);
+  }
+  return "";
+}
+
 }  // namespace
 
 static std::string narrate_facts(const Json& prev, const Json& state, const std::string& source);
@@ -399,8 +438,11 @@ static std::string narrate_facts(const Json& prev, const Json& state, const std:
     if (told_storages.count(storage) || !now.storages.count(storage)) continue;
     auto names = now.storage_names(storage);
     std::string text = "allocated " + storage;
+    const std::string gradient = gradient_role(now, state, storage);
     if (!names.empty()) {
       text += " for " + join_names(names);
+    } else if (!gradient.empty()) {
+      text += " for " + gradient;
     } else {
       // A tensor autograd saved (a number wrapped as a tensor, an intermediate result).
       for (const auto& [node_key, node] : now.nodes) {

@@ -87,6 +87,9 @@ TEST_CASE("narration names views, in-place writes, allocations, frees and backwa
   CHECK(has("s2 (it held `c`) was freed: nothing refers to it any more."));
   CHECK(has("backward ran MulBackward0: it used `w` as other, saved at version 0 and `w` as self, saved at version 0"));
   CHECK(has("s6 and s7 were freed: nothing refers to them any more."));
+  // Gradient buffers no name holds are told by what they are to the node running.
+  CHECK(has("backward ran SumBackward0: it used no saved tensor; allocated s5 for the gradient it received"));
+  CHECK(has("allocated s6 for the gradient it produced for `w.grad`, 8 bytes"));
 }
 
 TEST_CASE("narration: a name rebound to a view of itself, and storages numbered as shown", "[narration]") {

@@ -195,8 +195,15 @@ export function gradientRoles(state) {
   // no tensor for it then): that .grad is the gradient it received.
   const leafGrad = accumulatedGrad(state, node);
   if (leafGrad && !(bw.grad_inputs || []).some(Boolean)) add(leafGrad.grad, { role: 'received', node: bw.name, index: 0, to: null, into: leafGrad.name });
-  (bw.grad_outputs || []).forEach((k, i) => {
-    const next = node && node.next ? nodes.get(node.next[i]) : null;
+  // `next` leaves out the edges to no node (an input that needs no gradient, whose output is
+  // null): when it is shorter than the outputs, the k-th non-null output goes to next[k].
+  const outs = bw.grad_outputs || [];
+  const dense = node && node.next && node.next.length === outs.length;
+  let produced = 0;
+  outs.forEach((k, i) => {
+    const edge = dense ? i : produced;
+    if (k) produced++;
+    const next = node && node.next && (dense || node.next.length === outs.filter(Boolean).length) ? nodes.get(node.next[edge]) : null;
     const leaf = accumulatedGrad(state, next);
     add(k, { role: 'produced', node: bw.name, index: i, to: leaf ? leaf.name : next ? next.name : null });
   });
