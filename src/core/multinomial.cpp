@@ -24,9 +24,7 @@ namespace stridelab::core {
 
 namespace {
 
-double uniform53(Generator& g) {
-  return static_cast<double>(g.next_uint64() & ((uint64_t{1} << 53) - 1)) * 0x1p-53;
-}
+double uniform53(Generator& g) { return static_cast<double>(g.next_uint64() & ((uint64_t{1} << 53) - 1)) * 0x1p-53; }
 
 template <class T>
 void with_replacement(const Tensor& probs, int64_t n_sample, Tensor& result) {
@@ -84,16 +82,14 @@ void exponential_(const Tensor& self, double lambd) {
 
 Tensor multinomial(const Tensor& self, int64_t n_sample, bool replacement) {
   STRIDELAB_CHECK(self.dim() > 0 && self.dim() <= 2, "prob_dist must be 1 or 2 dim");
-  STRIDELAB_CHECK(is_floating(self.dtype()), "multinomial only supports floating-point dtypes for input, got: ",
-                  scalar_type_name(self.dtype()));
+  STRIDELAB_CHECK(is_floating(self.dtype()),
+                  "multinomial only supports floating-point dtypes for input, got: ", scalar_type_name(self.dtype()));
   STRIDELAB_CHECK(n_sample > 0, "cannot sample n_sample <= 0 samples");
   const int64_t n_categories = self.size(-1);
   STRIDELAB_CHECK(replacement || n_sample <= n_categories,
                   "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
   STRIDELAB_CHECK(n_categories <= (int64_t{1} << 24), "number of categories cannot exceed 2^24");
-  if (self.dtype() == DType::Float16) {
-    STRIDELAB_CHECK(false, "multinomial is not implemented for half on CPU");
-  }
+  if (self.dtype() == DType::Float16) { STRIDELAB_CHECK(false, "multinomial is not implemented for half on CPU"); }
   if (self.dtype() == DType::BFloat16) throw_reduced_float_unsupported(self.dtype());
   IntArray out_sizes = self.dim() == 1 ? IntArray{n_sample} : IntArray{self.size(0), n_sample};
   Tensor result = empty(out_sizes, DType::Int64);
