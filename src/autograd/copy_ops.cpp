@@ -4,6 +4,7 @@
 #include "autograd/ops.h"
 #include "core/error.h"
 #include "core/random.h"
+#include "core/sampling.h"
 
 namespace stridelab::autograd {
 
@@ -137,6 +138,10 @@ Tensor& fill_(Tensor& self, const Tensor& value) {
 
 Tensor& zero_(Tensor& self) {
   return overwrite(self, "ZeroBackward0", Tensor(), [&] { core::fill_(self, Scalar(int64_t{0})); });
+}
+
+Tensor& exponential_(Tensor& self, double lambd) {
+  return overwrite(self, "ExponentialBackward0", Tensor(), [&] { core::exponential_(self, lambd); });
 }
 
 Tensor& normal_(Tensor& self, double mean, double std) {

@@ -116,6 +116,7 @@ Tensor& fill_(Tensor& self, const Tensor& value);  // FillBackward3 (a 0-d tenso
 Tensor& copy_(Tensor& self, const Tensor& src);
 Tensor& normal_(Tensor& self, double mean = 0, double std = 1);
 Tensor& uniform_(Tensor& self, double from = 0, double to = 1);
+Tensor& exponential_(Tensor& self, double lambd = 1);
 
 // ---- reductions (reduce_ops.cpp) -------------------------------------------------------------------
 Tensor sum(const Tensor& self, std::optional<DType> dtype = {});  // SumBackward0

@@ -90,13 +90,22 @@ void Generator::twist() {
   index_ = 0;
 }
 
-Generator& default_generator() {
+namespace {
+Generator* g_scoped_generator = nullptr;  // set by a GeneratorScope
+}  // namespace
+
+Generator& global_generator() {
   static Generator generator;
   return generator;
 }
 
-void manual_seed(uint64_t seed) { default_generator().manual_seed(seed); }
-uint64_t initial_seed() { return default_generator().initial_seed(); }
+Generator& default_generator() { return g_scoped_generator ? *g_scoped_generator : global_generator(); }
+
+GeneratorScope::GeneratorScope(Generator& gen) : previous_(g_scoped_generator) { g_scoped_generator = &gen; }
+GeneratorScope::~GeneratorScope() { g_scoped_generator = previous_; }
+
+void manual_seed(uint64_t seed) { global_generator().manual_seed(seed); }
+uint64_t initial_seed() { return global_generator().initial_seed(); }
 
 namespace {
 

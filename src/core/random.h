@@ -60,10 +60,27 @@ class Generator {
   int index_ = kStateSize;  // next word of state_ to temper; kStateSize means twist first
 };
 
-// The process-wide generator every function below draws from.
+// The generator every function below draws from: the process-wide one, or the one a
+// GeneratorScope names for the call in progress. NOTE [generator=]: PyTorch's random functions take
+// `generator=` to draw from another stream; rather than threading a Generator through every fill,
+// the binding opens a GeneratorScope around the call, and the fills keep asking default_generator().
 Generator& default_generator();
+// The process-wide generator itself (torch.default_generator, what manual_seed reseeds).
+Generator& global_generator();
 void manual_seed(uint64_t seed);
 uint64_t initial_seed();
+
+// Makes default_generator() return `gen` until the scope ends (scopes nest).
+class GeneratorScope {
+ public:
+  explicit GeneratorScope(Generator& gen);
+  ~GeneratorScope();
+  GeneratorScope(const GeneratorScope&) = delete;
+  GeneratorScope& operator=(const GeneratorScope&) = delete;
+
+ private:
+  Generator* previous_;
+};
 
 // torch.rand / randn: float dtypes only ("\"check_uniform_bounds\" not implemented for 'Long'").
 Tensor rand(const IntArray& sizes, DType dtype = kDefaultFloat);

@@ -13,3 +13,13 @@ void bernoulli_scalar_(const Tensor& self, double p);
 void bernoulli_tensor_(const Tensor& self, const Tensor& p);
 
 }  // namespace stridelab::core
+
+namespace stridelab::core {
+
+// torch.multinomial(self, n, replacement): n category indices per row of a 1-d or 2-d tensor of
+// weights, as PyTorch 1.13's CPU kernels draw them (NOTE [How multinomial draws] in multinomial.cpp).
+Tensor multinomial(const Tensor& self, int64_t n_sample, bool replacement);
+// Tensor.exponential_(lambd): -1/lambd * log(1 - u), u a 53-bit uniform double per element.
+void exponential_(const Tensor& self, double lambd);
+
+}  // namespace stridelab::core

@@ -90,6 +90,7 @@ void define_ops() {
   define_tensor_ops();
   define_factory_ops();
   define_more_ops();
+  define_random_ops();
   define_conv_ops();
 }
 

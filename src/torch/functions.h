@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/random.h"
 #include "torch/binding.h"
 #include "torch/dispatch.h"
 
@@ -33,6 +34,15 @@ ObjRef self_obj(ParsedArgs& a);
 void check_dimname(ParsedArgs& a, const char* pname);
 // PyTorch's canCast: no float to an integer type, nothing but bool to bool.
 bool can_cast(DType from, DType to);
+// Runs fn with the core's fills drawing from the call's `generator=` when one was given
+// (NOTE [generator=] in core/random.h).
+template <class F>
+decltype(auto) with_generator(ParsedArgs& a, F&& fn) {
+  Object* gen = a.obj("generator");
+  if (!gen || gen == none()) return fn();
+  core::GeneratorScope scope(generator_of(gen));
+  return fn();
+}
 // torch.return_types.max(values=..., indices=...)
 ObjRef return_pair(const char* type_name, const std::pair<Tensor, Tensor>& r);
 
@@ -45,6 +55,7 @@ void define_index_ops();        // functions_index.cpp
 void define_tensor_ops();       // functions_tensor.cpp
 void define_factory_ops();      // functions_factory.cpp
 void define_more_ops();         // functions_ops_more.cpp
+void define_random_ops();       // functions_random.cpp
 // torch.einsum (Python code in PyTorch), functions_ops_more.cpp.
 void add_more_python_functions(ModuleObject* torch);
 // F.pad, F.one_hot, F.normalize, F.cosine_similarity (functions_ops_more.cpp).

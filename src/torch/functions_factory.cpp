@@ -69,7 +69,8 @@ void define_random_factories() {
           return guarded([&] {
             IntArray s = a.intlist("size");
             DType d = a.dtype("dtype").value_or(core::kDefaultFloat);
-            return wrap(finish_factory(a, normal ? core::randn(s, d) : core::rand(s, d)));
+            Tensor t = with_generator(a, [&] { return normal ? core::randn(s, d) : core::rand(s, d); });
+            return wrap(finish_factory(a, t));
           });
         });
   }
@@ -81,8 +82,10 @@ void define_random_factories() {
       [](Interp&, ParsedArgs& a) {
         return guarded([&] {
           int64_t low = a.has("low") ? a.toInt("low") : 0;
-          return wrap(finish_factory(
-              a, core::randint(low, a.toInt("high"), a.intlist("size"), a.dtype("dtype").value_or(DType::Int64))));
+          Tensor t = with_generator(a, [&] {
+            return core::randint(low, a.toInt("high"), a.intlist("size"), a.dtype("dtype").value_or(DType::Int64));
+          });
+          return wrap(finish_factory(a, t));
         });
       });
   def("randperm", {},
@@ -101,7 +104,11 @@ void define_random_factories() {
        "normal(double mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
        "normal(double mean, double std, IntArrayRef size, *, Generator? generator=None, Tensor out=None, " + kFactory},
       [](Interp&, ParsedArgs& a) {
-        return guarded([&] {
+        return guarded([&]() -> ObjRef {
+          core::Generator* gen =
+              a.has("generator") && a.obj("generator") != none() ? &generator_of(a.obj("generator")) : nullptr;
+          std::optional<core::GeneratorScope> scope;
+          if (gen) scope.emplace(*gen);
           if (a.has("size"))
             return wrap(finish_factory(a, core::normal(a.toDouble("mean"), a.toDouble("std"), a.intlist("size"),
                                                        a.dtype("dtype").value_or(core::kDefaultFloat))));

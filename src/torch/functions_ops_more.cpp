@@ -379,23 +379,23 @@ void define_sampling() {
       {"bernoulli(Tensor input, *, Generator? generator=None, Tensor out=None)",
        "bernoulli(Tensor input, double p, *, Generator? generator=None)"},
       [](Interp&, ParsedArgs& a) {
-        if (a.has("generator"))
-          raise(builtin_types().not_implemented_error, "stridelab does not support torch.bernoulli(generator=) yet");
         return guarded([&] {
-          if (a.at("p") >= 0) return wrap(ag::bernoulli(a.tensor("input"), a.toDouble("p")));
-          return wrap(ag::bernoulli(a.tensor("input")));
+          return with_generator(a, [&] {
+            if (a.at("p") >= 0) return wrap(ag::bernoulli(a.tensor("input"), a.toDouble("p")));
+            return wrap(ag::bernoulli(a.tensor("input")));
+          });
         });
       });
   def("bernoulli_",
       {"bernoulli_(Tensor p, *, Generator? generator=None)", "bernoulli_(double p=0.5, *, Generator? generator=None)"},
       {}, [](Interp&, ParsedArgs& a) {
-        if (a.has("generator"))
-          raise(builtin_types().not_implemented_error, "stridelab does not support Tensor.bernoulli_(generator=) yet");
         guarded([&] {
           Tensor self = a.tensor("input");
           Object* p = a.obj("p");
-          if (p && is_tensor(p)) ag::bernoulli_(self, a.tensor("p"));
-          else ag::bernoulli_(self, a.toDouble("p"));
+          with_generator(a, [&] {
+            if (p && is_tensor(p)) ag::bernoulli_(self, a.tensor("p"));
+            else ag::bernoulli_(self, a.toDouble("p"));
+          });
         });
         return self_obj(a);
       });

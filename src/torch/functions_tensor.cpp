@@ -31,12 +31,14 @@ void define_fills() {
       });
   def("normal_", {"normal_(double mean=0, double std=1, *, Generator? generator=None)"}, {},
       [](Interp&, ParsedArgs& a) {
-        guarded([&] { op::normal_(a.tensor("input"), a.toDouble("mean"), a.toDouble("std")); });
+        guarded(
+            [&] { with_generator(a, [&] { op::normal_(a.tensor("input"), a.toDouble("mean"), a.toDouble("std")); }); });
         return self_obj(a);
       });
   def("uniform_", {"uniform_(double from=0, double to=1, *, Generator? generator=None)"}, {},
       [](Interp&, ParsedArgs& a) {
-        guarded([&] { op::uniform_(a.tensor("input"), a.toDouble("from"), a.toDouble("to")); });
+        guarded(
+            [&] { with_generator(a, [&] { op::uniform_(a.tensor("input"), a.toDouble("from"), a.toDouble("to")); }); });
         return self_obj(a);
       });
 }

@@ -595,6 +595,7 @@ void add_nn_layers(TypeObject* base, std::vector<std::pair<std::string, TypeObje
   layers.emplace_back("AdaptiveAvgPool2d", adaptive);
   add_nn_layers_more(base, layers);
   add_nn_containers(base, layers);
+  add_nn_param_containers(base, layers);
 }
 
 void add_nn_layer_functions(ModuleObject* functional, ModuleObject* torch_module) {

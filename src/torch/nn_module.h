@@ -23,6 +23,8 @@ class NnModule : public Object {
   std::vector<std::string> params, modules;
   // Buffers (register_buffer), in registration order, and those left out of state_dict().
   std::vector<std::string> buffers, non_persistent;
+  // nn.ParameterDict's keys, in insertion order.
+  std::vector<std::string> param_dict_keys;
   // Changes whenever `modules` gains or loses a name, as the OrderedDict _modules's state does:
   // a walk over the children that runs Python code checks it at every step.
   uint64_t modules_state = 0;
@@ -55,6 +57,8 @@ void add_nn_layer_functions_more(ModuleObject* functional);
 // nn.ModuleList and nn.ModuleDict (nn_containers.cpp), and the Module base they derive from.
 void add_nn_containers(TypeObject* module_base, std::vector<std::pair<std::string, TypeObject*>>& layers);
 TypeObject* nn_module_base();
+// nn.ParameterList and nn.ParameterDict (nn_param_containers.cpp).
+void add_nn_param_containers(TypeObject* module_base, std::vector<std::pair<std::string, TypeObject*>>& layers);
 // Module's buffer and state methods (nn_state.cpp): register_buffer, buffers, named_buffers,
 // state_dict, load_state_dict.
 void add_module_state_methods(NativeType& module_type);

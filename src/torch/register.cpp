@@ -237,7 +237,7 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
                                 return make_int(static_cast<int64_t>(generator_of(a.pos[0].get()).initial_seed()));
                               })
                       .build();
-  static ObjRef default_generator(new GeneratorObject(T.generator, &core::default_generator()));
+  static ObjRef default_generator(new GeneratorObject(T.generator, &core::global_generator()));
   module_add(m.get(), "Generator", ObjRef(T.generator));
   module_add(m.get(), "default_generator", default_generator);
   module_add_function(m.get(), "manual_seed", [](Interp& in, CallArgs& a) -> ObjRef {
