@@ -15,8 +15,8 @@
 // fast path takes it, with the base type's messages, as CPython's list and dict code runs on a
 // subclass. Python code that runs during such a call (an item's __eq__ or __repr__, a key's
 // __hash__, a dict subclass's __missing__) sees the base type as the object's type, except the
-// trace, which asks shown_type() and sees the object's own type at every step; a subclass that overrides a dunder method keeps its own, as
-// it is found first along the MRO. Comparisons and arithmetic use the built-in part of the
+// trace, which asks shown_type() and sees the object's own type at every step; a subclass that overrides a dunder
+// method keeps its own, as it is found first along the MRO. Comparisons and arithmetic use the built-in part of the
 // operation only (builtin_compare, builtin_binary_op) and answer NotImplemented when it does not
 // apply, so the other operand's reflected method is still tried.
 #include "python/builtin_slots.h"
@@ -108,21 +108,20 @@ using Body = std::function<ObjRef(Interp&, Object* self, CallArgs& a)>;
 void slot(TypeObject* t, const std::string& name, size_t nargs, Body body, bool method = false, bool swap = true) {
   NativeFn fn = [t, name, nargs, body, method, swap](Interp& in, CallArgs& a) -> ObjRef {
     if (a.pos.empty())
-      raise(builtin_types().type_error,
-            "descriptor '" + name + "' of '" + t->name_ + "' object needs an argument");
+      raise(builtin_types().type_error, "descriptor '" + name + "' of '" + t->name_ + "' object needs an argument");
     Object* self = a.pos[0].get();
     if (!is_instance(self, t)) {
       if (method)
         raise(builtin_types().type_error, "descriptor '" + name + "' for '" + t->name_ +
                                               "' objects doesn't apply to a '" + type_name(self) + "' object");
-      raise(builtin_types().type_error, "descriptor '" + name + "' requires a '" + t->name_ +
-                                            "' object but received a '" + type_name(self) + "'");
+      raise(builtin_types().type_error,
+            "descriptor '" + name + "' requires a '" + t->name_ + "' object but received a '" + type_name(self) + "'");
     }
     if (name != "__init__") {
       if (!a.kw.empty()) raise(builtin_types().type_error, name + "() takes no keyword arguments");
       if (a.pos.size() - 1 != nargs)
-        raise(builtin_types().type_error, "expected " + std::to_string(nargs) + " argument" +
-                                              (nargs == 1 ? "" : "s") + ", got " + std::to_string(a.pos.size() - 1));
+        raise(builtin_types().type_error, "expected " + std::to_string(nargs) + " argument" + (nargs == 1 ? "" : "s") +
+                                              ", got " + std::to_string(a.pos.size() - 1));
     }
     ObjRef keep = a.pos[0];
     TypeObject* outer = g_receiver_type;
@@ -149,8 +148,8 @@ ObjRef with_operand(Object* other, TypeObject* t, const std::function<ObjRef()>&
 ObjRef or_not_implemented(ObjRef r) { return r ? r : ObjRef(not_implemented()); }
 
 const char* const kCmpNames[] = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"};
-const CmpOpKind kCmpOps[] = {CmpOpKind::Eq, CmpOpKind::NotEq, CmpOpKind::Lt,
-                             CmpOpKind::LtE, CmpOpKind::Gt, CmpOpKind::GtE};
+const CmpOpKind kCmpOps[] = {CmpOpKind::Eq,  CmpOpKind::NotEq, CmpOpKind::Lt,
+                             CmpOpKind::LtE, CmpOpKind::Gt,    CmpOpKind::GtE};
 
 void comparisons(TypeObject* t) {
   for (int k = 0; k < 6; ++k) {
@@ -277,8 +276,7 @@ void subclass_constructors() {
     ObjRef v = exact(in, builtin_types().int_, a);
     if (is_big_candidate(v.get()) && !int_as_big(v.get()).fits_int64())
       raise(builtin_types().not_implemented_error,
-            "stridelab does not support an instance of a subclass of int (" + cls->name_ +
-                ") beyond 64 bits yet");
+            "stridelab does not support an instance of a subclass of int (" + cls->name_ + ") beyond 64 bits yet");
     return ObjRef(new WithDict<IntObject>(as<IntObject>(v.get())->value_));
   });
 }
@@ -336,7 +334,8 @@ void install_builtin_slots() {
   slot(dict, "__eq__", 1, [dict](Interp& in, Object* self, CallArgs& a) -> ObjRef {
     Object* other = a.pos[1].get();
     if (!is_instance(other, dict)) return ObjRef(not_implemented());
-    return with_operand(other, dict, [&] { return or_not_implemented(builtin_compare(in, CmpOpKind::Eq, self, other)); });
+    return with_operand(other, dict,
+                        [&] { return or_not_implemented(builtin_compare(in, CmpOpKind::Eq, self, other)); });
   });
   slot(dict, "__ne__", 1, [dict](Interp& in, Object* self, CallArgs& a) -> ObjRef {
     Object* other = a.pos[1].get();
@@ -368,8 +367,8 @@ void install_builtin_slots() {
   container_slots(string, false);
   comparisons(string);
   arithmetic(string, {{"__add__", nullptr, BinOpKind::Add},
-                   {"__mul__", "__rmul__", BinOpKind::Mult},
-                   {"__mod__", nullptr, BinOpKind::Mod}});
+                      {"__mul__", "__rmul__", BinOpKind::Mult},
+                      {"__mod__", nullptr, BinOpKind::Mod}});
   slot(string, "__hash__", 0, [](Interp& in, Object* self, CallArgs&) { return make_int(hash_of(in, self)); });
   slot(string, "__str__", 0, [](Interp& in, Object* self, CallArgs&) { return make_str(str(in, self)); });
   format_slot(string);
@@ -392,8 +391,7 @@ std::string slot_repr(const Object* fn, const Object* self) {
   const std::string& name = as<BuiltinFunctionObject>(const_cast<Object*>(fn))->name_;
   const SlotInfo& info = it->second;
   if (self) {
-    if (info.method)
-      return "<built-in method " + name + " of " + type_name(self) + " object at " + address(self) + ">";
+    if (info.method) return "<built-in method " + name + " of " + type_name(self) + " object at " + address(self) + ">";
     return "<method-wrapper '" + name + "' of " + type_name(self) + " object at " + address(self) + ">";
   }
   return std::string(info.method ? "<method '" : "<slot wrapper '") + name + "' of '" + info.owner->name_ +

@@ -23,8 +23,7 @@ ObjRef make_class_from_dict(Interp& in, CallArgs& a) {
   Object* name = a.pos[0].get();
   Object* bases_arg = a.pos[1].get();
   Object* dict_arg = a.pos[2].get();
-  if (!is_str(name))
-    raise(builtin_types().type_error, "type.__new__() argument 1 must be str, not " + type_name(name));
+  if (!is_str(name)) raise(builtin_types().type_error, "type.__new__() argument 1 must be str, not " + type_name(name));
   if (!is_instance(bases_arg, builtin_types().tuple))
     raise(builtin_types().type_error, "type.__new__() argument 2 must be tuple, not " + type_name(bases_arg));
   if (!is_instance(dict_arg, builtin_types().dict))

@@ -26,8 +26,9 @@ Run run(const std::string& src) {
 }  // namespace
 
 TEST_CASE("slots: a class that defines __new__ raises a clear error when called", "[slots]") {
-  Run r = run("class P(int):\n    def __new__(cls, v):\n        return super().__new__(cls, abs(v))\n"
-              "print(P.__name__)\nP(-3)\n");
+  Run r =
+      run("class P(int):\n    def __new__(cls, v):\n        return super().__new__(cls, abs(v))\n"
+          "print(P.__name__)\nP(-3)\n");
   CHECK(r.out == "P\n");
   CHECK(r.code == 1);
   CHECK(r.err.find("NotImplementedError: stridelab does not support a class that defines __new__ yet (P.__new__)") !=
@@ -40,8 +41,9 @@ TEST_CASE("slots: a subclass of a subclass inherits __new__ and the error", "[sl
 }
 
 TEST_CASE("slots: a user subclass of list keeps the list's items through its own dunders", "[slots]") {
-  Run r = run("class L(list):\n    def __len__(self):\n        return super().__len__() * 10\n"
-              "l = L([1, 2])\nprint(len(l), l, list(l), l[1], 2 in l, type(l) is L)\n");
+  Run r =
+      run("class L(list):\n    def __len__(self):\n        return super().__len__() * 10\n"
+          "l = L([1, 2])\nprint(len(l), l, list(l), l[1], 2 in l, type(l) is L)\n");
   CHECK(r.err.empty());
   CHECK(r.out == "20 [1, 2] [1, 2] 2 True True\n");
 }
