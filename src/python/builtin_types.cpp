@@ -4,6 +4,7 @@
 #include "python/set.h"
 #include "python/builtin_types.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "python/bigint.h"
@@ -76,8 +77,22 @@ TypeObject* view_types[3];
 
 DictViewObject* self_view(CallArgs& a) { return as<DictViewObject>(a.pos[0].get()); }
 
+// reversed(d.keys()), reversed(d.values()), reversed(d.items()): a snapshot read from the end.
+TypeObject* reverse_iterator_type(DictView kind) {
+  static TypeObject* types[3] = {builtin_types().dict_reversekeyiterator,
+                                 NativeType("dict_reversevalueiterator", "builtins").build(),
+                                 NativeType("dict_reverseitemiterator", "builtins").build()};
+  return types[static_cast<int>(kind)];
+}
+
 TypeObject* make_view_type(const char* name) {
   return NativeType(name, "builtins")
+      .method("__reversed__",
+              [](Interp&, CallArgs& a) -> ObjRef {
+                std::vector<ObjRef> items = self_view(a)->items();
+                std::reverse(items.begin(), items.end());
+                return ObjRef(new VectorIterator(std::move(items), reverse_iterator_type(self_view(a)->kind_)));
+              })
       .method(
           "__iter__",
           [](Interp&, CallArgs& a) -> ObjRef { return make_dict_iterator(self_view(a)->dict_, self_view(a)->kind_); })

@@ -4,7 +4,9 @@
 #include <cstring>
 
 #include "python/bigint.h"
+#include "python/builtin_slots.h"
 #include "python/builtin_types.h"
+#include "python/type_call.h"
 #include "python/format.h"
 #include "python/generator.h"
 #include "python/interp.h"
@@ -52,8 +54,8 @@ void expect_args(CallArgs& a, const char* name, size_t lo, size_t hi) {
   if (n < lo)
     raise(builtin_types().type_error, std::string(name) + " expected at least " + std::to_string(lo) + " argument" +
                                           (lo == 1 ? "" : "s") + ", got " + std::to_string(n));
-  raise(builtin_types().type_error,
-        std::string(name) + " expected at most " + std::to_string(hi) + " arguments, got " + std::to_string(n));
+  raise(builtin_types().type_error, std::string(name) + " expected at most " + std::to_string(hi) + " argument" +
+                                        (hi == 1 ? "" : "s") + ", got " + std::to_string(n));
 }
 
 // Method arity: pos[0] is self.
@@ -135,6 +137,7 @@ ObjRef builtin_range(Interp& in, TypeObject*, CallArgs& a) {
 }
 
 ObjRef builtin_type(Interp& in, TypeObject*, CallArgs& a) {
+  if (a.pos.size() == 3) return make_class_from_dict(in, a);
   if (a.pos.size() != 1) raise(builtin_types().type_error, "type() takes 1 or 3 arguments");
   return ObjRef(a.pos[0]->type());
 }
@@ -1017,6 +1020,7 @@ void install_builtins(Interp& in, Namespace& ns) {
     builtin_types().object->new_ = [](Interp&, TypeObject* cls, CallArgs&) -> ObjRef {
       return ObjRef(new InstanceObject(cls));
     };
+    install_builtin_slots();
   }
   add(ns, "print", builtin_print);
   add(ns, "len", builtin_len);
@@ -1036,6 +1040,16 @@ void install_builtins(Interp& in, Namespace& ns) {
   add(ns, "bin", radix_builtin("bin", "0b", "b"));
   add(ns, "dir", builtin_dir);
   add(ns, "hash", builtin_hash);
+  add(ns, "vars", [](Interp& in, CallArgs& a) -> ObjRef {  // vars(o): o.__dict__; vars(): dir()'s names, valued
+    expect_args(a, "vars", 0, 1);
+    if (a.pos.empty()) {
+      Ref<DictObject> d(new DictObject());
+      for (auto& [k, v] : in.current_frame()->locals()) d->set(in, make_str(k), v);
+      return d;
+    }
+    if (!a.pos[0]->instance_dict()) raise(builtin_types().type_error, "vars() argument must have __dict__ attribute");
+    return get_attr(in, a.pos[0].get(), "__dict__");
+  });
   add(ns, "sorted", builtin_sorted);
   add(ns, "hasattr", builtin_hasattr);
   add(ns, "getattr", builtin_getattr);

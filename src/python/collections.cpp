@@ -4,6 +4,7 @@
 
 #include "python/builtin_types.h"
 #include "python/interp.h"
+#include "python/modules.h"
 #include "python/native.h"
 #include "python/protocol.h"
 #include "python/recursion.h"
@@ -529,6 +530,7 @@ Ref<ModuleObject> make_collections(Interp&) {
   module_add(m.get(), "OrderedDict", ObjRef(ordereddict_type()));
   module_add(m.get(), "defaultdict", ObjRef(defaultdict_type()));
   module_add(m.get(), "Counter", ObjRef(counter_type()));
+  module_add(m.get(), "deque", collections_deque());
   module_add_function(m.get(), "namedtuple", make_namedtuple);
   return m;
 }

@@ -12,6 +12,7 @@
 #include "python/recursion.h"
 #include "python/set.h"
 #include "python/suggestions.h"
+#include "python/type_call.h"
 
 namespace stridelab::python {
 
@@ -530,15 +531,7 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
   for (auto& fn : class_functions)
     if (!fn->defining_class_) fn->defining_class_ = cls;
   for (auto& [k, v] : ns.entries()) cls->dict_.set(k, v);
-  for (auto& [k, v] : ns.entries()) {  // property, descriptors: __set_name__(owner, name)
-    TypeObject* vt = v->type();
-    if (vt == builtin_types().function || vt == builtin_types().type || is_number(v.get()) || is_str(v.get())) continue;
-    if (Object* set_name = vt->lookup("__set_name__")) {
-      CallArgs args;
-      args.pos = {v, ObjRef(cls), make_str(k)};
-      call(in_, set_name, args);
-    }
-  }
+  call_set_name(in_, cls, ns);  // property, descriptors: __set_name__(owner, name)
   ObjRef result(cls);
   cls->decref();
   for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) result = call1(in_, it->get(), std::move(result));
@@ -990,7 +983,7 @@ ObjRef Evaluator::eval_dict(const DictExpr& d) {
   for (size_t i = 0; i < d.keys.size(); ++i) {
     if (!d.keys[i]) {
       ObjRef m = eval(*d.values[i]);
-      if (m->type() != builtin_types().dict)
+      if (!is_instance(m.get(), builtin_types().dict))  // a dict or a subclass (Counter, a user's)
         raise(builtin_types().type_error, "'" + type_name(m.get()) + "' object is not a mapping");
       for (auto& [k, v] : as<DictObject>(m.get())->items()) out->set(in_, k, v);
       continue;
@@ -1207,7 +1200,7 @@ ObjRef Evaluator::eval_call(const CallExpr& c) {
       args.kw.emplace_back(k.arg, std::move(v));
       continue;
     }
-    if (v->type() != builtin_types().dict)
+    if (!is_instance(v.get(), builtin_types().dict))
       raise(builtin_types().type_error,
             function_str(in_, func.get()) + " argument after ** must be a mapping, not " + type_name(v.get()));
     check_keyword_names(v.get());

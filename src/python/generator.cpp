@@ -32,6 +32,9 @@ void GeneratorObject::finalize() {
     try {
       close_generator(in, this);
     } catch (const PyError& e) {
+      // CPython's default unraisable hook prints the exception's own traceback, not its chain.
+      e.exc->context_.reset();
+      e.exc->cause_.reset();
       in.write_stderr("Exception ignored in: " + repr(in, this) + "\n" + in.format_exception(e.exc.get()));
     }
   } catch (...) {  // nothing leaves a release; a limit passed here is met again at the next line

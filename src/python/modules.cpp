@@ -356,6 +356,7 @@ void register_standard_modules(Interp& in) {
   register_itertools_module(in);
   register_functools_module(in);
   register_misc_modules(in);
+  register_contextlib_module(in);
 }
 
 }  // namespace stridelab::python

@@ -294,13 +294,13 @@ int Env::slot_of(const std::string& name) const {
 ObjRef SeqIterator::next(Interp& in) {
   Object* s = seq_.get();
   if (!s) return nullptr;
-  if (s->type() == builtin_types().list) {
+  if (s->type()->is_subtype_of(builtin_types().list)) {
     auto& items = as<ListObject>(s)->items_;
     if (index_ < items.size()) return items[index_++];
   } else if (s->type()->is_subtype_of(builtin_types().tuple)) {
     auto& items = as<TupleObject>(s)->items_;
     if (index_ < items.size()) return items[index_++];
-  } else if (s->type() == builtin_types().str) {
+  } else if (s->type()->is_subtype_of(builtin_types().str)) {
     const std::string& v = as<StrObject>(s)->value_;
     if (index_ < v.size()) {
       size_t len = 1;

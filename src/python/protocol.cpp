@@ -7,6 +7,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "python/builtin_slots.h"
 #include "python/builtin_types.h"
 #include "python/format.h"
 #include "python/generator.h"
@@ -160,6 +161,7 @@ STRIDELAB_NOINLINE static std::string builtin_repr(Interp& in, Object* o) {
     if (b->self_)
       return "<built-in method " + b->name_ + " of " + type_name(b->self_.get()) + " object at " +
              address(b->self_.get()) + ">";
+    if (std::string slot = slot_repr(b, nullptr); !slot.empty()) return slot;
     auto owner = descriptor_owners().find(b);
     if (owner != descriptor_owners().end())
       return "<method '" + b->name_ + "' of '" + owner->second->name_ + "' objects>";
@@ -169,6 +171,7 @@ STRIDELAB_NOINLINE static std::string builtin_repr(Interp& in, Object* o) {
     auto* m = as<BoundMethodObject>(o);
     if (m->func_->type() == builtin_types().function)
       return "<bound method " + as<FunctionObject>(m->func_.get())->qualname_ + " of " + repr(in, m->self_.get()) + ">";
+    if (std::string slot = slot_repr(m->func_.get(), m->self_.get()); !slot.empty()) return slot;
     std::string name =
         m->func_->type() == builtin_types().builtin_function ? as<BuiltinFunctionObject>(m->func_.get())->name_ : "?";
     return "<built-in method " + name + " of " + type_name(m->self_.get()) + " object at " + address(m->self_.get()) +
@@ -559,6 +562,8 @@ static ObjRef builtin_binop(Interp& in, BinOpKind op, Object* a, Object* b) {
   return nullptr;
 }
 
+ObjRef builtin_binary_op(Interp& in, BinOpKind op, Object* a, Object* b) { return builtin_binop(in, op, a, b); }
+
 static const char* const kDunder[] = {"__add__",      "__sub__", "__mul__", "__matmul__", "__truediv__",
                                       "__floordiv__", "__mod__", "__pow__", "__lshift__", "__rshift__",
                                       "__or__",       "__xor__", "__and__"};
@@ -753,6 +758,22 @@ static const char* const kCmpDunder[] = {"__eq__", "__ne__", "__lt__", "__le__",
 static const CmpOpKind kSwapped[] = {CmpOpKind::Eq,  CmpOpKind::NotEq, CmpOpKind::Gt,
                                      CmpOpKind::GtE, CmpOpKind::Lt,    CmpOpKind::LtE};
 
+ObjRef builtin_compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
+  bool ok = false;
+  if (op == CmpOpKind::Eq || op == CmpOpKind::NotEq) {
+    bool eq = builtin_equal(in, a, b, &ok);
+    return ok ? ObjRef(bool_obj(eq == (op == CmpOpKind::Eq))) : nullptr;
+  }
+  int c = compare_builtin(in, a, b, &ok);
+  if (!ok) return nullptr;
+  bool r = c == 2                 ? false
+           : op == CmpOpKind::Lt  ? c < 0
+           : op == CmpOpKind::LtE ? c <= 0
+           : op == CmpOpKind::Gt  ? c > 0
+                                  : c >= 0;
+  return ObjRef(bool_obj(r));
+}
+
 ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
   switch (op) {
     case CmpOpKind::Is: return ObjRef(bool_obj(a == b));
@@ -762,21 +783,7 @@ ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
     default: break;
   }
   NativeDepth depth(" in comparison");  // NOTE [Native recursion]
-  bool ok = false;
-  if (op == CmpOpKind::Eq || op == CmpOpKind::NotEq) {
-    bool eq = builtin_equal(in, a, b, &ok);
-    if (ok) return ObjRef(bool_obj(eq == (op == CmpOpKind::Eq)));
-  } else {
-    int c = compare_builtin(in, a, b, &ok);
-    if (ok) {
-      bool r = c == 2                 ? false
-               : op == CmpOpKind::Lt  ? c < 0
-               : op == CmpOpKind::LtE ? c <= 0
-               : op == CmpOpKind::Gt  ? c > 0
-                                      : c >= 0;
-      return ObjRef(bool_obj(r));
-    }
-  }
+  if (ObjRef r = builtin_compare(in, op, a, b)) return r;
   int k = static_cast<int>(op);
   if (ObjRef r = try_dunder(in, a, kCmpDunder[k], b)) return r;
   if (ObjRef r = try_dunder(in, b, kCmpDunder[static_cast<int>(kSwapped[k])], a)) return r;
@@ -1335,6 +1342,10 @@ void del_item(Interp& in, Object* o, Object* key) {
 // ---- calls ----
 
 static ObjRef construct(Interp& in, TypeObject* cls, CallArgs& args) {
+  for (const TypeObject* c : cls->mro_)
+    if (c->is_user_ && c->dict_.get("__new__"))
+      raise(builtin_types().not_implemented_error,
+            "stridelab does not support a class that defines __new__ yet (" + c->name_ + ".__new__)");
   const TypeObject* nb = cls->native_base();
   ObjRef obj;
   if (nb && nb != builtin_types().object) {
@@ -1346,6 +1357,7 @@ static ObjRef construct(Interp& in, TypeObject* cls, CallArgs& args) {
     obj = ObjRef(new InstanceObject(cls));
   }
   Object* init = cls->lookup("__init__");
+  if (!cls->is_user_ && init && is_builtin_slot(init)) return obj;  // list(x), dict(x): new_ filled it
   if (!init || init == builtin_types().object->dict_.get("__init__")) {
     if ((!args.pos.empty() || !args.kw.empty()) && (!nb || nb == builtin_types().object))
       raise(builtin_types().type_error, cls->name_ + "() takes no arguments");

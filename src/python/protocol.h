@@ -25,6 +25,10 @@ ObjRef binary_op(Interp& in, BinOpKind op, Object* a, Object* b);
 ObjRef inplace_op(Interp& in, BinOpKind op, Object* a, Object* b);  // `a op= b`
 ObjRef unary_op(Interp& in, UnaryOpKind op, Object* a);
 ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b);
+// The built-in part of `a op b` and of a comparison alone (int, float, str, list, tuple, dict, ...),
+// no dunder method consulted: null when it does not apply (NOTE [Slots of the built-in types]).
+ObjRef builtin_binary_op(Interp& in, BinOpKind op, Object* a, Object* b);
+ObjRef builtin_compare(Interp& in, CmpOpKind op, Object* a, Object* b);
 bool contains(Interp& in, Object* container, Object* item);
 
 ObjRef get_attr(Interp& in, Object* o, std::string_view name);

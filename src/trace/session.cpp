@@ -12,6 +12,7 @@
 #include "autograd/variable.h"
 #include "core/storage.h"
 #include "python/bigint.h"
+#include "python/builtin_slots.h"
 #include "python/interp.h"
 #include "python/protocol.h"
 #include "python/set.h"
@@ -39,11 +40,18 @@ std::string scalar_repr(python::Interp& in, Object* o) {
   }
 }
 
+// type_name(o), also while a built-in type's dunder method runs on a subclass's object
+// (NOTE [Slots of the built-in types] in python/builtin_slots.cpp).
+std::string shown_type_name(const Object* o) {
+  python::TypeObject* t = python::shown_type(o);
+  return t == o->type() ? python::type_name(o) : t->name_;
+}
+
 // repr() of built-in values (and of tuples and lists of them), without running user code: any
 // other object is shown as "<T object>".
 std::string plain_repr(python::Interp& in, Object* o, int depth = 0) {
   const auto& bt = python::builtin_types();
-  python::TypeObject* t = o->type();
+  python::TypeObject* t = python::shown_type(o);
   if (t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.none || t == bt.str) return scalar_repr(in, o);
   if ((t == bt.tuple || t == bt.list) && depth < 8) {
     const auto& items =
@@ -53,13 +61,13 @@ std::string plain_repr(python::Interp& in, Object* o, int depth = 0) {
     if (t == bt.tuple && items.size() == 1) out += ",";
     return out + (t == bt.list ? "]" : ")");
   }
-  return "<" + python::type_name(o) + " object>";
+  return "<" + shown_type_name(o) + " object>";
 }
 
 // A Python value's short text for the variables panel, without running user code.
 std::string short_repr(python::Interp& in, Object* o) {
   const auto& bt = python::builtin_types();
-  python::TypeObject* t = o->type();
+  python::TypeObject* t = python::shown_type(o);
   if (t == bt.str && python::as<python::StrObject>(o)->value_.size() > kStrKept) {
     // Only the first 77 characters are shown: the repr of a prefix, not of the whole string (a
     // 100 MB string is in a variable at every step). The quotes follow the prefix's quotes.
@@ -268,7 +276,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   // their attribute namespace's version (bumped by every store), scalars by value.
   bool same_as_before(const Cached& c, Object* o) {
     const auto& bt = python::builtin_types();
-    python::TypeObject* t = o->type();
+    python::TypeObject* t = python::shown_type(o);
     if (torch::is_tensor(o)) return torch::unwrap(o).impl() == c.impl;
     if (t == bt.int_ || t == bt.bool_) {
       auto* i = dynamic_cast<python::IntObject*>(o);
@@ -319,7 +327,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   // Makes c's record from o, visiting what it holds.
   void rebuild(Cached& c, Object* o, Snapshot& snap) {
     const auto& bt = python::builtin_types();
-    python::TypeObject* t = o->type();
+    python::TypeObject* t = python::shown_type(o);
     c.refs.clear();
     c.kids.clear();
     c.sval.clear();
@@ -329,7 +337,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     ObjectInfo& info = c.info;
     info = ObjectInfo{};
     info.key = c.key;
-    info.type = python::type_name(o);
+    info.type = shown_type_name(o);
     info.id = reinterpret_cast<uintptr_t>(o);
     if (torch::is_tensor(o)) {
       core::Tensor& tensor = torch::unwrap(o);
@@ -400,9 +408,9 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   Cached* visit_entry(Object* o, Snapshot& snap) {
     auto [it, inserted] = cache_.try_emplace(o);
     Cached& c = it->second;
-    if (inserted || c.type != o->type()) {
+    if (inserted || c.type != python::shown_type(o)) {
       c = Cached{};
-      c.type = o->type();
+      c.type = python::shown_type(o);
       c.key = "o" + std::to_string(next_object_++);
     }
     reach(c, o, snap);
@@ -437,7 +445,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
       snap.objects.push_back(c.info);
     } else if (!c.refs.empty()) {
       // (c stays where it is: the cache's nodes do not move, and c is not rebuilt again this step)
-      const bool dict = o->type() == python::builtin_types().dict;
+      const bool dict = python::shown_type(o) == python::builtin_types().dict;
       const bool use_kids = !cap_hit_before_ && c.kids.size() == (dict ? c.refs.size() / 2 : c.refs.size());
       for (size_t i = dict ? 1 : 0, n = 0; i < c.refs.size(); i += dict ? 2 : 1, ++n) {
         if (!use_kids) {
@@ -604,7 +612,8 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
  public:
   std::string known_object_key(const Object* o) const {
     auto it = cache_.find(const_cast<Object*>(o));
-    return it != cache_.end() && it->second.type == o->type() && it->second.epoch == epoch_ ? it->second.key : "";
+    return it != cache_.end() && it->second.type == python::shown_type(o) && it->second.epoch == epoch_ ? it->second.key
+                                                                                                        : "";
   }
   std::string known_node_key(const autograd::Node* n) const {
     auto it = node_keys_.find(n);
