@@ -95,8 +95,8 @@ test('a program that recurses without end: RecursionError, and the next run work
 // engine running out of the browser's stack, the engine's native recursion
 // guard is at fault (the engine-safety issue), not the page.
 // Known gap: Chromium's worker stack is small, so the engine's guard raises RecursionError at
-// about 530-600 calls (tests/web/engine_recursion.test.mjs has the figures).
-test('f(900): a legal recursion runs to the end in the page', { ...needWasm, todo: 'RecursionError at ~530-600 calls in the worker' }, async () => {
+// about 570 calls (tests/web/engine_recursion.test.mjs has the figures).
+test('f(900): a legal recursion runs to the end in the page', { ...needWasm, todo: 'RecursionError at ~570 calls in the worker' }, async () => {
   const { page, problems, context } = await open();
   await setCodeAndRun(page, 'def f(n): return 0 if n == 0 else 1 + f(n-1)\nprint(f(900))\n');
   const s = await summary(page);
