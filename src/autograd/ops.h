@@ -13,6 +13,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "autograd/variable.h"
@@ -119,34 +120,20 @@ Tensor& uniform_(Tensor& self, double from = 0, double to = 1);
 Tensor& exponential_(Tensor& self, double lambd = 1);
 
 // ---- reductions (reduce_ops.cpp) -------------------------------------------------------------------
-Tensor sum(const Tensor& self, std::optional<DType> dtype = {});  // SumBackward0
-Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim = false,
-           std::optional<DType> dtype = {});  // SumBackward1
-Tensor mean(const Tensor& self, std::optional<DType> dtype = {});
-Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim = false, std::optional<DType> dtype = {});
-Tensor prod(const Tensor& self);
-Tensor prod(const Tensor& self, int64_t dim, bool keepdim = false);
-Tensor var(const Tensor& self, const IntArray& dims = {}, int64_t correction = 1, bool keepdim = false);
-Tensor std(const Tensor& self, const IntArray& dims = {}, int64_t correction = 1, bool keepdim = false);
-Tensor norm(const Tensor& self, double p = 2, const IntArray& dims = {}, bool keepdim = false);  // NormBackward1
+// The rows of autograd/reduce_ops.def: Tensor sum(const Tensor& self, std::optional<DType> dtype = {})
+// (SumBackward0), Tensor sum(const Tensor& self, const IntArray& dim, bool keepdim = false,
+// std::optional<DType> dtype = {}) (SumBackward1), mean, prod, var, std, norm, max and min (over all
+// elements, and over a dim as a TensorPair of values and indices), softmax, log_softmax, amax, amin,
+// logsumexp, cumsum, cumprod, trace: each with the parameters of its row.
+using TensorPair = std::pair<Tensor, Tensor>;
+#define REDUCTION(name, node, returns, params, ...) \
+  returns name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DECL, params));
+#include "autograd/reduce_ops.def"
 // torch.norm's default p="fro": SqrtBackward0 over two dims, else the 2-norm.
 Tensor frobenius_norm(const Tensor& self, const IntArray& dims, bool keepdim = false);
-Tensor max(const Tensor& self);  // MaxBackward1
-Tensor min(const Tensor& self);
-std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim = false);  // MaxBackward0
-std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim = false);
-Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
-Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
-// Their backward, _softmax_backward_data / _log_softmax_backward_data(grad, output, dim), an op of
-// its own (SoftmaxBackwardDataBackward0, LogSoftmaxBackwardDataBackward0).
+// The backward of softmax / log_softmax, _softmax_backward_data / _log_softmax_backward_data(grad,
+// output, dim), an op of its own (SoftmaxBackwardDataBackward0, LogSoftmaxBackwardDataBackward0).
 Tensor softmax_backward_data(const Tensor& grad, const Tensor& output, int64_t dim, bool log);
-// The reductions of autograd/reduce_ops.def: Tensor amax(const Tensor& self, const IntArray& dims,
-// bool keepdim), amin, logsumexp.
-#define REDUCE_OP(name, ...) Tensor name(const Tensor& self, const IntArray& dims, bool keepdim = false);
-#include "autograd/reduce_ops.def"
-Tensor trace(const Tensor& self);
-Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
-Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = {});
 Tensor& cumsum_(Tensor& self, int64_t dim);  // CumsumBackward0
 Tensor& cumprod_(Tensor& self, int64_t dim);
 

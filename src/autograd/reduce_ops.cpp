@@ -1,9 +1,11 @@
-// Reductions and softmax, with their backward formulas.
+// Reductions, scans and softmax, with their backward formulas. The nodes and forwards are made from
+// the rows of autograd/reduce_ops.def; the formulas too long for a row are functions here.
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
 #include <string_view>
+#include <type_traits>
 
 #include "autograd/function_helpers.h"
 #include "autograd/grad_mode.h"
@@ -53,65 +55,6 @@ int64_t safe_size(const IntArray& sizes, const IntArray& dims) {
   return n;
 }
 
-struct SumBackward0 : Node {
-  NODE_NAME(SumBackward0)
-  IntArray self_sizes;
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_self_sym_sizes", self_sizes}}; }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) out[0] = autograd::expand(grads[0], self_sizes);
-    return out;
-  }
-};
-
-struct SumBackward1 : Node {
-  NODE_NAME(SumBackward1)
-  IntArray self_sizes, dim;
-  bool keepdim = false;
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}, {"_saved_self_sym_sizes", self_sizes}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) out[0] = sum_backward(grads[0], self_sizes, dim, keepdim);
-    return out;
-  }
-};
-
-struct MeanBackward0 : Node {
-  NODE_NAME(MeanBackward0)
-  IntArray self_sizes;
-  int64_t self_numel = 0;
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_self_numel", self_numel}, {"_saved_self_sizes", self_sizes}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0))
-      out[0] = autograd::div_scalar(autograd::expand(grads[0], self_sizes), Scalar(self_numel));
-    return out;
-  }
-};
-
-struct MeanBackward1 : SavingNode<MeanBackward1> {
-  NODE_NAME(MeanBackward1)
-  IntArray self_sizes, dim;
-  bool keepdim = false;
-  SavedVariable self_;
-  static auto saved_fields() { return std::array{Field{"_saved_self", &MeanBackward1::self_}}; }
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}, {"_saved_self_sym_sizes", self_sizes}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack();
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0))
-      out[0] =
-          autograd::div_scalar(sum_backward(grads[0], self_sizes, dim, keepdim), Scalar(safe_size(self_sizes, dim)));
-    return out;
-  }
-};
-
 // The product of every element of its row but itself, along dim (no history): the gradient of
 // prod where the input has zeros.
 Tensor prod_of_others(const Tensor& input, int64_t dim) {
@@ -141,61 +84,25 @@ int64_t count_zeros(const Tensor& t) {
   return core::item(core::sum(z)).to_int();
 }
 
-struct ProdBackward0 : SavingNode<ProdBackward0> {
-  NODE_NAME(ProdBackward0)
-  SavedVariable self_, result_;
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &ProdBackward0::self_}, Field{"_saved_result", &ProdBackward0::result_}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack();
-    Tensor result = result_.unpack(shared_from_this());
-    variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    const Tensor& grad = grads[0];
-    if (self.dim() == 0) {
-      out[0] = grad;
-    } else if (count_zeros(self) == 0) {
-      out[0] = autograd::mul(grad, autograd::div(result, self));
-    } else {
-      Tensor flat = core::reshape(core::contiguous(self), {-1});
-      out[0] = autograd::mul(grad, core::reshape(prod_of_others(flat, 0), self.sizes()));
-    }
-    return out;
-  }
-};
+// ProdBackward0: the product of all elements.
+Tensor prod_backward(const Tensor& grad, const Tensor& self, const Tensor& result) {
+  if (self.dim() == 0) return grad;
+  if (count_zeros(self) == 0) return autograd::mul(grad, autograd::div(result, self));
+  Tensor flat = core::reshape(core::contiguous(self), {-1});
+  return autograd::mul(grad, core::reshape(prod_of_others(flat, 0), self.sizes()));
+}
 
-struct ProdBackward1 : SavingNode<ProdBackward1> {
-  NODE_NAME(ProdBackward1)
-  SavedVariable self_, result_;
-  int64_t dim = 0;
-  bool keepdim = false;
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &ProdBackward1::self_}, Field{"_saved_result", &ProdBackward1::result_}};
+// ProdBackward1: the product along dim.
+Tensor prod_backward(Tensor grad, const Tensor& self, Tensor result, int64_t dim, bool keepdim) {
+  if (self.dim() == 0) return grad;
+  int64_t d = core::wrap_dim(dim, self.dim());
+  if (!keepdim && self.dim() != 1) {
+    grad = autograd::unsqueeze(grad, d);
+    result = autograd::unsqueeze(result, d);
   }
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack();
-    Tensor result = result_.unpack(shared_from_this());
-    variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    Tensor grad = grads[0];
-    if (self.dim() == 0) {
-      out[0] = grad;
-      return out;
-    }
-    int64_t d = core::wrap_dim(dim, self.dim());
-    if (!keepdim && self.dim() != 1) {
-      grad = autograd::unsqueeze(grad, d);
-      result = autograd::unsqueeze(result, d);
-    }
-    if (count_zeros(self) == 0) out[0] = autograd::mul(grad, autograd::div(result, self));
-    else out[0] = autograd::mul(grad, prod_of_others(self, d));
-    return out;
-  }
-};
+  if (count_zeros(self) == 0) return autograd::mul(grad, autograd::div(result, self));
+  return autograd::mul(grad, prod_of_others(self, d));
+}
 
 Tensor var_backward(Tensor grad, const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim) {
   if (self.dim() == 0 || dims.empty()) {
@@ -215,183 +122,83 @@ Tensor var_backward(Tensor grad, const Tensor& self, const IntArray& dims, int64
                        autograd::sub(self, autograd::mean(self, dims, true)));
 }
 
-struct VarBackward0 : SavingNode<VarBackward0> {
-  NODE_NAME(VarBackward0)
-  SavedVariable self_;
-  IntArray dim;
-  int64_t correction = 1;
-  bool keepdim = false;
-  static auto saved_fields() { return std::array{Field{"_saved_self", &VarBackward0::self_}}; }
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_correction", correction},
-            {"_saved_dim", dim.empty() ? SavedValue() : SavedValue(dim)},
-            {"_saved_keepdim", keepdim}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack();
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0))
-      out[0] = var_backward(grads[0], self, dim, correction, keepdim);
-    return out;
-  }
-};
+Tensor std_backward(const Tensor& grad, const Tensor& self, const Tensor& result, const IntArray& dims,
+                    int64_t correction, bool keepdim) {
+  Tensor g = autograd::div(grad, autograd::mul_scalar(result, Scalar(int64_t{2})));
+  autograd::masked_fill_(g, core::binary(BinaryOp::Eq, result, wrapped(Scalar(int64_t{0}))), Scalar(int64_t{0}));
+  return var_backward(g, self, dims, correction, keepdim);
+}
 
-struct StdBackward0 : SavingNode<StdBackward0> {
-  NODE_NAME(StdBackward0)
-  SavedVariable self_, result_;
-  IntArray dim;
-  int64_t correction = 1;
-  bool keepdim = false;
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &StdBackward0::self_}, Field{"_saved_result", &StdBackward0::result_}};
+// The p-norm's gradient (undefined for p = 0).
+Tensor norm_backward(Tensor grad, const Tensor& self, Tensor norm, double p, const IntArray& dim, bool keepdim) {
+  if (!keepdim && self.dim() != 0) {
+    grad = unsqueeze_multiple(grad, dim, self.dim());
+    norm = unsqueeze_multiple(norm, dim, self.dim());
   }
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_correction", correction},
-            {"_saved_dim", dim.empty() ? SavedValue() : SavedValue(dim)},
-            {"_saved_keepdim", keepdim}};
+  Tensor norm_zero = core::binary(BinaryOp::Eq, norm, wrapped(Scalar(int64_t{0})));
+  if (p == 0.0) return Tensor();
+  if (p == 1.0) return autograd::mul(autograd::sgn(self), grad);
+  if (p == 2.0) {
+    Tensor scaled = autograd::div(self, norm);
+    return autograd::mul(grad, autograd::masked_fill_(scaled, norm_zero, Scalar(int64_t{0})));
   }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack();
-    Tensor result = result_.unpack(shared_from_this());
-    variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    Tensor g = autograd::div(grads[0], autograd::mul_scalar(result, Scalar(int64_t{2})));
-    autograd::masked_fill_(g, core::binary(BinaryOp::Eq, result, wrapped(Scalar(int64_t{0}))), Scalar(int64_t{0}));
-    out[0] = var_backward(g, self, dim, correction, keepdim);
-    return out;
+  if (std::isinf(p)) {
+    Tensor self_abs = core::unary(core::UnaryOp::Abs, self);
+    Tensor mask = core::binary(BinaryOp::LogicalOr, core::binary(BinaryOp::Eq, self_abs, norm),
+                               core::binary(BinaryOp::Ne, self_abs, self_abs));
+    Tensor count = core::sum(mask, dim.empty() ? IntArray{} : dim, true);
+    return autograd::mul(autograd::sgn(self), autograd::mul(autograd::div(grad, count), core::to(mask, grad.dtype())));
   }
-};
+  if (p < 2.0) {
+    Tensor self_scaled = autograd::mul(autograd::sgn(self), autograd::pow(autograd::abs(self), Scalar(p - 1)));
+    if (p < 1.0) {
+      autograd::masked_fill_(self_scaled, core::binary(BinaryOp::Eq, self, wrapped(Scalar(int64_t{0}))),
+                             Scalar(int64_t{0}));
+      return autograd::mul(autograd::mul(self_scaled, grad), autograd::pow(norm, Scalar(1 - p)));
+    }
+    Tensor scale = autograd::div(grad, autograd::pow(norm, Scalar(p - 1)));
+    return autograd::mul(self_scaled, autograd::masked_fill_(scale, norm_zero, Scalar(int64_t{0})));
+  }
+  Tensor self_scaled = autograd::mul(self, autograd::pow(autograd::abs(self), Scalar(p - 2)));
+  Tensor scale = autograd::div(grad, autograd::pow(norm, Scalar(p - 1)));
+  return autograd::mul(self_scaled, autograd::masked_fill_(scale, norm_zero, Scalar(int64_t{0})));
+}
 
-struct NormBackward1 : SavingNode<NormBackward1> {
-  NODE_NAME(NormBackward1)
-  SavedVariable self_, result_;
-  double p = 2;
-  IntArray dim;
-  bool keepdim = false;
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &NormBackward1::self_}, Field{"_saved_result", &NormBackward1::result_}};
-  }
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}, {"_saved_p", Scalar(p)}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack();
-    Tensor norm = result_.unpack(shared_from_this());
-    variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    Tensor grad = grads[0];
-    if (!keepdim && self.dim() != 0) {
-      grad = unsqueeze_multiple(grad, dim, self.dim());
-      norm = unsqueeze_multiple(norm, dim, self.dim());
-    }
-    Tensor norm_zero = core::binary(BinaryOp::Eq, norm, wrapped(Scalar(int64_t{0})));
-    if (p == 0.0) return out;
-    if (p == 1.0) {
-      out[0] = autograd::mul(autograd::sgn(self), grad);
-    } else if (p == 2.0) {
-      Tensor scaled = autograd::div(self, norm);
-      out[0] = autograd::mul(grad, autograd::masked_fill_(scaled, norm_zero, Scalar(int64_t{0})));
-    } else if (std::isinf(p)) {
-      Tensor self_abs = core::unary(core::UnaryOp::Abs, self);
-      Tensor mask = core::binary(BinaryOp::LogicalOr, core::binary(BinaryOp::Eq, self_abs, norm),
-                                 core::binary(BinaryOp::Ne, self_abs, self_abs));
-      Tensor count = core::sum(mask, dim.empty() ? IntArray{} : dim, true);
-      out[0] =
-          autograd::mul(autograd::sgn(self), autograd::mul(autograd::div(grad, count), core::to(mask, grad.dtype())));
-    } else if (p < 2.0) {
-      Tensor self_scaled = autograd::mul(autograd::sgn(self), autograd::pow(autograd::abs(self), Scalar(p - 1)));
-      if (p < 1.0) {
-        autograd::masked_fill_(self_scaled, core::binary(BinaryOp::Eq, self, wrapped(Scalar(int64_t{0}))),
-                               Scalar(int64_t{0}));
-        out[0] = autograd::mul(autograd::mul(self_scaled, grad), autograd::pow(norm, Scalar(1 - p)));
-      } else {
-        Tensor scale = autograd::div(grad, autograd::pow(norm, Scalar(p - 1)));
-        out[0] = autograd::mul(self_scaled, autograd::masked_fill_(scale, norm_zero, Scalar(int64_t{0})));
-      }
-    } else {
-      Tensor self_scaled = autograd::mul(self, autograd::pow(autograd::abs(self), Scalar(p - 2)));
-      Tensor scale = autograd::div(grad, autograd::pow(norm, Scalar(p - 1)));
-      out[0] = autograd::mul(self_scaled, autograd::masked_fill_(scale, norm_zero, Scalar(int64_t{0})));
-    }
-    return out;
-  }
-};
+// max() / min() over all elements: zeros with grad / count where self is the result (the NaNs when
+// the result is NaN), PyTorch's evenly_distribute_backward.
+Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& self, const Tensor& result) {
+  bool result_nan = std::isnan(core::item(result).to_double());
+  Tensor mask = result_nan ? core::binary(BinaryOp::Ne, self, self) : core::binary(BinaryOp::Eq, self, result);
+  Tensor count = core::sum(mask);
+  Tensor share = autograd::div(grad, count);
+  Tensor zeros = detail::zeros(self.sizes(), grad.dtype());
+  return autograd::masked_fill_(zeros, mask, share);
+}
 
-// autograd::max() / autograd::min() over all elements: the gradient is shared evenly by the elements equal to the
-// result (the NaNs when the result is NaN).
-template <bool kMax>
-struct MaxBackward1T : SavingNode<MaxBackward1T<kMax>> {
-  using Field = SavedField<MaxBackward1T>;
-  std::string name() const override { return kMax ? "MaxBackward1" : "MinBackward1"; }
-  SavedVariable self_, result_;
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &MaxBackward1T::self_}, Field{"_saved_result", &MaxBackward1T::result_}};
+// max(dim) / min(dim): the gradient goes to the element each index picked, PyTorch's
+// value_selecting_reduction_backward.
+Tensor value_selecting_backward(Tensor grad, int64_t dim, Tensor indices, const IntArray& self_sizes, bool keepdim) {
+  if (self_sizes.empty()) return grad;
+  int64_t d = core::wrap_dim(dim, static_cast<int64_t>(self_sizes.size()));
+  if (!keepdim) {
+    grad = autograd::unsqueeze(grad, d);
+    indices = core::unsqueeze(indices, d);
   }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack();
-    Tensor result = result_.unpack(this->shared_from_this());
-    variable_list out(1);
-    if (!any_defined(grads) || !this->task_should_compute_output(0)) return out;
-    bool result_nan = std::isnan(core::item(result).to_double());
-    Tensor mask = result_nan ? core::binary(BinaryOp::Ne, self, self) : core::binary(BinaryOp::Eq, self, result);
-    Tensor count = core::sum(mask);
-    // evenly_distribute_backward: zeros with grad / count filled in where self is the result.
-    Tensor share = autograd::div(grads[0], count);
-    Tensor zeros = detail::zeros(self.sizes(), grads[0].dtype());
-    out[0] = autograd::masked_fill_(zeros, mask, share);
-    return out;
-  }
-};
-using MaxBackward1 = MaxBackward1T<true>;
-using MinBackward1 = MaxBackward1T<false>;
-
-// autograd::max(dim) / autograd::min(dim): the gradient goes to the element each index picked.
-template <bool kMax>
-struct MaxBackward0T : SavingNode<MaxBackward0T<kMax>> {
-  using Field = SavedField<MaxBackward0T>;
-  std::string name() const override { return kMax ? "MaxBackward0" : "MinBackward0"; }
-  SavedVariable indices_;
-  static auto saved_fields() { return std::array{Field{"_saved_indices", &MaxBackward0T::indices_}}; }
-  IntArray self_sizes;
-  int64_t dim = 0;
-  bool keepdim = false;
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}, {"_saved_self_sizes", self_sizes}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor indices = indices_.unpack(this->shared_from_this());
-    variable_list out(1);
-    if (!any_defined(grads) || !this->task_should_compute_output(0)) return out;
-    Tensor grad = grads[0];
-    if (self_sizes.empty()) {
-      out[0] = grad;
-      return out;
-    }
-    int64_t d = core::wrap_dim(dim, static_cast<int64_t>(self_sizes.size()));
-    if (!keepdim) {
-      grad = autograd::unsqueeze(grad, d);
-      indices = core::unsqueeze(indices, d);
-    }
-    // One-hot along d: position i of dim d is picked where indices == i.
-    IntArray positions_shape(self_sizes.size(), 1);
-    positions_shape[d] = self_sizes[d];
-    Tensor positions =
-        core::reshape(core::arange(Scalar(int64_t{0}), Scalar(self_sizes[d]), Scalar(int64_t{1}), core::DType::Int64),
-                      positions_shape);
-    Tensor picked = core::binary(BinaryOp::Eq, indices, positions);
-    // zeros(self_sizes).scatter(d, indices, grad): ScatterBackward0 under create_graph.
-    out[0] = detail::place_into_zeros(
-        "ScatterBackward0", grad,
-        [&] {
-          return autograd::where(picked, autograd::expand(grad, self_sizes),
-                                 core::scalar_tensor(Scalar(0.0), grad.dtype()));
-        },
-        [d, indices](const Tensor& g) { return autograd::gather(g, d, indices); });
-    return out;
-  }
-};
-using MaxBackward0 = MaxBackward0T<true>;
-using MinBackward0 = MaxBackward0T<false>;
+  // One-hot along d: position i of dim d is picked where indices == i.
+  IntArray positions_shape(self_sizes.size(), 1);
+  positions_shape[d] = self_sizes[d];
+  Tensor positions = core::reshape(
+      core::arange(Scalar(int64_t{0}), Scalar(self_sizes[d]), Scalar(int64_t{1}), core::DType::Int64), positions_shape);
+  Tensor picked = core::binary(BinaryOp::Eq, indices, positions);
+  // zeros(self_sizes).scatter(d, indices, grad): ScatterBackward0 under create_graph.
+  return detail::place_into_zeros(
+      "ScatterBackward0", grad,
+      [&] {
+        return autograd::where(picked, autograd::expand(grad, self_sizes),
+                               core::scalar_tensor(Scalar(0.0), grad.dtype()));
+      },
+      [d, indices](const Tensor& g) { return autograd::gather(g, d, indices); });
+}
 
 // NOTE [Softmax backward as PyTorch computes it]
 // Over the last dim of contiguous float32 tensors, PyTorch's CPU kernels (AVX2 build) compute each
@@ -483,42 +290,6 @@ struct SoftmaxBackwardDataBackward0T : SavingNode<SoftmaxBackwardDataBackward0T<
   }
 };
 
-struct SoftmaxBackward0 : SavingNode<SoftmaxBackward0> {
-  NODE_NAME(SoftmaxBackward0)
-  SavedVariable result_;
-  int64_t dim = 0;
-  DType self_scalar_type{};
-  static auto saved_fields() { return std::array{Field{"_saved_result", &SoftmaxBackward0::result_}}; }
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
-  variable_list apply(variable_list&& grads) override {
-    Tensor result = result_.unpack(shared_from_this());
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) {
-      out[0] = autograd::softmax_backward_data(grads[0], result, dim, false);
-    }
-    return out;
-  }
-};
-
-struct LogSoftmaxBackward0 : SavingNode<LogSoftmaxBackward0> {
-  NODE_NAME(LogSoftmaxBackward0)
-  SavedVariable result_;
-  int64_t dim = 0;
-  DType self_scalar_type{};
-  static auto saved_fields() { return std::array{Field{"_saved_result", &LogSoftmaxBackward0::result_}}; }
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
-  variable_list apply(variable_list&& grads) override {
-    Tensor result = result_.unpack(shared_from_this());
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) {
-      out[0] = autograd::softmax_backward_data(grads[0], result, dim, true);
-    }
-    return out;
-  }
-};
-
-// ---- amax amin logsumexp trace cumsum cumprod ---------------------------------------------------
-
 // grad (or result) of a reduction over dims with its reduced dims put back (PyTorch's
 // restore_reduced_dims), so that it broadcasts against self.
 // amax/amin reshape (restore_reduced_dims: ReshapeAliasBackward0 under create_graph), an empty dim
@@ -537,93 +308,26 @@ Tensor restore_reduced(const Tensor& t, const IntArray& dims, bool keepdim, int6
   return autograd::reshape(t, shape);
 }
 
-// A reduction over dims whose node saves self and the result (autograd/reduce_ops.def):
-// Derived::formula gets the gradient and the result with the reduced dims put back, so that both
-// broadcast against self.
-template <class Derived>
-struct ReduceSelfResultBackward : SavingNode<Derived> {
-  SavedVariable self_, result_;
-  IntArray dim;
-  bool keepdim = false;
-  static auto saved_fields() {
-    using Field = SavedField<Derived>;
-    return std::array{Field{"_saved_self", &Derived::self_}, Field{"_saved_result", &Derived::result_}};
-  }
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dim", dim}, {"_saved_keepdim", keepdim}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack(), result = result_.unpack(this->shared_from_this());
-    variable_list out(1);
-    if (!any_defined(grads) || !this->task_should_compute_output(0)) return out;
-    out[0] = Derived::formula(restore_reduced(grads[0], dim, keepdim, self.dim(), Derived::kReshape), self,
-                              restore_reduced(result, dim, keepdim, self.dim(), Derived::kReshape), dim);
-    return out;
-  }
-};
-
 // amax / amin: the gradient shared equally among the elements equal to the result.
 Tensor amax_backward(const Tensor& grad, const Tensor& self, const Tensor& result, const IntArray& dim) {
   Tensor mask = core::binary(BinaryOp::Eq, result, self);
   return autograd::mul(autograd::div(grad, core::sum(mask, dim, true)), mask);
 }
 
-#define REDUCE_OP(name, node, restore, backward, ...)                                                          \
-  struct node : ReduceSelfResultBackward<node> {                                                               \
-    NODE_NAME(node)                                                                                            \
-    static constexpr bool kReshape = std::string_view(#restore) == "reshape";                                  \
-    static Tensor formula(const Tensor& grad, const Tensor& self, const Tensor& result, const IntArray& dim) { \
-      return backward;                                                                                         \
-    }                                                                                                          \
-  };
-#include "autograd/reduce_ops.def"
-
-// The gradient lands on the diagonal of a zero matrix.
-struct TraceBackward0 : Node {
-  NODE_NAME(TraceBackward0)
-  IntArray self_sizes;
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_self_sym_sizes", self_sizes}}; }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    // PyTorch's trace_backward: zeros(n * m).index_fill_(0, arange(0, n * m, m + 1), grad).view(n, m)
-    // (IndexFillBackward1, whose gradient w.r.t. the value sums the filled elements).
-    const Tensor& grad = grads[0];
-    const int64_t n = self_sizes[0], m = self_sizes[1];
-    Tensor positions = core::arange(Scalar(int64_t{0}), Scalar(n * m), Scalar(m + 1), core::DType::Int64);
-    Tensor flat = detail::place_into_zeros(
-        "IndexFillBackward1", grad,
-        [&] {
-          // Every (m + 1)-th element, as PyTorch fills them (past the diagonal for tall matrices).
-          Tensor z = detail::zeros({n * m}, grad.dtype());
-          core::index_put_(z, {core::TensorIndex::make_tensor(positions)}, grad, false);
-          return z;
-        },
-        [positions](const Tensor& g) { return autograd::sum(autograd::index_select(g, 0, positions)); });
-    out[0] = autograd::view(flat, self_sizes);
-    return out;
-  }
-};
+Tensor logsumexp_backward(const Tensor& grad, const Tensor& self, const Tensor& result, const IntArray&) {
+  return autograd::mul(grad, autograd::exp(autograd::sub(self, result)));
+}
 
 // grad.flip(dim).cumsum(dim).flip(dim): each input feeds every later running sum.
 Tensor reversed_cumsum(const Tensor& t, int64_t dim) {
   return autograd::flip(autograd::cumsum(autograd::flip(t, {dim}), dim), {dim});
 }
 
-struct CumsumBackward0 : Node {
-  NODE_NAME(CumsumBackward0)
-  int64_t dim = 0;
-  DType self_scalar_type{};
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    Tensor grad = autograd::to(grads[0], self_scalar_type);
-    const bool trivial = grad.numel() <= 1 || grad.dim() == 0 || grad.size(core::wrap_dim(dim, grad.dim())) == 1;
-    out[0] = trivial ? grad : reversed_cumsum(grad, dim);
-    return out;
-  }
-};
+Tensor cumsum_backward(const Tensor& grad_in, int64_t dim, DType self_scalar_type) {
+  Tensor grad = autograd::to(grad_in, self_scalar_type);
+  const bool trivial = grad.numel() <= 1 || grad.dim() == 0 || grad.size(core::wrap_dim(dim, grad.dim())) == 1;
+  return trivial ? grad : reversed_cumsum(grad, dim);
+}
 
 // With zeros in the input, grad_input[k] = sum over j >= k of grad[j] * prod over i <= j, i != k of
 // input[i], computed directly per row in double (PyTorch divides only where no zero came first).
@@ -655,189 +359,109 @@ Tensor cumprod_backward_with_zeros(const Tensor& grad, const Tensor& self, int64
   return out;
 }
 
-struct CumprodBackward0 : SavingNode<CumprodBackward0> {
-  NODE_NAME(CumprodBackward0)
-  SavedVariable self_, result_;
-  int64_t dim = 0;
+Tensor cumprod_backward(const Tensor& grad_in, const Tensor& self, const Tensor& result, int64_t dim,
+                        DType self_scalar_type) {
+  Tensor grad = autograd::to(grad_in, self_scalar_type);
+  if (self.dim() == 0 || self.numel() == 0 || self.size(core::wrap_dim(dim, self.dim())) == 1) return grad;
+  const bool has_zero = core::item(core::any(core::binary(BinaryOp::Eq, self, wrapped(Scalar(int64_t{0}))))).to<bool>();
+  return has_zero ? cumprod_backward_with_zeros(grad, self, dim)
+                  : autograd::div(reversed_cumsum(autograd::mul(result, grad), dim), self);
+}
+
+// PyTorch's trace_backward: zeros(n * m).index_fill_(0, arange(0, n * m, m + 1), grad).view(n, m)
+// (IndexFillBackward1, whose gradient w.r.t. the value sums the filled elements).
+Tensor trace_backward(const Tensor& grad, const IntArray& self_sizes) {
+  const int64_t n = self_sizes[0], m = self_sizes[1];
+  Tensor positions = core::arange(Scalar(int64_t{0}), Scalar(n * m), Scalar(m + 1), core::DType::Int64);
+  Tensor flat = detail::place_into_zeros(
+      "IndexFillBackward1", grad,
+      [&] {
+        // Every (m + 1)-th element, as PyTorch fills them (past the diagonal for tall matrices).
+        Tensor z = detail::zeros({n * m}, grad.dtype());
+        core::index_put_(z, {core::TensorIndex::make_tensor(positions)}, grad, false);
+        return z;
+      },
+      [positions](const Tensor& g) { return autograd::sum(autograd::index_select(g, 0, positions)); });
+  return autograd::view(flat, self_sizes);
+}
+
+// NOTE [Reduction nodes from the table]
+// Every REDUCTION row of autograd/reduce_ops.def is a node `struct Node : ReductionNode<Node>` and
+// a forward. The node keeps the forward's parameters as members of the same names, self's sizes,
+// numel and dtype, and the tensors the row saves; apply() unpacks what was saved (self, then the
+// result, then the indices, which checks their versions), and when self's gradient is wanted hands
+// grad and them to the row's formula. The forward creates the node before the kernel runs (its
+// sequence number), saves self before and the result or indices after it, and sets the history on
+// the result (the values of a TensorPair).
+template <class Derived>
+struct ReductionNode : SavingNode<Derived> {
+  static constexpr bool kSaves_self = false, kSaves_result = false, kSaves_indices = false;
+  SavedVariable self_, result_, indices_;
+  IntArray self_sizes;
+  int64_t self_numel = 0;
   DType self_scalar_type{};
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &CumprodBackward0::self_},
-                      Field{"_saved_result", &CumprodBackward0::result_}};
-  }
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dim", dim}}; }
   variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack(), result = result_.unpack(shared_from_this());
+    Tensor self, result, indices;
+    if constexpr (Derived::kSaves_self) self = self_.unpack();
+    if constexpr (Derived::kSaves_result) result = result_.unpack(this->shared_from_this());
+    if constexpr (Derived::kSaves_indices) indices = indices_.unpack(this->shared_from_this());
     variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    Tensor grad = autograd::to(grads[0], self_scalar_type);
-    if (self.dim() == 0 || self.numel() == 0 || self.size(core::wrap_dim(dim, self.dim())) == 1) {
-      out[0] = grad;
-      return out;
-    }
-    const bool has_zero =
-        core::item(core::any(core::binary(BinaryOp::Eq, self, wrapped(Scalar(int64_t{0}))))).to<bool>();
-    out[0] = has_zero ? cumprod_backward_with_zeros(grad, self, dim)
-                      : autograd::div(reversed_cumsum(autograd::mul(result, grad), dim), self);
+    if (!any_defined(grads) || !this->task_should_compute_output(0)) return out;
+    out[0] = static_cast<const Derived*>(this)->formula(grads[0], self, result, indices);
     return out;
   }
 };
 
+Tensor& values_of(Tensor& r) { return r; }
+Tensor& values_of(TensorPair& r) { return r.first; }
+Tensor indices_of(const Tensor&) { return Tensor(); }
+const Tensor& indices_of(const TensorPair& r) { return r.second; }
+
 }  // namespace
 
-Tensor sum(const Tensor& self, std::optional<DType> dtype) {
-  auto fn = make_node<SumBackward0>(self);
-  if (fn) fn->self_sizes = self.sizes();
-  Tensor result = core::sum(self, {}, false, dtype);
-  return with_history(result, fn);
-}
-
-Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<DType> dtype) {
-  auto fn = make_node<SumBackward1>(self);
-  if (fn) {
-    fn->self_sizes = self.sizes();
-    fn->dim = dims;
-    fn->keepdim = keepdim;
+#define STRIDELAB_SAVES_FLAG(x) static constexpr bool kSaves_##x = true;
+#define STRIDELAB_SAVES_COUNT(x) +1
+#define STRIDELAB_SAVES_FIELD(x) Field{"_saved_" #x, &Self::x##_},
+#define REDUCTION(name, node, returns, params, input, kernel, saves, attributes, backward)                         \
+  namespace {                                                                                                      \
+  struct node : ReductionNode<node> {                                                                              \
+    using Self = node;                                                                                             \
+    NODE_NAME(node)                                                                                                \
+    STRIDELAB_FOR_EACH(STRIDELAB_PARAM_MEMBER, params)                                                             \
+    STRIDELAB_FOR_EACH(STRIDELAB_SAVES_FLAG, saves)                                                                \
+    static auto saved_fields() {                                                                                   \
+      return std::array<Field, 0 STRIDELAB_FOR_EACH(STRIDELAB_SAVES_COUNT, saves)>{                                \
+          STRIDELAB_FOR_EACH(STRIDELAB_SAVES_FIELD, saves)};                                                       \
+    }                                                                                                              \
+    std::vector<SavedAttribute> saved_attributes() const override { return {attributes}; }                         \
+    Tensor formula(const Tensor& grad, [[maybe_unused]] const Tensor& self, [[maybe_unused]] const Tensor& result, \
+                   [[maybe_unused]] const Tensor& indices) const {                                                 \
+      return backward;                                                                                             \
+    }                                                                                                              \
+  };                                                                                                               \
+  }                                                                                                                \
+  returns name(const Tensor& self_arg STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DEF, params)) {                           \
+    const Tensor self = [&](const Tensor& self) -> Tensor { return input; }(self_arg);                             \
+    auto fn = make_node<node>(self);                                                                               \
+    if (fn) {                                                                                                      \
+      STRIDELAB_FOR_EACH(STRIDELAB_PARAM_STORE, params)                                                            \
+      fn->self_sizes = self.sizes();                                                                               \
+      fn->self_numel = self.numel();                                                                               \
+      fn->self_scalar_type = self.dtype();                                                                         \
+      if constexpr (node::kSaves_self) fn->self_ = SavedVariable(self, false);                                     \
+    }                                                                                                              \
+    returns result = kernel;                                                                                       \
+    if (fn) {                                                                                                      \
+      impl::set_history(values_of(result), fn);                                                                    \
+      if constexpr (node::kSaves_result) fn->result_ = SavedVariable(values_of(result), true);                     \
+      if constexpr (node::kSaves_indices) fn->indices_ = SavedVariable(indices_of(result), true);                  \
+    }                                                                                                              \
+    return result;                                                                                                 \
   }
-  Tensor result = core::sum(self, dims, keepdim, dtype);
-  return with_history(result, fn);
-}
-
-Tensor mean(const Tensor& self, std::optional<DType> dtype) {
-  auto fn = make_node<MeanBackward0>(self);
-  if (fn) {
-    fn->self_sizes = self.sizes();
-    fn->self_numel = self.numel();
-  }
-  Tensor result = core::mean(self, {}, false, dtype);
-  return with_history(result, fn);
-}
-
-Tensor mean(const Tensor& self, const IntArray& dims, bool keepdim, std::optional<DType> dtype) {
-  auto fn = make_node<MeanBackward1>(self);
-  if (fn) {
-    fn->self_sizes = self.sizes();
-    fn->dim = dims;
-    fn->keepdim = keepdim;
-    fn->self_ = SavedVariable(self, false);
-  }
-  Tensor result = core::mean(self, dims, keepdim, dtype);
-  return with_history(result, fn);
-}
-
-Tensor prod(const Tensor& self) {
-  auto fn = make_node<ProdBackward0>(self);
-  if (fn) fn->self_ = SavedVariable(self, false);
-  Tensor result = core::prod(self);
-  if (fn) {
-    impl::set_history(result, fn);
-    fn->result_ = SavedVariable(result, true);
-  }
-  return result;
-}
-
-Tensor prod(const Tensor& self, int64_t dim, bool keepdim) {
-  auto fn = make_node<ProdBackward1>(self);
-  if (fn) {
-    fn->self_ = SavedVariable(self, false);
-    fn->dim = dim;
-    fn->keepdim = keepdim;
-  }
-  Tensor result = core::prod(self, dim, keepdim);
-  if (fn) {
-    impl::set_history(result, fn);
-    fn->result_ = SavedVariable(result, true);
-  }
-  return result;
-}
-
-Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim) {
-  auto fn = make_node<VarBackward0>(self);
-  if (fn) {
-    fn->self_ = SavedVariable(self, false);
-    fn->dim = dims;
-    fn->correction = correction;
-    fn->keepdim = keepdim;
-  }
-  Tensor result = core::var(self, dims, correction, keepdim);
-  return with_history(result, fn);
-}
-
-Tensor std(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim) {
-  auto fn = make_node<StdBackward0>(self);
-  if (fn) {
-    fn->self_ = SavedVariable(self, false);
-    fn->dim = dims;
-    fn->correction = correction;
-    fn->keepdim = keepdim;
-  }
-  Tensor result = core::std(self, dims, correction, keepdim);
-  if (fn) {
-    impl::set_history(result, fn);
-    fn->result_ = SavedVariable(result, true);
-  }
-  return result;
-}
-
-Tensor frobenius_norm(const Tensor& self, const IntArray& dims, bool keepdim) {
-  // PyTorch 1.13 writes the Frobenius norm over two dims as autograd::sqrt(autograd::sum(x * x)),
-  // and over one dim or all of them as the 2-norm.
-  if (dims.size() == 2) return autograd::sqrt(autograd::sum(autograd::mul(self, self), dims, keepdim));
-  return autograd::norm(self, 2.0, dims, keepdim);
-}
-
-Tensor norm(const Tensor& self, double p, const IntArray& dims, bool keepdim) {
-  auto fn = make_node<NormBackward1>(self);
-  if (fn) {
-    fn->self_ = SavedVariable(self, false);
-    fn->p = p;
-    fn->dim = dims;
-    fn->keepdim = keepdim;
-  }
-  Tensor result = core::norm(self, p, dims, keepdim);
-  if (fn) {
-    impl::set_history(result, fn);
-    fn->result_ = SavedVariable(result, true);
-  }
-  return result;
-}
-
-template <bool kMax>
-Tensor max_all(const Tensor& self) {
-  auto fn = make_node<MaxBackward1T<kMax>>(self);
-  if (fn) fn->self_ = SavedVariable(self, false);
-  Tensor result = kMax ? core::max(self) : core::min(self);
-  if (fn) {
-    impl::set_history(result, fn);
-    fn->result_ = SavedVariable(result, true);
-  }
-  return result;
-}
-
-Tensor max(const Tensor& self) { return max_all<true>(self); }
-Tensor min(const Tensor& self) { return max_all<false>(self); }
-
-template <bool kMax>
-std::pair<Tensor, Tensor> max_dim(const Tensor& self, int64_t dim, bool keepdim) {
-  auto fn = make_node<MaxBackward0T<kMax>>(self);
-  if (fn) {
-    fn->self_sizes = self.sizes();
-    fn->dim = dim;
-    fn->keepdim = keepdim;
-  }
-  auto result = kMax ? core::max(self, dim, keepdim) : core::min(self, dim, keepdim);
-  if (fn) {
-    impl::set_history(result.first, fn);
-    fn->indices_ = SavedVariable(result.second, true);
-  }
-  return result;
-}
-
-std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim) {
-  return max_dim<true>(self, dim, keepdim);
-}
-std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) {
-  return max_dim<false>(self, dim, keepdim);
-}
+#include "autograd/reduce_ops.def"
+#undef STRIDELAB_SAVES_FLAG
+#undef STRIDELAB_SAVES_COUNT
+#undef STRIDELAB_SAVES_FIELD
 
 Tensor softmax_backward_data(const Tensor& grad, const Tensor& output, int64_t dim, bool log) {
   // The node first (it takes its sequence number before the op runs), the values without recording.
@@ -865,91 +489,14 @@ Tensor softmax_backward_data(const Tensor& grad, const Tensor& output, int64_t d
   return result;
 }
 
-Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
-  Tensor input = dtype ? autograd::to(self, *dtype) : self;
-  auto fn = make_node<SoftmaxBackward0>(input);
-  if (fn) {
-    fn->dim = dim;
-    fn->self_scalar_type = input.dtype();
-  }
-  Tensor result = core::softmax(input, dim);
-  if (fn) {
-    impl::set_history(result, fn);
-    fn->result_ = SavedVariable(result, true);
-  }
-  return result;
-}
-
-Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
-  Tensor input = dtype ? autograd::to(self, *dtype) : self;
-  auto fn = make_node<LogSoftmaxBackward0>(input);
-  if (fn) {
-    fn->dim = dim;
-    fn->self_scalar_type = input.dtype();
-  }
-  Tensor result = core::log_softmax(input, dim);
-  if (fn) {
-    impl::set_history(result, fn);
-    fn->result_ = SavedVariable(result, true);
-  }
-  return result;
-}
-
-// ---- amax amin logsumexp trace cumsum cumprod ---------------------------------------------------
-
-namespace {
-
-// Runs the reduction and records node N, which saves self and the result.
-template <class N, class F>
-Tensor reduce_self_result(const Tensor& self, const IntArray& dims, bool keepdim, F&& run) {
-  auto fn = make_node<N>(self);
-  if (fn) {
-    fn->dim = dims;
-    fn->keepdim = keepdim;
-    fn->self_ = SavedVariable(self, false);
-  }
-  Tensor result = run();
-  if (fn) {
-    impl::set_history(result, fn);
-    fn->result_ = SavedVariable(result, true);
-  }
-  return result;
-}
-
-}  // namespace
-
-// Tensor amax(const Tensor& self, const IntArray& dims, bool keepdim), ... for every row of the table.
-#define REDUCE_OP(name, node, ...)                                                                         \
-  Tensor name(const Tensor& self, const IntArray& dims, bool keepdim) {                                    \
-    return reduce_self_result<node>(self, dims, keepdim, [&] { return core::name(self, dims, keepdim); }); \
-  }
-#include "autograd/reduce_ops.def"
-
-Tensor trace(const Tensor& self) {
-  auto fn = make_node<TraceBackward0>(self);
-  if (fn) fn->self_sizes = self.sizes();
-  Tensor result = core::trace(self);
-  return with_history(result, fn);
+Tensor frobenius_norm(const Tensor& self, const IntArray& dims, bool keepdim) {
+  // PyTorch 1.13 writes the Frobenius norm over two dims as autograd::sqrt(autograd::sum(x * x)),
+  // and over one dim or all of them as the 2-norm.
+  if (dims.size() == 2) return autograd::sqrt(autograd::sum(autograd::mul(self, self), dims, keepdim));
+  return autograd::norm(self, 2.0, dims, keepdim);
 }
 
 namespace {
-
-// cumsum / cumprod (N is CumsumBackward0 or CumprodBackward0; the latter saves self and result).
-template <class N>
-Tensor scan(const Tensor& self, int64_t dim, std::optional<DType> dtype, bool product) {
-  auto fn = make_node<N>(self);
-  if (fn) {
-    fn->dim = dim;
-    fn->self_scalar_type = self.dtype();
-    if constexpr (std::is_same_v<N, CumprodBackward0>) fn->self_ = SavedVariable(self, false);
-  }
-  Tensor result = product ? core::cumprod(self, dim, dtype) : core::cumsum(self, dim, dtype);
-  if (fn) {
-    impl::set_history(result, fn);
-    if constexpr (std::is_same_v<N, CumprodBackward0>) fn->result_ = SavedVariable(result, true);
-  }
-  return result;
-}
 
 // In place: the scan written back into self, recorded as the out-of-place node (PyTorch's
 // cumsum_ / cumprod_), which sees self's old values through a clone when it needs them.
@@ -976,12 +523,6 @@ Tensor& scan_(Tensor& self, int64_t dim, bool product) {
 
 }  // namespace
 
-Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
-  return scan<CumsumBackward0>(self, dim, dtype, false);
-}
-Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
-  return scan<CumprodBackward0>(self, dim, dtype, true);
-}
 Tensor& cumsum_(Tensor& self, int64_t dim) { return scan_<CumsumBackward0>(self, dim, false); }
 Tensor& cumprod_(Tensor& self, int64_t dim) { return scan_<CumprodBackward0>(self, dim, true); }
 

@@ -269,7 +269,6 @@ Tensor clamp_max(const Tensor& s, const Tensor& max) {
 Tensor tril(const Tensor& s, int64_t k) { return ag::tril(s, k); }
 Tensor triu(const Tensor& s, int64_t k) { return ag::triu(s, k); }
 Tensor diag(const Tensor& s, int64_t k) { return ag::diag(s, k); }
-Tensor trace(const Tensor& s) { return ag::trace(s); }
 
 Tensor reciprocal(const Tensor& self) { return ag::reciprocal(self); }
 Tensor div(const Tensor& a, const Tensor& b, ag::DivRounding mode) { return ag::div(a, b, mode); }
@@ -372,30 +371,12 @@ Tensor flip(const Tensor& s, const IntArray& d) { return ag::flip(s, d); }
 
 // ---- reductions -------------------------------------------------------------------------------------------
 
-Tensor sum(const Tensor& s, const std::optional<IntArray>& d, bool k, std::optional<core::DType> dt) {
-  if (!d) return ag::sum(s, dt);
-  return ag::sum(s, *d, k, dt);
-}
-Tensor mean(const Tensor& s, const std::optional<IntArray>& d, bool k, std::optional<core::DType> dt) {
-  if (!d) return ag::mean(s, dt);
-  return ag::mean(s, *d, k, dt);
-}
-Tensor prod(const Tensor& s, std::optional<int64_t> d, bool k) { return d ? ag::prod(s, *d, k) : ag::prod(s); }
-Tensor var(const Tensor& s, const IntArray& d, int64_t c, bool k) { return ag::var(s, d, c, k); }
-Tensor std(const Tensor& s, const IntArray& d, int64_t c, bool k) { return ag::std(s, d, c, k); }
-Tensor norm(const Tensor& s, double p, const IntArray& d, bool k) { return ag::norm(s, p, d, k); }
-Tensor frobenius_norm(const Tensor& s, const IntArray& d, bool k) { return ag::frobenius_norm(s, d, k); }
-Tensor max(const Tensor& s) { return ag::max(s); }
-Tensor min(const Tensor& s) { return ag::min(s); }
-std::pair<Tensor, Tensor> max(const Tensor& s, int64_t d, bool k) { return ag::max(s, d, k); }
-std::pair<Tensor, Tensor> min(const Tensor& s, int64_t d, bool k) { return ag::min(s, d, k); }
-Tensor softmax(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::softmax(s, d, dt); }
-Tensor log_softmax(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::log_softmax(s, d, dt); }
-#define REDUCE_OP(name, ...) \
-  Tensor name(const Tensor& s, const IntArray& d, bool k) { return ag::name(s, d, k); }
+#define REDUCTION(name, node, returns, params, ...)                                  \
+  returns name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DEF, params)) { \
+    return ag::name(self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_NAME, params));          \
+  }
 #include "autograd/reduce_ops.def"
-Tensor cumsum(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::cumsum(s, d, dt); }
-Tensor cumprod(const Tensor& s, int64_t d, std::optional<core::DType> dt) { return ag::cumprod(s, d, dt); }
+Tensor frobenius_norm(const Tensor& s, const IntArray& d, bool k) { return ag::frobenius_norm(s, d, k); }
 std::pair<Tensor, Tensor> sort(const Tensor& s, int64_t d, bool desc, bool stable) {
   return ag::sort(s, d, desc, stable);
 }

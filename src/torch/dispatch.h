@@ -12,7 +12,9 @@
 
 namespace stridelab::torch::op {
 
+using autograd::TensorPair;
 using core::BinaryOp;
+using core::DType;
 using core::IntArray;
 using core::Scalar;
 using core::Tensor;
@@ -49,7 +51,6 @@ Tensor clamp_max(const Tensor& self, const Tensor& max);
 Tensor tril(const Tensor& self, int64_t diagonal);
 Tensor triu(const Tensor& self, int64_t diagonal);
 Tensor diag(const Tensor& self, int64_t diagonal);
-Tensor trace(const Tensor& self);
 
 // ---- views (each notes its origin) ---------------------------------------------------------------
 Tensor view(const Tensor& self, IntArray sizes);
@@ -93,25 +94,12 @@ Tensor repeat(const Tensor& self, const IntArray& r);
 Tensor flip(const Tensor& self, const IntArray& dims);
 
 // ---- reductions ----------------------------------------------------------------------------------------
-// dims: nullopt reduces everything (SumBackward0); a list (even empty) is the dim overload.
-Tensor sum(const Tensor& self, const std::optional<IntArray>& dims, bool keepdim, std::optional<core::DType> dtype);
-Tensor mean(const Tensor& self, const std::optional<IntArray>& dims, bool keepdim, std::optional<core::DType> dtype);
-Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim);
-Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim);
-Tensor std(const Tensor& self, const IntArray& dims, int64_t correction, bool keepdim);
-Tensor norm(const Tensor& self, double p, const IntArray& dims, bool keepdim);
-Tensor frobenius_norm(const Tensor& self, const IntArray& dims, bool keepdim);
-Tensor max(const Tensor& self);
-Tensor min(const Tensor& self);
-std::pair<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim);
-std::pair<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim);
-Tensor softmax(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
-Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
-// amax, amin, logsumexp (autograd/reduce_ops.def).
-#define REDUCE_OP(name, ...) Tensor name(const Tensor& self, const IntArray& dims, bool keepdim);
+// The rows of autograd/reduce_ops.def, with the same parameters: op::sum(self, dtype),
+// op::sum(self, dim, keepdim, dtype), ...
+#define REDUCTION(name, node, returns, params, ...) \
+  returns name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DEF, params));
 #include "autograd/reduce_ops.def"
-Tensor cumsum(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
-Tensor cumprod(const Tensor& self, int64_t dim, std::optional<core::DType> dtype);
+Tensor frobenius_norm(const Tensor& self, const IntArray& dims, bool keepdim);
 std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending, bool stable);
 std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted);
 

@@ -33,73 +33,40 @@ void def_binary(const char* name, BinaryOp o, const char* method, const char* fu
   });
 }
 
-// + - * and the other operators of two tensors (or a tensor and a number).
-void define_arithmetic() {
-  auto arith = [](const char* name, BinaryOp op, bool alpha) {
-    std::string n = name;
-    std::vector<std::string> m, f;
-    if (alpha) {
-      m = {n + "(Scalar alpha, Tensor other)|deprecated", n + "(Tensor other, *, Scalar alpha=1)"};
-      f = {n + "(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated",
-           n + "(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)"};
-    } else {
-      m = {n + "(Tensor other)", n + "(Scalar other)"};
-      f = {n + "(Tensor input, Tensor other, *, Tensor out=None)", n + "(Tensor input, Scalar other)"};
-    }
-    def(name, m, f, [op](Interp&, ParsedArgs& a) {
-      return guarded([&] { return wrap(op::binary(op, a.tensor("input"), a.tensor("other"), a.scalar("alpha"))); });
-    });
-    std::vector<std::string> mi;
-    for (auto s : m) mi.push_back(n + "_" + s.substr(n.size()));
-    def((n + "_").c_str(), mi, {}, [op](Interp&, ParsedArgs& a) {
-      guarded([&] { op::binary_(op, a.tensor("input"), a.tensor("other"), a.scalar("alpha")); });
-      return self_obj(a);
-    });
-  };
-  arith("add", BinaryOp::Add, true);
-  arith("sub", BinaryOp::Sub, true);
-  arith("subtract", BinaryOp::Sub, true);
-  def("mul", {"mul(Tensor other)"}, {"mul(Tensor input, Tensor other, *, Tensor out=None)"},
-      [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return wrap(op::binary(BinaryOp::Mul, a.tensor("input"), a.tensor("other"))); });
-      });
-  def("mul_", {"mul_(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
-    guarded([&] { op::binary_(BinaryOp::Mul, a.tensor("input"), a.tensor("other")); });
+// The signatures of a BINARY_PY row's kind (autograd/binary_ops.def), for Tensor.name (method) or
+// torch.name.
+std::vector<std::string> binary_sigs(const std::string& n, const std::string& overloads, bool method) {
+  const std::string in = method ? "(" : "(Tensor input, ";
+  const std::string out = method ? "" : ", *, Tensor out=None";
+  if (overloads == "alpha")
+    return {n + in + "Scalar alpha, Tensor other" + out + ")|deprecated",
+            n + in + "Tensor other, *, Scalar alpha=1" + (method ? "" : ", Tensor out=None") + ")"};
+  if (overloads == "tensor") return {n + in + "Tensor other" + out + ")"};
+  if (overloads == "compare") return {n + in + "Tensor other" + out + ")", n + in + "Scalar other" + out + ")"};
+  return {n + in + "Tensor other" + out + ")", n + in + "Scalar other)"};  // scalar
+}
+
+// A BINARY_PY row: name, and name_ in place.
+void def_binary_py(const std::string& n, BinaryOp o, const std::string& overloads, bool inplace) {
+  def(n.c_str(), binary_sigs(n, overloads, true), binary_sigs(n, overloads, false), [o](Interp&, ParsedArgs& a) {
+    return guarded([&] { return wrap(op::binary(o, a.tensor("input"), a.tensor("other"), a.scalar("alpha"))); });
+  });
+  if (!inplace) return;
+  std::vector<std::string> sigs;
+  for (const std::string& s : binary_sigs(n, overloads, true)) sigs.push_back(n + "_" + s.substr(n.size()));
+  def((n + "_").c_str(), sigs, {}, [o](Interp&, ParsedArgs& a) {
+    guarded([&] { op::binary_(o, a.tensor("input"), a.tensor("other"), a.scalar("alpha")); });
     return self_obj(a);
   });
-  arith("multiply", BinaryOp::Mul, false);
-  arith("floor_divide", BinaryOp::FloorDivide, false);
-  arith("remainder", BinaryOp::Remainder, false);
-  // Tensor-only ops (no Scalar overload in PyTorch).
+}
+
+// The operators of two tensors (or a tensor and a number): the BINARY_PY and BINARY_OP rows.
+void define_arithmetic() {
+#define BINARY_PY(name, op, overloads, inplace) \
+  def_binary_py(#name, BinaryOp::op, #overloads, std::string_view(#inplace) == "yes");
 #define BINARY_OP(name, op, node, self_backward, other_backward, method, function) \
   def_binary(#name, BinaryOp::op, method, function);
 #include "autograd/binary_ops.def"
-  for (auto [name, op] : {std::pair{"logical_and", BinaryOp::LogicalAnd}, {"logical_or", BinaryOp::LogicalOr}}) {
-    std::string n = name;
-    BinaryOp o = op;
-    def(name, {n + "(Tensor other)"}, {n + "(Tensor input, Tensor other, *, Tensor out=None)"},
-        [o](Interp&, ParsedArgs& a) {
-          return guarded([&] { return wrap(op::binary(o, a.tensor("input"), a.tensor("other"))); });
-        });
-  }
-  arith("bitwise_and", BinaryOp::BitwiseAnd, false);
-  arith("bitwise_or", BinaryOp::BitwiseOr, false);
-  arith("bitwise_xor", BinaryOp::BitwiseXor, false);
-  for (auto [name, op] : {std::pair{"eq", BinaryOp::Eq},
-                          {"ne", BinaryOp::Ne},
-                          {"lt", BinaryOp::Lt},
-                          {"le", BinaryOp::Le},
-                          {"gt", BinaryOp::Gt},
-                          {"ge", BinaryOp::Ge}}) {
-    std::string n = name;
-    BinaryOp o = op;
-    def(name, {n + "(Tensor other)", n + "(Scalar other)"},
-        {n + "(Tensor input, Tensor other, *, Tensor out=None)",
-         n + "(Tensor input, Scalar other, *, Tensor out=None)"},
-        [o](Interp&, ParsedArgs& a) {
-          return guarded([&] { return wrap(op::binary(o, a.tensor("input"), a.tensor("other"))); });
-        });
-  }
 }
 
 // Division (with rounding_mode), pow and square.
