@@ -960,6 +960,8 @@ Session::~Session() = default;
 Summary Session::run(const std::string& source, const RunOptions& options) {
   recorder_ = std::make_unique<Recorder>(options.recorder);
   timeline_.reset();
+  last_state_ = support::Json();
+  last_step_ = -1;
   writes_.clear();
   core::restart_storage_ids();  // s1 is the run's first storage, whatever ran before it
   Summary summary;
