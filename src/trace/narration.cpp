@@ -521,12 +521,16 @@ static std::string narrate_facts(const Json& prev, const Json& state, const std:
 
 namespace stridelab::trace {
 
+// Stepping forward asks for n after n - 1: the state kept from the last call is the step before's,
+// and only step n is replayed.
 support::Json Session::state(int64_t step) {
   const int64_t count = recorder_->step_count();
   const int64_t n = step < 0 ? step + count : step;
   support::Json prev;
-  if (n > 0 && n < count) prev = recorder_->state(n - 1);
+  if (n > 0 && n < count) prev = n - 1 == last_step_ ? std::move(last_state_) : recorder_->state(n - 1);
   support::Json st = recorder_->state(step);
+  last_state_ = st;
+  last_step_ = n;
   st["narration"] = narrate(prev, st, recorder_->source());
   return st;
 }

@@ -232,9 +232,9 @@ struct Recorder::StorageRec {
   int64_t itemsize = 0, numel = 0;
   bool summarised = false;
   std::vector<int64_t> cells;  // every cell, or the head then the tail
-  // Its record as JSON text, kept from the first checkpoint that wrote it until its cells change,
-  // so that the next checkpoints copy it instead of writing every value again ("" when not kept).
-  std::string text;
+  // Its record as JSON text in the chunks, from the delta or checkpoint that wrote it, until its
+  // cells change: the next checkpoints copy it instead of writing every value again (size 0: none).
+  Span text;
 };
 
 struct Recorder::NodeRec {
@@ -256,6 +256,23 @@ struct Recorder::NodeRec {
 struct Recorder::Event {
   bool alloc;  // else a free
   uint64_t storage;
+};
+
+struct Recorder::Scratch {
+  std::vector<std::string> objects_set, objects_del, nodes_set, nodes_del, tensors_set, tensors_del;
+  std::vector<core::Tensor> queue, more;
+  std::vector<std::tuple<std::string, uint32_t, uint32_t>> versions;
+  std::vector<TensorSlot*> reached;
+  std::vector<uint64_t> ids, storages_set, storages_del;
+  void clear() {
+    for (auto* v : {&objects_set, &objects_del, &nodes_set, &nodes_del, &tensors_set, &tensors_del}) v->clear();
+    queue.clear();
+    versions.clear();
+    reached.clear();
+    ids.clear();
+    storages_set.clear();
+    storages_del.clear();
+  }
 };
 
 namespace {
@@ -495,13 +512,7 @@ void write_node(JsonWriter& w, const std::string& key, const Recorder::NodeRec& 
   w.EndObject();
 }
 
-void write_frame(JsonWriter& w, const FrameInfo& f) {
-  w.StartObject();
-  w.key("name");
-  w.str(f.name);
-  w.key("line");
-  w.Int64(f.line);
-  w.key("variables");
+void write_variables(JsonWriter& w, const FrameInfo& f) {
   w.StartArray();
   for (const auto& [n, key] : f.variables) {
     w.StartArray();
@@ -510,7 +521,6 @@ void write_frame(JsonWriter& w, const FrameInfo& f) {
     w.EndArray();
   }
   w.EndArray();
-  w.EndObject();
 }
 
 // Keys in the order the trace lists them (std::string's order, as the deltas always had).
@@ -544,7 +554,8 @@ Recorder::Recorder(RecorderOptions options)
       step_writer_(std::make_unique<JsonWriter>()),
       events_writer_(std::make_unique<JsonWriter>()),
       record_writer_(std::make_unique<JsonWriter>()),
-      checkpoint_writer_(std::make_unique<JsonWriter>()) {
+      checkpoint_writer_(std::make_unique<JsonWriter>()),
+      scratch_(std::make_unique<Scratch>()) {
   if (options_.checkpoint_every < 1) options_.checkpoint_every = 1;
 }
 
@@ -698,13 +709,47 @@ Recorder::TensorRec Recorder::tensor_record(const core::Tensor& t, const Snapsho
 }
 
 void Recorder::write_storage_text(JsonWriter& w, StorageRec& rec) {
-  if (rec.text.empty()) {
-    JsonWriter& scratch = *record_writer_;
-    scratch.clear();
-    write_storage(scratch, rec, options_.summary_edge);
-    rec.text = scratch.text();
+  if (rec.text.size) {
+    const std::string_view text = span_text(rec.text);
+    w.RawValue(text.data(), text.size(), rapidjson::kObjectType);
+    return;
   }
-  w.RawValue(rec.text.data(), rec.text.size(), rapidjson::kObjectType);
+  const size_t before = w.text().size();
+  write_storage(w, rec, options_.summary_edge);
+  mark(before, w, &rec, -1);
+}
+
+// A frame, its variables copied from the text kept in `vars` when there is one (else written, and
+// marked to be kept).
+void Recorder::write_frame_kept(JsonWriter& w, size_t i) {
+  const FrameInfo& f = frames_[i];
+  const Span vars = frame_vars_[i];
+  w.StartObject();
+  w.key("name");
+  w.str(f.name);
+  w.key("line");
+  w.Int64(f.line);
+  w.key("variables");
+  if (vars.size) {
+    const std::string_view text = span_text(vars);
+    w.RawValue(text.data(), text.size(), rapidjson::kArrayType);
+  } else {
+    const size_t before = w.text().size();
+    write_variables(w, f);
+    mark(before, w, nullptr, static_cast<int64_t>(i));
+  }
+  w.EndObject();
+}
+
+// NOTE [Texts kept in the chunks]
+// A storage's record and a frame's variables are written once and copied afterwards: where one is
+// written into a delta or a checkpoint, the place is marked, and once that text is in a chunk the
+// record keeps a span of it (append_text), which later checkpoints and steps copy as it stands.
+void Recorder::mark(size_t before, const JsonWriter& w, StorageRec* storage, int64_t frame) {
+  std::string_view text = w.text().substr(before);
+  const size_t skip = !text.empty() && (text[0] == ':' || text[0] == ',') ? 1 : 0;  // the writer's separator
+  marks_.push_back(
+      Mark{storage, frame, static_cast<uint32_t>(before + skip), static_cast<uint32_t>(text.size() - skip)});
 }
 
 std::string_view Recorder::span_text(const Span& s) const {
@@ -717,9 +762,17 @@ void Recorder::append_text(std::string_view text, std::vector<Span>& spans) {
     chunks_.back().reserve(std::max(kChunkBytes, text.size()));
   }
   std::string& chunk = chunks_.back();
-  spans.push_back(Span{static_cast<uint32_t>(chunks_.size() - 1), static_cast<uint32_t>(chunk.size()),
-                       static_cast<uint32_t>(text.size())});
+  const Span at{static_cast<uint32_t>(chunks_.size() - 1), static_cast<uint32_t>(chunk.size()),
+                static_cast<uint32_t>(text.size())};
+  spans.push_back(at);
   chunk += text;
+  for (const Mark& m : marks_) {
+    const Span kept{at.chunk, at.offset + m.offset, m.size};
+    if (m.storage) m.storage->text = kept;
+    if (m.frame >= 0 && static_cast<size_t>(m.frame) < frame_vars_.size())
+      frame_vars_[static_cast<size_t>(m.frame)] = kept;
+  }
+  marks_.clear();
 }
 
 std::string_view Recorder::delta_text(int64_t n) const { return span_text(spans_.at(static_cast<size_t>(n))); }
@@ -767,7 +820,8 @@ void Recorder::write_checkpoint() {
   w.EndObject();
   w.key("frames");
   w.StartArray();
-  for (const FrameInfo& f : frames_) write_frame(w, f);
+  frame_vars_.resize(frames_.size());
+  for (size_t i = 0; i < frames_.size(); ++i) write_frame_kept(w, i);
   w.EndArray();
   w.EndObject();
   append_text(w.text(), checkpoints_);
@@ -795,24 +849,42 @@ void Recorder::record(const Snapshot& snap) {
     while (same < snap.frames.size() && from + same < frames_.size() && snap.frames[same] == frames_[from + same])
       ++same;
     const size_t keep = from + same;
-    frames_.resize(keep);
     w.key("frames");
     w.StartObject();
     w.key("keep");
     w.Int64(static_cast<int64_t>(keep));
     w.key("push");
     w.StartArray();
+    frame_vars_.resize(frames_.size());
     for (size_t i = same; i < snap.frames.size(); ++i) {
-      write_frame(w, snap.frames[i]);
-      frames_.push_back(snap.frames[i]);
+      // A frame pushed again with the variables it had (it moved to another line) copies their
+      // text (NOTE [Texts kept in the chunks]).
+      const size_t at = keep + (i - same);
+      const FrameInfo& f = snap.frames[i];
+      if (at < frames_.size() && frame_vars_[at].size && frames_[at].variables == f.variables) {
+        frames_[at].name = f.name;
+        frames_[at].line = f.line;
+      } else if (at < frames_.size()) {
+        frames_[at] = f;
+        frame_vars_[at] = Span{};
+      } else {
+        frames_.push_back(f);
+        frame_vars_.push_back(Span{});
+      }
+      write_frame_kept(w, at);
     }
+    frames_.resize(keep + (snap.frames.size() - same));
+    frame_vars_.resize(frames_.size());
     w.EndArray();
     w.EndObject();
   }
 
   // Objects, and the tensors they hold.
-  std::vector<std::string> objects_set, objects_del;
-  std::vector<core::Tensor> queue;
+  // (the step's lists are the recorder's, kept from step to step with their memory)
+  Scratch& sc = *scratch_;
+  sc.clear();
+  std::vector<std::string>&objects_set = sc.objects_set, &objects_del = sc.objects_del;
+  std::vector<core::Tensor>& queue = sc.queue;
   auto note_object = [&](const ObjectInfo& o) {
     auto it = objects_.find(o.key);
     std::string tkey = o.tensor_key;
@@ -849,7 +921,7 @@ void Recorder::record(const Snapshot& snap) {
   }
 
   // The autograd graph, and the tensors its nodes saved.
-  std::vector<std::string> nodes_set, nodes_del;
+  std::vector<std::string>&nodes_set = sc.nodes_set, &nodes_del = sc.nodes_del;
   if (snap.graph_unchanged) {
     queue.insert(queue.end(), snap.graph_tensors.begin(), snap.graph_tensors.end());
   } else {
@@ -899,8 +971,8 @@ void Recorder::record(const Snapshot& snap) {
   }
 
   // Tensors, and the storages they map.
-  std::vector<std::string> tensors_set, tensors_del;
-  std::vector<std::tuple<std::string, uint32_t, uint32_t>> versions;  // tensor, from, to
+  std::vector<std::string>&tensors_set = sc.tensors_set, &tensors_del = sc.tensors_del;
+  std::vector<std::tuple<std::string, uint32_t, uint32_t>>& versions = sc.versions;  // tensor, from, to
   // The storages the step shows: id -> storage, sorted by id once the tensors are visited.
   std::vector<std::pair<uint64_t, const core::StorageImpl*>>& shown_list = shown_;
   shown_list.clear();
@@ -914,7 +986,7 @@ void Recorder::record(const Snapshot& snap) {
     // a record made for every tensor, found by key.
     const bool fast = !options_.read_all_cells && !options_.tensor_keys_from;
     std::unordered_map<std::string, bool> now;
-    std::vector<TensorSlot*> reached;
+    std::vector<TensorSlot*>& reached = sc.reached;
     TensorSig sig;
     while (!queue.empty()) {
       core::Tensor t = std::move(queue.back());
@@ -958,7 +1030,8 @@ void Recorder::record(const Snapshot& snap) {
         key = tensor_key(t);
         if (!now.emplace(key, true).second) continue;
       }
-      std::vector<core::Tensor> more;
+      std::vector<core::Tensor>& more = sc.more;
+      more.clear();
       core::Tensor view_source;
       TensorRec rec = tensor_record(t, snap, more, &view_source);
       auto& slot = tensors_[key];
@@ -997,7 +1070,7 @@ void Recorder::record(const Snapshot& snap) {
         if (tensors_.erase(ks->key)) tensors_del.push_back(ks->key);
         ks->rec = nullptr;
       }
-      shown_tensors_ = std::move(reached);
+      shown_tensors_.swap(reached);
     } else {
       for (auto it = tensors_.begin(); it != tensors_.end();) {
         if (!now.count(it->first)) {
@@ -1044,7 +1117,7 @@ void Recorder::record(const Snapshot& snap) {
       std::vector<Block>& blocks = by_storage[r.storage];
       if (std::find(blocks.begin(), blocks.end(), *b) == blocks.end()) blocks.push_back(std::move(*b));
     }
-    std::vector<uint64_t> ids;
+    std::vector<uint64_t>& ids = sc.ids;
     for (const auto& kv : by_storage) ids.push_back(kv.first);
     std::sort(ids.begin(), ids.end(), storage_key_less());  // "s10" before "s2", as the keys sort
     for (uint64_t id : ids) {
@@ -1062,7 +1135,7 @@ void Recorder::record(const Snapshot& snap) {
 
   // Storages: new ones get a record; shown ones written since the step before get their cells
   // compared (a write event with the cells that changed, old and new values).
-  std::vector<uint64_t> storages_set, storages_del;
+  std::vector<uint64_t>&storages_set = sc.storages_set, &storages_del = sc.storages_del;
   {
     for (const auto& [id, storage] : shown_list) {
       const core::StorageImpl& s = *storage;
@@ -1109,7 +1182,7 @@ void Recorder::record(const Snapshot& snap) {
       ew.EndArray();
       ew.EndObject();
       slot->cells = std::move(now.cells);
-      slot->text.clear();
+      slot->text = Span{};
     }
     for (auto it = storages_.begin(); it != storages_.end();) {
       if (!shown_count(it->first)) {
@@ -1172,8 +1245,7 @@ void Recorder::record(const Snapshot& snap) {
       [&](const std::string& k) { write_tensor(w, *tensors_.at(k), storage_key(tensors_.at(k)->storage)); }, same_key,
       string_less);
   write_changes(
-      "storages", storages_set, storages_del,
-      [&](uint64_t id) { write_storage(w, *storages_.at(id), options_.summary_edge); },
+      "storages", storages_set, storages_del, [&](uint64_t id) { write_storage_text(w, *storages_.at(id)); },
       [&](uint64_t id) { return storage_key(id); }, storage_key_less());
   write_changes(
       "nodes", nodes_set, nodes_del, [&](const std::string& k) { write_node(w, k, *nodes_.at(k)); }, same_key,

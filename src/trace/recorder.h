@@ -215,6 +215,15 @@ class Recorder : public core::StorageObserver {
   // Writes a storage's record, from the text kept in it when it has one.
   void write_storage_text(support::JsonWriter& w, StorageRec& rec);
   void append_text(std::string_view text, std::vector<Span>& spans);
+  void write_frame_kept(support::JsonWriter& w, size_t i);
+  // Notes that w's text from `before` on is the record of `storage` or frame `frame`'s variables.
+  void mark(size_t before, const support::JsonWriter& w, StorageRec* storage, int64_t frame);
+  struct Mark {
+    StorageRec* storage;
+    int64_t frame;  // or -1
+    uint32_t offset, size;
+  };
+  std::vector<Mark> marks_;  // texts to keep once the text being written is in a chunk
   void write_checkpoint();
   std::string_view span_text(const Span& s) const;
 
@@ -271,6 +280,7 @@ class Recorder : public core::StorageObserver {
   std::unordered_map<uint64_t, std::unique_ptr<StorageRec>> storages_;
   std::unordered_map<std::string, std::unique_ptr<NodeRec>> nodes_;
   std::vector<FrameInfo> frames_;
+  std::vector<Span> frame_vars_;                        // the text of each frame's variables, when kept
   std::vector<std::unique_ptr<Event>> pending_events_;  // allocations and frees since the last step
   std::unordered_map<uint64_t, bool> written_;          // storages written since the last step
   // NOTE [Storage numbers]
@@ -283,6 +293,9 @@ class Recorder : public core::StorageObserver {
 
   // The writers of a step's delta and of its events (kept: their memory is reused).
   std::unique_ptr<support::JsonWriter> step_writer_, events_writer_, record_writer_, checkpoint_writer_;
+
+  struct Scratch;
+  std::unique_ptr<Scratch> scratch_;  // the lists a step fills, kept with their memory
 
   // Replay cache for state(n).
   int64_t cached_step_ = -1;

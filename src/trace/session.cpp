@@ -3,6 +3,7 @@
 #include "trace/session.h"
 
 #include <algorithm>
+#include <typeinfo>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -91,6 +92,13 @@ std::string short_repr(python::Interp& in, Object* o) {
   if (t == bt.function) return "function " + python::as<python::FunctionObject>(o)->name_;
   if (t == bt.type) return "class " + python::as<python::TypeObject>(o)->name_;
   return "";
+}
+
+// The node as an AccumulateGrad, or null: by its dynamic type (no class derives from
+// AccumulateGrad), which costs a compare where a dynamic_cast walks the class hierarchy; the graph
+// is walked at every step.
+const autograd::AccumulateGrad* as_accumulate_grad(const autograd::Node* n) {
+  return typeid(*n) == typeid(autograd::AccumulateGrad) ? static_cast<const autograd::AccumulateGrad*>(n) : nullptr;
 }
 
 struct Mute {
@@ -204,7 +212,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
       core::Tensor t = s.saved->data();
       if (t.defined() && t.numel() > 0) node_reads_.push_back(read_of(t));
     }
-    if (auto* acc = dynamic_cast<const autograd::AccumulateGrad*>(&node))
+    if (auto* acc = as_accumulate_grad(&node))
       if (auto* meta = autograd::impl::get_meta(acc->variable()))
         if (meta->grad.defined() && meta->grad.numel() > 0) node_reads_.push_back(read_of(meta->grad));
   }
@@ -218,12 +226,13 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     const python::Frame* f = in_.current_frame();
     in_node_ = false;
     const int line = pending_ ? pending_->line : (f ? f->line : 0);
-    Snapshot snap = snapshot(f, line, "backward");
+    Snapshot& snap = snapshot(f, line, "backward");
     snap.backward = std::move(b);
-    snap.reads = std::move(node_reads_);
+    snap.reads.swap(node_reads_);
     node_reads_.clear();
     rec_.record(snap);
     tell_probe(f, line, "backward", &snap);
+    release(snap);
   }
 
  private:
@@ -236,17 +245,29 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     support::DeadlinePause pause;  // a step is recorded whole (support/budget.h)
     if (!pending_) return;
     last_line_ = pending_->line;
-    Snapshot snap = snapshot(&frame, pending_->line, pending_->kind);
+    Snapshot& snap = snapshot(&frame, pending_->line, pending_->kind);
     snap.exception = std::move(exception);
     rec_.record(snap);
     tell_probe(&frame, pending_->line, pending_->kind);
+    release(snap);
     pending_.reset();
   }
   void flush_without_frames() {
     if (!pending_) return;
     rec_.record(snapshot(nullptr, pending_->line, pending_->kind));
     tell_probe(nullptr, pending_->line, pending_->kind);
+    release(snap_);
     pending_.reset();
+  }
+  // Lets go of the tensors a recorded snapshot holds (a tensor the program dropped must go when it
+  // would without the recorder: AccumulateGrad adopts a gradient's buffer only when no one else
+  // holds it); the lists keep their memory.
+  static void release(Snapshot& snap) {
+    snap.objects.clear();
+    snap.object_tensors.clear();
+    snap.graph.clear();
+    snap.graph_tensors.clear();
+    snap.backward.reset();
   }
 
   // ---- what the previous step showed (NOTE [Change-driven steps]) ----
@@ -472,6 +493,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     bool with_variables = false;
     // What its variables were read from (with_variables only).
     const void* env = nullptr;
+    const python::ScopeInfo* scope = nullptr;  // whose names the slots are
     const python::Namespace* ns = nullptr;
     uint64_t ns_version = 0;
     std::vector<Object*> slots;
@@ -488,7 +510,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   bool same_variables(const ShownFrame& s, const python::Frame* f) {
     if (s.frame != f) return false;
     if (f->scope && f->env) {
-      if (s.env != f->env.get() || s.slots.size() != f->env->slots_.size()) return false;
+      if (s.env != f->env.get() || s.scope != f->scope || s.slots.size() != f->env->slots_.size()) return false;
       for (size_t i = 0; i < s.slots.size(); ++i)
         if (s.slots[i] != f->env->slots_[i].get()) return false;
     } else {
@@ -508,6 +530,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     s.ns = nullptr;
     s.slots.clear();
     s.comprehensions.clear();
+    s.scope = f->scope;
     if (f->scope && f->env) {
       s.env = f->env.get();
       for (const auto& slot : f->env->slots_) s.slots.push_back(slot.get());
@@ -543,12 +566,20 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
       const bool with_variables = i == 0 || i + kMaxShownFrames >= depth;
       if (i >= frames_.size()) frames_.emplace_back();
       ShownFrame& s = frames_[i];
-      bool changed =
-          s.frame != f || s.info.line != frame_line || s.info.name != f->name || s.with_variables != with_variables;
+      // A frame that only moved to another line keeps its variables (and their entries).
+      const bool same_frame = s.frame == f && s.with_variables == with_variables && s.info.name == f->name;
+      bool changed = !same_frame || s.info.line != frame_line || s.info.name != f->name;
       if (with_variables) {
-        if (changed || !same_variables(s, f)) {
+        if (!same_frame || !same_variables(s, f)) {
           changed = true;
           read_variables(s, f, snap);
+        } else if (changed) {
+          // Moved to another line: the same variables, their objects looked up again (one freed
+          // in the meantime may have left its address to a new one).
+          for (size_t v = 0; v < s.values.size(); ++v) {
+            s.entries[v] = visit_entry(s.values[v], snap);
+            s.info.variables[v].second = s.entries[v]->key;
+          }
         } else if (cap_hit_before_) {
           for (size_t v = 0; v < s.values.size(); ++v) visit(s.values[v], snap);
         } else {
@@ -658,6 +689,43 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     return key;
   }
 
+  // Whether the walk reaches n for the first time this step: a small graph is searched in the
+  // walk's order, a large one through a set.
+  bool first_visit(autograd::Node* n) {
+    const std::vector<autograd::Node*>& order = graph_order_now_;
+    if (order.size() < 32) return std::find(order.begin(), order.end(), n) == order.end();
+    if (seen_nodes_.empty()) seen_nodes_.insert(order.begin(), order.end());
+    return seen_nodes_.insert(n).second;
+  }
+
+  // What the walk reads of a node at every step, kept while the node lives: its saved variables
+  // (the ones it saved, in saved_tensors()'s order) and whether it is an AccumulateGrad.
+  struct NodeSaved {
+    std::weak_ptr<autograd::Node> node;
+    std::vector<const autograd::SavedVariable*> saved;
+    const autograd::AccumulateGrad* accumulate = nullptr;
+  };
+  const NodeSaved& node_saved(autograd::Node* n) {
+    auto [it, inserted] = node_saved_.try_emplace(n);
+    NodeSaved& ns = it->second;
+    if (!inserted && !ns.node.expired()) return ns;  // (a node that no one owns is read again each time)
+    if (inserted && node_saved_.size() > 2 * node_saved_swept_) {
+      for (auto i = node_saved_.begin(); i != node_saved_.end();)
+        i = i->second.node.expired() && i != it ? node_saved_.erase(i) : std::next(i);
+      node_saved_swept_ = std::max<size_t>(256, node_saved_.size());
+    }
+    ns = NodeSaved{};
+    try {
+      ns.node = n->weak_from_this();
+    } catch (...) {}
+    for (const autograd::SavedTensorRef& r : n->saved_tensors())
+      if (r.saved && r.saved->was_saved()) ns.saved.push_back(r.saved);
+    ns.accumulate = as_accumulate_grad(n);
+    return ns;
+  }
+  std::unordered_map<const autograd::Node*, NodeSaved> node_saved_;
+  size_t node_saved_swept_ = 256;
+
   // NOTE [An unchanged graph]
   // The graph is walked at every step (its nodes come and go with the tensors the frames reach),
   // but its records are made only when something a record shows may have changed: the walk lists
@@ -674,30 +742,31 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
         if (meta->grad_fn) walk_.push_back(meta->grad_fn.get());
     std::vector<autograd::Node*>& order = graph_order_now_;
     order.clear();
-    std::vector<autograd::Node*> stack = walk_;
-    while (!stack.empty() && seen_nodes_.size() < 500) {
+    std::vector<autograd::Node*>& stack = walk_;
+    while (!stack.empty() && order.size() < 500) {
       autograd::Node* n = stack.back();
       stack.pop_back();
-      if (!n || !seen_nodes_.insert(n).second) continue;
+      if (!n || !first_visit(n)) continue;
       order.push_back(n);
       graph_sig_now_.push_back(reinterpret_cast<uintptr_t>(n));
       for (const autograd::Edge& e : n->next_edges())
         if (e.function) stack.push_back(e.function.get());
-      for (const autograd::SavedTensorRef& s : n->saved_tensors()) {
-        if (!s.saved || !s.saved->was_saved()) continue;
-        const core::Tensor& t = s.saved->data();
-        graph_sig_now_.push_back(s.saved->is_released() ? 1 : 2);
+      const NodeSaved& ns = node_saved(n);
+      for (const autograd::SavedVariable* sv : ns.saved) {
+        const core::Tensor& t = sv->data();
+        graph_sig_now_.push_back(sv->is_released() ? 1 : 2);
         graph_sig_now_.push_back(reinterpret_cast<uintptr_t>(t.impl()));
         graph_sig_now_.push_back(t.defined() ? t.version() : 0);
         if (t.defined()) snap.graph_tensors.push_back(t);
       }
-      if (auto* acc = dynamic_cast<const autograd::AccumulateGrad*>(n)) {
-        graph_sig_now_.push_back(reinterpret_cast<uintptr_t>(acc->variable().impl()));
-        if (acc->variable().defined()) snap.graph_tensors.push_back(acc->variable());
+      if (ns.accumulate) {
+        graph_sig_now_.push_back(reinterpret_cast<uintptr_t>(ns.accumulate->variable().impl()));
+        if (ns.accumulate->variable().defined()) snap.graph_tensors.push_back(ns.accumulate->variable());
       }
     }
+    // (the same pointers, in the same order, and each still alive: the same nodes)
     bool same = graph_known_ && graph_sig_now_ == graph_sig_ && order.size() == graph_nodes_.size();
-    for (size_t i = 0; same && i < order.size(); ++i) same = graph_nodes_[i].lock().get() == order[i];
+    for (size_t i = 0; same && i < order.size(); ++i) same = !graph_nodes_[i].expired();
     if (same) {
       snap.graph_unchanged = true;
       return;
@@ -730,13 +799,25 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
         if (s.saved->is_released()) info.released = true;
         info.saved.push_back(std::move(sv));
       }
-      if (auto* acc = dynamic_cast<const autograd::AccumulateGrad*>(n)) info.variable = acc->variable();
+      if (auto* acc = as_accumulate_grad(n)) info.variable = acc->variable();
       snap.graph.push_back(std::move(info));
     }
   }
 
-  Snapshot snapshot(const python::Frame* top, int line, const std::string& kind) {
-    Snapshot snap;
+  // The step's snapshot: the Tracer's own, emptied (its lists keep their memory from step to step).
+  Snapshot& snapshot(const python::Frame* top, int line, const std::string& kind) {
+    Snapshot& snap = snap_;
+    snap.frames.clear();
+    snap.frames_from = 0;
+    snap.objects.clear();
+    snap.objects_gone.clear();
+    snap.object_tensors.clear();
+    snap.graph.clear();
+    snap.graph_unchanged = false;
+    snap.graph_tensors.clear();
+    snap.backward.reset();
+    snap.exception.reset();
+    snap.reads.clear();
     snap.kind = kind;
     snap.line = line;
     snap.objects_changed_only = true;
@@ -768,7 +849,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
         reads_.insert(reads_.end(), node_reads_.begin(), node_reads_.end());
         node_reads_.clear();
       }
-      snap.reads = std::move(reads_);
+      snap.reads.swap(reads_);
       reads_.clear();
     }
     return snap;
@@ -776,6 +857,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
 
   Recorder& rec_;
   python::Interp& in_;
+  Snapshot snap_;
   std::optional<Pending> pending_;
   std::string all_stdout_, pending_stdout_;
   std::unordered_map<Object*, Cached> cache_;
@@ -883,6 +965,8 @@ Session::~Session() = default;
 Summary Session::run(const std::string& source, const RunOptions& options) {
   recorder_ = std::make_unique<Recorder>(options.recorder);
   timeline_.reset();
+  last_state_ = support::Json();
+  last_step_ = -1;
   writes_.clear();
   core::restart_storage_ids();  // s1 is the run's first storage, whatever ran before it
   Summary summary;

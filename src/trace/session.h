@@ -109,6 +109,9 @@ class Session {
  private:
   std::unique_ptr<Recorder> recorder_;
   std::unique_ptr<support::Json> timeline_;
+  // The last state given (without its narration), the step before's when stepping forward.
+  support::Json last_state_;
+  int64_t last_step_ = -1;
   support::Json error_;
   std::vector<InPlaceWrite> writes_;
 };
