@@ -225,106 +225,174 @@ float fold_exp_tail(float* lanes, float* out, const float* in, int64_t i, int64_
 
 #if defined(__wasm_simd128__)
 // NOTE [exp in WebAssembly]
-// WebAssembly has no FMA, so the browser's exp computes each of SLEEF's FMAs as the portable
-// form does, in double (exact product, one rounding to double, one to float), with the same
-// results; but written with SIMD128 instructions on two f64x2 halves of each f32x4, and kept in
-// double between the steps (a value rounded to float is promoted back at once: demote, promote),
-// so that no step goes through the compiler's generic 8-double vectors. Plain float adds and
-// multiplies done in double and rounded to float give the float result (53 >= 2 * 24 + 2, so the
-// double rounding is innocuous); the first FMA, k * -ln2_hi + d, is one float multiply and add
-// because k * ln2_hi is exact in float (|k| <= 150, ln2_hi has 15 significant bits). The last FMA
-// is demoted to float once and the 1 + t that follows is a float add, as in exp_f32. Each FMA done
-// in double equals the fused one for every float s of [-0.348, 0.348] (checked exhaustively against
-// std::fma; the polynomial depends on s alone), and k * -ln2_lo + s1 is exact in double. Sixteen
-// lanes per iteration: four independent chains, about 25% faster in V8 than eight; the sum
-// (softmax) still adds each block of eight into the same eight lanes in order, as natively.
+// WebAssembly has no FMA, so the browser's exp computes each of SLEEF's FMAs in double, where
+// the product of two floats is exact, with SIMD128 instructions on two f64x2 halves of each f32x4
+// (four lanes per chain, four chains of 16 lanes per iteration). Each step gives exactly the float
+// that the fused operation gives:
+// - s = fma(k, -ln2_lo, fma(k, -ln2_hi, d)) is d - k * (ln2_hi + ln2_lo) in double, which is exact
+//   (the first FMA is exact in float, and the double sum has at most 42 significant bits), rounded
+//   once to float.
+// - The first four steps of the polynomial, u = fma(u, s, C), have their results in one binade
+//   each for every |s| <= 0.36 ([2^-10, 2^-9), [2^-7, 2^-6), [2^-5, 2^-4), [2^-3, 2^-2)); adding
+//   M = 1.5 * 2^(e + 29) for the binade [2^e, 2^(e+1)) puts the sum where a double's last bit is the
+//   float's last bit, so u * s + (C + M) (C + M exact) rounds once, to nearest even, exactly as the
+//   fused float operation does, and subtracting M gives the float back exactly.
+// - The last step (its result either side of 0.5), s * s, and the final fma(s * s, u, s) round to
+//   double and then to float (demote, promote): 53 >= 2 * 24 + 2 makes the double rounding of a
+//   single product or sum innocuous, and for the FMAs the double result was checked equal to the
+//   fused one on every float s of [-0.348, 0.348] against std::fma (bench/README.md, "exp in
+//   WebAssembly"). The empty asm keeps the compiler from turning demote + promote into scalar
+//   conversions lane by lane.
+// - Scaling by 2^q is one integer add to the exponent when every input of a 512-element block lies
+//   in [-86.5, 87.9] (so q is in [-125, 127] and the result is normal; NaN fails the test), and the
+//   two multiplications with the range tests of exp_f32 otherwise. The check is a pass of its own
+//   over the block: a branch inside the main loop made V8 spill.
+// The constants are read from memory once per call: as v128.const the linker's optimiser puts them
+// back at each use inside the loop, where V8 builds each anew. The softmax sum adds each block of
+// eight outputs into the same eight lanes in order, as natively.
 struct WasmF4d {
   v128_t lo, hi;  // lanes 0-1 and 2-3 of an f32x4, as doubles
 };
 inline WasmF4d wasm_widen(v128_t x) {
   return {wasm_f64x2_promote_low_f32x4(x), wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(x, x, 2, 3, 0, 1))};
 }
-inline v128_t wasm_narrow(const WasmF4d& x) {
-  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(x.lo), wasm_f32x4_demote_f64x2_zero(x.hi), 0, 1, 4, 5);
-}
-// (The empty asm keeps the compiler from folding demote + promote into scalar conversions, lane by
-// lane, which it does otherwise: f32x2 is not a WebAssembly type.)
 inline v128_t wasm_round_f(v128_t x) {
   v128_t f = wasm_f32x4_demote_f64x2_zero(x);
   __asm__("" : "+r"(f));
   return wasm_f64x2_promote_low_f32x4(f);
 }
-// fma(a, b, c) as fma_via_double computes it, on doubles that hold floats; the result a float again.
-inline WasmF4d wasm_fma_f(const WasmF4d& a, const WasmF4d& b, const WasmF4d& c) {
-  return {wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(a.lo, b.lo), c.lo)),
-          wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(a.hi, b.hi), c.hi))};
-}
-inline WasmF4d wasm_fma_f(const WasmF4d& a, const WasmF4d& b, v128_t c) {
-  return {wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(a.lo, b.lo), c)),
-          wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(a.hi, b.hi), c))};
-}
-inline WasmF4d wasm_fma_f(v128_t a, const WasmF4d& b, v128_t c) {
-  return {wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(a, b.lo), c)),
-          wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(a, b.hi), c))};
+// round_f(a * b + c) for results in the binade that cm = c + m and m are made for.
+inline v128_t wasm_fma_binade(v128_t a, v128_t b, v128_t cm, v128_t m) {
+  return wasm_f64x2_sub(wasm_f64x2_add(wasm_f64x2_mul(a, b), cm), m);
 }
 
-// exp_f32_vec for four lanes.
-inline v128_t exp_f32_wasm(v128_t d) {
-  const v128_t qf =
-      wasm_f32x4_sub(wasm_f32x4_add(wasm_f32x4_mul(d, wasm_f32x4_splat(kExpRLn2)), wasm_f32x4_splat(12582912.0f)),
-                     wasm_f32x4_splat(12582912.0f));
-  const v128_t q = wasm_i32x4_trunc_sat_f32x4(qf);  // qf is integral
-  const v128_t s1 = wasm_f32x4_sub(d, wasm_f32x4_mul(qf, wasm_f32x4_splat(kExpL2U)));
-  const WasmF4d k = wasm_widen(qf);
-  const WasmF4d s = wasm_fma_f(
-      k, WasmF4d{wasm_f64x2_splat(-static_cast<double>(kExpL2L)), wasm_f64x2_splat(-static_cast<double>(kExpL2L))},
-      wasm_widen(s1));
-  WasmF4d u = wasm_fma_f(wasm_f64x2_splat(kExpC0), s, wasm_f64x2_splat(kExpC1));
-  u = wasm_fma_f(u, s, wasm_f64x2_splat(kExpC2));
-  u = wasm_fma_f(u, s, wasm_f64x2_splat(kExpC3));
-  u = wasm_fma_f(u, s, wasm_f64x2_splat(kExpC4));
-  u = wasm_fma_f(u, s, wasm_f64x2_splat(kExpC5));
-  const WasmF4d ss = {wasm_round_f(wasm_f64x2_mul(s.lo, s.lo)), wasm_round_f(wasm_f64x2_mul(s.hi, s.hi))};
-  const v128_t t = wasm_narrow(
-      WasmF4d{wasm_f64x2_add(wasm_f64x2_mul(ss.lo, u.lo), s.lo), wasm_f64x2_add(wasm_f64x2_mul(ss.hi, u.hi), s.hi)});
-  v128_t r = wasm_f32x4_add(wasm_f32x4_splat(1.0f), t);
-  const v128_t q1 = wasm_i32x4_shr(q, 1), q2 = wasm_i32x4_sub(q, q1), bias = wasm_i32x4_splat(0x7f);
-  r = wasm_f32x4_mul(r, wasm_i32x4_shl(wasm_i32x4_add(q1, bias), 23));
+}  // namespace
+
+// Not const and not static, so that nothing folds it back into constants (see the NOTE).
+alignas(16) double exp_wasm_constants[] = {
+    12582912.0,  // 1.5 * 2^23: rint by adding and removing it (|d / ln2| < 2^22 where it matters)
+    kExpRLn2,
+    static_cast<double>(kExpL2U) + static_cast<double>(kExpL2L),
+    kExpC0,
+    kExpC5,
+    0x1.8p19,
+    0x1.8p22,
+    0x1.8p24,
+    0x1.8p26,
+    0x1.8p19 + static_cast<double>(kExpC1),
+    0x1.8p22 + static_cast<double>(kExpC2),
+    0x1.8p24 + static_cast<double>(kExpC3),
+    0x1.8p26 + static_cast<double>(kExpC4),
+    -86.5,
+    87.9};
+
+namespace {
+
+struct WasmExpConstants {
+  static v128_t f(int i) { return wasm_f32x4_splat(static_cast<float>(exp_wasm_constants[i])); }
+  static v128_t d(int i) { return wasm_f64x2_splat(exp_wasm_constants[i]); }
+  v128_t magic = f(0), rln2 = f(1), ln2 = d(2), c0 = d(3), c5 = d(4);
+  v128_t m1 = d(5), m2 = d(6), m3 = d(7), m4 = d(8), cm1 = d(9), cm2 = d(10), cm3 = d(11), cm4 = d(12);
+  v128_t lo = f(13), hi = f(14);
+};
+
+struct WasmExp {
+  v128_t r;  // 1 + t, in [0.7, 1.5]
+  v128_t q;  // the power of two, as int32 lanes
+};
+
+// exp_f32 for four lanes, before the scaling by 2^q.
+inline WasmExp exp_f32_wasm_core(v128_t d, const WasmExpConstants& c) {
+  const v128_t m = wasm_f32x4_add(wasm_f32x4_mul(d, c.rln2), c.magic);
+  const v128_t qf = wasm_f32x4_sub(m, c.magic);
+  const v128_t q = wasm_i32x4_sub(m, c.magic);  // m's bits count units from magic's
+  const WasmF4d k = wasm_widen(qf), dd = wasm_widen(d);
+  const WasmF4d s = {wasm_round_f(wasm_f64x2_sub(dd.lo, wasm_f64x2_mul(k.lo, c.ln2))),
+                     wasm_round_f(wasm_f64x2_sub(dd.hi, wasm_f64x2_mul(k.hi, c.ln2)))};
+  WasmF4d u = {wasm_fma_binade(c.c0, s.lo, c.cm1, c.m1), wasm_fma_binade(c.c0, s.hi, c.cm1, c.m1)};
+  u = {wasm_fma_binade(u.lo, s.lo, c.cm2, c.m2), wasm_fma_binade(u.hi, s.hi, c.cm2, c.m2)};
+  u = {wasm_fma_binade(u.lo, s.lo, c.cm3, c.m3), wasm_fma_binade(u.hi, s.hi, c.cm3, c.m3)};
+  u = {wasm_fma_binade(u.lo, s.lo, c.cm4, c.m4), wasm_fma_binade(u.hi, s.hi, c.cm4, c.m4)};
+  u = {wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(u.lo, s.lo), c.c5)),
+       wasm_round_f(wasm_f64x2_add(wasm_f64x2_mul(u.hi, s.hi), c.c5))};
+  const v128_t ss_lo = wasm_round_f(wasm_f64x2_mul(s.lo, s.lo)), ss_hi = wasm_round_f(wasm_f64x2_mul(s.hi, s.hi));
+  const v128_t t =
+      wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(wasm_f64x2_add(wasm_f64x2_mul(ss_lo, u.lo), s.lo)),
+                         wasm_f32x4_demote_f64x2_zero(wasm_f64x2_add(wasm_f64x2_mul(ss_hi, u.hi), s.hi)), 0, 1, 4, 5);
+  return {wasm_f32x4_add(wasm_f32x4_splat(1.0f), t), q};
+}
+
+// Any input: exp_f32's two multiplications and range tests.
+inline v128_t exp_f32_wasm_scale(v128_t d, const WasmExp& e) {
+  const v128_t q1 = wasm_i32x4_shr(e.q, 1), q2 = wasm_i32x4_sub(e.q, q1), bias = wasm_i32x4_splat(0x7f);
+  v128_t r = wasm_f32x4_mul(e.r, wasm_i32x4_shl(wasm_i32x4_add(q1, bias), 23));
   r = wasm_f32x4_mul(r, wasm_i32x4_shl(wasm_i32x4_add(q2, bias), 23));
   r = wasm_v128_bitselect(wasm_f32x4_splat(0.0f), r, wasm_f32x4_lt(d, wasm_f32x4_splat(-104.0f)));
   return wasm_v128_bitselect(wasm_f32x4_splat(INFINITY), r, wasm_f32x4_lt(wasm_f32x4_splat(100.0f), d));
 }
 
+// Inputs of [-86.5, 87.9]: the result is normal, 2^q goes into its exponent.
+inline v128_t exp_f32_wasm_scale_normal(const WasmExp& e) { return wasm_i32x4_add(e.r, wasm_i32x4_shl(e.q, 23)); }
+
+template <bool Shift>
+inline v128_t exp_wasm_load(const float* p, v128_t shift) {
+  return Shift ? wasm_f32x4_sub(wasm_v128_load(p), shift) : wasm_v128_load(p);
+}
+
+template <bool Shift>
+bool exp_wasm_all_normal(const float* in, int64_t i, int64_t end, v128_t shift, const WasmExpConstants& c) {
+  v128_t ok = wasm_i32x4_splat(-1);
+  for (; i < end; i += 4) {
+    const v128_t d = exp_wasm_load<Shift>(in + i, shift);
+    ok = wasm_v128_and(ok, wasm_v128_and(wasm_f32x4_ge(d, c.lo), wasm_f32x4_le(d, c.hi)));
+  }
+  return wasm_i32x4_all_true(ok);
+}
+
+// Elements [i, end) (a multiple of 16 apart), 16 a step; the sums into total (two f32x4).
+template <bool Shift, bool Sum, bool Normal>
+void exp_wasm_blocks(float* out, const float* in, int64_t i, int64_t end, v128_t shift, v128_t* total,
+                     const WasmExpConstants& c) {
+  for (; i < end; i += 16) {
+    v128_t y[4];
+    for (int l = 0; l < 4; ++l) {
+      const v128_t d = exp_wasm_load<Shift>(in + i + 4 * l, shift);
+      const WasmExp e = exp_f32_wasm_core(d, c);
+      y[l] = Normal ? exp_f32_wasm_scale_normal(e) : exp_f32_wasm_scale(d, e);
+    }
+    for (int l = 0; l < 4; ++l) {
+      if constexpr (Sum) total[l % 2] = wasm_f32x4_add(total[l % 2], y[l]);
+      wasm_v128_store(out + i + 4 * l, y[l]);
+    }
+  }
+}
+
 template <bool Shift, bool Sum>
 float exp_f32_row_wasm(float* out, const float* in, int64_t n, float shift) {
+  const WasmExpConstants c;
   const v128_t sh = wasm_f32x4_splat(shift);
-  v128_t total0 = wasm_f32x4_splat(0.0f), total1 = total0;
-  const auto load = [&](int64_t j) {
-    return Shift ? wasm_f32x4_sub(wasm_v128_load(in + j), sh) : wasm_v128_load(in + j);
-  };
-  const auto block = [&](int64_t j, v128_t y0, v128_t y1) {
-    if constexpr (Sum) {
-      total0 = wasm_f32x4_add(total0, y0);
-      total1 = wasm_f32x4_add(total1, y1);
-    }
-    wasm_v128_store(out + j, y0);
-    wasm_v128_store(out + j + 4, y1);
-  };
+  v128_t total[2] = {wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f)};
+  const int64_t n16 = n / 16 * 16;
   int64_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    const v128_t d0 = load(i), d1 = load(i + 4), d2 = load(i + 8), d3 = load(i + 12);
-    const v128_t y0 = exp_f32_wasm(d0), y1 = exp_f32_wasm(d1), y2 = exp_f32_wasm(d2), y3 = exp_f32_wasm(d3);
-    block(i, y0, y1);
-    block(i + 8, y2, y3);
+  while (i < n16) {
+    const int64_t end = std::min<int64_t>(n16, i + 512);
+    if (exp_wasm_all_normal<Shift>(in, i, end, sh, c)) exp_wasm_blocks<Shift, Sum, true>(out, in, i, end, sh, total, c);
+    else exp_wasm_blocks<Shift, Sum, false>(out, in, i, end, sh, total, c);
+    i = end;
   }
   if (i + 8 <= n) {
-    block(i, exp_f32_wasm(load(i)), exp_f32_wasm(load(i + 4)));
+    for (int l = 0; l < 2; ++l) {
+      const v128_t d = exp_wasm_load<Shift>(in + i + 4 * l, sh);
+      const v128_t y = exp_f32_wasm_scale(d, exp_f32_wasm_core(d, c));
+      if constexpr (Sum) total[l] = wasm_f32x4_add(total[l], y);
+      wasm_v128_store(out + i + 4 * l, y);
+    }
     i += 8;
   }
   if constexpr (Sum) {
     float lanes[8];
-    wasm_v128_store(lanes, total0);
-    wasm_v128_store(lanes + 4, total1);
+    wasm_v128_store(lanes, total[0]);
+    wasm_v128_store(lanes + 4, total[1]);
     return fold_exp_tail(lanes, out, in, i, n, [shift](float v) { return exp_f32(Shift ? v - shift : v); });
   }
   for (; i < n; ++i) out[i] = exp_f32(Shift ? in[i] - shift : in[i]);
