@@ -85,7 +85,7 @@ int run(const std::string& source, const Limits& limits) {
     std::fflush(stdout);
     std::fwrite(s.data(), 1, s.size(), stderr);
   });
-  // One memory limit for tensor storage and for any single allocation the program asks for.
+  // One memory limit for tensor storage and, apart, for the heap the program's objects hold.
   stridelab::support::set_allocation_limit(stridelab::core::storage_limit());
   RunResult r = interp.run(source);
   std::fwrite(buffer.data(), 1, buffer.size(), stdout);

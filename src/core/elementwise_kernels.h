@@ -128,11 +128,15 @@ inline T reduce_row(const T* x, int64_t n, T init, F&& f) {
   return acc;
 }
 
-// Integer arithmetic that wraps like PyTorch's (two's complement) instead of being undefined.
+// Integer arithmetic that wraps like PyTorch's (two's complement) instead of being undefined. It
+// runs in an unsigned type of at least int's width: int16 and uint8 operands converted to their own
+// unsigned type would be promoted to (signed) int, where 65534 * 65534 overflows.
+template <class T>
+using WrapUnsigned = std::common_type_t<std::make_unsigned_t<T>, unsigned>;
 template <class T>
 inline T wrap_add(T a, T b) {
   if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
+    using U = WrapUnsigned<T>;
     return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
   } else {
     return a + b;
@@ -141,7 +145,7 @@ inline T wrap_add(T a, T b) {
 template <class T>
 inline T wrap_sub(T a, T b) {
   if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
+    using U = WrapUnsigned<T>;
     return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
   } else {
     return a - b;
@@ -150,7 +154,7 @@ inline T wrap_sub(T a, T b) {
 template <class T>
 inline T wrap_mul(T a, T b) {
   if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
+    using U = WrapUnsigned<T>;
     return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
   } else {
     return a * b;

@@ -1260,6 +1260,19 @@ class Parser {
     return n;
   }
 
+  // The line as CPython 3.11 shows it for an error its parser raises with no column (a literal past
+  // the digit limit): read again from the program's file through a buffer of 1,000 bytes, so that a
+  // line of more than 998 bytes shows only its last piece (err_programtext in pythonrun.c).
+  std::string reread_line(int line) const {
+    std::string_view text = source_line(src_, line);
+    size_t end = text.size();
+    if (text.data() + end < src_.data() + src_.size()) ++end;  // the newline is read with the line
+    constexpr size_t kPiece = 999;
+    const size_t last = end % kPiece == 0 ? std::min(end, kPiece) : end % kPiece;
+    std::string piece(text.substr(end - last, std::min(last, text.size() - (end - last))));
+    return piece.empty() ? " " : piece;  // the newline alone: a blank line (an empty text means the source's)
+  }
+
   ExprPtr parse_number() {
     Pos p = start_pos();
     std::string text;
@@ -1286,6 +1299,18 @@ class Parser {
       char b = static_cast<char>(std::tolower(text[1]));
       base = b == 'x' ? 16 : b == 'o' ? 8 : 2;
       digits += 2;
+    }
+    // CPython 3.11 converts a decimal literal through int(str), which refuses more than 4300
+    // digits (sys.set_int_max_str_digits); a literal of zeros alone is 0 and never refused.
+    if (base == 10 && text.size() > 4300 && text.find_first_not_of('0') != std::string::npos) {
+      SyntaxErrorInfo info;
+      info.message = "Exceeds the limit (4300 digits) for integer string conversion: value has " +
+                     std::to_string(text.size()) +
+                     " digits; use sys.set_int_max_str_digits() to increase the limit - Consider hexadecimal for "
+                     "huge integer literals to avoid decimal conversion limits.";
+      info.line = p.line;
+      info.text = reread_line(p.line);
+      throw SyntaxErrorException(std::move(info));
     }
     errno = 0;
     char* end = nullptr;

@@ -4,27 +4,81 @@
 #include <cstdio>
 #include <limits>
 
+#include "support/heap.h"
+
 namespace stridelab::support {
 
 namespace {
 uint64_t g_allocation_limit = uint64_t{256} << 20;  // the storage limit's default
+// The run's heap budget (NOTE [Heap budget] in heap.h): what the heap held when the run was armed,
+// plus what the recorder kept since, and whether a run is armed.
+uint64_t g_heap_base = 0;
+bool g_heap_armed = false;
+// Pauses nest; the outermost one measures what the recorder kept.
+int g_pause_depth = 0;
+uint64_t g_heap_before_pause = 0;
+// Set while operator new asks for a check (heap_over_budget): check() then only brings the next
+// poll's check forward, since operator new must not throw anything but std::bad_alloc.
+bool g_check_requested = false;
+
+void set_ceiling() { heap::g_ceiling = g_heap_armed ? g_heap_base + g_allocation_limit : UINT64_MAX; }
+}  // namespace
+
+namespace heap {
+void heap_over_budget() {
+  g_check_requested = true;
+  deadline().check();
+  g_check_requested = false;
+}
+}  // namespace heap
+
+uint64_t heap_bytes_of_run() {
+  if (!g_heap_armed) return 0;
+  const uint64_t now = heap_bytes_in_use();
+  return now > g_heap_base ? now - g_heap_base : 0;
 }
 
 void Deadline::arm(double seconds) {
-  if (std::isnan(seconds) || std::isinf(seconds)) return disarm();
+  g_heap_base = heap_bytes_in_use();
+  g_heap_armed = true;
+  set_ceiling();
+  // Unlimited time still polls (at the same cadence) for the heap budget: a deadline that never comes.
+  const bool unlimited = std::isnan(seconds) || std::isinf(seconds);
   armed_ = true;
-  seconds_ = seconds;
+  seconds_ = unlimited ? std::numeric_limits<double>::infinity() : seconds;
   last_check_ = Clock::now();
-  deadline_ = last_check_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  deadline_ = unlimited
+                  ? Clock::time_point::max()
+                  : last_check_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
   work_ = 0;
   interval_ = 1;
   next_check_ = interval_;
 }
 
-void Deadline::disarm() { armed_ = false; }
+void Deadline::disarm() {
+  armed_ = false;
+  g_heap_armed = false;
+  set_ceiling();
+}
 
 void Deadline::check() {
+  if (g_check_requested) {
+    // The heap passed the budget (the memory grows fast: `s = s + s` doubles it at each line, far
+    // quicker than the clock's cadence adapts): the next poll checks.
+    next_check_ = work_;
+    return;
+  }
   if (!armed_) return;
+  if (g_heap_armed && heap_bytes_of_run() > g_allocation_limit) {
+    g_heap_armed = false;  // raised once, as the time limit is
+    set_ceiling();
+    char buf[48];
+    if (g_allocation_limit % (uint64_t{1} << 20) == 0)
+      std::snprintf(buf, sizeof buf, "%llu MiB", static_cast<unsigned long long>(g_allocation_limit >> 20));
+    else std::snprintf(buf, sizeof buf, "%llu bytes", static_cast<unsigned long long>(g_allocation_limit));
+    throw LimitExceeded(std::string("memory limit exceeded: the program's objects took more than ") + buf +
+                        " (raise it with --max-memory)");
+  }
   const Clock::time_point now = Clock::now();
   if (now >= deadline_) {
     armed_ = false;  // the error is raised once; what runs while the run unwinds is not stopped again
@@ -41,7 +95,7 @@ void Deadline::check() {
 }
 
 double Deadline::seconds_left() const {
-  if (!armed_) return std::numeric_limits<double>::max();
+  if (!armed_ || deadline_ == Clock::time_point::max()) return std::numeric_limits<double>::max();
   return std::chrono::duration<double>(deadline_ - Clock::now()).count();
 }
 
@@ -50,10 +104,25 @@ Deadline& deadline() {
   return d;
 }
 
-DeadlinePause::DeadlinePause() : was_armed_(deadline().armed_) { deadline().armed_ = false; }
-DeadlinePause::~DeadlinePause() { deadline().armed_ = was_armed_; }
+DeadlinePause::DeadlinePause() : was_armed_(deadline().armed_) {
+  deadline().armed_ = false;
+  if (g_pause_depth++ == 0) g_heap_before_pause = heap_bytes_in_use();
+}
 
-void set_allocation_limit(uint64_t bytes) { g_allocation_limit = bytes; }
+DeadlinePause::~DeadlinePause() {
+  deadline().armed_ = was_armed_;
+  // What the recorder kept is its own, not the program's: the budget's base moves up by it.
+  const uint64_t now = heap_bytes_in_use();
+  if (--g_pause_depth == 0 && now > g_heap_before_pause) {
+    g_heap_base += now - g_heap_before_pause;
+    set_ceiling();
+  }
+}
+
+void set_allocation_limit(uint64_t bytes) {
+  g_allocation_limit = bytes;
+  set_ceiling();
+}
 uint64_t allocation_limit() { return g_allocation_limit; }
 
 }  // namespace stridelab::support

@@ -73,9 +73,9 @@ class DeadlinePause {
 Deadline& deadline();
 inline void poll_deadline(uint64_t units = 1) { deadline().poll(units); }
 
-// The most bytes a single allocation requested by the program may take (the run's memory limit;
-// unlimited by default). Code that knows a size before it allocates asks allocation_fits and
-// refuses the request (MemoryError in Python) when it does not. 256 MiB unless set, as the storage limit.
+// The run's memory limit for all but tensor storage: no request of a size known beforehand may pass
+// it (allocation_fits; refused as MemoryError in Python), nor may all the heap the program's objects
+// hold (NOTE [Heap budget] in support/heap.h). 256 MiB unless set, as the storage limit.
 void set_allocation_limit(uint64_t bytes);
 uint64_t allocation_limit();
 inline bool allocation_fits(uint64_t bytes) { return bytes <= allocation_limit(); }
