@@ -219,7 +219,8 @@ TypeObject* deque_type() {
                   [](Interp&, CallArgs& a) -> ObjRef {
                     return make_int(static_cast<int64_t>(self_deque(a)->items_.size()));
                   })
-          .method("__bool__", [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(bool_obj(!self_deque(a)->items_.empty())); })
+          .method("__bool__",
+                  [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(bool_obj(!self_deque(a)->items_.empty())); })
           .method("__iter__",
                   [](Interp&, CallArgs& a) -> ObjRef {
                     return ObjRef(new DequeIterator(Ref<DequeObject>(self_deque(a)), false, iterator_type(false)));

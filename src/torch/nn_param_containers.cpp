@@ -33,9 +33,7 @@ bool iterable(Interp& in, Object* o) {
   try {
     get_iter(in, o);
     return true;
-  } catch (const PyError&) {
-    return false;
-  }
+  } catch (const PyError&) { return false; }
 }
 
 // ParameterList._get_abs_string_index.
@@ -124,7 +122,7 @@ void dict_update(Interp& in, NnModule* m, Object* values) {
     auto pair = to_vector(in, kv.get());
     if (pair.size() != 2)
       raise(builtin_types().value_error, "ParameterDict update sequence element #" + std::to_string(j) +
-                                              " has length " + std::to_string(pair.size()) + "; 2 is required");
+                                             " has length " + std::to_string(pair.size()) + "; 2 is required");
     dict_set(in, m, pair[0].get(), pair[1]);
     ++j;
   }
@@ -219,10 +217,9 @@ void add_nn_param_containers(TypeObject* base, std::vector<std::pair<std::string
             if (p.has(0) && p.get(0) != none()) dict_update(in, as_module(o.get()), p.get(0));
             return o;
           })
-          .method("__getitem__",
-                  [](Interp& in, CallArgs& a) -> ObjRef {
-                    return dict_get(in, as_module(a.pos[0].get()), a.pos[1].get());
-                  })
+          .method(
+              "__getitem__",
+              [](Interp& in, CallArgs& a) -> ObjRef { return dict_get(in, as_module(a.pos[0].get()), a.pos[1].get()); })
           .method("__setitem__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     dict_set(in, as_module(a.pos[0].get()), a.pos[1].get(), a.pos[2]);
