@@ -40,6 +40,10 @@ export function describeRunError(error, { steps = 0 } = {}) {
     return limit(`The page stops a run when more than ${number(m[1])} calls are nested (its recursion limit, as Python's), and this one nested more.`,
       'stopped at the recursion limit');
   }
+  if ((m = /memory limit exceeded: the program's objects took more than (.+?)(?: \(|$)/.exec(message))) {
+    return limit(`The page lets a run's objects (lists, strings, dicts, numbers) use at most ${m[1]} (its memory limit), and this one's took more.`,
+      'stopped at the memory limit');
+  }
   if ((m = /tensor storage limit of (.+?) reached/.exec(message))) {
     const clean = message.replace(/^stridelab: /, '').replace(FLAG, '');
     const text = `The page lets a run's tensors use at most ${m[1]} (its memory limit): ${clean.replace(/^tensor storage limit of .+? reached: /, '')}.`;
