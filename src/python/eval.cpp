@@ -890,6 +890,8 @@ ObjRef Evaluator::eval_plain(const Expr& e) {
       } catch (const PyError& err) { rethrow_with(err, e.pos); }
     default: break;
   }
+  // Past kSegmentSwitch levels on this stack, go on on a fresh one (NOTE [Fresh stacks]).
+  if (recursion::wants_fresh_stack()) return on_fresh_stack([&] { return eval_plain(e); });
   NativeDepth depth;  // a level of nested expressions, calls included (NOTE [Native recursion])
   return eval_inner(e);
 }

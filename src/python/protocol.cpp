@@ -200,6 +200,8 @@ std::string repr(Interp& in, Object* o) {
   if (t == builtin_types().float_) return float_repr(as<FloatObject>(o)->value_);
   if (t == builtin_types().none) return "None";
   if (t == builtin_types().bool_) return as<IntObject>(o)->value_ ? "True" : "False";
+  // Past kSegmentSwitch levels on this stack, go on on a fresh one (NOTE [Fresh stacks]).
+  if (recursion::wants_fresh_stack()) return on_fresh_stack([&] { return repr(in, o); });
   NativeDepth depth(" while getting the repr of an object");  // NOTE [Native recursion]
   if (t == builtin_types().list || t == builtin_types().tuple || t == builtin_types().dict)
     return container_repr(in, o);
@@ -223,6 +225,8 @@ std::string str(Interp& in, Object* o) {
   if (t == builtin_types().int_ || t == builtin_types().float_ || t == builtin_types().none ||
       t == builtin_types().bool_)
     return repr(in, o);
+  // Past kSegmentSwitch levels on this stack, go on on a fresh one (NOTE [Fresh stacks]).
+  if (recursion::wants_fresh_stack()) return on_fresh_stack([&] { return str(in, o); });
   NativeDepth depth(" while getting the str of an object");  // NOTE [Native recursion]
   if (Object* hook = t->lookup("__str__")) return call_string_hook(in, o, "__str__", hook);
   if (is_instance(o, builtin_types().base_exception) && !t->lookup("__repr__"))
@@ -330,6 +334,8 @@ static int64_t pointer_hash(const Object* o) {
 // CPython's tuple hash (xxHash's round over the items' hashes, since 3.8), so that a set of
 // tuples lays its table out as CPython's does.
 static int64_t tuple_hash(Interp& in, const TupleObject* t) {
+  // Past kSegmentSwitch levels on this stack, go on on a fresh one (NOTE [Fresh stacks]).
+  if (recursion::wants_fresh_stack()) return on_fresh_stack([&] { return tuple_hash(in, t); });
   NativeDepth depth;  // NOTE [Native recursion]
   constexpr uint64_t kPrime1 = 11400714785074694791ULL, kPrime2 = 14029467366897019727ULL,
                      kPrime5 = 2870177450012600261ULL;
@@ -782,6 +788,8 @@ ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
     case CmpOpKind::NotIn: return ObjRef(bool_obj(!contains(in, b, a)));
     default: break;
   }
+  // Past kSegmentSwitch levels on this stack, go on on a fresh one (NOTE [Fresh stacks]).
+  if (recursion::wants_fresh_stack()) return on_fresh_stack([&] { return compare(in, op, a, b); });
   NativeDepth depth(" in comparison");  // NOTE [Native recursion]
   if (ObjRef r = builtin_compare(in, op, a, b)) return r;
   int k = static_cast<int>(op);

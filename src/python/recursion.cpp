@@ -23,6 +23,24 @@ EM_JS(int, stridelab_stack_has_room, (int frames), {
     return 1;
   } catch (e) { return 0; }
 });
+
+// NOTE [Fresh stacks]: the glue (src/wasm/fresh_stacks.js) replaces this import with a Suspending
+// one that calls the function at table index `thunk` through WebAssembly.promising, so that it
+// starts a new stack. As it stands it calls that function on the same stack: what a build without
+// the glue's help does.
+EM_JS(void, stridelab_fresh_stack, (void* call, int thunk), { wasmTable.get(thunk)(call); });
+
+namespace {
+struct FreshCall {
+  void (*fn)(void*);
+  void* ctx;
+};
+
+void run_fresh_call(void* call) {
+  auto* c = static_cast<FreshCall*>(call);
+  c->fn(c->ctx);
+}
+}  // namespace
 #else
 #include <pthread.h>
 #endif
@@ -72,9 +90,18 @@ uintptr_t stack_floor() {
 
 }  // namespace
 
+#ifdef __EMSCRIPTEN__
+void run_on_fresh_stack(void (*fn)(void*), void* ctx) {
+  FreshCall call{fn, ctx};
+  // A function's address in WebAssembly is its index in the function table.
+  stridelab_fresh_stack(&call, static_cast<int>(reinterpret_cast<intptr_t>(&run_fresh_call)));
+}
+#endif
+
 bool exhausted() {
 #ifdef __EMSCRIPTEN__
   if (emscripten_stack_get_current() < emscripten_stack_get_end() + kShadowMargin) return true;
+  if (g_fresh_stacks) return g_depth - g_segment_base > kSegmentLevels || g_depth > kFreshLevels;
   if (g_depth < g_checked_depth + kCheckEvery) return false;  // NativeDepth lowers the mark
   if (!stridelab_stack_has_room(kRoomFrames)) return true;
   g_checked_depth = g_depth;

@@ -3,6 +3,7 @@
 //
 //   const engine = await createStridelab();
 //   const summary = JSON.parse(engine.run(source, JSON.stringify({max_steps: 100000})));
+//   const same = JSON.parse(await engine.runAsync(source, '{}'));  // on stacks of its own (fresh_stacks.js)
 //   const state = JSON.parse(engine.state(7));   // the full state at step 7 (negative counts from the end)
 //   const trace = engine.trace();                 // the whole trace, docs/trace-format.md
 //   const checks = JSON.parse(engine.check(JSON.stringify(['y is a view of x'])));  // [{text, ok, why}]
@@ -15,6 +16,7 @@
 
 #include "support/json.h"
 #include "python/interp.h"
+#include "python/recursion.h"
 #include "trace/exercise.h"
 #include "trace/session.h"
 
@@ -68,6 +70,30 @@ std::string run(std::string source, std::string options_json) {
   } catch (const std::exception& e) { return error_json("InternalError", e.what()); }
 }
 
+// The page's run on stacks of its own (NOTE [Fresh stacks] in src/python/recursion.h): the glue
+// (fresh_stacks.js) hands the arguments over with prepare_run, which gives the table index of
+// run_prepared; the glue calls that function through WebAssembly.promising, so that the run starts
+// on a new stack and may switch to further ones, and takes the summary with take_result.
+std::string g_prepared_source, g_prepared_options, g_result;
+
+void run_prepared(int fresh_stacks) {
+  namespace recursion = stridelab::python::recursion;
+  recursion::g_fresh_stacks = fresh_stacks != 0;
+  recursion::g_segment_base = recursion::g_depth;
+  g_result = run(std::move(g_prepared_source), std::move(g_prepared_options));
+  recursion::g_fresh_stacks = false;
+  recursion::g_segment_base = 0;
+}
+
+int prepare_run(std::string source, std::string options_json) {
+  g_prepared_source = std::move(source);
+  g_prepared_options = std::move(options_json);
+  g_result.clear();
+  return static_cast<int>(reinterpret_cast<intptr_t>(&run_prepared));
+}
+
+std::string take_result() { return std::move(g_result); }
+
 std::string state(int step) {
   if (!g_session) return error_json("InternalError", "no program has run yet");
   try {
@@ -100,6 +126,8 @@ std::string check(std::string checks_json) {
 
 EMSCRIPTEN_BINDINGS(stridelab) {
   emscripten::function("run", &run);
+  emscripten::function("prepare_run", &prepare_run);
+  emscripten::function("take_result", &take_result);
   emscripten::function("state", &state);
   emscripten::function("trace", &trace);
   emscripten::function("timeline", &timeline);

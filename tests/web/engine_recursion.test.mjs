@@ -22,7 +22,7 @@ onmessage = async (e) => {
   let reply;
   try {
     const M = await createStridelab({ print() {}, printErr() {} });
-    reply = { summary: JSON.parse(M.run(code, JSON.stringify(options))) };
+    reply = { summary: JSON.parse(await M.runAsync(code, JSON.stringify(options))), fresh: typeof WebAssembly.Suspending === 'function' };
   } catch (err) {
     reply = { thrown: String((err && err.message) || err) };
   }
@@ -129,7 +129,10 @@ for (const [name, n] of [['f(5000)', 5000], ['f(100000)', 100000]]) {
 
 // What a program may do at the deepest level, once it has caught the RecursionError there, must fit
 // in the room the guard keeps (kRoomFrames in src/python/recursion.cpp): with 60 frames of room
-// instead of its 300, the repr, sorted, sort and matmul cases ran out of the worker's stack.
+// instead of its 300, the repr, sorted, sort and matmul cases ran out of the worker's stack. The
+// recursion limit is raised past what any stack holds, so that the guard, not the limit, ends the
+// recursion: on the worker's stack the probe, on fresh stacks (NOTE [Fresh stacks]) the count of
+// levels.
 const AT_THE_LIMIT = (what) => `import torch\ndef g(n):\n    try:\n        return g(n + 1)\n    except RecursionError:\n        ${what}\n        return n\nprint(g(0) > 100)\n`;
 for (const [name, what] of [
   ["a tensor's repr", 's = repr(torch.rand(4, 4) * 1e-3)'],
@@ -140,7 +143,7 @@ for (const [name, what] of [
   ['str.format', 's = "{:>10} {!r} {}".format(1.5, [1, (2, 3)], {"a": [1]})'],
 ]) {
   test(`in a Web Worker: at the deepest level, ${name} still runs`, { skip: !haveWasm && 'no wasm engine built' }, async () => {
-    const r = await run(AT_THE_LIMIT(what));
+    const r = await run(AT_THE_LIMIT(what), { max_depth: 1000000 });
     assert.equal(r.thrown, undefined, `the worker threw: ${r.thrown}`);
     assert.match(r.summary.stdout, /True\n$/, r.summary.stderr);
     assert.equal(r.summary.exit_code, 0, r.summary.stderr);
@@ -152,7 +155,8 @@ for (const [name, code] of [
   ['through map', 'def g(n):\n    return list(map(lambda x: g(n + 1), [1]))\n'],
 ]) {
   test(`in a Web Worker: unbounded recursion ${name} stops with Python's error`, { skip: !haveWasm && 'no wasm engine built' }, async () => {
-    const r = await run(code + 'try:\n    g(0)\nexcept RecursionError as e:\n    print(e)\n');
+    // The recursion limit raised past what a stack holds: the guard, not the limit, stops it.
+    const r = await run(code + 'try:\n    g(0)\nexcept RecursionError as e:\n    print(e)\n', { max_depth: 1000000 });
     assert.equal(r.thrown, undefined, `the worker threw: ${r.thrown}`);
     assert.match(r.summary.stdout, /maximum recursion depth exceeded/, r.summary.stderr);
   });
@@ -165,24 +169,52 @@ test("in a Web Worker: unbounded recursion through __repr__ stops with Python's 
   assert.match(lastLine(r.summary.stderr), RECURSION_ERROR);
 });
 
-// Not yet. Chromium gives a dedicated worker a much smaller JavaScript stack than the page: the
-// 8-argument JavaScript function of recursion.cpp recurses about 2,480 times in a worker, 8,850
-// times in the page (node: 6,100); a one-argument recursive wasm function 9,115 times in the
-// worker. A Python call of this kind passes through 5 wasm frames of the evaluator (NOTE
-// [Evaluator frames] in eval.cpp), and the guard keeps kRoomFrames of the JavaScript function
-// free: the largest f(n) that runs in a fresh worker was 540 with 600 frames of room, 569 with 300
-// (now), 609 with 150. node (984 KB stack): 805. f(900) needs each call to take about 60% of what
-// it does, or a bigger stack.
-// JS Promise Integration (WebAssembly.promising, in this Chromium) runs a wasm export on a stack of
-// its own: there the same wasm function recursed 17,270 times (V8's 984 KB secondary stack, 1.9
-// times the worker's), which would be about f(1,000) at best. But it cannot be guarded yet: every
-// JavaScript import, the guard's probe included, runs on the worker's own stack (a probe called
-// 15,000 wasm frames deep on the secondary stack still found 3,100 of its frames free), and a stack
-// overflow in wasm is not caught by a wasm catch_all, so nothing can measure what is left of the
-// secondary stack; an unguarded deep recursion there would end as "Maximum call stack size
-// exceeded" instead of RecursionError.
-test('in a Web Worker: f(900) runs', { skip: !haveWasm && 'no wasm engine built', todo: 'RecursionError at ~570 calls: the worker stack is small' }, async () => {
-  const r = await run(F + 'print(f(900))\n');
+// Chromium gives a dedicated worker a much smaller JavaScript stack than the page: the 8-argument
+// JavaScript function of recursion.cpp recurses about 2,480 times in a worker, 8,850 times in the
+// page (node: 6,100); a one-argument recursive wasm function 9,115 times in the worker. A Python
+// call of this kind passes through 5 wasm frames of the evaluator (NOTE [Evaluator frames] in
+// eval.cpp), so on the worker's own stack the guard stops f(n) at about 570. The run goes on
+// stacks of its own instead (NOTE [Fresh stacks] in src/python/recursion.h; this Chromium has
+// WebAssembly.Suspending), and Python's limit of 1,000 calls holds.
+test('in a Web Worker: the run goes on fresh stacks', { skip: !haveWasm && 'no wasm engine built' }, async () => {
+  const r = await run('print(1)\n');
+  assert.equal(r.fresh, true, 'this Chromium has no JavaScript Promise Integration');
+});
+
+for (const n of [900, 990]) {
+  test(`in a Web Worker: f(${n}) runs`, { skip: !haveWasm && 'no wasm engine built' }, async () => {
+    const r = await run(F + `print(f(${n}))\n`);
+    assert.equal(r.thrown, undefined, `the worker threw: ${r.thrown}`);
+    assert.equal(r.summary.stdout, `${n}\n`, r.summary.stderr);
+  });
+}
+
+test('in a Web Worker: 995 nested calls of a method with locals, a loop and a try', { skip: !haveWasm && 'no wasm engine built' }, async () => {
+  const code = 'class T:\n    def walk(self, n, acc):\n        xs = [n, n + 1]\n        for x in xs:\n            acc += x\n' +
+    '        try:\n            return acc if n == 0 else self.walk(n - 1, acc)\n        finally:\n            acc = None\n' +
+    'print(T().walk(995, 0))\n';
+  const r = await run(code);
   assert.equal(r.thrown, undefined, `the worker threw: ${r.thrown}`);
-  assert.equal(r.summary.stdout, '900\n', r.summary.stderr);
+  assert.equal(r.summary.stdout, `${996 * 995 + 996}\n`, r.summary.stderr);
+});
+
+// An exception raised 950 calls deep crosses every stack on its way up: caught by each level's
+// `finally` and by the module, and, uncaught, printed with the whole traceback as CPython prints it.
+test('in a Web Worker: an exception raised 950 calls deep reaches the top', { skip: !haveWasm && 'no wasm engine built' }, async () => {
+  const code = 'seen = []\ndef f(n):\n    try:\n        if n == 0:\n            raise ValueError("bottom")\n        return f(n - 1)\n' +
+    '    finally:\n        seen.append(n)\ntry:\n    f(950)\nexcept ValueError as e:\n    print(e, len(seen), seen[0], seen[-1])\nf(950)\n';
+  const r = await run(code);
+  assert.equal(r.thrown, undefined, `the worker threw: ${r.thrown}`);
+  assert.equal(r.summary.stdout, 'bottom 951 0 950\n', r.summary.stderr);
+  assert.equal(lastLine(r.summary.stderr), 'ValueError: bottom');
+  assert.match(r.summary.stderr, /\[Previous line repeated 9\d\d more times\]/);
+});
+
+test('in a Web Worker: generators and comprehensions at 900 calls deep', { skip: !haveWasm && 'no wasm engine built' }, async () => {
+  const code = 'def g(n):\n    if n == 0:\n        yield from (i * i for i in range(4))\n        return\n' +
+    '    yield from g(n - 1)\nprint(list(g(300)))\n' +
+    'def h(n):\n    return sum(x for x in [n]) if n == 0 else [h(n - 1) + k for k in range(1)][0]\nprint(h(450))\n';
+  const r = await run(code);
+  assert.equal(r.thrown, undefined, `the worker threw: ${r.thrown}`);
+  assert.equal(r.summary.stdout, '[0, 1, 4, 9]\n0\n', r.summary.stderr);
 });

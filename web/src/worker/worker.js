@@ -66,14 +66,17 @@ const handlers = {
     }
     return { engine: engineName, ms: performance.now() - t0 };
   },
-  run(msg) {
+  async run(msg) {
     const t0 = performance.now();
     stdoutUpTo = [];
     // The run's progress, posted while it goes on (NOTE [Progress of a run] in
     // src/wasm/bindings.cpp): the page's watchdog needs it if it must stop us.
     engine.onRunProgress = (steps, lines) => self.postMessage({ type: 'progress', id: msg.id, steps, lines });
     try {
-      summary = JSON.parse(engine.run(msg.code, JSON.stringify(msg.limits || {})));
+      // runAsync runs the program on stacks of its own where the browser can switch stacks, so
+      // that a deep recursion does not depend on the worker's small stack (NOTE [Fresh stacks]).
+      const options = JSON.stringify(msg.limits || {});
+      summary = JSON.parse(engine.runAsync ? await engine.runAsync(msg.code, options) : engine.run(msg.code, options));
       // A test's stand-in for an engine that fails part way (web/README.md, "Worker protocol").
       if (msg.failForTest) throw new RangeError(msg.failForTest);
     } catch (err) {
