@@ -717,6 +717,13 @@ static int compare_builtin(Interp& in, Object* a, Object* b, bool* ok) {
   return 0;
 }
 
+// A value of a built-in type whose equality builtin_equal decides entirely.
+static bool is_plain_value(const Object* o) {
+  const TypeObject* t = o->type();
+  const auto& bt = builtin_types();
+  return is_sequence(o) || is_number(o) || t == bt.dict || t == bt.none || t == bt.range;
+}
+
 static bool builtin_equal(Interp& in, Object* a, Object* b, bool* ok) {
   *ok = true;
   if (is_number(a) && is_number(b)) {
@@ -728,7 +735,10 @@ static bool builtin_equal(Interp& in, Object* a, Object* b, bool* ok) {
   }
   TypeObject* t = a->type();
   if (t != b->type()) {
-    *ok = is_sequence(a) || t == builtin_types().dict || t == builtin_types().none || t == builtin_types().range;
+    // Unequal only when both are built-in values that define no other comparison; anything else
+    // (a user class, a tensor, a subclass of a built-in) has its __eq__ tried, as it answers for
+    // `[1] == obj` after list.__eq__ returns NotImplemented.
+    *ok = is_plain_value(a) && is_plain_value(b);
     return false;
   }
   if (t == builtin_types().str) return as<StrObject>(a)->value_ == as<StrObject>(b)->value_;
@@ -774,6 +784,24 @@ ObjRef builtin_compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
   return ObjRef(bool_obj(r));
 }
 
+// One side of a rich comparison: `self`'s method for `op`, or null for NotImplemented. Without a
+// __ne__ of its own, `!=` is object.__ne__: the __eq__ inverted, unless it gave NotImplemented.
+static ObjRef rich_side(Interp& in, Object* self, CmpOpKind op, Object* other) {
+  if (op == CmpOpKind::NotEq && !self->type()->lookup("__ne__")) {
+    ObjRef r = try_dunder(in, self, "__eq__", other);
+    if (!r) return nullptr;
+    return ObjRef(bool_obj(!truthy(in, r.get())));
+  }
+  return try_dunder(in, self, kCmpDunder[static_cast<int>(op)], other);
+}
+
+// NOTE [Rich comparison order]
+// As CPython's do_richcompare: the left operand's method first, then the right operand's reflected
+// one (`a < b` asks b.__gt__(a), `a == b` asks b.__eq__(a)); when the right operand's type is a
+// strict subclass of the left's, its reflected method goes first and is not asked twice. When both
+// answer NotImplemented, `==` and `!=` compare identities and the orderings raise TypeError. The
+// built-in values' own comparison (builtin_compare) stands for their methods, and says nothing for
+// an operand it does not know, so that `[1] == obj` reaches obj.__eq__.
 ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
   switch (op) {
     case CmpOpKind::Is: return ObjRef(bool_obj(a == b));
@@ -784,14 +812,15 @@ ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
   }
   NativeDepth depth(" in comparison");  // NOTE [Native recursion]
   if (ObjRef r = builtin_compare(in, op, a, b)) return r;
-  int k = static_cast<int>(op);
-  if (ObjRef r = try_dunder(in, a, kCmpDunder[k], b)) return r;
-  if (ObjRef r = try_dunder(in, b, kCmpDunder[static_cast<int>(kSwapped[k])], a)) return r;
+  const CmpOpKind swapped = kSwapped[static_cast<int>(op)];
+  const bool reflected_first = a->type() != b->type() && b->type()->is_subtype_of(a->type());
+  if (reflected_first)
+    if (ObjRef r = rich_side(in, b, swapped, a)) return r;
+  if (ObjRef r = rich_side(in, a, op, b)) return r;
+  if (!reflected_first)
+    if (ObjRef r = rich_side(in, b, swapped, a)) return r;
   if (op == CmpOpKind::Eq) return ObjRef(bool_obj(a == b));
-  if (op == CmpOpKind::NotEq) {
-    if (ObjRef r = try_dunder(in, a, "__eq__", b)) return ObjRef(bool_obj(!truthy(in, r.get())));
-    return ObjRef(bool_obj(a != b));
-  }
+  if (op == CmpOpKind::NotEq) return ObjRef(bool_obj(a != b));
   raise(builtin_types().type_error, std::string("'") + cmpop_symbol(op) + "' not supported between instances of '" +
                                         type_name(a) + "' and '" + type_name(b) + "'");
 }
@@ -825,7 +854,8 @@ bool contains(Interp& in, Object* container, Object* item) {
     args.pos = {container, item};
     return truthy(in, call(in, hook, args).get());
   }
-  if (!t->lookup("__iter__") && t != builtin_types().range && !is_instance(container, builtin_types().iterator))
+  if (!t->lookup("__iter__") && !t->lookup("__getitem__") && t != builtin_types().range &&
+      !is_instance(container, builtin_types().iterator))
     raise(builtin_types().type_error, "argument of type '" + type_name(container) + "' is not iterable");
   Ref<IteratorObject> it = get_iter(in, container);
   while (ObjRef x = it->next(in))
