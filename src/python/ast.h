@@ -66,7 +66,7 @@ enum class Ctx { Load, Store, Del };
 enum class BinOpKind { Add, Sub, Mult, MatMult, Div, FloorDiv, Mod, Pow, LShift, RShift, BitOr, BitXor, BitAnd };
 enum class UnaryOpKind { UAdd, USub, Invert, Not };
 enum class CmpOpKind { Eq, NotEq, Lt, LtE, Gt, GtE, Is, IsNot, In, NotIn };
-enum class ConstKind { None, True, False, Ellipsis, Int, Float, Str, Imag };
+enum class ConstKind { None, True, False, Ellipsis, Int, Float, Str, Imag, Bytes };
 
 const char* binop_symbol(BinOpKind op);  // "+", "@", ...
 const char* binop_name(BinOpKind op);    // "Add", "MatMult", ...

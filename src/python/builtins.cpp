@@ -6,6 +6,7 @@
 #include "python/bigint.h"
 #include "python/builtin_slots.h"
 #include "python/builtin_types.h"
+#include "python/bytes.h"
 #include "python/type_call.h"
 #include "python/format.h"
 #include "python/generator.h"
@@ -1125,6 +1126,7 @@ void install_builtins(Interp& in, Namespace& ns) {
   install_exceptions(ns);
   install_generators(ns);
   install_builtin_types(ns);
+  install_bytes(ns);
 }
 
 }  // namespace stridelab::python

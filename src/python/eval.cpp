@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "python/bigint.h"
+#include "python/bytes.h"
 #include "python/class_mro.h"
 #include "python/format.h"
 #include "python/generator.h"
@@ -907,6 +908,7 @@ ObjRef Evaluator::eval_constant(const ConstantExpr& c) {
       break;
     case ConstKind::Float: v = make_float(c.float_value); break;
     case ConstKind::Str: v = make_str(c.str_value); break;
+    case ConstKind::Bytes: v = make_bytes(c.str_value); break;
     case ConstKind::Imag: try { raise(builtin_types().value_error, "complex numbers are not supported by stridelab");
       } catch (const PyError& e) { rethrow_with(e, c.pos); }
   }

@@ -3,6 +3,7 @@
 
 #include "python/bigint.h"
 #include "python/builtin_types.h"
+#include "python/bytes.h"
 #include "python/format.h"
 #include "python/interp.h"
 #include "python/native.h"
@@ -688,6 +689,7 @@ void install_str_methods() {
   add("rindex", [](Interp& in, CallArgs& a) { return str_find(in, a, "rindex", true, true); });
   add("count", str_count);
   add("translate", str_translate);
+  add("encode", str_encode);
   t->dict_.set("maketrans", make_method_wrapper(make_function("maketrans", str_maketrans), false));
   add("format", [](Interp& in, CallArgs& a) { return make_str(str_format(in, str_of(a.pos[0].get()), a, 1)); });
   add("format_map", [](Interp& in, CallArgs& a) -> ObjRef {  // the mapping's str keys as keywords
