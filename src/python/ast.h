@@ -272,6 +272,8 @@ struct Stmt : Node {
   virtual ~Stmt() = default;
   StmtKind kind;
   bool has_yield = false;  // a simple statement with a `yield` among its expressions
+  // an `if`, `elif` or `while` test or a `for` iterable with a `yield` inside (`if (yield x):`)
+  bool header_yield = false;
 };
 
 struct ExprStmt : Stmt {

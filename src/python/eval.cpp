@@ -77,6 +77,9 @@ Flow Evaluator::exec_block(const StmtList& body) {
   return Flow::Normal;
 }
 
+// The phase of a compound statement suspended in its header (`if (yield x):`): see eval_header.
+constexpr int kAtHeader = -2;
+
 static GenCursor phase_cursor(int phase) {
   GenCursor c;
   c.phase = phase;
@@ -151,13 +154,17 @@ Flow Evaluator::exec_stmt(const Stmt& s) {
 }
 
 Flow Evaluator::exec_if(const IfStmt& s) {
-  int phase;  // the branch taken: 0 body, 1 else, 2 elif
+  int phase = kAtHeader;  // the branch taken: 0 body, 1 else, 2 elif
+  GenCursor at_header;
   if (resuming()) {
-    phase = pop_cursor().phase;
-  } else {
+    at_header = pop_cursor();
+    phase = at_header.phase;
+  }
+  if (phase == kAtHeader) {
     bool cond;
     {
-      ObjRef test = eval(*s.test);
+      ObjRef test;
+      if (!eval_header(s, *s.test, test, resuming() ? &at_header : nullptr)) return Flow::Yield;
       cond = truthy(in_, test.get());
     }
     if (!cond && s.orelse.empty()) return Flow::Normal;
@@ -178,12 +185,18 @@ Flow Evaluator::exec_if(const IfStmt& s) {
 }
 
 Flow Evaluator::exec_while(const WhileStmt& s) {
-  int phase = resuming() ? pop_cursor().phase : -1;  // -1: at the test; 0 in the body; 1 in else
+  GenCursor at_header;
+  int phase = -1;  // -1 or kAtHeader: at the test; 0 in the body; 1 in else
+  if (resuming()) {
+    at_header = pop_cursor();
+    phase = at_header.phase;
+  }
   while (true) {
     if (phase < 0) {
       bool cond;
       {
-        ObjRef test = eval(*s.test);
+        ObjRef test;
+        if (!eval_header(s, *s.test, test, phase == kAtHeader ? &at_header : nullptr)) return Flow::Yield;
         cond = truthy(in_, test.get());
       }
       phase = cond ? 0 : 1;
@@ -205,13 +218,17 @@ Flow Evaluator::exec_while(const WhileStmt& s) {
 Flow Evaluator::exec_for(const ForStmt& s) {
   Ref<IteratorObject> it;
   int phase = -1;  // -1: at the next item; 0 in the body; 1 in else
+  GenCursor c;
   if (resuming()) {
-    GenCursor c = pop_cursor();
+    c = pop_cursor();
     phase = c.phase;
     it = Ref<IteratorObject>(static_cast<IteratorObject*>(c.obj.get()));
-  } else {
-    ObjRef iterable = eval(*s.iter);
+  }
+  if (!it) {
+    ObjRef iterable;
+    if (!eval_header(s, *s.iter, iterable, phase == kAtHeader ? &c : nullptr)) return Flow::Yield;
     it = get_iter(in_, iterable.get());
+    phase = -1;
   }
   while (phase != 1) {
     if (phase < 0) {

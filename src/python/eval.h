@@ -46,6 +46,7 @@ class Evaluator {
   Flow exec_yield(const YieldExpr& y, const AssignStmt* assign_to);
   Flow exec_logged(const Stmt& s);
   ObjRef eval_logged(const Expr& e);
+  bool eval_header(const Stmt& s, const Expr& e, ObjRef& out, GenCursor* resumed);
   ObjRef eval_yield(const YieldExpr& y);
   ObjRef eval_plain(const Expr& e);
   bool delegate(const YieldExpr& y, ObjRef& result);

@@ -539,7 +539,9 @@ class Parser {
     Pos p = start_pos();
     std::string keyword = advance().text;
     auto s = std::make_unique<IfStmt>();
+    int yields = yields_;
     s->test = parse_condition();
+    s->header_yield = yields_ != yields;
     expect_colon();
     s->body = parse_block("'" + keyword + "' statement", p.line);
     if (at_kw("elif")) {
@@ -578,7 +580,9 @@ class Parser {
     Pos p = start_pos();
     advance();
     auto s = std::make_unique<WhileStmt>();
+    int yields = yields_;
     s->test = parse_condition();
+    s->header_yield = yields_ != yields;
     expect_colon();
     ++loop_depth_;
     s->body = parse_block("'while' statement", p.line);
@@ -595,7 +599,9 @@ class Parser {
     auto s = std::make_unique<ForStmt>();
     s->target = parse_target_list();
     if (!accept_kw("in")) fail_invalid();
+    int yields = yields_;
     s->iter = parse_star_expressions();
+    s->header_yield = yields_ != yields;
     expect_colon();
     ++loop_depth_;
     s->body = parse_block("'for' statement", p.line);
