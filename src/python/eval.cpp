@@ -539,7 +539,7 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
   }
   in_.frame_ = saved;
   if (!ns.get("__doc__")) ns.set("__doc__", docstring(s.body));
-  if (ns.get("__eq__") && !ns.get("__hash__")) ns.set("__hash__", ObjRef(none()));  // unhashable, as in CPython
+  prepare_class_namespace(ns);
   auto* cls = new TypeObject(s.name, base, "__main__");
   set_bases(cls, bases, mro);
   cls->incref();  // classes live until the end of the run (functions point back to them)

@@ -13,6 +13,7 @@
 #include "python/generator.h"
 #include "python/bigint.h"
 #include "python/interp.h"
+#include "python/native.h"
 #include "python/recursion.h"
 #include "python/suggestions.h"
 #include "python/unicode.h"
@@ -1145,6 +1146,8 @@ void del_attr(Interp& in, Object* o, std::string_view name) {
   if (!ns || !ns->erase(name)) no_attribute(o, name);
 }
 
+static ObjRef object_new(Interp& in, CallArgs& a);
+
 void install_object_methods() {
   static bool done = false;
   if (done) return;
@@ -1155,6 +1158,7 @@ void install_object_methods() {
         generic_set_attr(in, a.pos[0].get(), as<StrObject>(a.pos[1].get())->value_, a.pos[2]);
         return ObjRef(none());
       })));
+  builtin_types().object->dict_.set("__new__", make_method_wrapper(make_function("__new__", object_new), false));
   builtin_types().object->dict_.set(
       "__init__", ObjRef(new BuiltinFunctionObject("__init__", [](Interp&, CallArgs& a) -> ObjRef {
         if (a.pos.size() > 1 || !a.kw.empty())
@@ -1371,11 +1375,57 @@ void del_item(Interp& in, Object* o, Object* key) {
 
 // ---- calls ----
 
+// The object that object.__new__(cls, ...) makes: a plain instance, or, for a subclass of a native
+// type (`super().__new__(cls, v)` in a subclass of int), the native type's object given `cls`.
+static ObjRef object_new(Interp& in, CallArgs& a) {
+  if (a.pos.empty()) raise(builtin_types().type_error, "object.__new__(): not enough arguments");
+  if (a.pos[0]->type() != builtin_types().type)
+    raise(builtin_types().type_error, "object.__new__(X): X is not a type object (" + type_name(a.pos[0].get()) + ")");
+  auto* cls = as<TypeObject>(a.pos[0].get());
+  CallArgs rest;
+  rest.pos.assign(a.pos.begin() + 1, a.pos.end());
+  rest.kw = std::move(a.kw);
+  const TypeObject* nb = cls->native_base();
+  if (nb && nb != builtin_types().object) {
+    ObjRef obj = nb->new_(in, cls, rest);
+    if (obj && obj->type() != cls && obj->type()->is_subtype_of(nb) && cls->is_subtype_of(obj->type()))
+      obj->set_type(cls);
+    return obj;
+  }
+  if (!rest.pos.empty() || !rest.kw.empty()) {
+    if (cls->lookup("__new__") != builtin_types().object->dict_.get("__new__"))
+      raise(builtin_types().type_error, "object.__new__() takes exactly one argument (the type to instantiate)");
+    if (cls->lookup("__init__") == builtin_types().object->dict_.get("__init__"))
+      raise(builtin_types().type_error, cls->name_ + "() takes no arguments");
+  }
+  return ObjRef(new InstanceObject(cls));
+}
+
+// A class with a __new__ of its own: cls.__new__(cls, *args), then __init__ on what it returned
+// when that is an instance of cls.
+static ObjRef construct_with_new(Interp& in, TypeObject* cls, CallArgs& args) {
+  ObjRef fn = get_attr(in, cls, "__new__");
+  CallArgs new_args;
+  new_args.pos.reserve(args.pos.size() + 1);
+  new_args.pos.emplace_back(cls);
+  new_args.pos.insert(new_args.pos.end(), args.pos.begin(), args.pos.end());
+  new_args.kw = args.kw;
+  ObjRef obj = call(in, fn.get(), new_args);
+  if (!is_instance(obj.get(), cls)) return obj;
+  Object* init = cls->lookup("__init__");
+  if (!init || init == builtin_types().object->dict_.get("__init__")) return obj;
+  args.pos.insert(args.pos.begin(), obj);
+  ObjRef r = call(in, init, args);
+  if (r.get() != none())
+    raise(builtin_types().type_error, "__init__() should return None, not '" + type_name(r.get()) + "'");
+  return obj;
+}
+
 static ObjRef construct(Interp& in, TypeObject* cls, CallArgs& args) {
-  for (const TypeObject* c : cls->mro_)
-    if (c->is_user_ && c->dict_.get("__new__"))
-      raise(builtin_types().not_implemented_error,
-            "stridelab does not support a class that defines __new__ yet (" + c->name_ + ".__new__)");
+  if (cls->is_user_) {
+    Object* new_fn = cls->lookup("__new__");
+    if (new_fn && new_fn != builtin_types().object->dict_.get("__new__")) return construct_with_new(in, cls, args);
+  }
   const TypeObject* nb = cls->native_base();
   ObjRef obj;
   if (nb && nb != builtin_types().object) {
