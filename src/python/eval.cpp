@@ -482,6 +482,7 @@ ObjRef Evaluator::make_function(const std::string& name, const FunctionDefStmt* 
   fn->globals_ = frame_.globals;
   fn->closure_ = frame_.env;
   fn->comp_scopes_ = comp_owned_;
+  fn->comp_depth_ = comp_depth_;
   for (auto& d : args.defaults) fn->defaults_.push_back(eval(*d));
   for (auto& d : args.kw_defaults) fn->kw_defaults_.push_back(d ? eval(*d) : nullptr);
   if (frame_.class_ns && g_class_functions) g_class_functions->push_back(fn);
@@ -815,7 +816,9 @@ ObjRef Evaluator::load_name(const NameExpr& n) {
       raise(builtin_types().unbound_local_error,
             "cannot access local variable '" + n.id + "' where it is not associated with a value");
     }
-    if (frame_.function)
+    // A free variable of a function nearer than the comprehensions comes first.
+    const bool nearer = n.resolved == 2 && frame_.function && n.env_depth <= frame_.function->comp_depth_;
+    if (frame_.function && !nearer)
       for (auto it = frame_.function->comp_scopes_.rbegin(); it != frame_.function->comp_scopes_.rend(); ++it)
         if (Object* v = (*it)->get(n.id)) return ObjRef(v);
     if (n.resolved == 2) {
@@ -1045,7 +1048,8 @@ void Evaluator::run_generators(const CompExpr& c, size_t level, const std::funct
 // own locals and before the enclosing function's, as CPython's closure cell would give them:
 // late binding included, every lambda of that list sees the last `i`. A generator expression
 // shares the namespaces of the comprehensions around it. A function made inside such a function
-// does not see them (it gets no comprehension scopes of its own).
+// sees them too, after the scopes of the functions between (FunctionObject::comp_depth_):
+// `[lambda: (lambda: i) for i in xs]`.
 ObjRef Evaluator::eval_comprehension(const CompExpr& c) {
   // The first iterable is evaluated in the enclosing scope, the rest in the comprehension's own.
   ObjRef first_iterable = eval(*c.generators[0].iter);
@@ -1497,6 +1501,10 @@ ObjRef Interp::call_function(FunctionObject* fn, CallArgs& args) {
   } restore{*this, saved, frame};
   if (observer_) observer_->on_call(frame);
   Evaluator ev(*this, frame);
+  if (!fn->comp_scopes_.empty()) {  // what it makes sees them too (NOTE [Comprehension closures])
+    ev.comp_owned_ = fn->comp_scopes_;
+    ev.comp_depth_ = fn->comp_depth_ + 1;
+  }
   ObjRef result;
   if (fn->lambda_) {
     ev.line_event(fn->lambda_->pos.line);

@@ -39,6 +39,8 @@ class Evaluator {
   // The variables of the comprehensions this frame is in, shared with the functions made here
   // (NOTE [Comprehension closures] in eval.cpp).
   std::vector<std::shared_ptr<Namespace>> comp_owned_;
+  // comp_owned_ inherited from the running function's comp_scopes_: its comp_depth_ + 1, else 0.
+  int comp_depth_ = 0;
 
   bool resuming() const;
   GenCursor pop_cursor();
