@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "python/bigint.h"
 #include "python/builtin_types.h"
 #include "python/native.h"
 #include "python/unicode.h"
@@ -332,25 +333,29 @@ ObjRef strip_bytes(Object* self, Object* chars, bool left, bool right) {
 }
 
 // find/index/count's optional start and end, as slice bounds over the receiver.
-void find_bounds(Interp& in, CallArgs& a, size_t first, size_t size, size_t& b, size_t& e) {
+// True when the start lies past the end (nothing is found there, not even b"").
+bool find_bounds(Interp& in, CallArgs& a, size_t first, size_t size, size_t& b, size_t& e) {
+  bool past_end = false;
   auto bound = [&](size_t i, size_t dflt) -> size_t {
     if (a.pos.size() <= i || a.pos[i].get() == none()) return dflt;
     int64_t v = to_index(in, a.pos[i].get());
     if (v < 0) v += static_cast<int64_t>(size);
+    if (i == first && v > static_cast<int64_t>(size)) past_end = true;
     return static_cast<size_t>(std::clamp<int64_t>(v, 0, static_cast<int64_t>(size)));
   };
   b = bound(first, 0);
   e = bound(first + 1, size);
+  return past_end;
 }
 
 void expect_range(CallArgs& a, const char* name, size_t lo, size_t hi) {
   size_t n = a.pos.size() - 1;
   if (!a.kw.empty()) raise(builtin_types().type_error, std::string(name) + "() takes no keyword arguments");
   if (n < lo)
-    raise(builtin_types().type_error, lo == hi ? std::string(name) + "() takes exactly one argument (" +
-                                                     std::to_string(n) + " given)"
-                                               : std::string(name) + " expected at least " + std::to_string(lo) +
-                                                     " argument" + (lo == 1 ? "" : "s") + ", got " + std::to_string(n));
+    raise(builtin_types().type_error,
+          lo == hi ? std::string(name) + "() takes exactly one argument (" + std::to_string(n) + " given)"
+                   : std::string(name) + " expected at least " + std::to_string(lo) + " argument" +
+                         (lo == 1 ? "" : "s") + ", got " + std::to_string(n));
   if (n > hi)
     raise(builtin_types().type_error,
           hi == 0 ? std::string(name) + "() takes no arguments (" + std::to_string(n) + " given)"
@@ -373,12 +378,10 @@ void install_common(NativeType& t, bool mutable_kind) {
     std::string r = bytes_repr(self_bytes(a)->value_);
     return make_str(mutable_kind ? "bytearray(" + r + ")" : r);
   });
-  t.method("__len__", [](Interp&, CallArgs& a) -> ObjRef {
-    return make_int(static_cast<int64_t>(self_bytes(a)->value_.size()));
-  });
-  t.method("__iter__", [](Interp&, CallArgs& a) -> ObjRef {
-    return ObjRef(new BytesIterator(Ref<BytesObject>(self_bytes(a))));
-  });
+  t.method("__len__",
+           [](Interp&, CallArgs& a) -> ObjRef { return make_int(static_cast<int64_t>(self_bytes(a)->value_.size())); });
+  t.method("__iter__",
+           [](Interp&, CallArgs& a) -> ObjRef { return ObjRef(new BytesIterator(Ref<BytesObject>(self_bytes(a)))); });
   t.method("__getitem__", [mutable_kind](Interp& in, CallArgs& a) -> ObjRef {
     const std::string& s = self_bytes(a)->value_;
     Object* key = a.pos[1].get();
@@ -391,6 +394,8 @@ void install_common(NativeType& t, bool mutable_kind) {
     if (!is_instance(key, builtin_types().int_) && !key->type()->lookup("__index__"))
       raise(builtin_types().type_error, std::string(mutable_kind ? "bytearray" : "byte") +
                                             " indices must be integers or slices, not " + type_name(key));
+    if (is_int(key) && is_big_candidate(key))
+      raise(builtin_types().index_error, "cannot fit 'int' into an index-sized integer");
     int64_t i = normalize_index(to_index(in, key), static_cast<int64_t>(s.size()),
                                 mutable_kind ? "bytearray index out of range" : "index out of range");
     return make_int(static_cast<unsigned char>(s[static_cast<size_t>(i)]));
@@ -426,6 +431,9 @@ void install_common(NativeType& t, bool mutable_kind) {
     for (int64_t i = 0; i < k; ++i) out += s;
     return same_kind(a.pos[0].get(), std::move(out));
   };
+  t.method("__mod__", [](Interp&, CallArgs&) -> ObjRef {
+    raise(builtin_types().not_implemented_error, "stridelab does not support %-formatting of bytes yet");
+  });
   t.method("__mul__", repeat);
   t.method("__rmul__", repeat);
   const char* cmp[] = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"};
@@ -447,9 +455,9 @@ void install_common(NativeType& t, bool mutable_kind) {
       const std::string& s = self_bytes(a)->value_;
       std::string needle = needle_arg(in, a.pos[1].get());
       size_t b, e;
-      find_bounds(in, a, 2, s.size(), b, e);
+      bool past_end = find_bounds(in, a, 2, s.size(), b, e);
       size_t at = std::string::npos;
-      if (b <= e && e - b >= needle.size()) {
+      if (!past_end && b <= e && e - b >= needle.size()) {
         std::string_view part(s.data() + b, e - b);
         size_t r = reverse ? part.rfind(needle) : part.find(needle);
         if (r != std::string_view::npos) at = b + r;
@@ -470,8 +478,7 @@ void install_common(NativeType& t, bool mutable_kind) {
     const std::string& s = self_bytes(a)->value_;
     std::string needle = needle_arg(in, a.pos[1].get());
     size_t b, e;
-    find_bounds(in, a, 2, s.size(), b, e);
-    if (b > e) return make_int(0);
+    if (find_bounds(in, a, 2, s.size(), b, e) || b > e) return make_int(0);
     std::string_view part(s.data() + b, e - b);
     if (needle.empty()) return make_int(static_cast<int64_t>(part.size() + 1));
     int64_t n = 0;
@@ -490,13 +497,13 @@ void install_common(NativeType& t, bool mutable_kind) {
         options.push_back(arg);
       }
       size_t b, e;
-      find_bounds(in, a, 2, s.size(), b, e);
+      const bool past_end = find_bounds(in, a, 2, s.size(), b, e);
       for (Object* o : options) {
         if (!is_bytes_like(o))
-          raise(builtin_types().type_error, std::string(name) + " first arg must be bytes or a tuple of bytes, not " +
-                                                type_name(o));
+          raise(builtin_types().type_error,
+                std::string(name) + " first arg must be bytes or a tuple of bytes, not " + type_name(o));
         const std::string& x = bytes_of(o);
-        if (b > e || e - b < x.size()) continue;
+        if (past_end || b > e || e - b < x.size()) continue;
         if (s.compare(start ? b : e - x.size(), x.size(), x) == 0) return ObjRef(true_obj());
       }
       return ObjRef(false_obj());
@@ -511,9 +518,8 @@ void install_common(NativeType& t, bool mutable_kind) {
     const std::string& sep = self_bytes(a)->value_;
     for (size_t i = 0; i < items.size(); ++i) {
       if (!is_bytes_like(items[i].get()))
-        raise(builtin_types().type_error, "sequence item " + std::to_string(i) +
-                                              ": expected a bytes-like object, " + type_name(items[i].get()) +
-                                              " found");
+        raise(builtin_types().type_error, "sequence item " + std::to_string(i) + ": expected a bytes-like object, " +
+                                              type_name(items[i].get()) + " found");
       if (i) out += sep;
       out += bytes_of(items[i].get());
       check_size(out.size());
@@ -584,45 +590,45 @@ void install_common(NativeType& t, bool mutable_kind) {
   t.method("isdigit", predicate("isdigit", [](int c) { return c >= '0' && c <= '9'; }));
   t.method("isalpha", predicate("isalpha", [](int c) { return (c | 32) >= 'a' && (c | 32) <= 'z'; }));
   t.method("isspace", predicate("isspace", [](int c) { return is_space(static_cast<char>(c)); }));
-  t.attr("fromhex", make_method_wrapper(make_function("fromhex", [kind](Interp& in, CallArgs& a) -> ObjRef {
-                                          if (a.pos.size() != 2 || !a.kw.empty())
-                                            raise(builtin_types().type_error,
-                                                  "fromhex() takes exactly one argument (" +
-                                                      std::to_string(a.pos.size() - 1) + " given)");
-                                          Object* arg = a.pos[1].get();
-                                          if (!is_str(arg))
-                                            raise(builtin_types().type_error,
-                                                  "fromhex() argument must be str, not " + type_name(arg));
-                                          const std::string& s = as<StrObject>(arg)->value_;
-                                          std::string out;
-                                          auto digit = [](char c) {
-                                            return std::isxdigit(static_cast<unsigned char>(c))
-                                                       ? (std::isdigit(static_cast<unsigned char>(c))
-                                                              ? c - '0'
-                                                              : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10)
-                                                       : -1;
-                                          };
-                                          for (size_t i = 0; i < s.size();) {
-                                            if (s[i] == ' ') {
-                                              ++i;
-                                              continue;
-                                            }
-                                            int hi = digit(s[i]);
-                                            int lo = i + 1 < s.size() ? digit(s[i + 1]) : -1;
-                                            if (hi < 0 || lo < 0)
-                                              raise(builtin_types().value_error,
-                                                    "non-hexadecimal number found in fromhex() arg at position " +
-                                                        std::to_string(hi < 0 ? i : i + 1));
-                                            out += static_cast<char>(hi * 16 + lo);
-                                            i += 2;
-                                          }
-                                          Object* cls = a.pos[0].get();
-                                          if (cls == bytearray_type())
-                                            return ObjRef(new BytesObject(bytearray_type(), std::move(out)));
-                                          if (cls == bytes_type()) return make_bytes(std::move(out));
-                                          return call1(in, cls, make_bytes(std::move(out)));
-                                        }),
-                                        true));
+  t.attr("fromhex",
+         make_method_wrapper(
+             make_function(
+                 "fromhex",
+                 [kind](Interp& in, CallArgs& a) -> ObjRef {
+                   if (a.pos.size() != 2 || !a.kw.empty())
+                     raise(builtin_types().type_error,
+                           "fromhex() takes exactly one argument (" + std::to_string(a.pos.size() - 1) + " given)");
+                   Object* arg = a.pos[1].get();
+                   if (!is_str(arg))
+                     raise(builtin_types().type_error, "fromhex() argument must be str, not " + type_name(arg));
+                   const std::string& s = as<StrObject>(arg)->value_;
+                   std::string out;
+                   auto digit = [](char c) {
+                     return std::isxdigit(static_cast<unsigned char>(c))
+                                ? (std::isdigit(static_cast<unsigned char>(c))
+                                       ? c - '0'
+                                       : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10)
+                                : -1;
+                   };
+                   for (size_t i = 0; i < s.size();) {
+                     if (s[i] == ' ') {
+                       ++i;
+                       continue;
+                     }
+                     int hi = digit(s[i]);
+                     int lo = i + 1 < s.size() ? digit(s[i + 1]) : -1;
+                     if (hi < 0 || lo < 0)
+                       raise(builtin_types().value_error, "non-hexadecimal number found in fromhex() arg at position " +
+                                                              std::to_string(hi < 0 ? i : i + 1));
+                     out += static_cast<char>(hi * 16 + lo);
+                     i += 2;
+                   }
+                   Object* cls = a.pos[0].get();
+                   if (cls == bytearray_type()) return ObjRef(new BytesObject(bytearray_type(), std::move(out)));
+                   if (cls == bytes_type()) return make_bytes(std::move(out));
+                   return call1(in, cls, make_bytes(std::move(out)));
+                 }),
+             true));
   (void)kind;
 }
 
