@@ -66,7 +66,7 @@ enum class Ctx { Load, Store, Del };
 enum class BinOpKind { Add, Sub, Mult, MatMult, Div, FloorDiv, Mod, Pow, LShift, RShift, BitOr, BitXor, BitAnd };
 enum class UnaryOpKind { UAdd, USub, Invert, Not };
 enum class CmpOpKind { Eq, NotEq, Lt, LtE, Gt, GtE, Is, IsNot, In, NotIn };
-enum class ConstKind { None, True, False, Ellipsis, Int, Float, Str, Imag };
+enum class ConstKind { None, True, False, Ellipsis, Int, Float, Str, Imag, Bytes };
 
 const char* binop_symbol(BinOpKind op);  // "+", "@", ...
 const char* binop_name(BinOpKind op);    // "Add", "MatMult", ...
@@ -272,6 +272,8 @@ struct Stmt : Node {
   virtual ~Stmt() = default;
   StmtKind kind;
   bool has_yield = false;  // a simple statement with a `yield` among its expressions
+  // an `if`, `elif` or `while` test or a `for` iterable with a `yield` inside (`if (yield x):`)
+  bool header_yield = false;
 };
 
 struct ExprStmt : Stmt {

@@ -107,6 +107,7 @@ class Dumper {
         break;
       }
       case ConstKind::Str: v = quote(c.str_value); break;
+      case ConstKind::Bytes: v = "b" + quote(c.str_value); break;
     }
     line(depth, "Constant " + v, c.pos);
   }

@@ -238,6 +238,12 @@ TypeObject* make_wrapper_type(const char* name, bool bind_class) {
       .build();
 }
 
+TypeObject* wrapper_type(bool bind_class) {
+  static TypeObject* static_method = make_wrapper_type("staticmethod", false);
+  static TypeObject* class_method = make_wrapper_type("classmethod", true);
+  return bind_class ? class_method : static_method;
+}
+
 // ---- numbers: the attributes of int and float that programs use ----
 
 void install_number_attributes() {
@@ -277,6 +283,10 @@ void install_number_attributes() {
 }
 
 }  // namespace
+
+ObjRef make_method_wrapper(ObjRef fn, bool bind_class) {
+  return ObjRef(new MethodWrapper(wrapper_type(bind_class), std::move(fn)));
+}
 
 Ref<IteratorObject> make_dict_iterator(Ref<DictObject> dict, DictView kind) {
   return Ref<IteratorObject>(new DictIterator(std::move(dict), kind));
@@ -328,8 +338,8 @@ void install_builtin_types(Namespace& ns) {
             p->name_ = as<StrObject>(a.pos[2].get())->value_;
           return ObjRef(none());
         }));
-    staticmethod_type = make_wrapper_type("staticmethod", false);
-    classmethod_type = make_wrapper_type("classmethod", true);
+    staticmethod_type = wrapper_type(false);
+    classmethod_type = wrapper_type(true);
     set_type = python::set_type();
     frozenset_type = python::frozenset_type();
     install_number_attributes();

@@ -6,6 +6,7 @@
 #include "python/bigint.h"
 #include "python/builtin_slots.h"
 #include "python/builtin_types.h"
+#include "python/bytes.h"
 #include "python/type_call.h"
 #include "python/format.h"
 #include "python/generator.h"
@@ -673,6 +674,27 @@ ObjRef modular_pow(Object* base_obj, Object* exp_obj, Object* mod_obj) {
 }
 
 ObjRef builtin_pow(Interp& in, CallArgs& a) {
+  if (!a.kw.empty()) {  // pow(base, exp, mod=None) by keyword (`partial(pow, exp=2)`)
+    const char* names[] = {"base", "exp", "mod"};
+    std::vector<ObjRef> given(3);
+    for (size_t i = 0; i < a.pos.size() && i < 3; ++i) given[i] = a.pos[i];
+    int duplicate = -1;
+    for (auto& [k, v] : a.kw) {
+      int i = k == "base" ? 0 : k == "exp" ? 1 : k == "mod" ? 2 : -1;
+      if (i < 0) raise(builtin_types().type_error, "'" + k + "' is an invalid keyword argument for pow()");
+      if (given[i] && duplicate < 0) duplicate = i;
+      if (!given[i]) given[i] = v;
+    }
+    for (int i = 0; i < 2; ++i)
+      if (!given[i])
+        raise(builtin_types().type_error,
+              std::string("pow() missing required argument '") + names[i] + "' (pos " + std::to_string(i + 1) + ")");
+    if (duplicate >= 0)
+      raise(builtin_types().type_error, std::string("argument for pow() given by name ('") + names[duplicate] +
+                                            "') and position (" + std::to_string(duplicate + 1) + ")");
+    a.kw.clear();
+    a.pos.assign(given.begin(), given[2] ? given.end() : given.begin() + 2);
+  }
   expect_args(a, "pow", 2, 3);
   if (a.pos.size() == 3 && a.pos[2].get() != none()) {
     if (!is_int(a.pos[0].get()) || !is_int(a.pos[1].get()) || !is_int(a.pos[2].get()))
@@ -985,6 +1007,32 @@ void install_dict_methods() {
     self_dict(a)->clear();
     return None();
   });
+  // dict.fromkeys(iterable, value=None), a classmethod: a subclass's own object, filled through
+  // its __setitem__, as CPython's.
+  t->dict_.set(
+      "fromkeys",
+      make_method_wrapper(
+          make_function("fromkeys",
+                        [](Interp& in, CallArgs& a) -> ObjRef {
+                          if (!a.kw.empty())
+                            raise(builtin_types().type_error, "dict.fromkeys() takes no keyword arguments");
+                          const size_t n = a.pos.size() - 1;
+                          if (n < 1 || n > 2)
+                            raise(builtin_types().type_error, std::string("fromkeys expected at ") +
+                                                                  (n < 1 ? "least 1 argument" : "most 2 arguments") +
+                                                                  ", got " + std::to_string(n));
+                          ObjRef value = n > 1 ? a.pos[2] : None();
+                          Object* cls = a.pos[0].get();
+                          CallArgs none_given;
+                          ObjRef d = cls == builtin_types().dict ? ObjRef(new DictObject()) : call(in, cls, none_given);
+                          Ref<IteratorObject> it = get_iter(in, a.pos[1].get());
+                          while (ObjRef k = it->next(in)) {
+                            if (d->type() == builtin_types().dict) as<DictObject>(d.get())->set(in, k, value);
+                            else set_item(in, d.get(), k.get(), value);
+                          }
+                          return d;
+                        }),
+          true));
   add_method(t, "copy", [](Interp& in, CallArgs& a) -> ObjRef {
     Ref<DictObject> d(new DictObject());
     for (auto& [k, v] : self_dict(a)->items()) d->set(in, k, v);
@@ -1078,6 +1126,7 @@ void install_builtins(Interp& in, Namespace& ns) {
   install_exceptions(ns);
   install_generators(ns);
   install_builtin_types(ns);
+  install_bytes(ns);
 }
 
 }  // namespace stridelab::python

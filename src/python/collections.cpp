@@ -325,6 +325,9 @@ TypeObject* counter_type() {
     });
     dict_dunders(nt);
     nt.method("__missing__", [](Interp&, CallArgs&) -> ObjRef { return make_int(0); });
+    nt.method("fromkeys", [](Interp&, CallArgs&) -> ObjRef {
+      raise(builtin_types().not_implemented_error, "Counter.fromkeys() is undefined.  Use Counter(iterable) instead.");
+    });
     nt.method("__repr__", [](Interp& in, CallArgs& a) -> ObjRef {
       std::string name = type_name(a.pos[0].get());
       if (self_dict(a)->size() == 0) return make_str(name + "()");

@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "python/bigint.h"
+#include "python/bytes.h"
 #include "python/class_mro.h"
 #include "python/format.h"
 #include "python/generator.h"
@@ -75,6 +76,9 @@ Flow Evaluator::exec_block(const StmtList& body) {
   }
   return Flow::Normal;
 }
+
+// The phase of a compound statement suspended in its header (`if (yield x):`): see eval_header.
+constexpr int kAtHeader = -2;
 
 static GenCursor phase_cursor(int phase) {
   GenCursor c;
@@ -150,13 +154,17 @@ Flow Evaluator::exec_stmt(const Stmt& s) {
 }
 
 Flow Evaluator::exec_if(const IfStmt& s) {
-  int phase;  // the branch taken: 0 body, 1 else, 2 elif
+  int phase = kAtHeader;  // the branch taken: 0 body, 1 else, 2 elif
+  GenCursor at_header;
   if (resuming()) {
-    phase = pop_cursor().phase;
-  } else {
+    at_header = pop_cursor();
+    phase = at_header.phase;
+  }
+  if (phase == kAtHeader) {
     bool cond;
     {
-      ObjRef test = eval(*s.test);
+      ObjRef test;
+      if (!eval_header(s, *s.test, test, resuming() ? &at_header : nullptr)) return Flow::Yield;
       cond = truthy(in_, test.get());
     }
     if (!cond && s.orelse.empty()) return Flow::Normal;
@@ -177,12 +185,18 @@ Flow Evaluator::exec_if(const IfStmt& s) {
 }
 
 Flow Evaluator::exec_while(const WhileStmt& s) {
-  int phase = resuming() ? pop_cursor().phase : -1;  // -1: at the test; 0 in the body; 1 in else
+  GenCursor at_header;
+  int phase = -1;  // -1 or kAtHeader: at the test; 0 in the body; 1 in else
+  if (resuming()) {
+    at_header = pop_cursor();
+    phase = at_header.phase;
+  }
   while (true) {
     if (phase < 0) {
       bool cond;
       {
-        ObjRef test = eval(*s.test);
+        ObjRef test;
+        if (!eval_header(s, *s.test, test, phase == kAtHeader ? &at_header : nullptr)) return Flow::Yield;
         cond = truthy(in_, test.get());
       }
       phase = cond ? 0 : 1;
@@ -204,13 +218,17 @@ Flow Evaluator::exec_while(const WhileStmt& s) {
 Flow Evaluator::exec_for(const ForStmt& s) {
   Ref<IteratorObject> it;
   int phase = -1;  // -1: at the next item; 0 in the body; 1 in else
+  GenCursor c;
   if (resuming()) {
-    GenCursor c = pop_cursor();
+    c = pop_cursor();
     phase = c.phase;
     it = Ref<IteratorObject>(static_cast<IteratorObject*>(c.obj.get()));
-  } else {
-    ObjRef iterable = eval(*s.iter);
+  }
+  if (!it) {
+    ObjRef iterable;
+    if (!eval_header(s, *s.iter, iterable, phase == kAtHeader ? &c : nullptr)) return Flow::Yield;
     it = get_iter(in_, iterable.get());
+    phase = -1;
   }
   while (phase != 1) {
     if (phase < 0) {
@@ -464,6 +482,7 @@ ObjRef Evaluator::make_function(const std::string& name, const FunctionDefStmt* 
   fn->globals_ = frame_.globals;
   fn->closure_ = frame_.env;
   fn->comp_scopes_ = comp_owned_;
+  fn->comp_depth_ = comp_depth_;
   for (auto& d : args.defaults) fn->defaults_.push_back(eval(*d));
   for (auto& d : args.kw_defaults) fn->kw_defaults_.push_back(d ? eval(*d) : nullptr);
   if (frame_.class_ns && g_class_functions) g_class_functions->push_back(fn);
@@ -521,7 +540,7 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
   }
   in_.frame_ = saved;
   if (!ns.get("__doc__")) ns.set("__doc__", docstring(s.body));
-  if (ns.get("__eq__") && !ns.get("__hash__")) ns.set("__hash__", ObjRef(none()));  // unhashable, as in CPython
+  prepare_class_namespace(ns);
   auto* cls = new TypeObject(s.name, base, "__main__");
   set_bases(cls, bases, mro);
   cls->incref();  // classes live until the end of the run (functions point back to them)
@@ -797,7 +816,9 @@ ObjRef Evaluator::load_name(const NameExpr& n) {
       raise(builtin_types().unbound_local_error,
             "cannot access local variable '" + n.id + "' where it is not associated with a value");
     }
-    if (frame_.function)
+    // A free variable of a function nearer than the comprehensions comes first.
+    const bool nearer = n.resolved == 2 && frame_.function && n.env_depth <= frame_.function->comp_depth_;
+    if (frame_.function && !nearer)
       for (auto it = frame_.function->comp_scopes_.rbegin(); it != frame_.function->comp_scopes_.rend(); ++it)
         if (Object* v = (*it)->get(n.id)) return ObjRef(v);
     if (n.resolved == 2) {
@@ -909,6 +930,7 @@ ObjRef Evaluator::eval_constant(const ConstantExpr& c) {
       break;
     case ConstKind::Float: v = make_float(c.float_value); break;
     case ConstKind::Str: v = make_str(c.str_value); break;
+    case ConstKind::Bytes: v = make_bytes(c.str_value); break;
     case ConstKind::Imag: try { raise(builtin_types().value_error, "complex numbers are not supported by stridelab");
       } catch (const PyError& e) { rethrow_with(e, c.pos); }
   }
@@ -1028,7 +1050,8 @@ void Evaluator::run_generators(const CompExpr& c, size_t level, const std::funct
 // own locals and before the enclosing function's, as CPython's closure cell would give them:
 // late binding included, every lambda of that list sees the last `i`. A generator expression
 // shares the namespaces of the comprehensions around it. A function made inside such a function
-// does not see them (it gets no comprehension scopes of its own).
+// sees them too, after the scopes of the functions between (FunctionObject::comp_depth_):
+// `[lambda: (lambda: i) for i in xs]`.
 ObjRef Evaluator::eval_comprehension(const CompExpr& c) {
   // The first iterable is evaluated in the enclosing scope, the rest in the comprehension's own.
   ObjRef first_iterable = eval(*c.generators[0].iter);
@@ -1480,6 +1503,10 @@ ObjRef Interp::call_function(FunctionObject* fn, CallArgs& args) {
   } restore{*this, saved, frame};
   if (observer_) observer_->on_call(frame);
   Evaluator ev(*this, frame);
+  if (!fn->comp_scopes_.empty()) {  // what it makes sees them too (NOTE [Comprehension closures])
+    ev.comp_owned_ = fn->comp_scopes_;
+    ev.comp_depth_ = fn->comp_depth_ + 1;
+  }
   ObjRef result;
   if (fn->lambda_) {
     ev.line_event(fn->lambda_->pos.line);

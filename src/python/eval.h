@@ -39,6 +39,8 @@ class Evaluator {
   // The variables of the comprehensions this frame is in, shared with the functions made here
   // (NOTE [Comprehension closures] in eval.cpp).
   std::vector<std::shared_ptr<Namespace>> comp_owned_;
+  // comp_owned_ inherited from the running function's comp_scopes_: its comp_depth_ + 1, else 0.
+  int comp_depth_ = 0;
 
   bool resuming() const;
   GenCursor pop_cursor();
@@ -46,6 +48,7 @@ class Evaluator {
   Flow exec_yield(const YieldExpr& y, const AssignStmt* assign_to);
   Flow exec_logged(const Stmt& s);
   ObjRef eval_logged(const Expr& e);
+  bool eval_header(const Stmt& s, const Expr& e, ObjRef& out, GenCursor* resumed);
   ObjRef eval_yield(const YieldExpr& y);
   ObjRef eval_plain(const Expr& e);
   bool delegate(const YieldExpr& y, ObjRef& result);

@@ -228,16 +228,23 @@ Flow Evaluator::exec_yield(const YieldExpr& y, const AssignStmt* assign_to) {
   return Flow::Normal;
 }
 
+namespace {
+
+// Makes `log` the evaluator's ExprLog until the end of the scope.
+struct LogInUse {
+  LogInUse(ExprLog*& slot, ExprLog* log) : slot(slot), saved(slot) { slot = log; }
+  ~LogInUse() { slot = saved; }
+  ExprLog*& slot;
+  ExprLog* saved;
+};
+
+}  // namespace
+
 // A simple statement with a yield among its expressions (NOTE [Generators]).
 Flow Evaluator::exec_logged(const Stmt& s) {
   ExprLog log;
   if (resuming()) log.entries = std::move(pop_cursor().log);
-  struct Restore {
-    Evaluator& ev;
-    ExprLog* saved;
-    ~Restore() { ev.log_ = saved; }
-  } restore{*this, log_};
-  log_ = &log;
+  LogInUse in_use(log_, &log);
   Flow f;
   try {
     f = exec_stmt(s);
@@ -248,6 +255,30 @@ Flow Evaluator::exec_logged(const Stmt& s) {
     push_cursor(std::move(c));
   }
   return f;
+}
+
+// The test of an `if`, `elif` or `while`, or the iterable of a `for`, with a yield inside: evaluated
+// with an ExprLog as exec_logged evaluates a simple statement. At a suspension the statement's
+// cursor (phase -2, "at the header") keeps the log, and false is returned for the statement to
+// return Flow::Yield; resumed, the evaluation runs again from `resumed`'s log.
+bool Evaluator::eval_header(const Stmt& s, const Expr& e, ObjRef& out, GenCursor* resumed) {
+  if (!s.header_yield || !gen_) {
+    out = eval(e);
+    return true;
+  }
+  ExprLog log;
+  if (resumed) log.entries = std::move(resumed->log);
+  LogInUse in_use(log_, &log);
+  try {
+    out = eval(e);
+  } catch (const YieldSignal&) {
+    GenCursor c;
+    c.phase = -2;
+    c.log = std::move(log.entries);
+    push_cursor(std::move(c));
+    return false;
+  }
+  return true;
 }
 
 ObjRef Evaluator::eval_logged(const Expr& e) {

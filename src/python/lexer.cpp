@@ -510,4 +510,45 @@ std::string decode_string_body(std::string_view body, bool raw) {
   return out;
 }
 
+std::string decode_bytes_body(std::string_view body, bool raw) {
+  std::string out;
+  out.reserve(body.size());
+  auto hexval = [](char h) {
+    return std::isdigit(static_cast<unsigned char>(h)) ? h - '0'
+                                                       : std::tolower(static_cast<unsigned char>(h)) - 'a' + 10;
+  };
+  for (size_t i = 0; i < body.size();) {
+    if (body[i] == '\\' && !raw && i + 1 < body.size()) {
+      char c = body[i + 1];
+      if (c == 'x') {
+        if (i + 3 >= body.size() || !std::isxdigit(static_cast<unsigned char>(body[i + 2])) ||
+            !std::isxdigit(static_cast<unsigned char>(body[i + 3])))
+          throw EscapeError("invalid \\x escape at position " + std::to_string(i));
+        out += static_cast<char>(hexval(body[i + 2]) * 16 + hexval(body[i + 3]));
+        i += 4;
+        continue;
+      }
+      if (c >= '0' && c <= '7') {
+        unsigned v = 0;
+        size_t k = i + 1;
+        for (; k < body.size() && k < i + 4 && body[k] >= '0' && body[k] <= '7'; ++k) v = v * 8 + (body[k] - '0');
+        out += static_cast<char>(v & 0xFF);
+        i = k;
+        continue;
+      }
+      if (c == 'u' || c == 'U' || c == 'N') {
+        out += '\\';
+        ++i;
+        continue;
+      }
+      i = decode_escape(body, i, out);
+    } else if (body[i] == '\r' && i + 1 < body.size() && body[i + 1] == '\n') {
+      ++i;
+    } else {
+      out += body[i++];
+    }
+  }
+  return out;
+}
+
 }  // namespace stridelab::python

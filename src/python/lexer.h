@@ -37,5 +37,9 @@ class EscapeError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 std::string decode_string_body(std::string_view body, bool raw);
+// The same for a bytes literal's body (ASCII already checked): \x takes exactly two hex digits (else
+// EscapeError, what() "invalid \x escape at position N"), an octal escape is taken modulo 256, and
+// \u, \U and \N are not escapes.
+std::string decode_bytes_body(std::string_view body, bool raw);
 
 }  // namespace stridelab::python

@@ -385,6 +385,10 @@ class FunctionObject : public Object {
   // The variables of the comprehensions it was made in, innermost last (NOTE [Comprehension
   // closures] in eval.cpp).
   std::vector<std::shared_ptr<Namespace>> comp_scopes_;
+  // How many enclosing functions lie between it and those comprehensions: 0 for a function made in
+  // one, 1 for a function made inside that function, ... (their names are read after as many
+  // enclosing scopes).
+  int comp_depth_ = 0;
   Namespace* globals_ = nullptr;
   std::vector<ObjRef> defaults_, kw_defaults_;
   TypeObject* defining_class_ = nullptr;  // for zero-argument super()

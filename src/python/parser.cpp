@@ -539,7 +539,9 @@ class Parser {
     Pos p = start_pos();
     std::string keyword = advance().text;
     auto s = std::make_unique<IfStmt>();
+    int yields = yields_;
     s->test = parse_condition();
+    s->header_yield = yields_ != yields;
     expect_colon();
     s->body = parse_block("'" + keyword + "' statement", p.line);
     if (at_kw("elif")) {
@@ -578,7 +580,9 @@ class Parser {
     Pos p = start_pos();
     advance();
     auto s = std::make_unique<WhileStmt>();
+    int yields = yields_;
     s->test = parse_condition();
+    s->header_yield = yields_ != yields;
     expect_colon();
     ++loop_depth_;
     s->body = parse_block("'while' statement", p.line);
@@ -595,7 +599,9 @@ class Parser {
     auto s = std::make_unique<ForStmt>();
     s->target = parse_target_list();
     if (!accept_kw("in")) fail_invalid();
+    int yields = yields_;
     s->iter = parse_star_expressions();
+    s->header_yield = yields_ != yields;
     expect_colon();
     ++loop_depth_;
     s->body = parse_block("'for' statement", p.line);
@@ -1333,6 +1339,8 @@ class Parser {
     std::vector<ExprPtr> parts;
     bool any_f = false;
     std::string escape_error;  // the first bad escape, reported after the last string (as CPython)
+    int bytes_parts = 0, text_parts = 0;
+    std::string bytes_value;
     while (at(TokenKind::String)) {
       const Token& t = advance();
       if (!escape_error.empty()) continue;
@@ -1341,24 +1349,41 @@ class Parser {
       for (char& ch : prefix) ch = static_cast<char>(std::tolower(ch));
       bool raw = prefix.find('r') != std::string::npos;
       bool fstr = prefix.find('f') != std::string::npos;
-      if (prefix.find('b') != std::string::npos)
-        throw_syntax_error("bytes literals are not supported by stridelab", t.line, t.col);
+      bool is_bytes = prefix.find('b') != std::string::npos;
+      ++(is_bytes ? bytes_parts : text_parts);
       size_t qlen = t.text.compare(q, 3, std::string(3, t.text[q])) == 0 && t.text.size() - q >= 6 ? 3 : 1;
       size_t body_begin = t.offset + q + qlen;
       size_t body_end = t.end_offset - qlen;
       try {
-        if (fstr) {
+        if (is_bytes) {
+          std::string_view body = std::string_view(src_).substr(body_begin, body_end - body_begin);
+          if (std::any_of(body.begin(), body.end(), [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; })) {
+            escape_error = "bytes can only contain ASCII literal characters";  // reported as a bad escape
+            continue;
+          }
+          try {
+            bytes_value += decode_bytes_body(body, raw);
+          } catch (const EscapeError& e) { escape_error = std::string("(value error) ") + e.what(); }
+        } else if (fstr) {
           any_f = true;
           parse_fstring_body(body_begin, body_end, raw, parts, t);
         } else {
           append_literal(parts, decode_string_body(src_.substr(body_begin, body_end - body_begin), raw));
         }
-      } catch (const EscapeError& e) { escape_error = e.what(); }
+      } catch (const EscapeError& e) {
+        escape_error = "(unicode error) 'unicodeescape' codec can't decode bytes in " + std::string(e.what());
+      }
     }
-    if (!escape_error.empty())
-      throw_syntax_error("(unicode error) 'unicodeescape' codec can't decode bytes in " + escape_error, cur().line,
-                         cur().col);
+    if (!escape_error.empty()) throw_syntax_error(escape_error, cur().line, cur().col);
+    if (bytes_parts && text_parts) throw_syntax_error("cannot mix bytes and nonbytes literals", cur().line, cur().col);
     Pos whole = finish(p);
+    if (bytes_parts) {
+      auto c = std::make_unique<ConstantExpr>();
+      c->value_kind = ConstKind::Bytes;
+      c->str_value = std::move(bytes_value);
+      c->pos = whole;
+      return c;
+    }
     if (!any_f) {
       auto c = std::make_unique<ConstantExpr>();
       c->value_kind = ConstKind::Str;

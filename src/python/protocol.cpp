@@ -13,6 +13,7 @@
 #include "python/generator.h"
 #include "python/bigint.h"
 #include "python/interp.h"
+#include "python/native.h"
 #include "python/recursion.h"
 #include "python/suggestions.h"
 #include "python/unicode.h"
@@ -723,6 +724,13 @@ static int compare_builtin(Interp& in, Object* a, Object* b, bool* ok) {
   return 0;
 }
 
+// A value of a built-in type whose equality builtin_equal decides entirely.
+static bool is_plain_value(const Object* o) {
+  const TypeObject* t = o->type();
+  const auto& bt = builtin_types();
+  return is_sequence(o) || is_number(o) || t == bt.dict || t == bt.none || t == bt.range;
+}
+
 static bool builtin_equal(Interp& in, Object* a, Object* b, bool* ok) {
   *ok = true;
   if (is_number(a) && is_number(b)) {
@@ -734,7 +742,10 @@ static bool builtin_equal(Interp& in, Object* a, Object* b, bool* ok) {
   }
   TypeObject* t = a->type();
   if (t != b->type()) {
-    *ok = is_sequence(a) || t == builtin_types().dict || t == builtin_types().none || t == builtin_types().range;
+    // Unequal only when both are built-in values that define no other comparison; anything else
+    // (a user class, a tensor, a subclass of a built-in) has its __eq__ tried, as it answers for
+    // `[1] == obj` after list.__eq__ returns NotImplemented.
+    *ok = is_plain_value(a) && is_plain_value(b);
     return false;
   }
   if (t == builtin_types().str) return as<StrObject>(a)->value_ == as<StrObject>(b)->value_;
@@ -780,6 +791,24 @@ ObjRef builtin_compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
   return ObjRef(bool_obj(r));
 }
 
+// One side of a rich comparison: `self`'s method for `op`, or null for NotImplemented. Without a
+// __ne__ of its own, `!=` is object.__ne__: the __eq__ inverted, unless it gave NotImplemented.
+static ObjRef rich_side(Interp& in, Object* self, CmpOpKind op, Object* other) {
+  if (op == CmpOpKind::NotEq && !self->type()->lookup("__ne__")) {
+    ObjRef r = try_dunder(in, self, "__eq__", other);
+    if (!r) return nullptr;
+    return ObjRef(bool_obj(!truthy(in, r.get())));
+  }
+  return try_dunder(in, self, kCmpDunder[static_cast<int>(op)], other);
+}
+
+// NOTE [Rich comparison order]
+// As CPython's do_richcompare: the left operand's method first, then the right operand's reflected
+// one (`a < b` asks b.__gt__(a), `a == b` asks b.__eq__(a)); when the right operand's type is a
+// strict subclass of the left's, its reflected method goes first and is not asked twice. When both
+// answer NotImplemented, `==` and `!=` compare identities and the orderings raise TypeError. The
+// built-in values' own comparison (builtin_compare) stands for their methods, and says nothing for
+// an operand it does not know, so that `[1] == obj` reaches obj.__eq__.
 ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
   switch (op) {
     case CmpOpKind::Is: return ObjRef(bool_obj(a == b));
@@ -792,14 +821,15 @@ ObjRef compare(Interp& in, CmpOpKind op, Object* a, Object* b) {
   if (recursion::wants_fresh_stack()) return on_fresh_stack([&] { return compare(in, op, a, b); });
   NativeDepth depth(" in comparison");  // NOTE [Native recursion]
   if (ObjRef r = builtin_compare(in, op, a, b)) return r;
-  int k = static_cast<int>(op);
-  if (ObjRef r = try_dunder(in, a, kCmpDunder[k], b)) return r;
-  if (ObjRef r = try_dunder(in, b, kCmpDunder[static_cast<int>(kSwapped[k])], a)) return r;
+  const CmpOpKind swapped = kSwapped[static_cast<int>(op)];
+  const bool reflected_first = a->type() != b->type() && b->type()->is_subtype_of(a->type());
+  if (reflected_first)
+    if (ObjRef r = rich_side(in, b, swapped, a)) return r;
+  if (ObjRef r = rich_side(in, a, op, b)) return r;
+  if (!reflected_first)
+    if (ObjRef r = rich_side(in, b, swapped, a)) return r;
   if (op == CmpOpKind::Eq) return ObjRef(bool_obj(a == b));
-  if (op == CmpOpKind::NotEq) {
-    if (ObjRef r = try_dunder(in, a, "__eq__", b)) return ObjRef(bool_obj(!truthy(in, r.get())));
-    return ObjRef(bool_obj(a != b));
-  }
+  if (op == CmpOpKind::NotEq) return ObjRef(bool_obj(a != b));
   raise(builtin_types().type_error, std::string("'") + cmpop_symbol(op) + "' not supported between instances of '" +
                                         type_name(a) + "' and '" + type_name(b) + "'");
 }
@@ -833,7 +863,8 @@ bool contains(Interp& in, Object* container, Object* item) {
     args.pos = {container, item};
     return truthy(in, call(in, hook, args).get());
   }
-  if (!t->lookup("__iter__") && t != builtin_types().range && !is_instance(container, builtin_types().iterator))
+  if (!t->lookup("__iter__") && !t->lookup("__getitem__") && t != builtin_types().range &&
+      !is_instance(container, builtin_types().iterator))
     raise(builtin_types().type_error, "argument of type '" + type_name(container) + "' is not iterable");
   Ref<IteratorObject> it = get_iter(in, container);
   while (ObjRef x = it->next(in))
@@ -1123,6 +1154,8 @@ void del_attr(Interp& in, Object* o, std::string_view name) {
   if (!ns || !ns->erase(name)) no_attribute(o, name);
 }
 
+static ObjRef object_new(Interp& in, CallArgs& a);
+
 void install_object_methods() {
   static bool done = false;
   if (done) return;
@@ -1133,6 +1166,7 @@ void install_object_methods() {
         generic_set_attr(in, a.pos[0].get(), as<StrObject>(a.pos[1].get())->value_, a.pos[2]);
         return ObjRef(none());
       })));
+  builtin_types().object->dict_.set("__new__", make_method_wrapper(make_function("__new__", object_new), false));
   builtin_types().object->dict_.set(
       "__init__", ObjRef(new BuiltinFunctionObject("__init__", [](Interp&, CallArgs& a) -> ObjRef {
         if (a.pos.size() > 1 || !a.kw.empty())
@@ -1349,11 +1383,57 @@ void del_item(Interp& in, Object* o, Object* key) {
 
 // ---- calls ----
 
+// The object that object.__new__(cls, ...) makes: a plain instance, or, for a subclass of a native
+// type (`super().__new__(cls, v)` in a subclass of int), the native type's object given `cls`.
+static ObjRef object_new(Interp& in, CallArgs& a) {
+  if (a.pos.empty()) raise(builtin_types().type_error, "object.__new__(): not enough arguments");
+  if (a.pos[0]->type() != builtin_types().type)
+    raise(builtin_types().type_error, "object.__new__(X): X is not a type object (" + type_name(a.pos[0].get()) + ")");
+  auto* cls = as<TypeObject>(a.pos[0].get());
+  CallArgs rest;
+  rest.pos.assign(a.pos.begin() + 1, a.pos.end());
+  rest.kw = std::move(a.kw);
+  const TypeObject* nb = cls->native_base();
+  if (nb && nb != builtin_types().object) {
+    ObjRef obj = nb->new_(in, cls, rest);
+    if (obj && obj->type() != cls && obj->type()->is_subtype_of(nb) && cls->is_subtype_of(obj->type()))
+      obj->set_type(cls);
+    return obj;
+  }
+  if (!rest.pos.empty() || !rest.kw.empty()) {
+    if (cls->lookup("__new__") != builtin_types().object->dict_.get("__new__"))
+      raise(builtin_types().type_error, "object.__new__() takes exactly one argument (the type to instantiate)");
+    if (cls->lookup("__init__") == builtin_types().object->dict_.get("__init__"))
+      raise(builtin_types().type_error, cls->name_ + "() takes no arguments");
+  }
+  return ObjRef(new InstanceObject(cls));
+}
+
+// A class with a __new__ of its own: cls.__new__(cls, *args), then __init__ on what it returned
+// when that is an instance of cls.
+static ObjRef construct_with_new(Interp& in, TypeObject* cls, CallArgs& args) {
+  ObjRef fn = get_attr(in, cls, "__new__");
+  CallArgs new_args;
+  new_args.pos.reserve(args.pos.size() + 1);
+  new_args.pos.emplace_back(cls);
+  new_args.pos.insert(new_args.pos.end(), args.pos.begin(), args.pos.end());
+  new_args.kw = args.kw;
+  ObjRef obj = call(in, fn.get(), new_args);
+  if (!is_instance(obj.get(), cls)) return obj;
+  Object* init = cls->lookup("__init__");
+  if (!init || init == builtin_types().object->dict_.get("__init__")) return obj;
+  args.pos.insert(args.pos.begin(), obj);
+  ObjRef r = call(in, init, args);
+  if (r.get() != none())
+    raise(builtin_types().type_error, "__init__() should return None, not '" + type_name(r.get()) + "'");
+  return obj;
+}
+
 static ObjRef construct(Interp& in, TypeObject* cls, CallArgs& args) {
-  for (const TypeObject* c : cls->mro_)
-    if (c->is_user_ && c->dict_.get("__new__"))
-      raise(builtin_types().not_implemented_error,
-            "stridelab does not support a class that defines __new__ yet (" + c->name_ + ".__new__)");
+  if (cls->is_user_) {
+    Object* new_fn = cls->lookup("__new__");
+    if (new_fn && new_fn != builtin_types().object->dict_.get("__new__")) return construct_with_new(in, cls, args);
+  }
   const TypeObject* nb = cls->native_base();
   ObjRef obj;
   if (nb && nb != builtin_types().object) {

@@ -1,6 +1,9 @@
 // The methods of str, by code point as CPython's str works, with CPython 3.11's argument errors.
 #include <algorithm>
 
+#include "python/bigint.h"
+#include "python/builtin_types.h"
+#include "python/bytes.h"
 #include "python/format.h"
 #include "python/interp.h"
 #include "python/native.h"
@@ -555,6 +558,78 @@ ObjRef str_isidentifier(Interp&, CallArgs& a) {
   return ObjRef(true_obj());
 }
 
+// str.maketrans(x, y=None, z=None), a staticmethod: the table str.translate reads.
+ObjRef str_maketrans(Interp& in, CallArgs& a) {
+  if (!a.kw.empty()) raise(builtin_types().type_error, "str.maketrans() takes no keyword arguments");
+  const size_t n = a.pos.size();
+  if (n < 1 || n > 3)
+    raise(builtin_types().type_error, std::string("maketrans expected at ") +
+                                          (n < 1 ? "least 1 argument" : "most 3 arguments") + ", got " +
+                                          std::to_string(n));
+  Ref<DictObject> table(new DictObject());
+  if (n == 1) {
+    if (!is_instance(a.pos[0].get(), builtin_types().dict))
+      raise(builtin_types().type_error, "if you give only one argument to maketrans it must be a dict");
+    for (auto& [k, v] : as<DictObject>(a.pos[0].get())->items()) {
+      if (is_str(k.get())) {
+        std::vector<uint32_t> cps = utf8_decode(str_of(k.get()));
+        if (cps.size() != 1) raise(builtin_types().value_error, "string keys in translate table must be of length 1");
+        table->set(in, make_int(cps[0]), v);
+      } else if (is_int(k.get())) {
+        table->set(in, k, v);
+      } else {
+        raise(builtin_types().type_error, "keys in translate table must be strings or integers");
+      }
+    }
+    return table;
+  }
+  if (!is_str(a.pos[0].get()))
+    raise(builtin_types().type_error, "maketrans() argument 1 must be str, not " + type_name(a.pos[0].get()));
+  for (size_t i = 1; i < n; ++i)
+    if (!is_str(a.pos[i].get()))
+      raise(builtin_types().type_error,
+            "maketrans() argument " + std::to_string(i + 1) + " must be str, not " + type_name(a.pos[i].get()));
+  std::vector<uint32_t> from = utf8_decode(str_of(a.pos[0].get())), to = utf8_decode(str_of(a.pos[1].get()));
+  if (from.size() != to.size())
+    raise(builtin_types().value_error, "the first two maketrans arguments must have equal length");
+  for (size_t i = 0; i < from.size(); ++i) table->set(in, make_int(from[i]), make_int(to[i]));
+  if (n == 3)
+    for (uint32_t c : utf8_decode(str_of(a.pos[2].get()))) table->set(in, make_int(c), ObjRef(none()));
+  return table;
+}
+
+// s.translate(table): each character looked up as table[ord(c)]; a LookupError keeps it.
+ObjRef str_translate(Interp& in, CallArgs& a) {
+  if (a.pos.size() != 2 || !a.kw.empty())
+    raise(builtin_types().type_error,
+          "str.translate() takes exactly one argument (" + std::to_string(a.pos.size() - 1) + " given)");
+  Object* table = a.pos[1].get();
+  std::vector<uint32_t> out;
+  for (uint32_t c : utf8_decode(str_of(a.pos[0].get()))) {
+    ObjRef key = make_int(c), v;
+    try {
+      v = get_item(in, table, key.get());
+    } catch (const PyError& e) {
+      if (!is_instance(e.exc.get(), builtin_types().lookup_error)) throw;
+      out.push_back(c);
+      continue;
+    }
+    if (v.get() == none()) continue;
+    if (is_instance(v.get(), builtin_types().int_)) {
+      int64_t x = is_int(v.get()) ? as<IntObject>(v.get())->value_ : -1;
+      if (is_big_candidate(v.get()) || x < 0 || x >= 0x110000)
+        raise(builtin_types().value_error, "character mapping must be in range(0x110000)");
+      out.push_back(static_cast<uint32_t>(x));
+    } else if (is_instance(v.get(), builtin_types().str)) {
+      for (uint32_t d : utf8_decode(str_of(v.get()))) out.push_back(d);
+    } else {
+      raise(builtin_types().type_error, "character mapping must return integer, None or str");
+    }
+    support::poll_deadline();
+  }
+  return make_str(utf8_encode(out));
+}
+
 }  // namespace
 
 void install_str_methods() {
@@ -613,6 +688,9 @@ void install_str_methods() {
   add("index", [](Interp& in, CallArgs& a) { return str_find(in, a, "index", false, true); });
   add("rindex", [](Interp& in, CallArgs& a) { return str_find(in, a, "rindex", true, true); });
   add("count", str_count);
+  add("translate", str_translate);
+  add("encode", str_encode);
+  t->dict_.set("maketrans", make_method_wrapper(make_function("maketrans", str_maketrans), false));
   add("format", [](Interp& in, CallArgs& a) { return make_str(str_format(in, str_of(a.pos[0].get()), a, 1)); });
   add("format_map", [](Interp& in, CallArgs& a) -> ObjRef {  // the mapping's str keys as keywords
     if (a.pos.size() != 2 || !a.kw.empty())

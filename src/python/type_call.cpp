@@ -1,6 +1,7 @@
 // type(name, bases, dict): a class made at run time, as a class statement makes one.
 #include "python/type_call.h"
 
+#include "python/builtin_types.h"
 #include "python/class_mro.h"
 #include "python/protocol.h"
 
@@ -16,6 +17,12 @@ void call_set_name(Interp& in, TypeObject* cls, const Namespace& ns) {
       call(in, set_name, args);
     }
   }
+}
+
+void prepare_class_namespace(Namespace& ns) {
+  if (ns.get("__eq__") && !ns.get("__hash__")) ns.set("__hash__", ObjRef(none()));  // unhashable, as in CPython
+  if (Object* f = ns.get("__new__"); f && f->type() == builtin_types().function)
+    ns.set("__new__", make_method_wrapper(ObjRef(f), false));
 }
 
 ObjRef make_class_from_dict(Interp& in, CallArgs& a) {
@@ -42,7 +49,7 @@ ObjRef make_class_from_dict(Interp& in, CallArgs& a) {
     ns.set(as<StrObject>(k.get())->value_, v);
   }
   if (!ns.get("__doc__")) ns.set("__doc__", ObjRef(none()));
-  if (ns.get("__eq__") && !ns.get("__hash__")) ns.set("__hash__", ObjRef(none()));
+  prepare_class_namespace(ns);
   const std::string& class_name = as<StrObject>(name)->value_;
   auto* cls = new TypeObject(class_name, base, "__main__");
   set_bases(cls, bases, mro);

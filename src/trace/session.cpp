@@ -14,6 +14,7 @@
 #include "core/storage.h"
 #include "python/bigint.h"
 #include "python/builtin_slots.h"
+#include "python/bytes.h"
 #include "python/interp.h"
 #include "python/protocol.h"
 #include "python/set.h"
@@ -48,12 +49,23 @@ std::string shown_type_name(const Object* o) {
   return t == o->type() ? python::type_name(o) : t->name_;
 }
 
+// repr() of a bytes or bytearray object, of its first kStrKept bytes only when it is longer (shown
+// as the str's prefix is, with "..." after 77 characters).
+std::string bytes_short_repr(Object* o) {
+  const std::string& v = python::as<python::BytesObject>(o)->value_;
+  std::string r = python::bytes_repr(v.size() > kStrKept ? v.substr(0, kStrKept) : v);
+  if (python::shown_type(o) == python::bytearray_type()) r = "bytearray(" + r + ")";
+  if (r.size() > 80 || v.size() > kStrKept) r = r.substr(0, 77) + "...";
+  return r;
+}
+
 // repr() of built-in values (and of tuples and lists of them), without running user code: any
 // other object is shown as "<T object>".
 std::string plain_repr(python::Interp& in, Object* o, int depth = 0) {
   const auto& bt = python::builtin_types();
   python::TypeObject* t = python::shown_type(o);
   if (t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.none || t == bt.str) return scalar_repr(in, o);
+  if (t == python::bytes_type() || t == python::bytearray_type()) return bytes_short_repr(o);
   if ((t == bt.tuple || t == bt.list) && depth < 8) {
     const auto& items =
         t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
@@ -84,6 +96,7 @@ std::string short_repr(python::Interp& in, Object* o) {
     if (r.size() > 80) r = r.substr(0, 77) + "...";
     return r;
   }
+  if (t == python::bytes_type() || t == python::bytearray_type()) return bytes_short_repr(o);
   if (t == bt.list) return "list of " + std::to_string(python::as<python::ListObject>(o)->items_.size());
   if (t == bt.tuple) return "tuple of " + std::to_string(python::as<python::TupleObject>(o)->items_.size());
   if (t == bt.dict) return "dict of " + std::to_string(python::as<python::DictObject>(o)->size());
@@ -311,6 +324,10 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
       const std::string& v = python::as<python::StrObject>(o)->value_;
       return v.size() == c.size && (v.size() <= kStrKept ? v == c.sval : v.compare(0, kStrKept, c.sval) == 0);
     }
+    if (t == python::bytes_type() || t == python::bytearray_type()) {  // as a str (a bytearray changes in place)
+      const std::string& v = python::as<python::BytesObject>(o)->value_;
+      return v.size() == c.size && (v.size() <= kStrKept ? v == c.sval : v.compare(0, kStrKept, c.sval) == 0);
+    }
     if (t == bt.none) return true;
     if (t == bt.list || t == bt.tuple) {
       const auto& items =
@@ -354,7 +371,8 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     c.sval.clear();
     c.ns = nullptr;
     c.impl = nullptr;
-    c.leaf = t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.str || t == bt.none || t == bt.module;
+    c.leaf = t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.str || t == bt.none || t == bt.module ||
+             t == python::bytes_type();  // (a bytearray changes in place: compared at every step)
     ObjectInfo& info = c.info;
     info = ObjectInfo{};
     info.key = c.key;
@@ -372,8 +390,9 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
       else c.sval = "big";  // a big int: compared by repr, i.e. rebuilt each time
     } else if (t == bt.float_) {
       c.fval = python::as<python::FloatObject>(o)->value_;
-    } else if (t == bt.str) {
-      const std::string& v = python::as<python::StrObject>(o)->value_;
+    } else if (t == bt.str || t == python::bytes_type() || t == python::bytearray_type()) {
+      const std::string& v =
+          t == bt.str ? python::as<python::StrObject>(o)->value_ : python::as<python::BytesObject>(o)->value_;
       c.sval = v.substr(0, kStrKept);
       c.size = v.size();
     } else if (t == bt.list || t == bt.tuple) {

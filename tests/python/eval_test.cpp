@@ -86,8 +86,17 @@ TEST_CASE("eval: observer sees lines, calls and returns in CPython's order", "[e
   CHECK(rec.events == want);
 }
 
-TEST_CASE("eval: a yield in a compound statement's header raises a clear error", "[eval]") {
-  Run r = run("def g():\n    if (yield 1):\n        pass\nnext(g())\n");
+TEST_CASE("eval: a yield in an if header resumes into the branch the sent value picks", "[eval]") {
+  Run r =
+      run("def g():\n    if (yield 1):\n        print('yes')\n    else:\n        print('no')\n"
+          "for v in (True, False):\n    it = g()\n    next(it)\n    try:\n        it.send(v)\n"
+          "    except StopIteration:\n        pass\n");
+  CHECK(r.err.empty());
+  CHECK(r.out == "yes\nno\n");
+}
+
+TEST_CASE("eval: a yield in a with header raises a clear error", "[eval]") {
+  Run r = run("def g():\n    with (yield 1):\n        pass\nnext(g())\n");
   CHECK(r.err.find("NotImplementedError: stridelab does not support yield in the header of a compound statement") !=
         std::string::npos);
 }

@@ -18,6 +18,7 @@
 #include "autograd/saved_variable.h"
 #include "autograd/variable.h"
 #include "python/bigint.h"
+#include "python/bytes.h"
 #include "python/interp.h"
 #include "python/protocol.h"
 #include "python/set.h"
@@ -45,6 +46,13 @@ std::string short_repr(python::Interp& in, Object* o) {
       r = "<int of " + std::to_string(python::int_as_big(o).bit_length()) + " bits>";
     }
     if (r.size() > 80) r = r.substr(0, 77) + "...";
+    return r;
+  }
+  if (t == python::bytes_type() || t == python::bytearray_type()) {  // as a str, its first 200 bytes
+    const std::string& v = python::as<python::BytesObject>(o)->value_;
+    std::string r = python::bytes_repr(v.substr(0, 200));
+    if (t == python::bytearray_type()) r = "bytearray(" + r + ")";
+    if (r.size() > 80 || v.size() > 200) r = r.substr(0, 77) + "...";
     return r;
   }
   if (t == bt.list) return "list of " + std::to_string(python::as<python::ListObject>(o)->items_.size());

@@ -1,0 +1,3 @@
+# A bytes literal may hold only ASCII characters.
+print("before")
+x = b"café"
