@@ -608,7 +608,7 @@ void Recorder::on_write(const core::StorageImpl& s) {
 }
 
 // a == b, for the few sizes or strides of a tensor (no call of memcmp).
-bool same_ints(const core::IntArray& a, const core::IntArray& b) {
+inline __attribute__((always_inline)) bool same_ints(const core::IntArray& a, const core::IntArray& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
     if (a[i] != b[i]) return false;

@@ -317,18 +317,19 @@ class Tracer : public python::Observer,
     const python::Namespace* ns = nullptr;
     uint64_t ns_version = 0;
     const core::TensorImpl* impl = nullptr;
-    uint64_t epoch = 0;         // the last step that reached it
-    bool fresh = true;          // not yet handed to the recorder
-    bool leaf = false;          // an immutable value holding nothing (int, float, str, None, a module)
-    bool freed = false;         // the object was freed since (NOTE [Freed objects])
-    std::vector<Cached*> kids;  // the entries of the objects its items name (dicts: the values)
+    const core::Tensor* tensor = nullptr;  // a tensor object's own tensor (torch::unwrap), while it lives
+    uint64_t epoch = 0;                    // the last step that reached it
+    bool fresh = true;                     // not yet handed to the recorder
+    bool leaf = false;                     // an immutable value holding nothing (int, float, str, None, a module)
+    bool freed = false;                    // the object was freed since (NOTE [Freed objects])
+    std::vector<Cached*> kids;             // the entries of the objects its items name (dicts: the values)
   };
 
   // Whether o still makes the record c was made from. Only values a record shows are compared:
   // containers by their items' pointers (the first 64, as the record lists them), instances by
   // their attribute namespace's version (bumped by every store), scalars by value.
   bool same_as_before(const Cached& c, Object* o) {
-    if (c.impl) return torch::is_tensor(o) && torch::unwrap(o).impl() == c.impl;
+    if (c.impl) return c.tensor->impl() == c.impl;  // (the same object: a freed one is made anew)
     const auto& bt = python::builtin_types();
     python::TypeObject* t = python::shown_type(o);
     if (torch::is_tensor(o)) return false;
@@ -387,6 +388,7 @@ class Tracer : public python::Observer,
     c.sval.clear();
     c.ns = nullptr;
     c.impl = nullptr;
+    c.tensor = nullptr;
     c.leaf = t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.str || t == bt.none || t == bt.module;
     ObjectInfo& info = c.info;
     info = ObjectInfo{};
@@ -396,6 +398,7 @@ class Tracer : public python::Observer,
     if (torch::is_tensor(o)) {
       core::Tensor& tensor = torch::unwrap(o);
       c.impl = tensor.impl();
+      c.tensor = &tensor;
       info.tensor_key = rec_.tensor_key(tensor);
       return;
     }
@@ -518,7 +521,7 @@ class Tracer : public python::Observer,
         }
       }
     }
-    if (c.impl) snap.object_tensors.push_back(&torch::unwrap(o));
+    if (c.impl) snap.object_tensors.push_back(c.tensor);
   }
 
   // Whether an object c's record names was freed since the step before (an item at the freed
