@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "python/free_notice.h"
 #include "python/protocol.h"
 
 namespace stridelab::python {
@@ -33,6 +34,7 @@ void Object::destroy() {
     return;
   }
   ++g_deleting;
+  if (g_free_observer) g_free_observer->on_free(this);
   delete this;
   --g_deleting;
   if (g_deleting == 0 && !g_trashcan.empty()) {
@@ -41,6 +43,7 @@ void Object::destroy() {
       Object* o = g_trashcan.back();
       g_trashcan.pop_back();
       g_deleting = 1;
+      if (g_free_observer) g_free_observer->on_free(o);
       delete o;
     }
     g_deleting = 0;

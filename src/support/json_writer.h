@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -35,6 +36,13 @@ class JsonWriter : public rapidjson::Writer<rapidjson::StringBuffer> {
     if (std::isnan(d)) str("nan");
     else if (std::isinf(d)) str(d > 0 ? "inf" : "-inf");
     else Double(d);
+  }
+  // JSON text of one value of the given type, copied as it stands (RawValue copies it a character
+  // at a time).
+  void raw(std::string_view json, rapidjson::Type type) {
+    Prefix(type);
+    std::memcpy(buffer_.Push(json.size()), json.data(), json.size());
+    EndValue(true);
   }
   // A Json value, written as it stands.
   void value(const Json& v) {

@@ -231,7 +231,11 @@ struct Recorder::StorageRec {
   core::DType dtype = core::DType::Float32;
   int64_t itemsize = 0, numel = 0;
   bool summarised = false;
-  std::vector<int64_t> cells;  // every cell, or the head then the tail
+  std::vector<int64_t> cells;               // every cell, or the head then the tail
+  uint64_t id = 0;                          // core::StorageImpl::id()
+  const core::StorageImpl* impl = nullptr;  // while shown (set at each step that shows it)
+  int64_t shown_step = -1;                  // the last step that showed it
+  bool written = false;                     // cells written since (core::StorageObserver::on_write)
   // Its record as JSON text in the chunks, from the delta or checkpoint that wrote it, until its
   // cells change: the next checkpoints copy it instead of writing every value again (size 0: none).
   Span text;
@@ -253,18 +257,16 @@ struct Recorder::NodeRec {
   bool operator==(const NodeRec&) const = default;
 };
 
-struct Recorder::Event {
-  bool alloc;  // else a free
-  uint64_t storage;
-};
-
 struct Recorder::Scratch {
   std::vector<std::string> objects_set, objects_del, nodes_set, nodes_del, tensors_set, tensors_del;
   std::vector<core::Tensor> queue, more;
   std::vector<std::tuple<std::string, uint32_t, uint32_t>> versions;
   std::vector<TensorSlot*> reached;
   std::vector<uint64_t> ids, storages_set, storages_del;
+  std::vector<StorageRec*> shown_old, written;
   void clear() {
+    shown_old.clear();
+    written.clear();
     for (auto* v : {&objects_set, &objects_del, &nodes_set, &nodes_del, &tensors_set, &tensors_del}) v->clear();
     queue.clear();
     versions.clear();
@@ -595,16 +597,23 @@ void Recorder::finish(const std::string& stdout_text, const std::string& stderr_
 
 // Allocation events name the storage only: its record (address, size) is in the same step's
 // storages, or, for a free, in the previous step's.
-void Recorder::on_allocate(const core::StorageImpl& s) {
-  pending_events_.push_back(std::make_unique<Event>(Event{true, s.id()}));
+void Recorder::on_allocate(const core::StorageImpl& s) { pending_events_.push_back(Event{true, s.id()}); }
+
+void Recorder::on_free(const core::StorageImpl& s) { pending_events_.push_back(Event{false, s.id()}); }
+
+// Only the storages a step showed need to know: one not shown yet has all its cells read when it is.
+void Recorder::on_write(const core::StorageImpl& s) {
+  auto it = storages_.find(s.id());
+  if (it != storages_.end()) it->second->written = true;
 }
 
-void Recorder::on_free(const core::StorageImpl& s) {
-  pending_events_.push_back(std::make_unique<Event>(Event{false, s.id()}));
-  written_.erase(s.id());
+// a == b, for the few sizes or strides of a tensor (no call of memcmp).
+inline __attribute__((always_inline)) bool same_ints(const core::IntArray& a, const core::IntArray& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
 }
-
-void Recorder::on_write(const core::StorageImpl& s) { written_[s.id()] = true; }
 
 // Whether a weak pointer names the same impl as a live tensor (same control block: no reference
 // count touched, unlike lock()).
@@ -627,6 +636,7 @@ Recorder::TensorSlot& Recorder::tensor_slot(const core::Tensor& t) {
   if (slot.rec) retired_keys_.push_back(slot.key);  // a shown tensor went and a new one has its address
   slot = TensorSlot{};
   slot.impl = t.impl_ptr();
+  slot.impl_raw = t.impl();
   slot.key = "t" + std::to_string(next_tensor_++);
   return slot;
 }
@@ -711,7 +721,7 @@ Recorder::TensorRec Recorder::tensor_record(const core::Tensor& t, const Snapsho
 void Recorder::write_storage_text(JsonWriter& w, StorageRec& rec) {
   if (rec.text.size) {
     const std::string_view text = span_text(rec.text);
-    w.RawValue(text.data(), text.size(), rapidjson::kObjectType);
+    w.raw(text, rapidjson::kObjectType);
     return;
   }
   const size_t before = w.text().size();
@@ -732,7 +742,7 @@ void Recorder::write_frame_kept(JsonWriter& w, size_t i) {
   w.key("variables");
   if (vars.size) {
     const std::string_view text = span_text(vars);
-    w.RawValue(text.data(), text.size(), rapidjson::kArrayType);
+    w.raw(text, rapidjson::kArrayType);
   } else {
     const size_t before = w.text().size();
     write_variables(w, f);
@@ -827,6 +837,16 @@ void Recorder::write_checkpoint() {
   append_text(w.text(), checkpoints_);
 }
 
+// NOTE [Storages shown again]
+// Most of what a step shows, the step before showed: in a training loop, the data, the parameters
+// and every tensor a list holds are the same from step to step, and only a few tensors are new.
+// Such a step costs what changed, not what is alive: a tensor the step before reached is found
+// without a lookup (its slot is the one the step before reached at the same place in the walk,
+// shown_tensors_), its record is kept when the metadata it was made from is the same (TensorSig),
+// and its storage's record is reached through the slot (TensorSlot::srec); the storage observer
+// marks the records of the storages written since (StorageRec::written), so only those have their
+// cells read and compared. Only the storages shown for the first time are sorted, for their numbers
+// (NOTE [Storage numbers]).
 void Recorder::record(const Snapshot& snap) {
   const int64_t step = step_count();
   if (step % options_.checkpoint_every == 0) write_checkpoint();
@@ -885,6 +905,9 @@ void Recorder::record(const Snapshot& snap) {
   sc.clear();
   std::vector<std::string>&objects_set = sc.objects_set, &objects_del = sc.objects_del;
   std::vector<core::Tensor>& queue = sc.queue;
+  // The tensors the objects hold, visited after everything pushed on the queue (as if at its
+  // bottom), in place.
+  const std::vector<const core::Tensor*>* object_tensors = nullptr;
   auto note_object = [&](const ObjectInfo& o) {
     auto it = objects_.find(o.key);
     std::string tkey = o.tensor_key;
@@ -902,7 +925,7 @@ void Recorder::record(const Snapshot& snap) {
     for (const ObjectInfo& o : snap.objects) note_object(o);
     for (const std::string& k : snap.objects_gone)
       if (objects_.erase(k)) objects_del.push_back(k);
-    queue = snap.object_tensors;
+    object_tensors = &snap.object_tensors;
   } else {
     std::unordered_map<std::string, bool> now;
     for (const ObjectInfo& o : snap.objects) {
@@ -974,12 +997,35 @@ void Recorder::record(const Snapshot& snap) {
   std::vector<std::string>&tensors_set = sc.tensors_set, &tensors_del = sc.tensors_del;
   std::vector<std::tuple<std::string, uint32_t, uint32_t>>& versions = sc.versions;  // tensor, from, to
   // The storages the step shows: id -> storage, sorted by id once the tensors are visited.
-  std::vector<std::pair<uint64_t, const core::StorageImpl*>>& shown_list = shown_;
-  shown_list.clear();
+  // (NOTE [Storages shown again]) Those the step before showed are marked in their records and
+  // listed in shown_old; the others are listed in shown_new (id -> storage), sorted by id and
+  // made unique once the tensors are visited.
+  std::vector<std::pair<uint64_t, const core::StorageImpl*>>& shown_new = shown_;
+  std::vector<StorageRec*>& shown_old = sc.shown_old;
+  shown_new.clear();
+  auto show_storage = [&](TensorSlot* ks, uint64_t id, const core::StorageImpl* impl) {
+    StorageRec* sr = nullptr;
+    if (ks && ks->srec && ks->srec->id == id) {
+      sr = ks->srec;
+    } else {
+      auto it = storages_.find(id);
+      if (it != storages_.end()) sr = it->second.get();
+      if (ks) ks->srec = sr;
+    }
+    if (!sr) {
+      shown_new.emplace_back(id, impl);
+    } else if (sr->shown_step != step) {
+      sr->shown_step = step;
+      sr->impl = impl;
+      shown_old.push_back(sr);
+    }
+  };
   auto shown_count = [&](uint64_t id) -> size_t {
-    auto it = std::lower_bound(shown_list.begin(), shown_list.end(), id,
+    auto old = storages_.find(id);
+    if (old != storages_.end() && old->second->shown_step == step) return 1;
+    auto it = std::lower_bound(shown_new.begin(), shown_new.end(), id,
                                [](const auto& kv, uint64_t k) { return kv.first < k; });
-    return it != shown_list.end() && it->first == id ? 1 : 0;
+    return it != shown_new.end() && it->first == id ? 1 : 0;
   };
   {
     // The reference recorder of a test (every cell read, keys from elsewhere) takes the slow path:
@@ -988,13 +1034,27 @@ void Recorder::record(const Snapshot& snap) {
     std::unordered_map<std::string, bool> now;
     std::vector<TensorSlot*>& reached = sc.reached;
     TensorSig sig;
-    while (!queue.empty()) {
-      core::Tensor t = std::move(queue.back());
-      queue.pop_back();
+    size_t object_left = object_tensors ? object_tensors->size() : 0;
+    core::Tensor popped;
+    for (;;) {
+      const core::Tensor* next = nullptr;
+      if (!queue.empty()) {
+        popped = std::move(queue.back());
+        queue.pop_back();
+        next = &popped;
+      } else if (object_left > 0) {
+        next = (*object_tensors)[--object_left];
+      } else {
+        break;
+      }
+      const core::Tensor& t = *next;
       TensorSlot* ks = nullptr;
       std::string key;
       if (fast) {
-        ks = &tensor_slot(t);
+        // The slot the step before reached at this place in the walk, when it is this tensor's
+        // (a step that changed little visits the tensors in the same order): no lookup.
+        TensorSlot* hint = reached.size() < shown_tensors_.size() ? shown_tensors_[reached.size()] : nullptr;
+        ks = hint && hint->impl_raw == t.impl() && same_impl(hint->impl, t) ? hint : &tensor_slot(t);
         if (ks->reached == step) continue;
         ks->reached = step;
         reached.push_back(ks);
@@ -1012,13 +1072,14 @@ void Recorder::record(const Snapshot& snap) {
         const TensorSig& old = ks->sig;
         if (ks->rec && ks->has_sig && old.storage == sig.storage && old.offset == sig.offset &&
             old.version == sig.version && old.dtype == sig.dtype && old.requires_grad == sig.requires_grad &&
-            old.grad_fn == sig.grad_fn && old.grad == sig.grad && old.base == sig.base && old.sizes == t.sizes() &&
-            old.strides == t.strides()) {
-          core::Tensor source(ks->view_source.lock());
+            old.grad_fn == sig.grad_fn && old.grad == sig.grad && old.base == sig.base &&
+            same_ints(old.sizes, t.sizes()) && same_ints(old.strides, t.strides())) {
+          core::Tensor source;
+          if (ks->has_view_source) source = core::Tensor(ks->view_source.lock());
           if (!source.defined() ||
               (source.storage().get() == old.source_storage && source.storage_offset() == old.source_offset &&
-               source.sizes() == old.source_sizes && source.strides() == old.source_strides)) {
-            shown_list.emplace_back(ks->rec->storage, t.storage().get());
+               same_ints(source.sizes(), old.source_sizes) && same_ints(source.strides(), old.source_strides))) {
+            show_storage(ks, ks->rec->storage, t.storage().get());
             if (meta && meta->grad.defined()) queue.push_back(meta->grad);
             if (t.is_view()) queue.push_back(t.base());
             if (source.defined()) queue.push_back(std::move(source));
@@ -1035,7 +1096,7 @@ void Recorder::record(const Snapshot& snap) {
       core::Tensor view_source;
       TensorRec rec = tensor_record(t, snap, more, &view_source);
       auto& slot = tensors_[key];
-      shown_list.emplace_back(rec.storage, t.storage().get());
+      show_storage(ks, rec.storage, t.storage().get());
       if (!slot) {
         slot = std::make_unique<TensorRec>(std::move(rec));
         tensors_set.push_back(key);
@@ -1045,12 +1106,13 @@ void Recorder::record(const Snapshot& snap) {
         tensors_set.push_back(key);
       }
       if (fast) {
-        ks = &tensor_slot(t);  // (the same slot: tensor_record keeps live slots where they are)
+        // (ks is still t's slot: tensor_record keeps live slots where they are)
         sig.sizes = t.sizes();
         sig.strides = t.strides();
         ks->sig = sig;
         ks->has_sig = true;
         ks->view_source = view_source.impl_ptr();
+        ks->has_view_source = view_source.defined();
         if (view_source.defined()) {
           ks->sig.source_storage = view_source.storage().get();
           ks->sig.source_offset = view_source.storage_offset();
@@ -1069,6 +1131,7 @@ void Recorder::record(const Snapshot& snap) {
         if (ks->reached == step) continue;
         if (tensors_.erase(ks->key)) tensors_del.push_back(ks->key);
         ks->rec = nullptr;
+        ks->srec = nullptr;  // (its storage's record may go: only a slot reached at the step before keeps it)
       }
       shown_tensors_.swap(reached);
     } else {
@@ -1082,12 +1145,13 @@ void Recorder::record(const Snapshot& snap) {
       }
     }
   }
-  std::sort(shown_list.begin(), shown_list.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  shown_list.erase(std::unique(shown_list.begin(), shown_list.end(),
-                               [](const auto& a, const auto& b) { return a.first == b.first; }),
-                   shown_list.end());
-  for (const auto& [id, storage] : shown_list)
-    if (shown_numbers_.emplace(id, next_shown_number_).second) ++next_shown_number_;
+  std::sort(shown_new.begin(), shown_new.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  shown_new.erase(
+      std::unique(shown_new.begin(), shown_new.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
+      shown_new.end());
+  // (the storages shown before have their numbers; new ones are numbered in the order of their ids)
+  for (const auto& [id, storage] : shown_new)
+    if (shown_numbers_.try_emplace(id, next_shown_number_).second) ++next_shown_number_;
 
   // Allocations and frees: only of storages the learner can see (temporaries made and dropped
   // inside one step are not drawn).
@@ -1095,14 +1159,14 @@ void Recorder::record(const Snapshot& snap) {
   ew.clear();
   ew.StartArray();
   std::unordered_map<uint64_t, bool> freed_now;
-  for (const auto& e : pending_events_) {
-    if (e->alloc ? shown_count(e->storage) != 0 : storages_.count(e->storage) != 0) {
-      if (!e->alloc) freed_now[e->storage] = true;
+  for (const Event& e : pending_events_) {
+    if (e.alloc ? shown_count(e.storage) != 0 : storages_.count(e.storage) != 0) {
+      if (!e.alloc) freed_now[e.storage] = true;
       ew.StartObject();
       ew.key("type");
-      ew.str(e->alloc ? "alloc" : "free");
+      ew.str(e.alloc ? "alloc" : "free");
       ew.key("storage");
-      ew.str(storage_key(e->storage));
+      ew.str(storage_key(e.storage));
       ew.EndObject();
     }
   }
@@ -1137,21 +1201,30 @@ void Recorder::record(const Snapshot& snap) {
   // compared (a write event with the cells that changed, old and new values).
   std::vector<uint64_t>&storages_set = sc.storages_set, &storages_del = sc.storages_del;
   {
-    for (const auto& [id, storage] : shown_list) {
+    for (const auto& [id, storage] : shown_new) {
       const core::StorageImpl& s = *storage;
       auto& slot = storages_[id];
-      if (!slot) {
-        slot = std::make_unique<StorageRec>();
-        slot->address = s.address();
-        slot->nbytes = s.nbytes();
-        slot->dtype = s.dtype();
-        slot->itemsize = static_cast<int64_t>(core::itemsize(s.dtype()));
-        slot->numel = static_cast<int64_t>(s.nbytes()) / slot->itemsize;
-        read_cells(s, *slot);
-        storages_set.push_back(id);
-        continue;
-      }
-      if (!options_.read_all_cells && !written_.count(id)) continue;
+      slot = std::make_unique<StorageRec>();
+      slot->id = id;
+      slot->address = s.address();
+      slot->nbytes = s.nbytes();
+      slot->dtype = s.dtype();
+      slot->itemsize = static_cast<int64_t>(core::itemsize(s.dtype()));
+      slot->numel = static_cast<int64_t>(s.nbytes()) / slot->itemsize;
+      read_cells(s, *slot);
+      slot->shown_step = step;
+      storages_set.push_back(id);
+    }
+    // The ones shown before whose cells were written, in the order of their ids (their write
+    // events' order).
+    std::vector<StorageRec*>& written = sc.written;
+    for (StorageRec* sr : shown_old)
+      if (sr->written || options_.read_all_cells) written.push_back(sr);
+    std::sort(written.begin(), written.end(), [](const StorageRec* a, const StorageRec* b) { return a->id < b->id; });
+    for (StorageRec* slot : written) {
+      slot->written = false;
+      const uint64_t id = slot->id;
+      const core::StorageImpl& s = *slot->impl;
       StorageRec now = *slot;
       read_cells(s, now);
       if (now.cells == slot->cells) continue;
@@ -1185,7 +1258,7 @@ void Recorder::record(const Snapshot& snap) {
       slot->text = Span{};
     }
     for (auto it = storages_.begin(); it != storages_.end();) {
-      if (!shown_count(it->first)) {
+      if (it->second->shown_step != step) {
         storages_del.push_back(it->first);
         it = storages_.erase(it);
       } else {
@@ -1193,7 +1266,6 @@ void Recorder::record(const Snapshot& snap) {
       }
     }
   }
-  written_.clear();
 
   // Version bumps.
   std::sort(versions.begin(), versions.end());
@@ -1251,7 +1323,7 @@ void Recorder::record(const Snapshot& snap) {
       "nodes", nodes_set, nodes_del, [&](const std::string& k) { write_node(w, k, *nodes_.at(k)); }, same_key,
       string_less);
   w.key("events");
-  w.RawValue(ew.text().data(), ew.text().size(), rapidjson::kArrayType);
+  w.raw(ew.text(), rapidjson::kArrayType);
 
   w.key("stdout");
   w.str(snap.stdout_text);

@@ -122,11 +122,12 @@ struct Snapshot {
   size_t frames_from = 0;
   // Every object a frame reaches, or, when `objects_changed_only`, only the objects new or changed
   // since the previous step, with `objects_gone` the keys of the ones no longer reachable and
-  // `object_tensors` the tensors of every reachable tensor object, in the order they were visited.
+  // `object_tensors` the tensors of every reachable tensor object, in the order they were visited
+  // (the objects' own, which live while the step is recorded: a pointer holds nothing).
   std::vector<ObjectInfo> objects;
   bool objects_changed_only = false;
   std::vector<std::string> objects_gone;
-  std::vector<core::Tensor> object_tensors;
+  std::vector<const core::Tensor*> object_tensors;
   std::function<TensorAutograd(const core::Tensor&)> autograd;  // may be empty
   std::vector<GraphNodeInfo> graph;
   // Or, when the front end knows the graph is the previous step's node for node with the same
@@ -205,7 +206,10 @@ class Recorder : public core::StorageObserver {
   struct NodeRec;
 
  private:
-  struct Event;
+  struct Event {
+    bool alloc;  // else a free
+    uint64_t storage;
+  };
   struct Span {
     uint32_t chunk, offset, size;
   };
@@ -263,11 +267,14 @@ class Recorder : public core::StorageObserver {
     bool has_sig = false;
     TensorSig sig;
     std::weak_ptr<core::TensorImpl> view_source;  // the record's view source, to visit it again
-    int64_t reached = -1;                         // the last step that showed it
-    TensorRec* rec = nullptr;                     // its record in tensors_ while shown
+    bool has_view_source = false;
+    const core::TensorImpl* impl_raw = nullptr;  // impl's address (its key in tensor_keys_)
+    StorageRec* srec = nullptr;                  // its storage's record, while the slot was reached at the step before
+    int64_t reached = -1;                        // the last step that showed it
+    TensorRec* rec = nullptr;                    // its record in tensors_ while shown
   };
   std::vector<TensorSlot*> shown_tensors_;                            // the slots the previous step showed
-  std::vector<std::pair<uint64_t, const core::StorageImpl*>> shown_;  // the storages this step shows
+  std::vector<std::pair<uint64_t, const core::StorageImpl*>> shown_;  // the storages this step shows first
   std::vector<std::string> retired_keys_;  // shown tensors gone, whose slot a new tensor took
   TensorSlot& tensor_slot(const core::Tensor& t);
   size_t swept_slots_ = 1024;
@@ -280,9 +287,8 @@ class Recorder : public core::StorageObserver {
   std::unordered_map<uint64_t, std::unique_ptr<StorageRec>> storages_;
   std::unordered_map<std::string, std::unique_ptr<NodeRec>> nodes_;
   std::vector<FrameInfo> frames_;
-  std::vector<Span> frame_vars_;                        // the text of each frame's variables, when kept
-  std::vector<std::unique_ptr<Event>> pending_events_;  // allocations and frees since the last step
-  std::unordered_map<uint64_t, bool> written_;          // storages written since the last step
+  std::vector<Span> frame_vars_;       // the text of each frame's variables, when kept
+  std::vector<Event> pending_events_;  // allocations and frees since the last step
   // NOTE [Storage numbers]
   // A storage's key numbers the storages in the order the steps first showed them, not by their
   // core id: temporaries made and freed inside a step (a wrapped Python number, an intermediate

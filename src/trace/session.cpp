@@ -15,6 +15,7 @@
 #include "python/bigint.h"
 #include "python/builtin_slots.h"
 #include "python/bytes.h"
+#include "python/free_notice.h"
 #include "python/interp.h"
 #include "python/protocol.h"
 #include "python/set.h"
@@ -120,7 +121,10 @@ struct Mute {
   bool& flag_;
 };
 
-class Tracer : public python::Observer, public autograd::EngineObserver, public python::NativeCallObserver {
+class Tracer : public python::Observer,
+               public autograd::EngineObserver,
+               public python::NativeCallObserver,
+               public python::FreeObserver {
  public:
   Tracer(Recorder& rec, python::Interp& in) : rec_(rec), in_(in), calls_(in) {}
 
@@ -207,6 +211,14 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     if (!muted_ && !in_node_) note_written_through(fn, args);
   }
 
+  // ---- python::FreeObserver (NOTE [Freed objects]) ----
+  void on_free(const Object* o) override {
+    auto it = cache_.find(const_cast<Object*>(o));
+    if (it == cache_.end()) return;
+    it->second.freed = true;
+    any_freed_ = true;
+  }
+
   // ---- autograd::EngineObserver ----
   // The received gradients are held weakly while the node runs: a strong reference would stop
   // AccumulateGrad from adopting a gradient's buffer as PyTorch does (it checks the use count).
@@ -285,6 +297,25 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
 
   // ---- what the previous step showed (NOTE [Change-driven steps]) ----
 
+  // NOTE [Change-driven steps]
+  // A step hands the recorder only the objects that are new or changed since the step before: the
+  // walk from the frames keeps, for each object it reached, the record it made and what the record
+  // was made from (Cached), and remakes the record only when that differs (same_as_before). A
+  // frame whose variables were not stored to is not read again (same_variables: the slots of a
+  // function's locals, the version stamp of a namespace), and a container that did not change is
+  // walked through the entries kept for its items, with no lookups. What the walk no longer reaches
+  // is gone from the trace (forget_unreached).
+  //
+  // NOTE [Freed objects]
+  // The entries are found by the object's address, and an address is handed to the next object
+  // of its size the moment an object is freed (CPython's id() reuse, which the playground keeps).
+  // Comparing the type is not enough: `A().f(), B().f()` frees the first instance and makes the
+  // second at its address, and an item that was a freed temporary's address may name a new object
+  // of the same type. The interpreter's free notice (python/free_notice.h) marks the entry of a
+  // freed object; an entry so marked is made anew, under a new key, when its address is reached
+  // again, its old key going from the trace; a container or frame whose record names a marked entry
+  // is read again, so that its record names the new key.
+
   // A shown object: its key, the record last handed to the recorder and what it was made from, so
   // that the next step can tell whether it changed by comparing pointers and values.
   struct Cached {
@@ -299,19 +330,22 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     const python::Namespace* ns = nullptr;
     uint64_t ns_version = 0;
     const core::TensorImpl* impl = nullptr;
-    uint64_t epoch = 0;         // the last step that reached it
-    bool fresh = true;          // not yet handed to the recorder
-    bool leaf = false;          // an immutable value holding nothing (int, float, str, None, a module)
-    std::vector<Cached*> kids;  // the entries of the objects its items name (dicts: the values)
+    const core::Tensor* tensor = nullptr;  // a tensor object's own tensor (torch::unwrap), while it lives
+    uint64_t epoch = 0;                    // the last step that reached it
+    bool fresh = true;                     // not yet handed to the recorder
+    bool leaf = false;                     // an immutable value holding nothing (int, float, str, None, a module)
+    bool freed = false;                    // the object was freed since (NOTE [Freed objects])
+    std::vector<Cached*> kids;             // the entries of the objects its items name (dicts: the values)
   };
 
   // Whether o still makes the record c was made from. Only values a record shows are compared:
   // containers by their items' pointers (the first 64, as the record lists them), instances by
   // their attribute namespace's version (bumped by every store), scalars by value.
   bool same_as_before(const Cached& c, Object* o) {
+    if (c.impl) return c.tensor->impl() == c.impl;  // (the same object: a freed one is made anew)
     const auto& bt = python::builtin_types();
     python::TypeObject* t = python::shown_type(o);
-    if (torch::is_tensor(o)) return torch::unwrap(o).impl() == c.impl;
+    if (torch::is_tensor(o)) return false;
     if (t == bt.int_ || t == bt.bool_) {
       auto* i = dynamic_cast<python::IntObject*>(o);
       return i && i->value_ == c.ival && c.sval.empty();
@@ -371,6 +405,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     c.sval.clear();
     c.ns = nullptr;
     c.impl = nullptr;
+    c.tensor = nullptr;
     c.leaf = t == bt.int_ || t == bt.bool_ || t == bt.float_ || t == bt.str || t == bt.none || t == bt.module ||
              t == python::bytes_type();  // (a bytearray changes in place: compared at every step)
     ObjectInfo& info = c.info;
@@ -381,6 +416,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     if (torch::is_tensor(o)) {
       core::Tensor& tensor = torch::unwrap(o);
       c.impl = tensor.impl();
+      c.tensor = &tensor;
       info.tensor_key = rec_.tensor_key(tensor);
       return;
     }
@@ -448,7 +484,9 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   Cached* visit_entry(Object* o, Snapshot& snap) {
     auto [it, inserted] = cache_.try_emplace(o);
     Cached& c = it->second;
-    if (inserted || c.type != python::shown_type(o)) {
+    if (inserted || c.freed || c.type != python::shown_type(o)) {
+      // Another object at a shown one's address: the shown one is gone from the trace.
+      if (!inserted && !c.fresh && c.epoch != epoch_) snap.objects_gone.push_back(c.key);
       c = Cached{};
       c.type = python::shown_type(o);
       c.key = "o" + std::to_string(next_object_++);
@@ -479,7 +517,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     }
     c.epoch = epoch_;
     ++seen_;
-    if (c.fresh || !same_as_before(c, o)) {
+    if (c.fresh || !same_as_before(c, o) || (any_freed_before_ && holds_freed(c))) {
       c.fresh = false;
       rebuild(c, o, snap);
       snap.objects.push_back(c.info);
@@ -502,7 +540,17 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
         }
       }
     }
-    if (c.impl) snap.object_tensors.push_back(torch::unwrap(o));
+    if (c.impl) snap.object_tensors.push_back(c.tensor);
+  }
+
+  // Whether an object c's record names was freed since the step before (an item at the freed
+  // one's address is then another object, with another key). The kids are trusted only when the
+  // step before reached everything; else any free counts (the record is remade).
+  bool holds_freed(const Cached& c) const {
+    if (cap_hit_before_) return !c.kids.empty() || !c.refs.empty();
+    for (const Cached* kid : c.kids)
+      if (kid->freed) return true;
+    return false;
   }
 
   // A frame on the stack as the previous step showed it.
@@ -514,12 +562,19 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     const void* env = nullptr;
     const python::ScopeInfo* scope = nullptr;  // whose names the slots are
     const python::Namespace* ns = nullptr;
-    uint64_t ns_version = 0;
+    uint64_t ns_version = 0, ns_layout = 0;
     std::vector<Object*> slots;
     std::vector<std::pair<const python::Namespace*, uint64_t>> comprehensions;
     std::vector<Object*> values;   // the objects its variables name, in order
     std::vector<Cached*> entries;  // and their entries
+    std::vector<size_t> index;     // and where each is: its slot, or its namespace entry
   };
+
+  static bool names_freed(const ShownFrame& s) {
+    for (const Cached* e : s.entries)
+      if (e->freed) return true;
+    return false;
+  }
 
   static const python::Namespace* frame_namespace(const python::Frame* f) {
     if (f->scope && f->env) return nullptr;
@@ -544,7 +599,28 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     return true;
   }
 
-  void read_variables(ShownFrame& s, const python::Frame* f, Snapshot& snap) {
+  // Calls fn(index, name, object) for each variable a frame shows, in the order of
+  // Frame::locals(): the slot or namespace entry it is in (a comprehension's: npos).
+  template <class Fn>
+  static void for_each_variable(const python::Frame* f, Fn&& fn) {
+    auto shown = [](const std::string& name, Object* obj) {
+      return obj && obj->type() != python::builtin_types().module && name.rfind("__", 0) != 0;
+    };
+    if (f->scope && f->env) {
+      const auto& slots = f->env->slots_;
+      for (size_t i = 0; i < f->scope->locals.size() && i < slots.size(); ++i)
+        if (shown(f->scope->locals[i], slots[i].get())) fn(i, f->scope->locals[i], slots[i].get());
+    } else if (const python::Namespace* ns = frame_namespace(f)) {
+      const auto& entries = ns->entries();
+      for (size_t i = 0; i < entries.size(); ++i)
+        if (shown(entries[i].first, entries[i].second.get())) fn(i, entries[i].first, entries[i].second.get());
+    }
+    for (const python::Namespace* comp : f->comprehension_scopes)
+      for (const auto& [name, v] : comp->entries())
+        if (shown(name, v.get())) fn(std::string::npos, name, v.get());
+  }
+
+  void note_source(ShownFrame& s, const python::Frame* f) {
     s.env = nullptr;
     s.ns = nullptr;
     s.slots.clear();
@@ -556,18 +632,57 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     } else {
       s.ns = frame_namespace(f);
       s.ns_version = s.ns ? s.ns->version() : 0;
+      s.ns_layout = s.ns ? s.ns->layout() : 0;
     }
     for (const python::Namespace* comp : f->comprehension_scopes) s.comprehensions.emplace_back(comp, comp->version());
+  }
+
+  void read_variables(ShownFrame& s, const python::Frame* f, Snapshot& snap) {
+    note_source(s, f);
     s.values.clear();
     s.entries.clear();
+    s.index.clear();
     s.info.variables.clear();
-    for (const auto& [name, obj] : f->locals()) {
-      if (!obj || obj->type() == python::builtin_types().module) continue;
-      if (name.rfind("__", 0) == 0) continue;
+    for_each_variable(f, [&](size_t index, const std::string& name, Object* obj) {
       s.values.push_back(obj);
+      s.index.push_back(index);
       s.entries.push_back(visit_entry(obj, snap));
       s.info.variables.emplace_back(name, s.entries.back()->key);
+    });
+  }
+
+  // A frame stored to since the step before, whose variables are the same names in the same places
+  // (the same locals bound, the namespace's layout unchanged): only the variables rebound are
+  // looked up again, the others reached through their entries. False when that does not hold (and
+  // read_variables reads the frame as it is).
+  bool update_variables(ShownFrame& s, const python::Frame* f, Snapshot& snap) {
+    if (cap_hit_before_ || !s.comprehensions.empty() || !f->comprehension_scopes.empty()) return false;
+    if (f->scope && f->env) {
+      if (s.env != f->env.get() || s.scope != f->scope || s.slots.size() != f->env->slots_.size()) return false;
+    } else {
+      const python::Namespace* ns = frame_namespace(f);
+      if (!ns || s.ns != ns || s.env || ns->layout() != s.ns_layout) return false;
     }
+    size_t v = 0;
+    bool same_places = true;
+    for_each_variable(f, [&](size_t index, const std::string&, Object* obj) {
+      if (!same_places) return;
+      if (v >= s.index.size() || s.index[v] != index) {
+        same_places = false;
+        return;
+      }
+      if (obj != s.values[v] || s.entries[v]->freed) {
+        s.values[v] = obj;
+        s.entries[v] = visit_entry(obj, snap);
+        if (s.info.variables[v].second != s.entries[v]->key) s.info.variables[v].second = s.entries[v]->key;
+      } else {
+        reach(*s.entries[v], obj, snap);
+      }
+      ++v;
+    });
+    if (!same_places || v != s.index.size()) return false;
+    note_source(s, f);
+    return true;
   }
 
   // The stack, outermost first: only the frames that changed since the previous step are read
@@ -591,7 +706,7 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
       if (with_variables) {
         if (!same_frame || !same_variables(s, f)) {
           changed = true;
-          read_variables(s, f, snap);
+          if (!same_frame || !update_variables(s, f, snap)) read_variables(s, f, snap);
         } else if (changed) {
           // Moved to another line: the same variables, their objects looked up again (one freed
           // in the meantime may have left its address to a new one).
@@ -599,8 +714,15 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
             s.entries[v] = visit_entry(s.values[v], snap);
             s.info.variables[v].second = s.entries[v]->key;
           }
-        } else if (cap_hit_before_) {
-          for (size_t v = 0; v < s.values.size(); ++v) visit(s.values[v], snap);
+        } else if (cap_hit_before_ || (any_freed_before_ && names_freed(s))) {
+          // (an object a variable named was freed: the object at its address is another one)
+          for (size_t v = 0; v < s.values.size(); ++v) {
+            s.entries[v] = visit_entry(s.values[v], snap);
+            if (s.info.variables[v].second != s.entries[v]->key) {
+              s.info.variables[v].second = s.entries[v]->key;
+              changed = true;
+            }
+          }
         } else {
           for (size_t v = 0; v < s.values.size(); ++v) reach(*s.entries[v], s.values[v], snap);
         }
@@ -662,8 +784,10 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
  public:
   std::string known_object_key(const Object* o) const {
     auto it = cache_.find(const_cast<Object*>(o));
-    return it != cache_.end() && it->second.type == python::shown_type(o) && it->second.epoch == epoch_ ? it->second.key
-                                                                                                        : "";
+    return it != cache_.end() && !it->second.freed && it->second.type == python::shown_type(o) &&
+                   it->second.epoch == epoch_
+               ? it->second.key
+               : "";
   }
   std::string known_node_key(const autograd::Node* n) const {
     auto it = node_keys_.find(n);
@@ -756,8 +880,8 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     walk_.clear();
     graph_sig_now_.clear();
     seen_nodes_.clear();
-    for (const core::Tensor& t : snap.object_tensors)
-      if (auto* meta = autograd::impl::get_meta(t))
+    for (const core::Tensor* t : snap.object_tensors)
+      if (auto* meta = autograd::impl::get_meta(*t))
         if (meta->grad_fn) walk_.push_back(meta->grad_fn.get());
     std::vector<autograd::Node*>& order = graph_order_now_;
     order.clear();
@@ -845,6 +969,8 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
     // Entries kept from the step before are all alive only if that step reached everything.
     cap_hit_before_ = cap_hit_;
     cap_hit_ = false;
+    any_freed_before_ = any_freed_;
+    any_freed_ = false;
     read_frames(top, line, snap);
     forget_unreached(snap);
     collect_graph(snap);
@@ -881,10 +1007,11 @@ class Tracer : public python::Observer, public autograd::EngineObserver, public 
   std::string all_stdout_, pending_stdout_;
   std::unordered_map<Object*, Cached> cache_;
   uint64_t next_object_ = 1;
-  uint64_t epoch_ = 0;                            // steps taken
-  size_t seen_ = 0;                               // objects visited this step
-  int depth_ = 0;                                 // levels of nesting of the object walk now
-  bool cap_hit_ = false, cap_hit_before_ = true;  // kMaxObjects reached this step, the one before
+  uint64_t epoch_ = 0;                                 // steps taken
+  size_t seen_ = 0;                                    // objects visited this step
+  int depth_ = 0;                                      // levels of nesting of the object walk now
+  bool cap_hit_ = false, cap_hit_before_ = true;       // kMaxObjects reached this step, the one before
+  bool any_freed_ = false, any_freed_before_ = false;  // a shown object freed since the step before
   std::vector<ShownFrame> frames_;
   std::vector<const python::Frame*> stack_;
   bool stack_moved_ = true;                   // a call or a return since the last step
@@ -1008,6 +1135,7 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
     interp.set_observer(&tracer);
     autograd::set_engine_observer(&tracer);
     python::set_native_call_observer(&tracer);
+    python::set_free_observer(&tracer);
     torch::set_view_origin_tracking(true);
     recorder_->begin(source);
     python::RunResult r;
@@ -1015,6 +1143,7 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
       r = interp.run(source);
     } catch (...) {
       python::set_native_call_observer(nullptr);
+      python::set_free_observer(nullptr);
       torch::set_view_origin_tracking(false);
       autograd::set_engine_observer(nullptr);
       core::set_storage_limit(old_limit);
@@ -1023,6 +1152,7 @@ Summary Session::run(const std::string& source, const RunOptions& options) {
     }
     python::set_native_call_observer(nullptr);
     tracer.finish();
+    python::set_free_observer(nullptr);
     torch::set_view_origin_tracking(false);
     autograd::set_engine_observer(nullptr);
     interp.set_observer(nullptr);
