@@ -612,7 +612,11 @@ Tensor arg_extreme(const Tensor& self, std::optional<int64_t> dim, bool keepdim,
 }
 
 Tensor all_any(const Tensor& self, std::optional<int64_t> dim, bool keepdim, bool is_all) {
-  if (is_small_int(self.dtype())) return all_any(i32(self), dim, keepdim, is_all);
+  if (is_small_int(self.dtype())) {
+    // PyTorch keeps uint8 for all() and any() of a uint8 tensor (its results are 0 and 1).
+    Tensor r = all_any(i32(self), dim, keepdim, is_all);
+    return self.dtype() == DType::UInt8 ? to(r, DType::UInt8) : r;
+  }
   std::vector<bool> mask = dim ? reduce_mask({*dim}, self.dim()) : std::vector<bool>(self.dim(), true);
   Tensor out = empty(reduced_shape(self.sizes(), mask, dim ? keepdim : false), DType::Bool);
   dispatch_kernel(self.dtype(), [&](auto tag) {
