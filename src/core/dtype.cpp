@@ -1,6 +1,7 @@
 #include "core/dtype.h"
 
 #include "core/error.h"
+#include "core/kernel_dtype.h"
 
 namespace stridelab::core {
 
@@ -78,6 +79,11 @@ DType promote_types(DType a, DType b) {
 void throw_reduced_float_unsupported(DType dtype) {
   throw Error(ErrorKind::NotImplementedError,
               str("stridelab does not support this operation on ", dtype_name(dtype), " tensors yet"));
+}
+
+void throw_no_kernel_dtype(DType dtype) {
+  if (is_reduced_float(dtype)) throw_reduced_float_unsupported(dtype);
+  throw Error(ErrorKind::RuntimeError, str("internal error: no kernel for ", dtype_name(dtype), " (widen it first)"));
 }
 
 const char* error_kind_name(ErrorKind kind) {

@@ -28,6 +28,7 @@
 
 #include "core/dim_order.h"
 #include "core/elementwise_kernels.h"
+#include "core/kernel_dtype.h"
 #include "core/loops.h"
 #include "core/ops.h"
 
@@ -885,7 +886,7 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
 constexpr int64_t kTinyNumel = 16;
 
 bool tiny_op(BinaryOp op, DType compute) {
-  if (is_reduced_float(compute)) return false;
+  if (is_reduced_float(compute) || is_small_int(compute)) return false;
   switch (op) {
     case BinaryOp::Add:
     case BinaryOp::Sub:
@@ -963,7 +964,7 @@ void tiny_kernel(BinaryOp op, std::byte* out, const C* x, int64_t xs, const C* y
 
 // out = a op number (number op a when reflected), out and a of a's shape.
 void tiny_with_number(BinaryOp op, const Tensor& out, const Tensor& a, Scalar number, bool reflected) {
-  dispatch(a.dtype(), [&](auto tag) {
+  dispatch_kernel(a.dtype(), [&](auto tag) {
     using C = typename decltype(tag)::type;
     const C v = number.to<C>();
     const C* x = a.data<C>();
@@ -992,7 +993,7 @@ bool tiny_binary(BinaryOp op, const Tensor& a, const Tensor& b, DType compute, S
 void tiny_run(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
   if (a.is_wrapped_number()) return tiny_with_number(op, out, b, item(a), true);
   if (b.is_wrapped_number()) return tiny_with_number(op, out, a, item(b), false);
-  dispatch(a.dtype(), [&](auto tag) {
+  dispatch_kernel(a.dtype(), [&](auto tag) {
     using C = typename decltype(tag)::type;
     tiny_kernel<C>(op, out.raw_data(), a.data<C>(), 1, b.data<C>(), 1, a.numel());
   });
@@ -1009,9 +1010,23 @@ void run_binary(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b
     copy_(out, tmp);
     return;
   }
+  if (is_small_int(compute)) {
+    // NOTE [Small integers computed in int32]: the operands in the small dtype, widened; a
+    // result of that dtype computed into int32 and stored back truncated.
+    Tensor wa = to(to(a, compute), DType::Int32), wb = to(to(b, compute), DType::Int32);
+    if (b.is_wrapped_number()) wb.impl()->wrapped_number_ = true;
+    if (out.dtype() == DType::Bool) {
+      binary_kernel<int32_t>(op, out, wa, wb, alpha);
+      return;
+    }
+    Tensor tmp = empty(out.sizes(), DType::Int32);
+    binary_kernel<int32_t>(op, tmp, wa, wb, alpha);
+    copy_(out, tmp);
+    return;
+  }
   Tensor ca = to(a, compute), cb = to(b, compute);
   if (b.is_wrapped_number()) cb.impl()->wrapped_number_ = true;  // keeps pow's scalar shortcuts
-  dispatch(compute, [&](auto tag) { binary_kernel<typename decltype(tag)::type>(op, out, ca, cb, alpha); });
+  dispatch_kernel(compute, [&](auto tag) { binary_kernel<typename decltype(tag)::type>(op, out, ca, cb, alpha); });
 }
 
 }  // namespace
@@ -1241,15 +1256,27 @@ void keep_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in) {
 
 // out (of unary_result_dtype) = op(in); in is converted to out's dtype first for float ops.
 void run_unary(UnaryOp op, const Tensor& out, const Tensor& in) {
+  if (is_small_int(in.dtype()) && !is_float_op(op)) {
+    // NOTE [Small integers computed in int32]
+    const Tensor wide = to(in, DType::Int32);
+    if (out.dtype() == DType::Bool) {
+      run_unary(op, out, wide);
+      return;
+    }
+    Tensor tmp = empty(out.sizes(), DType::Int32);
+    run_unary(op, tmp, wide);
+    copy_(out, tmp);
+    return;
+  }
   if (op == UnaryOp::LogicalNot) {
-    dispatch(in.dtype(), [&](auto tag) {
+    dispatch_kernel(in.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       unary_loop<bool, T>(out, in, [](T x) { return x == T(0); });
     });
     return;
   }
   if (is_classifier(op)) {
-    dispatch(in.dtype(), [&](auto tag) {
+    dispatch_kernel(in.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       // Integers and bools are always finite.
       const double inf = std::numeric_limits<double>::infinity();
@@ -1265,7 +1292,7 @@ void run_unary(UnaryOp op, const Tensor& out, const Tensor& in) {
     else float_unary_kernel<double>(op, out, cin);
     return;
   }
-  dispatch(in.dtype(), [&](auto tag) { keep_unary_kernel<typename decltype(tag)::type>(op, out, in); });
+  dispatch_kernel(in.dtype(), [&](auto tag) { keep_unary_kernel<typename decltype(tag)::type>(op, out, in); });
 }
 
 }  // namespace
@@ -1338,7 +1365,7 @@ void run_round_decimals(const Tensor& out, const Tensor& in, int64_t decimals) {
   STRIDELAB_CHECK(is_floating(in.dtype()), "\"round_cpu\" not implemented for '", scalar_type_name(in.dtype()), "'");
   const bool negative = decimals < 0;
   const double power = std::pow(10.0, static_cast<double>(negative ? -decimals : decimals));
-  dispatch(in.dtype(), [&](auto tag) {
+  dispatch_kernel(in.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_floating_point_v<T>) {
       const T p = static_cast<T>(power);
@@ -1350,7 +1377,11 @@ void run_round_decimals(const Tensor& out, const Tensor& in, int64_t decimals) {
 
 void run_nan_to_num(const Tensor& out, const Tensor& in, std::optional<double> nan, std::optional<double> posinf,
                     std::optional<double> neginf) {
-  dispatch(in.dtype(), [&](auto tag) {
+  if (!is_floating(in.dtype())) {
+    if (!out.is_same(in)) copy_(out, in);
+    return;
+  }
+  dispatch_kernel(in.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_floating_point_v<T>) {
       const T n = static_cast<T>(nan.value_or(0.0));
@@ -1358,8 +1389,6 @@ void run_nan_to_num(const Tensor& out, const Tensor& in, std::optional<double> n
       const T lo = neginf ? static_cast<T>(*neginf) : std::numeric_limits<T>::lowest();
       const T inf = std::numeric_limits<T>::infinity();
       unary_loop<T, T>(out, in, [=](T x) { return x != x ? n : (x == inf ? hi : (x == -inf ? lo : x)); });
-    } else {
-      unary_loop<T, T>(out, in, [](T x) { return x; });
     }
   });
 }
@@ -1400,7 +1429,7 @@ Tensor where(const Tensor& condition, const Tensor& a, const Tensor& b) {
   const DType dtype = result_type(a, b);
   Tensor out = kernels::empty_elementwise(shape, {&condition, &a, &b}, dtype);
   Tensor ca = to(a, dtype), cb = to(b, dtype);
-  dispatch_all(dtype, [&](auto tag) {
+  dispatch_bits(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     for_each_row<4>(
         shape, {out.raw_data(), condition.raw_data(), ca.raw_data(), cb.raw_data()},
@@ -1445,7 +1474,19 @@ void run_clamp(const Tensor& out, const Tensor& in, const std::optional<Scalar>&
     copy_(out, f);
     return;
   }
-  dispatch(out.dtype(), [&](auto tag) {
+  if (is_small_int(out.dtype())) {
+    // NOTE [Small integers computed in int32]: the bounds converted to the small dtype, as its
+    // kernel would, then widened with the values.
+    auto narrowed = [&](const std::optional<Scalar>& bound) -> std::optional<Scalar> {
+      if (!bound) return bound;
+      return Scalar(item(scalar_tensor(*bound, out.dtype())).to_int());
+    };
+    Tensor wide = to(in, DType::Int32, true);
+    run_clamp(wide, wide, narrowed(min), narrowed(max));
+    copy_(out, wide);
+    return;
+  }
+  dispatch_kernel(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T lo = min ? min->to<T>() : T(0), hi = max ? max->to<T>() : T(0);
     // A NaN input stays NaN; a NaN bound leaves the values alone (comparisons with it are false).
@@ -1492,9 +1533,12 @@ void masked_fill_(const Tensor& self, const Tensor& mask, Scalar value) {
     STRIDELAB_CHECK(!item(any(bad)).to<bool>(), "Mask tensor can take 0 and 1 values only");
     m = to(mask, DType::Bool);
   }
-  dispatch_all(self.dtype(), [&](auto tag) {
+  // The value converted as fill_ converts it, then moved as bits.
+  const Tensor converted = scalar_tensor(value, self.dtype());
+  dispatch_bits(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    const T v = value.to<T>();
+    T v;
+    std::memcpy(&v, converted.raw_data(), sizeof v);
     for_each_row<2>(shape, {self.raw_data(), m.raw_data()}, {byte_strides(self), byte_strides(m, shape)},
                     [v](std::array<std::byte*, 2> p, std::array<int64_t, 2> s, int64_t n) {
                       for (int64_t i = 0; i < n; ++i)
@@ -1508,8 +1552,11 @@ void masked_fill_(const Tensor& self, const Tensor& mask, Scalar value) {
 bool allclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool equal_nan) {
   STRIDELAB_CHECK(a.dtype() == b.dtype(), scalar_type_name(a.dtype()), " did not match ", scalar_type_name(b.dtype()));
   IntArray shape = broadcast_shapes(a.sizes(), b.sizes());
+  // Exact in the wider type, and compared in double below either way.
+  if (is_small_int(a.dtype())) return allclose(to(a, DType::Int32), to(b, DType::Int32), rtol, atol, equal_nan);
+  if (is_reduced_float(a.dtype())) return allclose(to(a, DType::Float32), to(b, DType::Float32), rtol, atol, equal_nan);
   bool close = true;
-  dispatch_all(a.dtype(), [&](auto tag) {
+  dispatch_kernel(a.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     for_each_row<2>(shape, {a.raw_data(), b.raw_data()}, {byte_strides(a, shape), byte_strides(b, shape)},
                     [&](std::array<std::byte*, 2> p, std::array<int64_t, 2> s, int64_t n) {

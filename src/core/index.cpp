@@ -31,6 +31,7 @@
 #include <type_traits>
 
 #include "core/dim_order.h"
+#include "core/kernel_dtype.h"
 #include "core/loops.h"
 #include "core/ops.h"
 
@@ -638,7 +639,7 @@ Tensor index_advanced(const Tensor& self, const std::vector<Recorded>& recorded)
   IndexLoop loop = make_index_loop(info, byte_strides(out));
   if (numel_of(info.result_shape) == 0) return out;
   std::byte* src = info.src.raw_data();
-  dispatch_all(self.dtype(), [&](auto tag) {
+  dispatch_bits(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     run_index_loop<T, Move::Gather>(loop, src, out.raw_data());
   });
@@ -716,9 +717,13 @@ Tensor mask_for_fill(const Tensor& self, const std::vector<Recorded>& recorded, 
 
 void masked_fill_scalar(const Tensor& self, const Tensor& mask, Scalar value) {
   IntArray shape = self.sizes();
-  dispatch(self.dtype(), [&](auto tag) {
+  if (is_reduced_float(self.dtype())) throw_reduced_float_unsupported(self.dtype());
+  // The value converted as fill_ converts it, then moved as bits.
+  const Tensor converted = scalar_tensor(value, self.dtype());
+  dispatch_bits(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    T v = value.to<T>();
+    T v;
+    std::memcpy(&v, converted.raw_data(), sizeof v);
     for_each_row<2>(shape, {self.raw_data(), mask.raw_data()}, {byte_strides(self), byte_strides(mask, shape)},
                     [v](std::array<std::byte*, 2> p, std::array<int64_t, 2> s, int64_t n) {
                       for (int64_t i = 0; i < n; ++i)
@@ -757,11 +762,13 @@ void index_put_advanced(const Tensor& self, const std::vector<Recorded>& recorde
   IndexLoop loop = make_index_loop(info, byte_strides(value, info.result_shape));
   std::byte* dst = info.src.raw_data();
   std::byte* src = value.raw_data();
-  dispatch_all(self.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if (accumulate) run_index_loop<T, Move::Accumulate>(loop, dst, src);
-    else run_index_loop<T, Move::Scatter>(loop, dst, src);
-  });
+  if (accumulate) {
+    dispatch_all(self.dtype(),
+                 [&](auto tag) { run_index_loop<typename decltype(tag)::type, Move::Accumulate>(loop, dst, src); });
+  } else {
+    dispatch_bits(self.dtype(),
+                  [&](auto tag) { run_index_loop<typename decltype(tag)::type, Move::Scatter>(loop, dst, src); });
+  }
 }
 
 // The int64 values of a 0-d or 1-d int32/int64 index tensor.
@@ -850,7 +857,7 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   const int64_t inner_self = dim == last ? 0 : self_strides[last];
   const int64_t inner_index = index_strides[last], inner_out = out_strides[last];
   const int64_t* idx = reinterpret_cast<const int64_t*>(index.storage()->data()) + index.storage_offset();
-  dispatch_all(self.dtype(), [&](auto tag) {
+  dispatch_bits(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* src = reinterpret_cast<const T*>(self.storage()->data()) + self.storage_offset();
     T* dst = out.data<T>();
@@ -909,7 +916,7 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
     loop.pos_ind[k] = values[k] * step_self;
     loop.pos_dense[k] = static_cast<int64_t>(k) * step_out;
   }
-  dispatch_all(self.dtype(), [&](auto tag) {
+  dispatch_bits(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     run_index_loop<T, Move::Gather>(loop, self.raw_data(), out.raw_data());
   });
@@ -927,7 +934,7 @@ Tensor masked_select(const Tensor& self, const Tensor& mask) {
                   });
   Tensor out = empty({count}, self.dtype());
   if (count == 0) return out;
-  dispatch_all(self.dtype(), [&](auto tag) {
+  dispatch_bits(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* dst = out.data<T>();
     for_each_row<2>(shape, {self.raw_data(), mask.raw_data()}, {self_strides, mask_strides},

@@ -12,6 +12,7 @@
 
 #include "core/dim_order.h"
 #include "core/elementwise_kernels.h"
+#include "core/kernel_dtype.h"
 #include "core/loops.h"
 #include "core/ops.h"
 
@@ -395,6 +396,9 @@ void sum_into(const Tensor& out, const Tensor& in, const std::vector<bool>& mask
 // NOTE [16-bit floats]: a reduction of a float16 / bfloat16 tensor runs on a float32 copy and its
 // result is rounded back.
 Tensor f32(const Tensor& t) { return to(t, DType::Float32); }
+// NOTE [Small integers computed in int32]: so does one of an int8, int16 or uint8 tensor on an
+// int32 copy.
+Tensor i32(const Tensor& t) { return to(t, DType::Int32); }
 
 DType sum_dtype(DType in, std::optional<DType> dtype) {
   if (dtype) return *dtype;
@@ -424,8 +428,9 @@ Tensor extreme_all(const Tensor& self, bool is_max) {
                   "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim "
                   "with the 'dim' argument.");
   if (is_reduced_float(self.dtype())) return to(extreme_all(f32(self), is_max), self.dtype());
+  if (is_small_int(self.dtype())) return to(extreme_all(i32(self), is_max), self.dtype());
   Tensor out = empty({}, self.dtype());
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_kernel(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     Walker w(self, std::vector<bool>(self.dim(), true));
     const T* base = self.data<T>();
@@ -525,6 +530,10 @@ std::pair<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keep
     auto [values, indices] = extreme_dim(f32(self), dim, keepdim, is_max);
     return {to(values, self.dtype()), indices};
   }
+  if (is_small_int(self.dtype())) {
+    auto [values, indices] = extreme_dim(i32(self), dim, keepdim, is_max);
+    return {to(values, self.dtype()), indices};
+  }
   const char* name = is_max ? "max" : "min";
   const int64_t d = wrap_dim(dim, self.dim());
   std::vector<bool> mask(self.dim(), false);
@@ -534,7 +543,7 @@ std::pair<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keep
   }
   IntArray shape = reduced_shape(self.sizes(), mask, keepdim);
   Tensor values = empty(shape, self.dtype()), indices = empty(shape, DType::Int64);
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_kernel(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     Walker w(self, mask);
     const T* base = self.data<T>();
@@ -603,9 +612,14 @@ Tensor arg_extreme(const Tensor& self, std::optional<int64_t> dim, bool keepdim,
 }
 
 Tensor all_any(const Tensor& self, std::optional<int64_t> dim, bool keepdim, bool is_all) {
+  if (is_small_int(self.dtype())) {
+    // PyTorch keeps uint8 for all() and any() of a uint8 tensor (its results are 0 and 1).
+    Tensor r = all_any(i32(self), dim, keepdim, is_all);
+    return self.dtype() == DType::UInt8 ? to(r, DType::UInt8) : r;
+  }
   std::vector<bool> mask = dim ? reduce_mask({*dim}, self.dim()) : std::vector<bool>(self.dim(), true);
   Tensor out = empty(reduced_shape(self.sizes(), mask, dim ? keepdim : false), DType::Bool);
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_kernel(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     Walker w(self, mask);
     const T* base = self.data<T>();
@@ -726,9 +740,10 @@ Tensor sum(const Tensor& self, const IntArray& dims, bool keepdim, std::optional
   std::vector<bool> mask = reduce_mask(dims, self.dim());
   const DType dt = sum_dtype(self.dtype(), dtype);
   if (is_reduced_float(dt)) return to(sum(f32(self), dims, keepdim, DType::Float32), dt);
+  if (is_small_int(dt)) return to(sum(to(self, dt), dims, keepdim, DType::Int32), dt);
   Tensor in = to(self, dt);
   Tensor out = new_reduction(self, mask, keepdim, dt);
-  dispatch(dt, [&](auto tag) {
+  dispatch_kernel(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_same_v<T, bool>) {
       Tensor wide = to(in, DType::Int64), acc = zeros(out.sizes(), DType::Int64);
@@ -766,7 +781,7 @@ Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
   STRIDELAB_CHECK(!is_reduced_float(dt), "\"prod_cpu\" not implemented for '", scalar_type_name(dt), "'");
   Tensor in = to(self, dt);
   Tensor out = empty(reduced_shape(self.sizes(), mask, dim ? keepdim : false), dt);
-  dispatch(dt, [&](auto tag) {
+  dispatch_kernel(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!std::is_same_v<T, bool>) {
       Walker w(in, mask);
@@ -790,7 +805,7 @@ Tensor var(const Tensor& self, const IntArray& dims, int64_t correction, bool ke
   if (is_reduced_float(self.dtype())) return to(var(f32(self), dims, correction, keepdim), self.dtype());
   std::vector<bool> mask = reduce_mask(dims, self.dim());
   Tensor out = empty(reduced_shape(self.sizes(), mask, keepdim), self.dtype());
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_kernel(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_floating_point_v<T>) {
       Walker w(self, mask);
@@ -844,7 +859,7 @@ Tensor norm(const Tensor& self, double p, const IntArray& dims, bool keepdim) {
   if (is_reduced_float(self.dtype())) return to(norm(f32(self), p, dims, keepdim), self.dtype());
   std::vector<bool> mask = reduce_mask(dims, self.dim());
   Tensor out = empty(reduced_shape(self.sizes(), mask, keepdim), self.dtype());
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_kernel(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_floating_point_v<T>) {
       Walker w(self, mask);
@@ -906,9 +921,10 @@ void check_nonempty_reduction(const Tensor& self, const IntArray& dims, const ch
 Tensor extreme_dims(const Tensor& self, const IntArray& dims, bool keepdim, bool is_max) {
   check_nonempty_reduction(self, dims, is_max ? "amax()" : "amin()");
   if (is_reduced_float(self.dtype())) return to(extreme_dims(f32(self), dims, keepdim, is_max), self.dtype());
+  if (is_small_int(self.dtype())) return to(extreme_dims(i32(self), dims, keepdim, is_max), self.dtype());
   std::vector<bool> mask = reduce_mask(dims, self.dim());
   Tensor out = empty(reduced_shape(self.sizes(), mask, keepdim), self.dtype());
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_kernel(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     Walker w(self, mask);
     const T* base = self.data<T>();
@@ -955,15 +971,16 @@ Tensor trace(const Tensor& self) {
   STRIDELAB_CHECK(self.dim() == 2, "trace: expected a matrix, but got tensor with dim ", self.dim());
   const DType dt = sum_dtype(self.dtype(), std::nullopt);
   Tensor out = empty({}, dt);
-  dispatch(self.dtype(), [&](auto tag) {
+  const Tensor in = is_small_int(self.dtype()) ? i32(self) : self;
+  dispatch_kernel(in.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     // Accumulated in double (floats) or int64, as PyTorch's acc_type on the CPU.
     using Acc = std::conditional_t<std::is_floating_point_v<T>, double, int64_t>;
-    const int64_t n = std::min(self.sizes()[0], self.sizes()[1]), step = self.strides()[0] + self.strides()[1];
-    const T* p = self.data<T>();
+    const int64_t n = std::min(in.sizes()[0], in.sizes()[1]), step = in.strides()[0] + in.strides()[1];
+    const T* p = in.data<T>();
     Acc acc = 0;
     for (int64_t i = 0; i < n; ++i) acc += static_cast<Acc>(p[i * step]);
-    dispatch(dt, [&](auto otag) {
+    dispatch_kernel(dt, [&](auto otag) {
       *out.data<typename decltype(otag)::type>() = static_cast<typename decltype(otag)::type>(acc);
     });
   });
@@ -982,11 +999,12 @@ Tensor scan(const Tensor& self, int64_t dim, std::optional<DType> dtype, bool pr
   STRIDELAB_CHECK(dt != DType::Bool && dt != DType::Float16, "\"", product ? "cumprod" : "cumsum",
                   "_out_cpu\" not implemented for '", scalar_type_name(dt), "'");
   if (is_reduced_float(dt)) return to(scan(f32(self), dim, DType::Float32, product), dt);
+  if (is_small_int(dt)) return to(scan(to(self, dt), dim, DType::Int32, product), dt);
   if (self.dim() == 0) return to(self, dt, true);
   Tensor rows = contiguous(movedim(to(self, dt), {d}, {-1}));
   Tensor out = empty(rows.sizes(), dt);
   const int64_t n = self.sizes()[d], count = n == 0 ? 0 : rows.numel() / n;
-  dispatch(dt, [&](auto tag) {
+  dispatch_kernel(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!std::is_same_v<T, bool>) {
       using Acc = std::conditional_t<std::is_floating_point_v<T>, double, T>;

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/kernel_dtype.h"
 #include "core/ops.h"
 #include "core/sort_algorithms.h"
 
@@ -43,6 +44,10 @@ std::pair<Tensor, Tensor> per_row(const Tensor& self, int64_t dim, int64_t keep,
     auto [values, indices] = per_row(to(self, DType::Float32), dim, keep, fn);
     return {to(values, self.dtype()), indices};
   }
+  if (is_small_int(self.dtype())) {  // NOTE [Small integers computed in int32]: the same comparisons
+    auto [values, indices] = per_row(to(self, DType::Int32), dim, keep, fn);
+    return {to(values, self.dtype()), indices};
+  }
   IntArray sizes = self.sizes();
   const bool whole = self.dim() == 0 || keep == sizes[dim];
   if (!whole) sizes[dim] = keep;
@@ -58,7 +63,7 @@ std::pair<Tensor, Tensor> per_row(const Tensor& self, int64_t dim, int64_t keep,
   Tensor vrows = empty(movedim(values, {dim}, {-1}).sizes(), self.dtype());
   Tensor irows = empty(vrows.sizes(), DType::Int64);
   const int64_t count = n == 0 ? 0 : rows.numel() / n;
-  dispatch(self.dtype(), [&](auto tag) {
+  dispatch_kernel(self.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* in = rows.data<T>();
     T* vo = vrows.data<T>();
