@@ -418,7 +418,7 @@ Tensor unsafe_view(const Tensor& self, const IntArray& sizes) {
   Tensor v = core::view(self, sizes);
   // Not a view: a fresh tensor over the same storage, with its own version counter.
   Tensor result(std::make_shared<core::TensorImpl>(v.storage(), v.sizes(), v.strides(), v.storage_offset(), v.dtype(),
-                                                   std::make_shared<core::VersionCounter>()));
+                                                   core::make_version_counter()));
   return with_history(result, fn);
 }
 
