@@ -534,7 +534,8 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   Tensor checked = core::narrow(self, dim, start, length);  // PyTorch's checks and errors
   int64_t d = core::wrap_dim(dim, self.dim());
   if (start < 0) start += self.sizes()[d];
-  return autograd::slice(self, d, start, start + length, 1);
+  // SliceBackward0 keeps the dim as given (-1 reads 18446744073709551615), the start wrapped.
+  return autograd::slice(self, dim, start, start + length, 1);
 }
 
 Tensor select(const Tensor& self, int64_t dim, int64_t index) {
