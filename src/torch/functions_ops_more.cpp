@@ -174,6 +174,7 @@ void define_index_writes() {
     return guarded([&] {
       Object* v = a.obj("value");
       if (is_tensor(v)) return wrap(ag::index_fill(a.tensor("input"), a.toInt("dim"), a.tensor("index"), unwrap(v)));
+      check_fill_value(a.scalar("value"), a.tensor("input").dtype());
       return wrap(ag::index_fill(a.tensor("input"), a.toInt("dim"), a.tensor("index"), a.scalar("value")));
     });
   });
@@ -183,7 +184,10 @@ void define_index_writes() {
       Tensor self = a.tensor("input");
       Object* v = a.obj("value");
       if (is_tensor(v)) ag::index_fill_(self, a.toInt("dim"), a.tensor("index"), unwrap(v));
-      else ag::index_fill_(self, a.toInt("dim"), a.tensor("index"), a.scalar("value"));
+      else {
+        check_fill_value(a.scalar("value"), self.dtype());
+        ag::index_fill_(self, a.toInt("dim"), a.tensor("index"), a.scalar("value"));
+      }
     });
     return self_obj(a);
   });
