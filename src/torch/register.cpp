@@ -237,6 +237,13 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
   module_add_function(cuda.get(), "is_available", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(false_obj()); });
   module_add_function(cuda.get(), "device_count", [](Interp&, CallArgs&) -> ObjRef { return make_int(0); });
   module_add(m.get(), "cuda", ObjRef(cuda.get()));
+  // torch.backends.mps, for the quickstart's `... else "mps" if torch.backends.mps.is_available()`.
+  auto backends = make_module("torch.backends");
+  auto mps = make_module("torch.backends.mps");
+  module_add_function(mps.get(), "is_available", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(false_obj()); });
+  module_add_function(mps.get(), "is_built", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(false_obj()); });
+  module_add(backends.get(), "mps", ObjRef(mps.get()));
+  module_add(m.get(), "backends", ObjRef(backends.get()));
   // torch.default_generator: the one CPU generator, which torch.manual_seed returns;
   // torch.Generator() makes another, seeded with the default seed.
   if (!T.generator)
@@ -473,6 +480,16 @@ void register_torch(Interp& interp) {
   interp.register_module("torch.optim.lr_scheduler", sub(&TorchModules::lr_scheduler));
   interp.register_module("torch.utils", sub(&TorchModules::utils));
   interp.register_module("torch.utils.data", sub(&TorchModules::data));
+  // torch.backends and torch.backends.mps, attributes of the torch module.
+  auto attribute_module = [](std::vector<const char*> path) {
+    return [path](Interp& in) {
+      ObjRef m(in.import_module("torch").get());
+      for (const char* name : path) m = get_attr(in, m.get(), name);
+      return Ref<ModuleObject>(as<ModuleObject>(m.get()));
+    };
+  };
+  interp.register_module("torch.backends", attribute_module({"backends"}));
+  interp.register_module("torch.backends.mps", attribute_module({"backends", "mps"}));
 }
 
 }  // namespace stridelab::torch
