@@ -29,9 +29,9 @@ def train_scratch(lambd):
                 for param in [w, b]:
                     param -= 0.01 * param.grad
                     param.grad.zero_()
-    print('L2 norm of w:', float(l2_penalty(w)))
+    print(f'L2 norm of w: {float(l2_penalty(w)):.4f}')
     with torch.no_grad():
-        print('val loss:', float(((X[num_train:] @ w + b - y[num_train:]) ** 2 / 2).mean()))
+        print(f'val loss: {float(((X[num_train:] @ w + b - y[num_train:]) ** 2 / 2).mean()):.4f}')
 
 train_scratch(0)
 train_scratch(3)
@@ -63,5 +63,5 @@ for epoch in range(10):
         l.backward()
         opt.step()
 print(model)
-print('L2 norm of w:', float(l2_penalty(model.net.weight)))
+print(f'L2 norm of w: {float(l2_penalty(model.net.weight)):.6f}')
 print(opt.param_groups[0]['weight_decay'], opt.param_groups[1]['weight_decay'])
