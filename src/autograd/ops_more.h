@@ -42,6 +42,9 @@ Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<i
 
 // ---- linalg_more_ops.cpp -----------------------------------------------------------------------
 Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, Scalar beta, Scalar alpha);
+// torch.addbmm: beta * self + alpha * (batch1[0] @ batch2[0] + batch1[1] @ batch2[1] + ...), summed
+// one batch at a time as PyTorch's addbmm_impl_ does (AddbmmBackward0).
+Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, Scalar beta, Scalar alpha);
 Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, Scalar beta, Scalar alpha);
 // torch.einsum as PyTorch 1.13 computes it (diagonals, permutes, then left-to-right pairwise
 // contractions by bmm), so the graph has PyTorch's nodes.

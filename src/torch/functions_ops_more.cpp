@@ -1,4 +1,4 @@
-// More tensor ops: addmm, baddbmm, addmv (and their in-place forms), einsum, and the scatter /
+// More tensor ops: addmm, baddbmm, addbmm, addmv (and their in-place forms), einsum, and the scatter /
 // index family (scatter, scatter_add, index_add, index_copy, index_fill, take_along_dim).
 #include <unordered_map>
 #include <unordered_set>
@@ -22,7 +22,7 @@ const TorchFrame einsum_vf{"/usr/lib/python3/dist-packages/torch/functional.py",
                            "    return _VF.einsum(equation, operands)  # type: ignore[attr-defined]\n"
                            "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 
-// addmm, baddbmm, addmv: beta * input + alpha * (product), and their in-place forms.
+// addmm, baddbmm, addbmm, addmv: beta * input + alpha * (product), and their in-place forms.
 using Fused = Tensor (*)(const Tensor&, const Tensor&, const Tensor&, Scalar, Scalar);
 
 void def_fused(const char* name, const char* a, const char* b, Fused fn) {
@@ -56,6 +56,7 @@ Tensor addmm_fn(const Tensor& s, const Tensor& a, const Tensor& b, Scalar beta, 
 void define_fused_products() {
   def_fused("addmm", "mat1", "mat2", &addmm_fn);
   def_fused("baddbmm", "batch1", "batch2", &ag::baddbmm);
+  def_fused("addbmm", "batch1", "batch2", &ag::addbmm);
   def_fused("addmv", "mat", "vec", &ag::addmv);
 }
 
