@@ -6,6 +6,7 @@
 
 #include "autograd/function_helpers.h"
 #include "autograd/ops.h"
+#include "autograd/ops_more.h"
 #include "core/error.h"
 
 namespace stridelab::autograd {
@@ -35,6 +36,15 @@ struct RsubBackward1 : Node {
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0)) out[0] = maybe_multiply(autograd::neg(grads[0]), alpha);
+    return out;
+  }
+};
+
+struct SubBackward1 : Node {
+  NODE_NAME(SubBackward1)
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = grads[0];
     return out;
   }
 };
@@ -664,6 +674,12 @@ Tensor& binary_scalar_forward_(BinaryOp op, Tensor& self, Scalar other) {
 }  // namespace
 
 // ---- out of place ------------------------------------------------------------------------------------
+
+Tensor sub_scalar(const Tensor& self, Scalar other, Scalar alpha) {
+  auto fn = make_node<SubBackward1>(self);
+  Tensor result = core::binary(BinaryOp::Sub, self, wrapped(other), alpha);
+  return with_history(result, fn);
+}
 
 Tensor rsub(const Tensor& self, Scalar other, Scalar alpha) {
   auto fn = make_node<RsubBackward1>(self);
