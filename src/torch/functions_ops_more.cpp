@@ -363,7 +363,9 @@ std::optional<std::tuple<Tensor, Tensor, Tensor>> unique_unsorted(const Tensor& 
 #if defined(__GLIBCXX__)
   const DType dtype = self.dtype();
   if (dtype == DType::Bool) return std::nullopt;
-  if (dtype == DType::Float16 || dtype == DType::BFloat16) return std::nullopt;
+  if (dtype == DType::Float16 || dtype == DType::BFloat16)
+    raise(builtin_types().not_implemented_error,
+          "stridelab does not support torch.unique(sorted=False) on float16 and bfloat16 tensors yet");
   Tensor input = core::contiguous(self);
   const int64_t n = input.numel();
   Tensor values, inverse = core::empty({n}, DType::Int64), counts;
