@@ -12,6 +12,7 @@ import textwrap
 
 import torch
 import torch.autograd.functional
+import torch.backends.mps
 import torch.nn.init
 import torch.optim.lr_scheduler
 import torch.utils.data
@@ -19,7 +20,8 @@ import torch.utils.data
 OUT = pathlib.Path(__file__).resolve().parent.parent / "src" / "torch" / "reference_names.inc"
 
 MODULES = [torch, torch.nn, torch.nn.functional, torch.nn.init, torch.optim, torch.optim.lr_scheduler,
-           torch.autograd, torch.autograd.functional, torch.utils, torch.utils.data]
+           torch.autograd, torch.autograd.functional, torch.utils, torch.utils.data, torch.backends,
+           torch.backends.mps]
 
 
 def lists():

@@ -85,6 +85,12 @@ Tensor& overwrite(Tensor& self, const char* name, const Tensor& value, Write wri
 
 }  // namespace
 
+// A copy of an inference tensor made outside inference mode starts at version 1: PyTorch counts
+// the copy_ into it (NOTE [Inference tensors] in core/tensor.h).
+static void copied_from_inference(const Tensor& self, const Tensor& result) {
+  if (self.is_inference() && !core::InferenceMode::enabled) result.bump_version();
+}
+
 Tensor clone(const Tensor& self, MemoryFormat format) {
   auto fn = make_node<CloneBackward0>(self);
   Tensor result;
@@ -94,6 +100,7 @@ Tensor clone(const Tensor& self, MemoryFormat format) {
     result = core::empty(self.sizes(), self.dtype());
     core::copy_(result, self);
   }
+  copied_from_inference(self, result);
   return with_history(result, fn);
 }
 
@@ -108,6 +115,7 @@ Tensor to(const Tensor& self, DType dtype, bool copy) {
   if (detail::is_differentiable(dtype)) fn = make_node<ToCopyBackward0>(self);
   if (fn) fn->self_dtype = self.dtype();
   Tensor result = core::to(self, dtype, true);
+  copied_from_inference(self, result);
   return with_history(result, fn);
 }
 

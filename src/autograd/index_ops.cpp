@@ -429,12 +429,18 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
 }
 
 Tensor masked_select(const Tensor& self, const Tensor& mask) {
+  if (mask.dtype() == core::DType::UInt8)
+    warn(
+        "masked_select received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask "
+        "with dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:"
+        "1729.)");
+  const Tensor m = mask.dtype() == core::DType::UInt8 ? core::to(mask, core::DType::Bool) : mask;
   auto fn = make_node<MaskedSelectBackward0>(self);
   if (fn) {
     fn->self_ = SavedVariable(self, false);
-    fn->mask_ = SavedVariable(mask, false);
+    fn->mask_ = SavedVariable(m, false);
   }
-  Tensor result = core::masked_select(self, mask);
+  Tensor result = core::masked_select(self, m);
   return with_history(result, fn);
 }
 

@@ -1,4 +1,4 @@
-// baddbmm, addmv and einsum. einsum is not a primitive: it is composed of diagonal, movedim,
+// baddbmm, addbmm, addmv and einsum. einsum is not a primitive: it is composed of diagonal, movedim,
 // unsqueeze, permute, sum, mul, reshape, bmm and view exactly as PyTorch 1.13 composes it (left to
 // right, one pairwise contraction by bmm at a time), so its graph has PyTorch's nodes.
 #include <array>
@@ -45,6 +45,39 @@ struct BaddbmmBackward0 : SavingNode<BaddbmmBackward0> {
       out[1] = maybe_multiply(autograd::bmm(grad, autograd::transpose(batch2, 1, 2)), alpha);
     if (task_should_compute_output(2))
       out[2] = maybe_multiply(autograd::bmm(autograd::transpose(batch1, 1, 2), grad), alpha);
+    return out;
+  }
+};
+
+struct AddbmmBackward0 : SavingNode<AddbmmBackward0> {
+  NODE_NAME(AddbmmBackward0)
+  SavedVariable batch1_, batch2_;
+  Scalar alpha, beta;
+  int64_t batch1_size0 = 0, batch1_size1 = 0, batch2_size2 = 0;
+  static auto saved_fields() {
+    return std::array{Field{"_saved_batch1", &AddbmmBackward0::batch1_},
+                      Field{"_saved_batch2", &AddbmmBackward0::batch2_}};
+  }
+  std::vector<SavedAttribute> saved_attributes() const override {
+    return {{"_saved_alpha", alpha},
+            {"_saved_batch1_argsize_0", batch1_size0},
+            {"_saved_batch1_argsize_1", batch1_size1},
+            {"_saved_batch2_argsize_2", batch2_size2},
+            {"_saved_beta", beta}};
+  }
+  variable_list apply(variable_list&& grads) override {
+    Tensor batch1 = batch1_.unpack(), batch2 = batch2_.unpack();
+    variable_list out(3);
+    if (!any_defined(grads)) return out;
+    const Tensor& grad = grads[0];
+    if (task_should_compute_output(0)) out[0] = maybe_multiply(grad, beta);
+    if (!task_should_compute_output(1) && !task_should_compute_output(2)) return out;
+    // grad.unsqueeze(0).expand({batch1.size(0), batch1.size(1), batch2.size(2)})
+    Tensor expanded = autograd::expand(autograd::unsqueeze(grad, 0), {batch1_size0, batch1_size1, batch2_size2});
+    if (task_should_compute_output(1))
+      out[1] = maybe_multiply(autograd::bmm(expanded, autograd::transpose(batch2, 1, 2)), alpha);
+    if (task_should_compute_output(2))
+      out[2] = maybe_multiply(autograd::bmm(autograd::transpose(batch1, 1, 2), expanded), alpha);
     return out;
   }
 };
@@ -97,6 +130,41 @@ Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, S
                       batch2.dim() > 2 ? batch2.size(2) : 1});
   Tensor product = core::bmm(batch1, batch2);
   return with_history(add_scaled(self, product, beta, alpha), fn);
+}
+
+Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, Scalar beta, Scalar alpha) {
+  // self is expanded to the output's size before any check (expand_size), then addbmm_impl_'s checks.
+  Tensor expanded = core::expand(self, {batch1.size(1), batch2.size(2)});
+  STRIDELAB_CHECK(batch1.dim() == 3, "batch1 must be a 3D tensor");
+  STRIDELAB_CHECK(batch2.dim() == 3, "batch2 must be a 3D tensor");
+  STRIDELAB_CHECK(batch1.size(0) == batch2.size(0), "batch1 and batch2 must have same number of batches, got ",
+                  batch1.size(0), " and ", batch2.size(0));
+  STRIDELAB_CHECK(batch1.size(2) == batch2.size(1), "Incompatible matrix sizes for bmm (", batch1.size(1), "x",
+                  batch1.size(2), " and ", batch2.size(1), "x", batch2.size(2), ")");
+  STRIDELAB_CHECK(self.dtype() == batch2.dtype(), "self and mat2 must have the same dtype");
+  STRIDELAB_CHECK(batch1.dtype() == batch2.dtype(), "mat1 and mat2 must have the same dtype");
+  auto fn = make_node<AddbmmBackward0>(self, batch1, batch2);
+  if (fn) {
+    fn->alpha = alpha;
+    fn->batch1_size0 = batch1.size(0);
+    fn->batch1_size1 = batch1.size(1);
+    if (fn->should_compute_output(2)) fn->batch1_ = SavedVariable(batch1, false);
+    fn->batch2_size2 = batch2.size(2);
+    if (fn->should_compute_output(1)) fn->batch2_ = SavedVariable(batch2, false);
+    fn->beta = beta;
+  }
+  // result = beta * self, then result += alpha * batch1[b] @ batch2[b] for each b in turn.
+  Tensor result;
+  const int64_t batches = batch1.size(0);
+  for (int64_t b = 0; b < batches; ++b) {
+    Tensor product = core::mm(core::select(batch1, 0, b), core::select(batch2, 0, b));
+    result =
+        b == 0 ? add_scaled(expanded, product, beta, alpha) : core::binary(core::BinaryOp::Add, result, product, alpha);
+  }
+  if (batches == 0)
+    result = is_zero(beta) ? core::zeros(expanded.sizes(), self.dtype())
+                           : core::binary(core::BinaryOp::Mul, expanded, wrapped(beta));
+  return with_history(core::contiguous(result), fn);
 }
 
 Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, Scalar beta, Scalar alpha) {

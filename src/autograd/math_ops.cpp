@@ -6,6 +6,7 @@
 
 #include "autograd/function_helpers.h"
 #include "autograd/ops.h"
+#include "autograd/ops_more.h"
 #include "core/error.h"
 
 namespace stridelab::autograd {
@@ -35,6 +36,15 @@ struct RsubBackward1 : Node {
   variable_list apply(variable_list&& grads) override {
     variable_list out(1);
     if (any_defined(grads) && task_should_compute_output(0)) out[0] = maybe_multiply(autograd::neg(grads[0]), alpha);
+    return out;
+  }
+};
+
+struct SubBackward1 : Node {
+  NODE_NAME(SubBackward1)
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = grads[0];
     return out;
   }
 };
@@ -665,6 +675,12 @@ Tensor& binary_scalar_forward_(BinaryOp op, Tensor& self, Scalar other) {
 
 // ---- out of place ------------------------------------------------------------------------------------
 
+Tensor sub_scalar(const Tensor& self, Scalar other, Scalar alpha) {
+  auto fn = make_node<SubBackward1>(self);
+  Tensor result = core::binary(BinaryOp::Sub, self, wrapped(other), alpha);
+  return with_history(result, fn);
+}
+
 Tensor rsub(const Tensor& self, Scalar other, Scalar alpha) {
   auto fn = make_node<RsubBackward1>(self);
   if (fn) fn->alpha = alpha;
@@ -924,7 +940,16 @@ Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other) {
   return with_history(result, fn);
 }
 
+// A uint8 mask still works, with PyTorch's deprecation warning (each masked_fill_ call).
+static void warn_uint8_mask(const Tensor& mask) {
+  if (mask.dtype() == core::DType::UInt8)
+    warn(
+        "masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with "
+        "dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)");
+}
+
 Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value) {
+  warn_uint8_mask(mask);
   auto fn = make_node<MaskedFillBackward0>(self);
   if (fn) fn->mask_ = SavedVariable(mask, false);
   core::IntArray shape = core::broadcast_shapes(mask.sizes(), self.sizes());
@@ -936,6 +961,7 @@ Tensor masked_fill(const Tensor& self, const Tensor& mask, Scalar value) {
 
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value) {
   check_fill_value(value);
+  warn_uint8_mask(mask);
   auto fn = make_node<MaskedFillBackward1>(self, value);
   if (fn) fn->mask_ = SavedVariable(mask, false);
   core::IntArray shape = core::broadcast_shapes(mask.sizes(), self.sizes());
@@ -1097,6 +1123,7 @@ Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> ma
 
 Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value) {
   impl::check_inplace(self, any_requires_grad(self));
+  warn_uint8_mask(mask);
   auto fn = make_node<MaskedFillBackward0>(self);
   if (fn) { fn->mask_ = SavedVariable(mask, false); }
   core::masked_fill_(self, mask, value);
@@ -1108,6 +1135,7 @@ Tensor& masked_fill_(Tensor& self, const Tensor& mask, const Tensor& value) {
   check_fill_value(value);
   bool rg = any_requires_grad(self, value);
   impl::check_inplace(self, rg);
+  warn_uint8_mask(mask);
   auto fn = inplace_node<MaskedFillBackward1>(self, value, rg);
   if (fn) fn->mask_ = SavedVariable(mask, false);
   core::masked_fill_(self, mask, core::item(value));

@@ -40,8 +40,16 @@ Tensor& index_fill_(Tensor& self, int64_t dim, const Tensor& index, const Tensor
 // take_along_dim: broadcast_to both, then gather; without dim, gather over the flattened input.
 Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim);
 
+// ---- math_ops.cpp ------------------------------------------------------------------------------
+// Tensor.subtract(Scalar other, Scalar alpha): ATen's sub.Scalar, self - alpha * other
+// (SubBackward1, which keeps nothing).
+Tensor sub_scalar(const Tensor& self, Scalar other, Scalar alpha);
+
 // ---- linalg_more_ops.cpp -----------------------------------------------------------------------
 Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, Scalar beta, Scalar alpha);
+// torch.addbmm: beta * self + alpha * (batch1[0] @ batch2[0] + batch1[1] @ batch2[1] + ...), summed
+// one batch at a time as PyTorch's addbmm_impl_ does (AddbmmBackward0).
+Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, Scalar beta, Scalar alpha);
 Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, Scalar beta, Scalar alpha);
 // torch.einsum as PyTorch 1.13 computes it (diagonals, permutes, then left-to-right pairwise
 // contractions by bmm), so the graph has PyTorch's nodes.

@@ -14,6 +14,9 @@ const char* const kBackwardTwiceMessage =
 
 SavedVariable::SavedVariable(const Tensor& t, bool is_output, bool is_inplace_on_view) {
   if (!t.defined()) return;
+  STRIDELAB_CHECK(!t.is_inference(),
+                  "Inference tensors cannot be saved for backward. To work around you can make a clone to get a "
+                  "normal tensor and use it in autograd.");
   saved_ = true;
   saved_version_ = t.version();
   is_leaf_ = is_leaf(t);

@@ -231,6 +231,8 @@ uint32_t output_nr(const Tensor& t) {
 
 void set_requires_grad(const Tensor& t, bool flag, RequiresGradCall call) {
   bool floating = detail::is_differentiable(t.dtype());
+  STRIDELAB_CHECK(!(flag && t.is_inference() && !core::InferenceMode::enabled),
+                  "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.");
   switch (call) {
     case RequiresGradCall::Method:
       STRIDELAB_CHECK(is_leaf(t) || flag,

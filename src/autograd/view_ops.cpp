@@ -418,7 +418,7 @@ Tensor unsafe_view(const Tensor& self, const IntArray& sizes) {
   Tensor v = core::view(self, sizes);
   // Not a view: a fresh tensor over the same storage, with its own version counter.
   Tensor result(std::make_shared<core::TensorImpl>(v.storage(), v.sizes(), v.strides(), v.storage_offset(), v.dtype(),
-                                                   std::make_shared<core::VersionCounter>()));
+                                                   core::make_version_counter()));
   return with_history(result, fn);
 }
 
@@ -534,7 +534,8 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   Tensor checked = core::narrow(self, dim, start, length);  // PyTorch's checks and errors
   int64_t d = core::wrap_dim(dim, self.dim());
   if (start < 0) start += self.sizes()[d];
-  return autograd::slice(self, d, start, start + length, 1);
+  // SliceBackward0 keeps the dim as given (-1 reads 18446744073709551615), the start wrapped.
+  return autograd::slice(self, dim, start, start + length, 1);
 }
 
 Tensor select(const Tensor& self, int64_t dim, int64_t index) {

@@ -41,8 +41,19 @@ std::shared_ptr<TensorImpl> make_tensor_impl(Storage storage, IntArray sizes, In
                                           std::move(version));
 }
 
+bool InferenceMode::enabled = false;
+
+void inference_inplace_error() {
+  throw Error(
+      ErrorKind::RuntimeError,
+      "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to get a "
+      "normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for more details.");
+}
+
 std::shared_ptr<VersionCounter> make_version_counter() {
-  return std::allocate_shared<VersionCounter>(support::FreeListAllocator<VersionCounter>());
+  auto v = std::allocate_shared<VersionCounter>(support::FreeListAllocator<VersionCounter>());
+  v->inference = InferenceMode::enabled;
+  return v;
 }
 
 Tensor make_view(const Tensor& base, IntArray sizes, IntArray strides, int64_t storage_offset) {

@@ -36,9 +36,24 @@ namespace stridelab::core {
 
 using IntArray = std::vector<int64_t>;
 
+// NOTE [Inference tensors]
+// A tensor made while torch.inference_mode() is on (InferenceMode::enabled) is an inference
+// tensor: PyTorch gives it no version counter. Here its counter is marked `inference` and never
+// moves; views share it, so a view of an inference tensor is one too, while a view of a normal
+// tensor made in the mode is normal, as in PyTorch. Outside the mode an in-place write to one
+// raises when the version would move, after the write, as PyTorch's increment_version does; saving
+// one for backward raises too (autograd/saved_variable.cpp).
 struct VersionCounter {
   uint32_t version = 0;
+  bool inference = false;
 };
+
+struct InferenceMode {
+  static bool enabled;  // torch.inference_mode(); new version counters are inference ones
+};
+
+// "Inplace update to inference tensor outside InferenceMode is not allowed..." (RuntimeError).
+[[noreturn]] void inference_inplace_error();
 
 class Tensor;
 
@@ -100,10 +115,15 @@ class Tensor {
   uint32_t version() const { return impl_->version_->version; }
   // Every in-place write bumps it; the storage observer (the trace) learns which storage changed.
   void bump_version() const {
-    ++impl_->version_->version;
+    if (impl_->version_->inference) {
+      if (!InferenceMode::enabled) inference_inplace_error();
+    } else {
+      ++impl_->version_->version;
+    }
     if (g_storage_observer) g_storage_observer->on_write(*impl_->storage_);
   }
 
+  bool is_inference() const { return impl_->version_->inference; }
   bool is_view() const { return impl_->base_ != nullptr; }
   Tensor base() const { return Tensor(impl_->base_); }
   bool is_wrapped_number() const { return impl_->wrapped_number_; }

@@ -473,8 +473,10 @@ Tensor alias(const Tensor& self) {
 }
 
 Tensor shallow_copy(const Tensor& self) {
+  auto version = std::make_shared<VersionCounter>();
+  version->inference = self.is_inference();  // `.data` of an inference tensor is one too
   auto impl = std::make_shared<TensorImpl>(self.storage(), self.sizes(), self.strides(), self.storage_offset(),
-                                           self.dtype(), std::make_shared<VersionCounter>());
+                                           self.dtype(), std::move(version));
   return Tensor(std::move(impl));
 }
 

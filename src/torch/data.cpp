@@ -227,11 +227,15 @@ class LoaderIter : public Object {
   bool started = false, exhausted = false;
   std::vector<int64_t> order;
   size_t pos = 0;
-  void clear_refs() override { loader = ObjRef(); }
+  Ref<IteratorObject> sampler_iter;  // iter(loader.sampler), for DataLoader(sampler=)
+  void clear_refs() override {
+    loader = ObjRef();
+    sampler_iter = Ref<IteratorObject>();
+  }
 };
 
 struct LoaderSettings {
-  ObjRef dataset, generator, collate_fn;
+  ObjRef dataset, generator, collate_fn, sampler;
   int64_t batch_size = 1;  // 0: batch_size=None
   bool shuffle = false, drop_last = false;
 };
@@ -245,12 +249,13 @@ LoaderSettings settings(Interp& in, Object* loader) {
   s.batch_size = bs.get() == none() ? 0 : to_index(in, bs.get());
   s.drop_last = truthy(in, get_attr(in, loader, "drop_last").get());
   s.shuffle = truthy(in, get_attr(in, loader, "_shuffle").get());
+  s.sampler = get_attr(in, loader, "_given_sampler");
   return s;
 }
 
 int64_t loader_len(Interp& in, Object* loader) {
   LoaderSettings s = settings(in, loader);
-  const int64_t n = py_len(in, s.dataset.get());
+  const int64_t n = py_len(in, s.sampler.get() != none() ? s.sampler.get() : s.dataset.get());
   if (s.batch_size == 0) return n;
   return s.drop_last ? n / s.batch_size : (n + s.batch_size - 1) / s.batch_size;
 }
@@ -283,25 +288,42 @@ int64_t next_index(Interp& in, LoaderIter* it, const LoaderSettings& s) {
   return -1;
 }
 
+// The next index as an object: an int of the loader's own sampler, or whatever the given sampler
+// yields; null when the epoch is used up.
+ObjRef next_index_obj(Interp& in, LoaderIter* it, const LoaderSettings& s) {
+  if (s.sampler.get() == none()) {
+    const int64_t i = next_index(in, it, s);
+    return i < 0 ? ObjRef() : make_int(i);
+  }
+  if (!it->started) {
+    it->started = true;
+    it->sampler_iter = get_iter(in, s.sampler.get());
+  }
+  if (it->exhausted) return ObjRef();
+  ObjRef v = it->sampler_iter->next(in);
+  if (!v) it->exhausted = true;
+  return v;
+}
+
 ObjRef loader_next(Interp& in, LoaderIter* it) {
   LoaderSettings s = settings(in, it->loader.get());
   std::vector<ObjRef> items;
   if (s.batch_size == 0) {
-    const int64_t i = next_index(in, it, s);
-    if (i < 0) throw PyError{new_exception(builtin_types().stop_iteration, {})};
-    return default_convert(in, get_item(in, s.dataset.get(), make_int(i).get()));
+    ObjRef i = next_index_obj(in, it, s);
+    if (!i) throw PyError{new_exception(builtin_types().stop_iteration, {})};
+    return default_convert(in, get_item(in, s.dataset.get(), i.get()));
   }
-  std::vector<int64_t> idx;
+  std::vector<ObjRef> idx;
   while (static_cast<int64_t>(idx.size()) < s.batch_size) {
-    const int64_t i = next_index(in, it, s);
-    if (i < 0) break;
+    ObjRef i = next_index_obj(in, it, s);
+    if (!i) break;
     idx.push_back(i);
   }
   if (idx.empty() || (s.drop_last && static_cast<int64_t>(idx.size()) < s.batch_size)) {
     Ref<ExceptionObject> e = new_exception(builtin_types().stop_iteration, {});
     throw PyError{e};
   }
-  for (int64_t i : idx) items.push_back(get_item(in, s.dataset.get(), make_int(i).get()));
+  for (auto& i : idx) items.push_back(get_item(in, s.dataset.get(), i.get()));
   if (s.collate_fn.get() != none()) {
     CallArgs args;
     args.pos.push_back(ObjRef(make_list(items).get()));
@@ -344,7 +366,13 @@ TypeObject* loader_type() {
                                  "worker_init_fn=", "multiprocessing_context=", "generator=", "*",
                                  "prefetch_factor=", "persistent_workers=", "pin_memory_device="});
                     Object* self = p.get(0);
-                    if (p.has(4) && p.get(4) != none()) unsupported("DataLoader(sampler=)");
+                    const bool has_sampler = p.has(4) && p.get(4) != none();
+                    if (has_sampler && p.has(3) && truthy(in, p.get(3))) {
+                      static const TorchFrame f{TORCH_DATA "dataloader.py", 321, "__init__",
+                                                "    raise ValueError('sampler option is mutually exclusive with '\n"};
+                      raise_from({&f}, builtin_types().value_error,
+                                 "sampler option is mutually exclusive with shuffle");
+                    }
                     if (p.has(5) && p.get(5) != none()) unsupported("DataLoader(batch_sampler=)");
                     if (p.has(6) && p.get_int(in, 6, 0) != 0) unsupported("DataLoader(num_workers=)");
                     set_attr(in, self, "dataset", ObjRef(p.get(1)));
@@ -355,6 +383,8 @@ TypeObject* loader_type() {
                     set_attr(in, self, "collate_fn", p.has(7) ? ObjRef(p.get(7)) : ObjRef(none()));
                     const bool shuffle = p.has(3) && p.get(3) != none() && truthy(in, p.get(3));
                     set_attr(in, self, "_shuffle", ObjRef(bool_obj(shuffle)));
+                    set_attr(in, self, "_given_sampler", has_sampler ? ObjRef(p.get(4)) : ObjRef(none()));
+                    if (has_sampler) set_attr(in, self, "sampler", ObjRef(p.get(4)));
                     return ObjRef(none());
                   })
           .method("__iter__",
@@ -366,6 +396,125 @@ TypeObject* loader_type() {
                     return ObjRef(it.get());
                   })
           .method("__len__", [](Interp& in, CallArgs& a) -> ObjRef { return make_int(loader_len(in, a.pos[0].get())); })
+          .build();
+  return t;
+}
+
+// ---- samplers ------------------------------------------------------------------------------------
+// Their __iter__ makes the whole epoch's order at once: what PyTorch's generators draw lazily at
+// the first next() (RandomSampler's seed, the randperm) is drawn at iter(), which the DataLoader
+// calls just before its first next().
+
+ObjRef list_iter(Interp& in, std::vector<ObjRef> items) {
+  ObjRef list(make_list(std::move(items)).get());
+  return ObjRef(get_iter(in, list.get()).get());
+}
+
+std::vector<ObjRef> ints(const std::vector<int64_t>& v) {
+  std::vector<ObjRef> out;
+  for (int64_t i : v) out.push_back(make_int(i));
+  return out;
+}
+
+// len(self.data_source), for SequentialSampler and RandomSampler.
+int64_t source_len(Interp& in, CallArgs& a) { return py_len(in, get_attr(in, a.pos[0].get(), "data_source").get()); }
+
+TypeObject* sampler_type() {
+  static TypeObject* t = nullptr;
+  if (t) return t;
+  t = NativeType("Sampler", "torch.utils.data.sampler")
+          .constructor(new_attribute_object)
+          .method("__init__", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(none()); })
+          .method(
+              "__iter__",
+              [](Interp&, CallArgs&) -> ObjRef {
+                static const TorchFrame f{TORCH_DATA "sampler.py", 34, "__iter__", "    raise NotImplementedError\n"};
+                Ref<ExceptionObject> e = new_exception(builtin_types().not_implemented_error, {});
+                add_torch_frames(e.get(), {&f});
+                throw PyError{e};
+              })
+          .build();
+  return t;
+}
+
+TypeObject* sequential_sampler_type() {
+  static TypeObject* t = nullptr;
+  if (t) return t;
+  t = NativeType("SequentialSampler", "torch.utils.data.sampler", sampler_type())
+          .method("__init__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    ArgParser p(a, "__init__", {"self", "data_source"});
+                    set_attr(in, p.get(0), "data_source", ObjRef(p.get(1)));
+                    return ObjRef(none());
+                  })
+          .method("__iter__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    const int64_t n = source_len(in, a);
+                    std::vector<int64_t> order;
+                    for (int64_t i = 0; i < n; ++i) order.push_back(i);
+                    return list_iter(in, ints(order));
+                  })
+          .method("__len__", [](Interp& in, CallArgs& a) -> ObjRef { return make_int(source_len(in, a)); })
+          .build();
+  return t;
+}
+
+TypeObject* random_sampler_type() {
+  static TypeObject* t = nullptr;
+  if (t) return t;
+  t = NativeType("RandomSampler", "torch.utils.data.sampler", sampler_type())
+          .method("__init__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    ArgParser p(a, "__init__", {"self", "data_source", "replacement=", "num_samples=", "generator="});
+                    if (p.has(2) && truthy(in, p.get(2))) unsupported("RandomSampler(replacement=True)");
+                    if (p.has(3) && p.get(3) != none()) unsupported("RandomSampler(num_samples=)");
+                    set_attr(in, p.get(0), "data_source", ObjRef(p.get(1)));
+                    set_attr(in, p.get(0), "replacement", ObjRef(false_obj()));
+                    set_attr(in, p.get(0), "generator", p.has(4) ? ObjRef(p.get(4)) : ObjRef(none()));
+                    return ObjRef(none());
+                  })
+          .method("__iter__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    const int64_t n = source_len(in, a);
+                    ObjRef gen = get_attr(in, a.pos[0].get(), "generator");
+                    core::Generator fresh;
+                    core::Generator* g = &fresh;
+                    if (gen.get() == none())
+                      fresh.manual_seed(core::default_generator().next_uint64() % (uint64_t{1} << 63));
+                    else g = &generator_of(gen.get());
+                    std::vector<int64_t> order = randperm_list(n, *g);
+                    randperm_list(n, *g);  // the randperm(n)[:n % n] after the last full one
+                    return list_iter(in, ints(order));
+                  })
+          .method("__len__", [](Interp& in, CallArgs& a) -> ObjRef { return make_int(source_len(in, a)); })
+          .build();
+  return t;
+}
+
+TypeObject* subset_random_sampler_type() {
+  static TypeObject* t = nullptr;
+  if (t) return t;
+  t = NativeType("SubsetRandomSampler", "torch.utils.data.sampler", sampler_type())
+          .method("__init__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    ArgParser p(a, "__init__", {"self", "indices", "generator="});
+                    set_attr(in, p.get(0), "indices", ObjRef(p.get(1)));
+                    set_attr(in, p.get(0), "generator", p.has(2) ? ObjRef(p.get(2)) : ObjRef(none()));
+                    return ObjRef(none());
+                  })
+          .method("__iter__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    ObjRef indices = get_attr(in, a.pos[0].get(), "indices");
+                    ObjRef gen = get_attr(in, a.pos[0].get(), "generator");
+                    std::vector<int64_t> perm = randperm_list(py_len(in, indices.get()), generator_of(gen.get()));
+                    std::vector<ObjRef> out;
+                    for (int64_t i : perm) out.push_back(get_item(in, indices.get(), make_int(i).get()));
+                    return list_iter(in, std::move(out));
+                  })
+          .method("__len__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    return make_int(py_len(in, get_attr(in, a.pos[0].get(), "indices").get()));
+                  })
           .build();
   return t;
 }
@@ -427,6 +576,10 @@ Ref<ModuleObject> make_data_module(Interp& in) {
   module_add(m.get(), "TensorDataset", ObjRef(tensor_dataset_type()));
   module_add(m.get(), "Subset", ObjRef(subset_type()));
   module_add(m.get(), "DataLoader", ObjRef(loader_type()));
+  module_add(m.get(), "Sampler", ObjRef(sampler_type()));
+  module_add(m.get(), "SequentialSampler", ObjRef(sequential_sampler_type()));
+  module_add(m.get(), "RandomSampler", ObjRef(random_sampler_type()));
+  module_add(m.get(), "SubsetRandomSampler", ObjRef(subset_random_sampler_type()));
   module_add_function(m.get(), "random_split", random_split);
   module_add_function(m.get(), "default_collate", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "default_collate", {"batch"});

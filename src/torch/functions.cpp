@@ -3,8 +3,10 @@
 // writes in Python (Tensor.split, Tensor.norm, torch.split, torch.norm).
 #include <cmath>
 #include <memory>
+#include <set>
 
 #include "torch/functions.h"
+#include "torch/nn_module.h"
 
 namespace stridelab::torch {
 
@@ -297,9 +299,16 @@ void add_tensor_methods(NativeType& tt) {
     if (d.method_sigs.empty()) continue;
     auto parser = std::make_shared<Parser>(d.method_sigs);
     Body body = d.body;
+    // What an UninitializedParameter still allows (UninitializedTensorMixin._allowed_methods).
+    static const std::set<std::string> lazy_allowed = {
+        "size", "copy_", "is_floating_point", "half", "float", "double", "char", "short", "int", "long", "cuda",
+        "cpu",  "to",    "get_device"};
+    const bool lazy_ok = lazy_allowed.count(d.name) != 0;
     // Tensor.unflatten is Python calling super().unflatten: the native method gets another name.
     tt.method(d.name == "unflatten" ? "_native_unflatten" : d.name,
-              [parser, body](Interp& in, CallArgs& args) -> ObjRef {
+              [parser, body, lazy_ok, name = d.name](Interp& in, CallArgs& args) -> ObjRef {
+                if (!lazy_ok && !args.pos.empty() && is_uninitialized_parameter(args.pos[0].get()))
+                  raise_uninitialized_use("<method '" + name + "' of 'torch._C._TensorBase' objects>");
                 ParsedArgs a = parser->parse(in, args, true);
                 a.insert_self(args.pos[0].get());
                 a.is_method = true;

@@ -32,6 +32,12 @@ ObjRef self_obj(ParsedArgs& a);
 [[noreturn]] void dimname_error(const Tensor& t, Object* name);
 // When a Dimname overload matched, PyTorch looks the name up and fails (no named tensors here).
 void check_dimname(ParsedArgs& a, const char* pname);
+// The value of fill_, full, new_full, full_like, masked_fill and index_fill, converted to the
+// tensor's dtype as c10's checked Scalar conversion does: out of range (NaN for an integer dtype;
+// uint8 takes ints down to -255) is "value cannot be converted to type int8_t without overflow"
+// (functions_tensor.cpp).
+void check_fill_value(const core::Scalar& value, DType dtype);
+
 // PyTorch's canCast: no float to an integer type, nothing but bool to bool.
 bool can_cast(DType from, DType to);
 // Runs fn with the core's fills drawing from the call's `generator=` when one was given

@@ -1,6 +1,7 @@
 // The elementwise Tensor methods and torch.* functions: operators, division and powers, the
 // unary ops of autograd/unary_ops.def and the binary ops of autograd/binary_ops.def, clamp and
 // rounding.
+#include "autograd/ops_more.h"
 #include "torch/functions.h"
 
 namespace stridelab::torch::bindings {
@@ -41,6 +42,9 @@ std::vector<std::string> binary_sigs(const std::string& n, const std::string& ov
   if (overloads == "alpha")
     return {n + in + "Scalar alpha, Tensor other" + out + ")|deprecated",
             n + in + "Tensor other, *, Scalar alpha=1" + (method ? "" : ", Tensor out=None") + ")"};
+  if (overloads == "alpha_scalar")  // subtract: no deprecated form, a Scalar overload instead
+    return {n + in + "Tensor other, *, Scalar alpha=1" + (method ? "" : ", Tensor out=None") + ")",
+            n + in + "Scalar other, Scalar alpha=1)"};
   if (overloads == "tensor") return {n + in + "Tensor other" + out + ")"};
   if (overloads == "compare") return {n + in + "Tensor other" + out + ")", n + in + "Scalar other" + out + ")"};
   return {n + in + "Tensor other" + out + ")", n + in + "Scalar other)"};  // scalar
@@ -48,9 +52,16 @@ std::vector<std::string> binary_sigs(const std::string& n, const std::string& ov
 
 // A BINARY_PY row: name, and name_ in place.
 void def_binary_py(const std::string& n, BinaryOp o, const std::string& overloads, bool inplace) {
-  def(n.c_str(), binary_sigs(n, overloads, true), binary_sigs(n, overloads, false), [o](Interp&, ParsedArgs& a) {
-    return guarded([&] { return wrap(op::binary(o, a.tensor("input"), a.tensor("other"), a.scalar("alpha"))); });
-  });
+  const bool scalar_overload = overloads == "alpha_scalar";
+  def(n.c_str(), binary_sigs(n, overloads, true), binary_sigs(n, overloads, false),
+      [o, scalar_overload](Interp&, ParsedArgs& a) {
+        return guarded([&] {
+          // (Scalar other, Scalar alpha) is ATen's sub.Scalar: SubBackward1.
+          if (scalar_overload && a.idx == 1 && !is_tensor(a.obj("other")))
+            return wrap(::stridelab::autograd::sub_scalar(a.tensor("input"), a.scalar("other"), a.scalar("alpha")));
+          return wrap(op::binary(o, a.tensor("input"), a.tensor("other"), a.scalar("alpha")));
+        });
+      });
   if (!inplace) return;
   std::vector<std::string> sigs;
   for (const std::string& s : binary_sigs(n, overloads, true)) sigs.push_back(n + "_" + s.substr(n.size()));
@@ -62,8 +73,10 @@ void def_binary_py(const std::string& n, BinaryOp o, const std::string& overload
 
 // The operators of two tensors (or a tensor and a number): the BINARY_PY and BINARY_OP rows.
 void define_arithmetic() {
-#define BINARY_PY(name, op, overloads, inplace) \
-  def_binary_py(#name, BinaryOp::op, #overloads, std::string_view(#inplace) == "yes");
+// subtract's `alpha` signatures are sub's with the Scalar overload in place of the deprecated one.
+#define BINARY_PY(name, op, overloads, inplace)                                                           \
+  def_binary_py(#name, BinaryOp::op, std::string_view(#name) == "subtract" ? "alpha_scalar" : #overloads, \
+                std::string_view(#inplace) == "yes");
 #define BINARY_OP(name, op, node, self_backward, other_backward, method, function) \
   def_binary(#name, BinaryOp::op, method, function);
 #include "autograd/binary_ops.def"

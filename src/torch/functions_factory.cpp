@@ -50,6 +50,7 @@ void define_size_factories() {
         return guarded([&] {
           Scalar v = a.scalar("fill_value");
           DType d = a.dtype("dtype").value_or(v.is_float() ? core::kDefaultFloat : v.dtype());
+          check_fill_value(v, d);
           return wrap(finish_factory(a, core::full(a.intlist("size"), v, d)));
         });
       });
@@ -193,6 +194,7 @@ void define_like_factories() {
   like(
       "full_like",
       [](ParsedArgs& a, const Tensor& t, DType d) {
+        check_fill_value(a.scalar("fill_value"), d);
         Tensor r = core::empty_like(t, d);
         core::fill_(r, a.scalar("fill_value"));
         return r;
@@ -228,7 +230,11 @@ void define_new_methods() {
   newf("new_ones", [](ParsedArgs&, const IntArray& s, DType d) { return core::ones(s, d); });
   newf("new_empty", [](ParsedArgs&, const IntArray& s, DType d) { return core::zeros(s, d); });
   newf(
-      "new_full", [](ParsedArgs& a, const IntArray& s, DType d) { return core::full(s, a.scalar("fill_value"), d); },
+      "new_full",
+      [](ParsedArgs& a, const IntArray& s, DType d) {
+        check_fill_value(a.scalar("fill_value"), d);
+        return core::full(s, a.scalar("fill_value"), d);
+      },
       "Scalar fill_value, ");
   def("new_tensor",
       {"new_tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, bool requires_grad=False)"}, {},

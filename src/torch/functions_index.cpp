@@ -64,6 +64,7 @@ void define_indexing() {
         return guarded([&] {
           Object* v = a.obj("value");
           if (is_tensor(v)) return wrap(op::masked_fill(a.tensor("input"), a.tensor("mask"), unwrap(v)));
+          check_fill_value(a.scalar("value"), a.tensor("input").dtype());
           return wrap(op::masked_fill(a.tensor("input"), a.tensor("mask"), a.scalar("value")));
         });
       });
@@ -72,7 +73,10 @@ void define_indexing() {
         guarded([&] {
           Object* v = a.obj("value");
           if (is_tensor(v)) op::masked_fill_(a.tensor("input"), a.tensor("mask"), unwrap(v));
-          else op::masked_fill_(a.tensor("input"), a.tensor("mask"), a.scalar("value"));
+          else {
+            check_fill_value(a.scalar("value"), a.tensor("input").dtype());
+            op::masked_fill_(a.tensor("input"), a.tensor("mask"), a.scalar("value"));
+          }
         });
         return self_obj(a);
       });

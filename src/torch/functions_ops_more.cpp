@@ -1,5 +1,8 @@
-// More tensor ops: addmm, baddbmm, addmv (and their in-place forms), einsum, and the scatter /
+// More tensor ops: addmm, baddbmm, addbmm, addmv (and their in-place forms), einsum, and the scatter /
 // index family (scatter, scatter_add, index_add, index_copy, index_fill, take_along_dim).
+#include <unordered_map>
+#include <unordered_set>
+
 #include "autograd/nn.h"
 #include "autograd/ops_more.h"
 #include "core/counting.h"
@@ -19,7 +22,7 @@ const TorchFrame einsum_vf{"/usr/lib/python3/dist-packages/torch/functional.py",
                            "    return _VF.einsum(equation, operands)  # type: ignore[attr-defined]\n"
                            "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 
-// addmm, baddbmm, addmv: beta * input + alpha * (product), and their in-place forms.
+// addmm, baddbmm, addbmm, addmv: beta * input + alpha * (product), and their in-place forms.
 using Fused = Tensor (*)(const Tensor&, const Tensor&, const Tensor&, Scalar, Scalar);
 
 void def_fused(const char* name, const char* a, const char* b, Fused fn) {
@@ -53,6 +56,7 @@ Tensor addmm_fn(const Tensor& s, const Tensor& a, const Tensor& b, Scalar beta, 
 void define_fused_products() {
   def_fused("addmm", "mat1", "mat2", &addmm_fn);
   def_fused("baddbmm", "batch1", "batch2", &ag::baddbmm);
+  def_fused("addbmm", "batch1", "batch2", &ag::addbmm);
   def_fused("addmv", "mat", "vec", &ag::addmv);
 }
 
@@ -174,6 +178,7 @@ void define_index_writes() {
     return guarded([&] {
       Object* v = a.obj("value");
       if (is_tensor(v)) return wrap(ag::index_fill(a.tensor("input"), a.toInt("dim"), a.tensor("index"), unwrap(v)));
+      check_fill_value(a.scalar("value"), a.tensor("input").dtype());
       return wrap(ag::index_fill(a.tensor("input"), a.toInt("dim"), a.tensor("index"), a.scalar("value")));
     });
   });
@@ -183,7 +188,10 @@ void define_index_writes() {
       Tensor self = a.tensor("input");
       Object* v = a.obj("value");
       if (is_tensor(v)) ag::index_fill_(self, a.toInt("dim"), a.tensor("index"), unwrap(v));
-      else ag::index_fill_(self, a.toInt("dim"), a.tensor("index"), a.scalar("value"));
+      else {
+        check_fill_value(a.scalar("value"), self.dtype());
+        ag::index_fill_(self, a.toInt("dim"), a.tensor("index"), a.scalar("value"));
+      }
     });
     return self_obj(a);
   });
@@ -347,6 +355,48 @@ ObjRef py_einsum(Interp& in, CallArgs& args) {
   });
 }
 
+// torch.unique(sorted=False) over all elements, as PyTorch's CPU kernel makes it: the values in the
+// iteration order of a std::unordered_set built from the elements in memory order, so the order is
+// libstdc++'s (other standard libraries order their sets differently, and those builds refuse);
+// inverse and counts index that order. Bool tensors come out sorted, as PyTorch's bool kernel has it.
+std::optional<std::tuple<Tensor, Tensor, Tensor>> unique_unsorted(const Tensor& self) {
+#if defined(__GLIBCXX__)
+  const DType dtype = self.dtype();
+  if (dtype == DType::Bool) return std::nullopt;
+  if (dtype == DType::Float16 || dtype == DType::BFloat16)
+    raise(builtin_types().not_implemented_error,
+          "stridelab does not support torch.unique(sorted=False) on float16 and bfloat16 tensors yet");
+  Tensor input = core::contiguous(self);
+  const int64_t n = input.numel();
+  Tensor values, inverse = core::empty({n}, DType::Int64), counts;
+  core::dispatch_all(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<T, core::Half> || std::is_same_v<T, core::BFloat16> || std::is_same_v<T, bool>) {
+      return;
+    } else {
+      const T* data = input.data<T>();
+      std::unordered_set<T> set(data, data + n);
+      values = core::empty({static_cast<int64_t>(set.size())}, dtype);
+      std::copy(set.begin(), set.end(), values.data<T>());
+      std::unordered_map<T, int64_t> position;
+      const T* out = values.data<T>();
+      for (int64_t i = 0; i < values.numel(); ++i) position[out[i]] = i;
+      counts = core::zeros({values.numel()}, DType::Int64);
+      int64_t* inv = inverse.data<int64_t>();
+      int64_t* cnt = counts.data<int64_t>();
+      for (int64_t i = 0; i < n; ++i) {
+        inv[i] = position[data[i]];
+        ++cnt[inv[i]];
+      }
+    }
+  });
+  inverse = core::view(inverse, self.sizes());
+  return std::make_tuple(values, inverse, counts);
+#else
+  raise(builtin_types().not_implemented_error, "stridelab does not support torch.unique(sorted=False) yet");
+#endif
+}
+
 // unique and bincount.
 void define_counting() {
   def("unique", {"unique(bool sorted=True, bool return_inverse=False, bool return_counts=False, int64_t? dim=None)"},
@@ -354,10 +404,10 @@ void define_counting() {
        "dim=None)"},
       [](Interp&, ParsedArgs& a) {
         std::optional<int64_t> dim = a.opt_int("dim");
-        if (!a.toBool("sorted") && !dim)
-          raise(builtin_types().not_implemented_error, "stridelab does not support torch.unique(sorted=False) yet");
         return guarded([&] {
-          auto [values, inverse, counts] = ag::unique(a.tensor("input"), dim);
+          std::optional<std::tuple<Tensor, Tensor, Tensor>> unsorted;
+          if (!a.toBool("sorted") && !dim) unsorted = unique_unsorted(a.tensor("input"));
+          auto [values, inverse, counts] = unsorted ? *unsorted : ag::unique(a.tensor("input"), dim);
           bool inv = a.toBool("return_inverse"), cnt = a.toBool("return_counts");
           if (!inv && !cnt) return wrap(values);
           std::vector<Tensor> parts{values};

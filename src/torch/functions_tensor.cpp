@@ -1,8 +1,46 @@
 // Tensor methods that are neither math nor views: in-place fills, dtype conversions, metadata.
+#include <cmath>
+
 #include "core/random.h"
 #include "torch/functions.h"
 
 namespace stridelab::torch::bindings {
+
+void check_fill_value(const core::Scalar& value, DType dtype) {
+  if (value.is_bool() || dtype == DType::Bool || dtype == DType::Float64) return;
+  const char* name = "";
+  double lo = 0, hi = 0;
+  bool integral = true;
+  switch (dtype) {
+    case DType::Int8: name = "int8_t", lo = -128, hi = 127; break;
+    case DType::UInt8: name = "uint8_t", lo = 0, hi = 255; break;
+    case DType::Int16: name = "int16_t", lo = -32768, hi = 32767; break;
+    case DType::Int32: name = "int", lo = -2147483648.0, hi = 2147483647.0; break;
+    case DType::Int64: name = "int64_t", lo = -9223372036854775808.0, hi = 9223372036854775807.0; break;
+    case DType::Float32:
+      name = "float", lo = -3.4028234663852886e38, hi = 3.4028234663852886e38, integral = false;
+      break;
+    case DType::Float16: name = "at::Half", lo = -65504, hi = 65504, integral = false; break;
+    case DType::BFloat16:
+      name = "at::BFloat16", lo = -3.3895313892515355e38, hi = 3.3895313892515355e38, integral = false;
+      break;
+    default: return;
+  }
+  bool overflows;
+  if (value.is_float()) {
+    const double f = value.to_double();
+    if (integral) overflows = std::isnan(f) || f < lo || f > hi;
+    else overflows = !std::isnan(f) && !std::isinf(f) && (f < lo || f > hi);
+  } else {
+    const int64_t i = value.to_int();
+    if (dtype == DType::Int64) overflows = false;
+    else if (dtype == DType::UInt8) overflows = i > 255 || i < -255;
+    else overflows = static_cast<double>(i) < lo || static_cast<double>(i) > hi;
+  }
+  if (overflows)
+    raise(builtin_types().runtime_error,
+          std::string("value cannot be converted to type ") + name + " without overflow");
+}
 
 namespace {
 
@@ -19,8 +57,15 @@ void define_fills() {
           if (is_tensor(v) && unwrap(v).dim() != 0)
             raise(builtin_types().runtime_error, "fill_ only supports 0-dimension value tensor but got tensor with " +
                                                      std::to_string(unwrap(v).dim()) + " dimensions.");
-          if (is_tensor(v)) op::fill_(a.tensor("input"), unwrap(v));
-          else op::fill_(a.tensor("input"), to_scalar(*a.in, v));
+          const DType dtype = a.tensor("input").dtype();
+          if (is_tensor(v)) {
+            check_fill_value(core::item(unwrap(v)), dtype);
+            op::fill_(a.tensor("input"), unwrap(v));
+          } else {
+            const core::Scalar s = to_scalar(*a.in, v);
+            check_fill_value(s, dtype);
+            op::fill_(a.tensor("input"), s);
+          }
         });
         return self_obj(a);
       });

@@ -34,7 +34,7 @@ const TorchFrame setattr_buffer_frame{"/usr/lib/python3/dist-packages/torch/nn/m
 
 void module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef value) {
   Object* v = value.get();
-  bool is_param = v->type() == types().parameter;
+  bool is_param = v->type()->is_subtype_of(types().parameter);
   const size_t had_modules = m->modules.size();
   if (is_param) {
     if (std::find(m->params.begin(), m->params.end(), name) == m->params.end()) m->params.push_back(name);
@@ -166,6 +166,73 @@ op::Reduction reduction_of_or(const std::string& r, op::Reduction fallback) {
   return fallback;
 }
 
+// ---- nn.LazyLinear and nn.UninitializedParameter ------------------------------------------------------
+// A LazyLinear holds UninitializedParameters (empty Parameters of their own class) until its first
+// call: Module.__call__ then runs what PyTorch's forward pre-hook runs (initialize_parameters):
+// in_features from input.shape[-1], each parameter given data of its shape and made a Parameter
+// again (the same object, so an optimizer made before keeps it), Linear's reset_parameters under
+// no_grad (one version bump each), and the module becomes a Linear.
+
+TypeObject* g_linear = nullptr;
+TypeObject* g_lazy_linear = nullptr;
+TypeObject* g_uninitialized = nullptr;
+
+#define LAZY_PY "/usr/lib/python3/dist-packages/torch/nn/modules/lazy.py"
+const WarningSite lazy_warning_site{LAZY_PY, 180,
+                                    "warnings.warn('Lazy modules are a new feature under heavy development '"};
+#undef LAZY_PY
+
+bool has_uninitialized_params(NnModule* m) {
+  for (auto& n : m->params)
+    if (Object* v = m->dict_.get(n); v && is_uninitialized_parameter(v)) return true;
+  for (auto& n : m->buffers)
+    if (Object* v = m->dict_.get(n); v && is_uninitialized_parameter(v)) return true;
+  return false;
+}
+
+// UninitializedParameter.materialize(shape): new data of that shape, and the class Parameter.
+void materialize(Object* p, const IntArray& shape) {
+  Tensor& t = unwrap(p);
+  Tensor fresh = guarded([&] { return core::empty(shape, t.dtype()); });
+  core::TensorImpl* impl = t.impl();
+  impl->storage_ = fresh.storage();
+  impl->sizes_ = fresh.sizes();
+  impl->strides_ = fresh.strides();
+  impl->storage_offset_ = fresh.storage_offset();
+  p->set_type(types().parameter);
+}
+
+// LazyLinear.initialize_parameters(input), then what _infer_parameters does after it.
+void infer_lazy_linear(Interp& in, NnModule* m, Object* input) {
+  if (has_uninitialized_params(m)) {
+    ObjRef shape = get_attr(in, input, "shape");
+    ObjRef last = get_item(in, shape.get(), make_int(-1).get());
+    const int64_t fi = to_index(in, last.get());
+    m->i0 = fi;
+    m->dict_.set("in_features", make_int(fi));
+    Object* w = m->dict_.get("weight");
+    Object* b = m->dict_.get("bias");
+    if (w && is_uninitialized_parameter(w)) materialize(w, {m->i1, fi});
+    if (b && b != none() && is_uninitialized_parameter(b)) materialize(b, {m->i1});
+    if (fi != 0 && !has_uninitialized_params(m)) {
+      guarded([&] {
+        const Tensor& weight = unwrap(w);
+        core::kaiming_uniform_(weight, std::sqrt(5.0));
+        weight.bump_version();
+        if (b && b != none()) {
+          const int64_t fan_in = core::fan_in(weight);
+          const double bound = fan_in > 0 ? 1.0 / std::sqrt(static_cast<double>(fan_in)) : 0.0;
+          core::uniform_(unwrap(b), -bound, bound);
+          unwrap(b).bump_version();
+        }
+      });
+    }
+  }
+  if (has_uninitialized_params(m))
+    raise(builtin_types().runtime_error, "module " + m->type()->name_ + " has not been fully initialized");
+  m->set_type(g_linear);
+}
+
 // ---- torch.nn.functional's bodies, as functional.py runs them ---------------------------------------
 // Errors raised inside functional.py's own lines get its frames; calling through a layer adds the
 // layer's forward frame (builtin_forward) and Module.__call__'s (module_call).
@@ -283,20 +350,22 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
   const std::string& kind = m->type()->native_base()->name_;
   auto arg = [&](size_t i) -> Object* {
     if (a.pos.size() <= i + 1) {
-      if (kind == "Sequential" || kind == "Identity" || kind == "Linear" || kind == "ReLU" || kind == "Sigmoid" ||
-          kind == "Tanh" || kind == "Flatten" || kind == "Softmax" || kind == "LogSoftmax" || kind == "Dropout" ||
-          i == 0)
+      if (kind == "Sequential" || kind == "Identity" || kind == "Linear" || kind == "LazyLinear" || kind == "ReLU" ||
+          kind == "Sigmoid" || kind == "Tanh" || kind == "Flatten" || kind == "Softmax" || kind == "LogSoftmax" ||
+          kind == "Dropout" || i == 0)
         raise(builtin_types().type_error, kind + ".forward() missing 1 required positional argument: 'input'");
       raise(builtin_types().type_error, kind + ".forward() missing 1 required positional argument: 'target'");
     }
     return a.pos[i + 1].get();
   };
   using namespace frames;
-  if (kind == "Linear") {
+  if (kind == "Linear" || kind == "LazyLinear") {
     Object* w = m->dict_.get("weight");
     Object* b = m->dict_.get("bias");
     Object* x = arg(0);
     return through({&linear_forward}, [&] {
+      for (Object* p : {w, b})
+        if (p && is_uninitialized_parameter(p)) raise_uninitialized_use("<built-in function linear>");
       Tensor input = tensor_arg(x, "linear", "input", 1);
       Tensor bias = b && b != none() ? unwrap(b) : Tensor();
       return guarded([&] { return wrap(op::linear(input, unwrap(w), bias)); });
@@ -393,7 +462,7 @@ ObjRef builtin_forward(Interp& in, NnModule* m, CallArgs& a) {
 std::string builtin_extra_repr(NnModule* m) {
   const TypeObject* nb = m->type()->native_base();
   const std::string& kind = nb->name_;
-  if (kind == "Linear")
+  if (kind == "Linear" || kind == "LazyLinear")
     return "in_features=" + std::to_string(m->i0) + ", out_features=" + std::to_string(m->i1) +
            ", bias=" + (m->dict_.get("bias") && m->dict_.get("bias") != none() ? "True" : "False");
   if (kind == "ReLU") return m->flag ? "inplace=True" : "";
@@ -424,6 +493,18 @@ TypeObject* layer(const char* name, const char* module, NativeNew make) {
 }  // namespace
 
 TypeObject* nn_module_base() { return g_module; }
+
+bool is_uninitialized_parameter(const Object* o) {
+  return g_uninitialized && o->type()->is_subtype_of(g_uninitialized);
+}
+
+[[noreturn]] void raise_uninitialized_use(const std::string& what) {
+  raise(builtin_types().value_error,
+        "Attempted to use an uninitialized parameter in " + what +
+            ". This error happens when you are using a `LazyModule` or explicitly manipulating "
+            "`torch.nn.parameter.UninitializedParameter` objects. When using LazyModules Call `forward` with a dummy "
+            "batch to initialize the parameters before calling torch functions");
+}
 
 void nn_module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef value) {
   module_setattr(in, m, name, std::move(value));
@@ -463,6 +544,8 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
     });
     mt.method("__call__", [](Interp& in, CallArgs& a) -> ObjRef {
       ObjRef self = a.pos[0];
+      if (g_lazy_linear && self->type()->is_subtype_of(g_lazy_linear) && a.pos.size() == 2)
+        infer_lazy_linear(in, as_module(self.get()), a.pos[1].get());
       ObjRef fwd = get_attr(in, self.get(), "forward");
       CallArgs rest;
       rest.pos.assign(a.pos.begin() + 1, a.pos.end());
@@ -666,6 +749,85 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       }
       return o;
     });
+    g_linear = g_layers.back().second;
+    g_uninitialized =
+        NativeType("UninitializedParameter", "torch.nn.parameter", types().parameter)
+            .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+              ArgParser p(a, "__new__", {"requires_grad=", "device=", "dtype="});
+              std::optional<DType> dt = p.has(2) && p.get(2) != none() ? dtype_of_object(p.get(2)) : std::nullopt;
+              Tensor data = guarded([&] { return core::empty({0}, dt.value_or(core::kDefaultFloat)); });
+              return wrap_as(guarded([&] { return op::set_requires_grad(data, p.get_bool(in, 0, true)); }), cls);
+            })
+            .method("__repr__",
+                    [](Interp&, CallArgs& a) -> ObjRef { return make_str("<" + a.pos[0]->type()->name_ + ">"); })
+            .method("__str__",
+                    [](Interp&, CallArgs& a) -> ObjRef { return make_str("<" + a.pos[0]->type()->name_ + ">"); })
+            .property("shape",
+                      [](Interp&, Object*) -> ObjRef {
+                        raise(builtin_types().runtime_error,
+                              "Can't access the shape of an uninitialized parameter or buffer. This error usually "
+                              "happens in `load_state_dict` when trying to load an uninitialized parameter into an "
+                              "initialized one. Call `forward` to initialize the parameters before accessing their "
+                              "attributes.");
+                      })
+            .method("materialize",
+                    [](Interp& in, CallArgs& a) -> ObjRef {
+                      ArgParser p(a, "materialize", {"self", "shape", "device=", "dtype="});
+                      IntArray shape;
+                      if (is_number(p.get(1))) shape.push_back(to_index(in, p.get(1)));
+                      else
+                        for (auto& s : to_vector(in, p.get(1))) shape.push_back(to_index(in, s.get()));
+                      if (p.has(3) && p.get(3) != none())
+                        if (auto dt = dtype_of_object(p.get(3))) unwrap(a.pos[0].get()).impl()->dtype_ = *dt;
+                      materialize(a.pos[0].get(), shape);
+                      return ObjRef(none());
+                    })
+            .build();
+    g_lazy_linear =
+        NativeType("LazyLinear", "torch.nn.modules.linear", g_linear)
+            .constructor([](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+              ArgParser p(a, "__init__", {"out_features", "bias=", "device=", "dtype="});
+              const int64_t fo = to_index(in, p.get(0));
+              const bool bias = p.get_bool(in, 1, true);
+              ObjRef o(new NnModule(cls));
+              NnModule* m = as_module(o.get());
+              m->dict_.set("training", ObjRef(true_obj()));
+              m->i0 = 0;
+              m->i1 = fo;
+              m->dict_.set("in_features", make_int(0));
+              m->dict_.set("out_features", make_int(fo));
+              CallArgs param_args;
+              if (p.has(3)) param_args.kw.emplace_back("dtype", ObjRef(p.get(3)));
+              module_setattr(in, m, "weight", call(in, g_uninitialized, param_args));
+              if (bias) {
+                module_setattr(in, m, "bias", call(in, g_uninitialized, param_args));
+              } else {
+                m->params.push_back("bias");
+                m->dict_.set("bias", ObjRef(none()));
+              }
+              WarnFrom from(lazy_warning_site);
+              emit_warning(
+                  "Lazy modules are a new feature under heavy development so changes to the API or functionality "
+                  "can happen at any moment.");
+              return o;
+            })
+            .method("has_uninitialized_params",
+                    [](Interp&, CallArgs& a) -> ObjRef {
+                      return ObjRef(bool_obj(has_uninitialized_params(as_module(a.pos[0].get()))));
+                    })
+            .method("initialize_parameters",
+                    [](Interp& in, CallArgs& a) -> ObjRef {
+                      ArgParser p(a, "initialize_parameters", {"self", "input"});
+                      NnModule* m = as_module(a.pos[0].get());
+                      TypeObject* keep = m->type();
+                      keep->incref();
+                      infer_lazy_linear(in, m, p.get(1));
+                      m->set_type(keep);  // only the forward pre-hook changes the class
+                      keep->decref();
+                      return ObjRef(none());
+                    })
+            .build();
+    g_layers.emplace_back("LazyLinear", g_lazy_linear);
     auto simple = [](Interp&, TypeObject* cls, CallArgs&) -> ObjRef {
       ObjRef o(new NnModule(cls));
       as_module(o.get())->dict_.set("training", ObjRef(true_obj()));
@@ -856,6 +1018,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
   auto m = make_module("torch.nn");
   module_add(m.get(), "Module", ObjRef(g_module));
   module_add(m.get(), "Parameter", ObjRef(types().parameter));
+  module_add(m.get(), "UninitializedParameter", ObjRef(g_uninitialized));
   for (auto& [n, t] : g_layers) module_add(m.get(), n, ObjRef(t));
   return m;
 }

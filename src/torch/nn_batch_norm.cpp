@@ -1,4 +1,4 @@
-// F.batch_norm and the modules nn.BatchNorm1d and nn.BatchNorm2d (torch/nn/modules/batchnorm.py):
+// F.batch_norm and the modules nn.BatchNorm1d, nn.BatchNorm2d and nn.BatchNorm3d (torch/nn/modules/batchnorm.py):
 // weight and bias parameters, the running_mean / running_var / num_batches_tracked buffers, the
 // momentum (or, with momentum=None, the cumulative average) of the running statistics.
 #include "autograd/autograd.h"
@@ -24,6 +24,8 @@ const TorchFrame check_dim{NN_PY "modules/batchnorm.py", 138, "forward", "    se
 const TorchFrame check_dim_1d{NN_PY "modules/batchnorm.py", 301, "_check_input_dim", "    raise ValueError(\n"};
 const TorchFrame check_dim_2d{NN_PY "modules/batchnorm.py", 410, "_check_input_dim",
                               "    raise ValueError(\"expected 4D input (got {}D input)\".format(input.dim()))\n"};
+const TorchFrame check_dim_3d{NN_PY "modules/batchnorm.py", 516, "_check_input_dim",
+                              "    raise ValueError(\"expected 5D input (got {}D input)\".format(input.dim()))\n"};
 const TorchFrame forward_batch_norm{NN_PY "modules/batchnorm.py", 171, "forward",
                                     "    return F.batch_norm(\n"
                                     "           ^^^^^^^^^^^^^\n"};
@@ -79,6 +81,9 @@ ObjRef batch_norm_forward(Interp& in, CallArgs& a, int dims) {
   if (dims == 2 && d != 4)
     raise_from({&check_dim, &check_dim_2d}, builtin_types().value_error,
                "expected 4D input (got " + std::to_string(d) + "D input)");
+  if (dims == 3 && d != 5)
+    raise_from({&check_dim, &check_dim_3d}, builtin_types().value_error,
+               "expected 5D input (got " + std::to_string(d) + "D input)");
   const bool training = truthy(in, module_attr(m, "training"));
   const bool track = truthy(in, module_attr(m, "track_running_stats"));
   Object* momentum = module_attr(m, "momentum");
@@ -155,6 +160,7 @@ TypeObject* batch_norm_type(const char* name, TypeObject* base, int dims) {
 void add_nn_batch_norm(TypeObject* module_base, std::vector<std::pair<std::string, TypeObject*>>& layers) {
   layers.emplace_back("BatchNorm1d", batch_norm_type("BatchNorm1d", module_base, 1));
   layers.emplace_back("BatchNorm2d", batch_norm_type("BatchNorm2d", module_base, 2));
+  layers.emplace_back("BatchNorm3d", batch_norm_type("BatchNorm3d", module_base, 3));
 }
 
 void add_batch_norm_function(ModuleObject* functional) {

@@ -1,7 +1,9 @@
-// torch.nn.init: calculate_gain and the in-place initialisers (uniform_, normal_, constant_, ones_,
-// zeros_, xavier_uniform_, xavier_normal_, kaiming_uniform_, kaiming_normal_), computing their
-// bounds with torch/nn/init.py's arithmetic so that seeded draws match PyTorch's.
+// torch.nn.init: calculate_gain and the in-place initialisers (uniform_, normal_, trunc_normal_,
+// constant_, ones_, zeros_, eye_, dirac_, sparse_, xavier_uniform_, xavier_normal_,
+// kaiming_uniform_, kaiming_normal_), computing their bounds with torch/nn/init.py's arithmetic
+// and making init.py's tensor calls, so that seeded draws and version counts match PyTorch's.
 #include <cmath>
+#include <limits>
 
 #include "autograd/autograd.h"
 #include "torch/binding.h"
@@ -146,6 +148,153 @@ ObjRef kaiming(Interp& in, CallArgs& a, bool uniform) {
   }
   return no_grad(obj, [&] { op::normal_(t, 0, std); });
 }
+// erfinv as PyTorch's CPU kernel computes it (calc_erfinv, in T's own arithmetic): a rational
+// approximation, then two Newton steps.
+template <class T>
+T erfinv(T y) {
+  const T a[4] = {T(0.886226899), T(-1.645349621), T(0.914624893), T(-0.140543331)};
+  const T b[4] = {T(-2.118377725), T(1.442710462), T(-0.329097515), T(0.012229801)};
+  const T c[4] = {T(-1.970840454), T(-1.624906493), T(3.429567803), T(1.641345311)};
+  const T d[2] = {T(3.543889200), T(1.637067800)};
+  const T y_abs = std::abs(y);
+  if (y_abs > T(1.0)) return std::numeric_limits<T>::quiet_NaN();
+  if (y_abs == T(1.0)) return std::copysign(std::numeric_limits<T>::infinity(), y);
+  T x;
+  if (y_abs <= static_cast<T>(0.7)) {
+    const T z = y * y;
+    const T num = (((a[3] * z + a[2]) * z + a[1]) * z + a[0]);
+    const T dem = ((((b[3] * z + b[2]) * z + b[1]) * z + b[0]) * z + static_cast<T>(1.0));
+    x = y * num / dem;
+  } else {
+    const T z = std::sqrt(-std::log((static_cast<T>(1.0) - y_abs) / static_cast<T>(2.0)));
+    const T num = ((c[3] * z + c[2]) * z + c[1]) * z + c[0];
+    const T dem = (d[1] * z + d[0]) * z + static_cast<T>(1.0);
+    x = std::copysign(num, y) / dem;
+  }
+  const T two_over_sqrt_pi = static_cast<T>(2.0) / static_cast<T>(std::sqrt(3.14159265358979323846));
+  x = x - (std::erf(x) - y) / (two_over_sqrt_pi * std::exp(-x * x));
+  x = x - (std::erf(x) - y) / (two_over_sqrt_pi * std::exp(-x * x));
+  return x;
+}
+
+// tensor.erfinv_() for a float32 or float64 tensor: one write, one version bump.
+void erfinv_(const Tensor& t) {
+  if (t.dtype() != DType::Float32 && t.dtype() != DType::Float64)
+    raise(builtin_types().not_implemented_error,
+          "stridelab does not support torch.nn.init.trunc_normal_ on this dtype yet");
+  Tensor c = guarded([&] { return core::contiguous(t); });
+  const int64_t n = c.numel();
+  if (c.dtype() == DType::Float32) {
+    float* p = c.data<float>();
+    for (int64_t i = 0; i < n; ++i) p[i] = erfinv(p[i]);
+  } else {
+    double* p = c.data<double>();
+    for (int64_t i = 0; i < n; ++i) p[i] = erfinv(p[i]);
+  }
+  if (c.impl() != t.impl()) guarded([&] { core::copy_(t, c); });
+  t.bump_version();
+}
+
+ObjRef call_tensor_method(Interp& in, Object* t, const char* name, std::vector<ObjRef> pos,
+                          std::vector<std::pair<std::string, ObjRef>> kw = {}) {
+  CallArgs args;
+  args.pos = std::move(pos);
+  args.kw = std::move(kw);
+  return call_method(in, t, name, args);
+}
+
+double norm_cdf(double x) { return (1. + std::erf(x / std::sqrt(2.))) / 2.; }
+
+const TorchFrame eye_dims{INIT_PY, 234, "eye_",
+                          "    raise ValueError(\"Only tensors with 2 dimensions are supported\")\n"};
+const TorchFrame dirac_dims{INIT_PY, 257, "dirac_",
+                            "    raise ValueError(\"Only tensors with 3, 4, or 5 dimensions are supported\")\n"};
+const TorchFrame dirac_groups{INIT_PY, 262, "dirac_", "    raise ValueError('dim 0 must be divisible by groups')\n"};
+const TorchFrame sparse_dims{INIT_PY, 515, "sparse_",
+                             "    raise ValueError(\"Only tensors with 2 dimensions are supported\")\n"};
+
+ObjRef trunc_normal(Interp& in, CallArgs& a) {
+  ArgParser p(a, "trunc_normal_", {"tensor", "mean=", "std=", "a=", "b="});
+  Object* obj = p.get(0);
+  const double mean = p.get_double(in, 1, 0.0), std = p.get_double(in, 2, 1.0);
+  const double lo = p.get_double(in, 3, -2.0), hi = p.get_double(in, 4, 2.0);
+  static const WarningSite warn_site{INIT_PY, 176, "return _no_grad_trunc_normal_(tensor, mean, std, a, b)"};
+  if (mean < lo - 2 * std || mean > hi + 2 * std) {
+    WarnFrom from(warn_site);
+    emit_warning(
+        "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
+        "The distribution of values may be incorrect.");
+  }
+  ag::AutoGradMode guard(false);
+  const double l = norm_cdf((lo - mean) / std), u = norm_cdf((hi - mean) / std);
+  call_tensor_method(in, obj, "uniform_", {make_float(2 * l - 1), make_float(2 * u - 1)});
+  erfinv_(tensor_of(obj, "erfinv_"));
+  call_tensor_method(in, obj, "mul_", {make_float(std * std::sqrt(2.))});
+  call_tensor_method(in, obj, "add_", {make_float(mean)});
+  call_tensor_method(in, obj, "clamp_", {}, {{"min", make_float(lo)}, {"max", make_float(hi)}});
+  return ObjRef(obj);
+}
+
+ObjRef eye_init(Interp& in, CallArgs& a) {
+  ArgParser p(a, "eye_", {"tensor"});
+  Object* obj = p.get(0);
+  Tensor t = tensor_of(obj, "ndimension");
+  if (t.dim() != 2)
+    raise_from({&eye_dims}, builtin_types().value_error, "Only tensors with 2 dimensions are supported");
+  ag::AutoGradMode guard(false);
+  ObjRef eye = get_attr(in, in.import_module("torch").get(), "eye");
+  CallArgs args;
+  args.pos = {make_int(t.sizes()[0]), make_int(t.sizes()[1])};
+  args.kw = {{"out", ObjRef(obj)}, {"requires_grad", ObjRef(bool_obj(ag::requires_grad(t)))}};
+  call(in, eye.get(), args);
+  return ObjRef(obj);
+}
+
+ObjRef dirac_init(Interp& in, CallArgs& a) {
+  ArgParser p(a, "dirac_", {"tensor", "groups="});
+  Object* obj = p.get(0);
+  Tensor t = tensor_of(obj, "ndimension");
+  const int64_t dims = t.dim();
+  if (dims < 3 || dims > 5)
+    raise_from({&dirac_dims}, builtin_types().value_error, "Only tensors with 3, 4, or 5 dimensions are supported");
+  const int64_t groups = p.get_int(in, 1, 1);
+  const auto& sizes = t.sizes();
+  if (groups == 0) raise(builtin_types().zero_division_error, "integer division or modulo by zero");
+  if (((sizes[0] % groups) + groups) % groups != 0)
+    raise_from({&dirac_groups}, builtin_types().value_error, "dim 0 must be divisible by groups");
+  const int64_t per_group = sizes[0] / groups;
+  const int64_t min_dim = std::min(per_group, sizes[1]);
+  ag::AutoGradMode guard(false);
+  call_tensor_method(in, obj, "zero_", {});
+  for (int64_t g = 0; g < groups; ++g)
+    for (int64_t d = 0; d < min_dim; ++d) {
+      std::vector<ObjRef> key = {make_int(g * per_group + d), make_int(d)};
+      for (int64_t k = 2; k < dims; ++k) key.push_back(make_int(sizes[static_cast<size_t>(k)] / 2));
+      set_item(in, obj, make_tuple(std::move(key)).get(), make_int(1));
+    }
+  return ObjRef(obj);
+}
+
+ObjRef sparse_init(Interp& in, CallArgs& a) {
+  ArgParser p(a, "sparse_", {"tensor", "sparsity", "std="});
+  Object* obj = p.get(0);
+  Tensor t = tensor_of(obj, "ndimension");
+  if (t.dim() != 2)
+    raise_from({&sparse_dims}, builtin_types().value_error, "Only tensors with 2 dimensions are supported");
+  const int64_t rows = t.sizes()[0], cols = t.sizes()[1];
+  const double sparsity = to_double(in, p.get(1));
+  const int64_t num_zeros = static_cast<int64_t>(std::ceil(sparsity * static_cast<double>(rows)));
+  ag::AutoGradMode guard(false);
+  call_tensor_method(in, obj, "normal_", {make_int(0), p.has(2) ? ObjRef(p.get(2)) : make_float(0.01)});
+  ObjRef randperm = get_attr(in, in.import_module("torch").get(), "randperm");
+  for (int64_t col = 0; col < cols; ++col) {
+    ObjRef row_indices = call1(in, randperm.get(), make_int(rows));
+    ObjRef slice(new SliceObject(ObjRef(none()), make_int(num_zeros), ObjRef(none())));
+    ObjRef zero_indices = get_item(in, row_indices.get(), slice.get());
+    set_item(in, obj, make_tuple({zero_indices, make_int(col)}).get(), make_int(0));
+  }
+  return ObjRef(obj);
+}
 #undef INIT_PY
 
 }  // namespace
@@ -201,6 +350,10 @@ Ref<ModuleObject> make_nn_init_module(Interp& in) {
       return no_grad(p.get(0), [&] { op::normal_(t, 0.0, std); });
     });
   }
+  module_add_function(m.get(), "trunc_normal_", trunc_normal);
+  module_add_function(m.get(), "eye_", eye_init);
+  module_add_function(m.get(), "dirac_", dirac_init);
+  module_add_function(m.get(), "sparse_", sparse_init);
   module_add_function(m.get(), "kaiming_uniform_", [](Interp& in, CallArgs& a) { return kaiming(in, a, true); });
   module_add_function(m.get(), "kaiming_normal_", [](Interp& in, CallArgs& a) { return kaiming(in, a, false); });
   return m;

@@ -44,6 +44,11 @@ inline Object* module_attr(NnModule* m, const char* name) {
   return v ? v : none();
 }
 
+// Whether o is an nn.UninitializedParameter (a LazyLinear's parameters before its first call), and
+// PyTorch's ValueError for using one in `what` ("<method 'numel' of 'torch._C._TensorBase' objects>").
+bool is_uninitialized_parameter(const Object* o);
+[[noreturn]] void raise_uninitialized_use(const std::string& what);
+
 // Module.__setattr__: a Parameter or Module value is registered under its name.
 void nn_module_setattr(Interp& in, NnModule* m, const std::string& name, ObjRef value);
 

@@ -85,7 +85,10 @@ void save_state(Interp& in, NnModule* m, Object* dest, const std::string& prefix
   auto put = [&](const std::string& n) {
     Object* v = m->dict_.get(n);
     if (!v || v == none()) return;
-    ObjRef value = keep_vars || !is_tensor(v) ? ObjRef(v) : guarded([&] { return wrap(op::detach(unwrap(v))); });
+    // A lazy module keeps its uninitialized parameters as they are (LazyModuleMixin._save_to_state_dict).
+    ObjRef value = keep_vars || !is_tensor(v) || is_uninitialized_parameter(v)
+                       ? ObjRef(v)
+                       : guarded([&] { return wrap(op::detach(unwrap(v))); });
     set_item(in, dest, make_str(prefix + n).get(), value);
   };
   for (auto& n : m->params) put(n);

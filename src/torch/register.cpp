@@ -27,35 +27,49 @@ class GradModeObject : public Object {
   GradModeObject(TypeObject* t, bool enabled) : Object(t), enabled_(enabled) {}
   bool enabled_;
   std::vector<bool> saved_;
+  // torch.inference_mode(mode): grad mode is !mode, inference mode (NOTE [Inference tensors] in
+  // core/tensor.h) is mode, both restored on exit.
+  bool sets_inference_ = false;
+  std::vector<bool> saved_inference_;
+  void enter() {
+    saved_.push_back(grad_enabled());
+    set_grad_enabled(enabled_);
+    if (sets_inference_) {
+      saved_inference_.push_back(core::InferenceMode::enabled);
+      core::InferenceMode::enabled = !enabled_;
+    }
+  }
+  void leave() {
+    if (!saved_.empty()) {
+      set_grad_enabled(saved_.back());
+      saved_.pop_back();
+    }
+    if (sets_inference_ && !saved_inference_.empty()) {
+      core::InferenceMode::enabled = saved_inference_.back();
+      saved_inference_.pop_back();
+    }
+  }
 };
 
-TypeObject* make_grad_mode_type(const char* name, std::function<bool(Interp&, CallArgs&)> mode_of, bool set_now) {
+TypeObject* make_grad_mode_type(const char* name, std::function<bool(Interp&, CallArgs&)> mode_of, bool set_now,
+                                bool sets_inference = false) {
   return NativeType(name, "torch.autograd.grad_mode")
-      .constructor([mode_of, set_now](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
+      .constructor([mode_of, set_now, sets_inference](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
         bool m = mode_of(in, a);
         ObjRef o(new GradModeObject(cls, m));
-        if (set_now) {
-          static_cast<GradModeObject*>(o.get())->saved_.push_back(grad_enabled());
-          set_grad_enabled(m);
-        }
+        static_cast<GradModeObject*>(o.get())->sets_inference_ = sets_inference;
+        if (set_now) static_cast<GradModeObject*>(o.get())->enter();
         return o;
       })
       .method("__enter__",
               [set_now](Interp&, CallArgs& a) -> ObjRef {
                 auto* g = static_cast<GradModeObject*>(a.pos[0].get());
-                if (!set_now) {
-                  g->saved_.push_back(grad_enabled());
-                  set_grad_enabled(g->enabled_);
-                }
+                if (!set_now) g->enter();
                 return ObjRef(none());
               })
       .method("__exit__",
               [](Interp&, CallArgs& a) -> ObjRef {
-                auto* g = static_cast<GradModeObject*>(a.pos[0].get());
-                if (!g->saved_.empty()) {
-                  set_grad_enabled(g->saved_.back());
-                  g->saved_.pop_back();
-                }
+                static_cast<GradModeObject*>(a.pos[0].get())->leave();
                 return ObjRef(false_obj());
               })
       .method("__call__",
@@ -63,18 +77,23 @@ TypeObject* make_grad_mode_type(const char* name, std::function<bool(Interp&, Ca
                 // Used as a decorator: the wrapped function runs in this grad mode.
                 auto* g = static_cast<GradModeObject*>(a.pos[0].get());
                 bool mode = g->enabled_;
+                const bool sets_inference = g->sets_inference_;
                 ObjRef fn = a.pos.at(1);
                 std::string name = "wrapper";
                 if (fn->type() == builtin_types().function) name = as<FunctionObject>(fn.get())->name_;
-                return make_function(name, [fn, mode](Interp& in, CallArgs& args) -> ObjRef {
+                return make_function(name, [fn, mode, sets_inference](Interp& in, CallArgs& args) -> ObjRef {
                   bool prev = grad_enabled();
+                  const bool prev_inference = core::InferenceMode::enabled;
                   set_grad_enabled(mode);
+                  if (sets_inference) core::InferenceMode::enabled = !mode;
                   try {
                     ObjRef r = call(in, fn.get(), args);
                     set_grad_enabled(prev);
+                    core::InferenceMode::enabled = prev_inference;
                     return r;
                   } catch (...) {
                     set_grad_enabled(prev);
+                    core::InferenceMode::enabled = prev_inference;
                     throw;
                   }
                 });
@@ -218,6 +237,13 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
   module_add_function(cuda.get(), "is_available", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(false_obj()); });
   module_add_function(cuda.get(), "device_count", [](Interp&, CallArgs&) -> ObjRef { return make_int(0); });
   module_add(m.get(), "cuda", ObjRef(cuda.get()));
+  // torch.backends.mps, for the quickstart's `... else "mps" if torch.backends.mps.is_available()`.
+  auto backends = make_module("torch.backends");
+  auto mps = make_module("torch.backends.mps");
+  module_add_function(mps.get(), "is_available", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(false_obj()); });
+  module_add_function(mps.get(), "is_built", [](Interp&, CallArgs&) -> ObjRef { return ObjRef(false_obj()); });
+  module_add(backends.get(), "mps", ObjRef(mps.get()));
+  module_add(m.get(), "backends", ObjRef(backends.get()));
   // torch.default_generator: the one CPU generator, which torch.manual_seed returns;
   // torch.Generator() makes another, seeded with the default seed.
   if (!T.generator)
@@ -262,6 +288,8 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
   });
   module_add_function(m.get(), "is_grad_enabled",
                       [](Interp&, CallArgs&) -> ObjRef { return ObjRef(bool_obj(grad_enabled())); });
+  module_add_function(m.get(), "is_inference_mode_enabled",
+                      [](Interp&, CallArgs&) -> ObjRef { return ObjRef(bool_obj(core::InferenceMode::enabled)); });
   module_add_function(m.get(), "get_default_dtype",
                       [](Interp&, CallArgs&) -> ObjRef { return dtype_obj(core::kDefaultFloat); });
   module_add_function(m.get(), "promote_types", [](Interp&, CallArgs& a) -> ObjRef {
@@ -361,7 +389,7 @@ static Ref<ModuleObject> make_torch_module(Interp& in) {
         ArgParser p(a, "__init__", {"mode="});
         return p.has(0) ? !truthy(in, p.get(0)) : false;
       },
-      false);
+      false, true);
   module_add(m.get(), "no_grad", ObjRef(no_grad));
   module_add(m.get(), "enable_grad", ObjRef(enable_grad));
   module_add(m.get(), "set_grad_enabled", ObjRef(set_enabled));
@@ -409,6 +437,7 @@ void register_torch(Interp& interp) {
   interp.register_module("torch", [](Interp& in) {
     // A run is a fresh process: PyTorch's global state starts from its defaults.
     set_grad_enabled(true);
+    core::InferenceMode::enabled = false;
     stridelab::autograd::reset_warn_once();
     core::print_options() = core::PrintOptions{};
     core::manual_seed(core::kDefaultSeed);
@@ -451,6 +480,16 @@ void register_torch(Interp& interp) {
   interp.register_module("torch.optim.lr_scheduler", sub(&TorchModules::lr_scheduler));
   interp.register_module("torch.utils", sub(&TorchModules::utils));
   interp.register_module("torch.utils.data", sub(&TorchModules::data));
+  // torch.backends and torch.backends.mps, attributes of the torch module.
+  auto attribute_module = [](std::vector<const char*> path) {
+    return [path](Interp& in) {
+      ObjRef m(in.import_module("torch").get());
+      for (const char* name : path) m = get_attr(in, m.get(), name);
+      return Ref<ModuleObject>(as<ModuleObject>(m.get()));
+    };
+  };
+  interp.register_module("torch.backends", attribute_module({"backends"}));
+  interp.register_module("torch.backends.mps", attribute_module({"backends", "mps"}));
 }
 
 }  // namespace stridelab::torch

@@ -325,7 +325,15 @@ void add_tensor_autograd(NativeType& tt) {
     run_engine(EngineCall::TensorBackward, [&] { ag::backward({unwrap(a.pos[0].get())}, grads, retain, create); });
     return ObjRef(none());
   });
-  tt.property("_version", [](Interp&, Object* s) -> ObjRef { return make_int(unwrap(s).version()); });
+  tt.property("_version", [](Interp&, Object* s) -> ObjRef {
+    const Tensor& t = unwrap(s);
+    if (t.is_inference()) raise(builtin_types().runtime_error, "Inference tensors do not track version counter.");
+    return make_int(t.version());
+  });
+  tt.method("is_inference", [](Interp&, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "is_inference", {"self"});
+    return ObjRef(bool_obj(unwrap(a.pos[0].get()).is_inference()));
+  });
   tt.property("_base", [](Interp&, Object* s) -> ObjRef {
     const Tensor& t = unwrap(s);
     if (!t.is_view()) return ObjRef(none());
