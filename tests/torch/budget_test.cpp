@@ -62,6 +62,10 @@ TEST_CASE("budget: a single long native operation stops at the time limit", "[bu
 TEST_CASE("budget: long kernels stop at the time limit", "[budget]") {
   check_time_limit("import torch\na = torch.ones(3000, 3000)\nb = a @ a\n");
   check_time_limit("import torch\nx = torch.ones(1).expand(10**12)\ntorch.dot(x, x)\n");
+  for (const char* op : {"max()", "argmax()", "std()", "norm()", "prod()", "all()", "amax(0)"}) {
+    check_time_limit(std::string("import torch\ntorch.ones(1).expand(10**12).") + op + "\n");
+  }
+  check_time_limit("import torch\ntorch.zeros(1, dtype=torch.long).expand(10**12).bincount()\n");
   check_time_limit("import torch\nx = torch.ones(1, 1).expand(10**5, 10**7)\ny = torch.ones(10**7, 1)\nx @ y\n");
   check_time_limit(
       "import torch\na = torch.ones(1, 1, 1).expand(1000, 100, 10**5)\nb = torch.ones(1, 1, 1).expand(1000, 10**5, "
@@ -86,6 +90,12 @@ TEST_CASE("budget: lines that repeat and items of comprehensions poll the deadli
   check_time_limit("sum(x for x in range(10**12))\n");
   check_time_limit("any(x < 0 for x in range(10**12))\n");
   check_time_limit("sum(1 for x in range(10**12) if x < 0)\n");
+  check_time_limit("sum(range(10**12))\n");
+  check_time_limit("max(range(10**12))\n");
+  check_time_limit("import itertools\nsum(itertools.repeat(1))\n");
+  check_time_limit("s = {i * (2**61 - 1) for i in range(10**6)}\n");
+  check_time_limit("d = {i * (2**61 - 1): 0 for i in range(10**6)}\n");
+  check_time_limit("x = ['a'] * 10**7\nfor _ in range(1000): ''.join(x)\n");
   // Cheap lines first, then lines that each cost milliseconds: the limit is not read by a count of
   // lines that the cheap ones set.
   check_time_limit("for i in range(3 * 10**5):\n    pass\nwhile True:\n    sorted(range(10**5, 0, -1))\n");
