@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/ops.h"
+#include "support/budget.h"
 
 namespace stridelab::core {
 
@@ -75,6 +76,7 @@ Tensor convolution(const Tensor& input_, const Tensor& weight_, const Tensor& bi
           const int64_t c0 = (oc / og) * cg;
           for (int64_t oh = 0; oh < g.oh; ++oh)
             for (int64_t ow = 0; ow < g.ow; ++ow) {
+              support::poll_deadline();  // an output's sum is at most the weight's size
               if constexpr (std::is_same_v<T, float>) {
                 // NOTE [float32 convolution order]: PyTorch's CPU convolution of a float32 batch
                 // (oneDNN) sums kernel row, kernel column, then input channel, each term a fused
@@ -138,6 +140,7 @@ ConvGrads convolution_backward(const Tensor& grad_output, const Tensor& input_, 
           const int64_t c0 = (oc / og) * cg;
           for (int64_t oh = 0; oh < g.oh; ++oh)
             for (int64_t ow = 0; ow < g.ow; ++ow) {
+              support::poll_deadline();
               const Acc<T> d = static_cast<Acc<T>>(gy[((n * g.o + oc) * g.oh + oh) * g.ow + ow]);
               if (need_bias) gb[static_cast<size_t>(oc)] += d;
               if (!need_input && !need_weight) continue;
@@ -225,6 +228,7 @@ std::pair<Tensor, Tensor> max_pool2d_with_indices(const Tensor& input_, const Po
           const int64_t he = std::min(hs + (p.kernel[0] - 1) * p.dilation[0] + 1, g.h);
           while (hs < 0) hs += p.dilation[0];
           for (int64_t ow = 0; ow < g.ow; ++ow) {
+            support::poll_deadline();  // a window may cover the whole plane
             int64_t ws = ow * p.stride[1] - p.padding[1];
             const int64_t we = std::min(ws + (p.kernel[1] - 1) * p.dilation[1] + 1, g.w);
             while (ws < 0) ws += p.dilation[1];
@@ -310,6 +314,7 @@ Tensor avg_pool2d(const Tensor& input_, const PoolParams& p, bool count_include_
       for (int64_t pl = 0; pl < g.planes; ++pl)
         for (int64_t oh = 0; oh < g.oh; ++oh)
           for (int64_t ow = 0; ow < g.ow; ++ow) {
+            support::poll_deadline();
             const AvgWindow a = avg_window(oh, ow, g.h, g.w, p, count_include_pad, divisor_override);
             T s = 0;
             for (int64_t ih = a.hs; ih < a.he; ++ih)
@@ -335,6 +340,7 @@ Tensor avg_pool2d_backward(const Tensor& grad_output, const Tensor& input, const
       for (int64_t pl = 0; pl < g.planes; ++pl)
         for (int64_t oh = 0; oh < g.oh; ++oh)
           for (int64_t ow = 0; ow < g.ow; ++ow) {
+            support::poll_deadline();
             const AvgWindow a = avg_window(oh, ow, g.h, g.w, p, count_include_pad, divisor_override);
             const T d = static_cast<T>(gy[(pl * g.oh + oh) * g.ow + ow] / static_cast<T>(a.divisor));
             for (int64_t ih = a.hs; ih < a.he; ++ih)
@@ -367,6 +373,7 @@ Tensor adaptive_avg_pool2d(const Tensor& input_, const IntArray& output_size) {
         for (int64_t i = 0; i < oh; ++i) {
           const int64_t hs = start_index(i, oh, h), he = end_index(i, oh, h);
           for (int64_t j = 0; j < ow; ++j) {
+            support::poll_deadline();
             const int64_t ws = start_index(j, ow, w), we = end_index(j, ow, w);
             T s = 0;
             for (int64_t ih = hs; ih < he; ++ih)
@@ -396,6 +403,7 @@ Tensor adaptive_avg_pool2d_backward(const Tensor& grad_output, const Tensor& inp
         for (int64_t i = 0; i < oh; ++i) {
           const int64_t hs = start_index(i, oh, h), he = end_index(i, oh, h);
           for (int64_t j = 0; j < ow; ++j) {
+            support::poll_deadline();
             const int64_t ws = start_index(j, ow, w), we = end_index(j, ow, w);
             const T d = gy[(pl * oh + i) * ow + j] / static_cast<T>((he - hs) * (we - ws));
             for (int64_t ih = hs; ih < he; ++ih)

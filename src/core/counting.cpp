@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/ops.h"
+#include "support/budget.h"
 
 namespace stridelab::core {
 
@@ -21,8 +22,14 @@ Tensor int64_tensor(const std::vector<int64_t>& v, const IntArray& sizes) {
 
 std::tuple<Tensor, Tensor, Tensor> unique_sorted(const Tensor& self) {
   const int64_t n = self.numel();
+  // The sorted copy PyTorch makes, counted against the storage limit before the vectors below are
+  // made (an expanded tensor may have 10**12 elements).
+  (void)contiguous(self);
   std::vector<double> values(static_cast<size_t>(n));
-  for (int64_t k = 0; k < n; ++k) values[static_cast<size_t>(k)] = get_flat(self, k).to_double();
+  for (int64_t k = 0; k < n; ++k) {
+    values[static_cast<size_t>(k)] = get_flat(self, k).to_double();
+    support::poll_deadline();
+  }
   std::vector<int64_t> order(static_cast<size_t>(n));
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
@@ -81,6 +88,7 @@ Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, int64_
   int64_t mn = 0, mx = -1;
   if (self.dim() == 1) {
     for (int64_t k = 0; k < self.numel(); ++k) {
+      support::poll_deadline();  // an expanded input may have 10**12 elements
       int64_t v = get_flat(self, k).to_int();
       mn = std::min(mn, v);
       mx = std::max(mx, v);
@@ -91,6 +99,7 @@ Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, int64_
     STRIDELAB_CHECK(weights->dim() == 1 && weights->size(0) == self.size(0),
                     "weights should be 1-d and have the same length as input");
   const int64_t bins = std::max(mx + 1, minlength);
+  (void)zeros({bins}, DType::Int64);  // the result, counted against the storage limit first
   if (!weights) {
     std::vector<int64_t> counts(static_cast<size_t>(bins), 0);
     for (int64_t k = 0; k < self.numel(); ++k) ++counts[static_cast<size_t>(get_flat(self, k).to_int())];

@@ -16,6 +16,7 @@
 
 #include "core/elementwise_kernels.h"
 #include "core/ops.h"
+#include "support/budget.h"
 
 namespace stridelab::core {
 namespace {
@@ -177,6 +178,7 @@ void gemm_blocked(int64_t m, int64_t n, int64_t k, const T* a, int64_t sa0, int6
           const int64_t cols = std::min<int64_t>(NR, nc - jr);
           const T* bp = bpack.data() + (jr / NR) * NR * kc;
           for (int64_t ir = 0; ir < mc; ir += MR) {
+            support::poll_deadline();  // one tile: at most kKc * MR * NR products
             const int64_t rows = std::min<int64_t>(MR, mc - ir);
             const T* ap = apack.data() + (ir / MR) * MR * kc;
             T* cp = c + (ic + ir) * ldc + jc + jr;
@@ -201,9 +203,16 @@ void gemm(int64_t m, int64_t n, int64_t k, const T* a, int64_t sa0, int64_t sa1,
           T* c) {
   if (m == 0 || n == 0 || k == 0) return;
   if (n == 1) {  // matrix @ vector (mv, dot): one dot product per row, no packing
+    // An expanded operand's row may be 10**12 long: the deadline is polled every kDotChunk products.
+    constexpr int64_t kDotChunk = 4096;
     for (int64_t i = 0; i < m; ++i) {
       T acc = T(0);
-      for (int64_t p = 0; p < k; ++p) acc = kernels::wrap_add(acc, kernels::wrap_mul(a[i * sa0 + p * sa1], b[p * sb0]));
+      for (int64_t p0 = 0; p0 < k; p0 += kDotChunk) {
+        const int64_t p1 = std::min(k, p0 + kDotChunk);
+        for (int64_t p = p0; p < p1; ++p)
+          acc = kernels::wrap_add(acc, kernels::wrap_mul(a[i * sa0 + p * sa1], b[p * sb0]));
+        support::poll_deadline();
+      }
       c[i] = acc;
     }
     return;
@@ -226,6 +235,7 @@ void gemm(int64_t m, int64_t n, int64_t k, const T* a, int64_t sa0, int64_t sa1,
     // Integers: exact, wrapping; i-k-j order keeps the inner loop contiguous in c.
     for (int64_t i = 0; i < m; ++i)
       for (int64_t p = 0; p < k; ++p) {
+        support::poll_deadline();
         const T av = a[i * sa0 + p * sa1];
         for (int64_t j = 0; j < n; ++j)
           c[i * n + j] = kernels::wrap_add(c[i * n + j], kernels::wrap_mul(av, b[p * sb0 + j * sb1]));

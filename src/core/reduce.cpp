@@ -104,10 +104,15 @@ struct Walker {
     const int64_t last = inner_sizes[nd - 1], ls = inner_strides[nd - 1];
     IntArray idx(nd, 0);
     int64_t off = 0, j = 0;
+    // The deadline is polled every kPollChunk elements: an expanded row can hold 10**12.
+    constexpr int64_t kPollChunk = 4096;
     for (;;) {
-      for (int64_t i = 0; i < last; ++i, ++j)
-        if (!fn(base[off + i * ls], j)) return;
-      support::poll_deadline(static_cast<uint64_t>(last));
+      for (int64_t i0 = 0; i0 < last; i0 += kPollChunk) {
+        const int64_t i1 = std::min(last, i0 + kPollChunk);
+        for (int64_t i = i0; i < i1; ++i, ++j)
+          if (!fn(base[off + i * ls], j)) return;
+        support::poll_deadline(static_cast<uint64_t>(i1 - i0));
+      }
       int64_t d = nd - 2;
       for (; d >= 0; --d) {
         off += inner_strides[d];

@@ -15,6 +15,7 @@
 #include "core/kernel_dtype.h"
 #include "core/ops.h"
 #include "core/sort_algorithms.h"
+#include "support/budget.h"
 
 namespace stridelab::core {
 namespace {
@@ -33,6 +34,17 @@ bool less_first(const std::pair<T, int64_t>& a, const std::pair<T, int64_t>& b) 
 template <class T>
 bool greater_first(const std::pair<T, int64_t>& a, const std::pair<T, int64_t>& b) {
   return (is_nan(a.first) && !is_nan(b.first)) || a.first > b.first;
+}
+
+// The comparison `less`, polling the run's deadline at each call (NOTE [Deadline polling] in
+// support/budget.h): one row may hold tens of millions of values. A throw leaves the row a
+// permutation of itself, and the row is dropped.
+template <class T>
+auto polled(bool (*less)(const std::pair<T, int64_t>&, const std::pair<T, int64_t>&)) {
+  return [less](const std::pair<T, int64_t>& a, const std::pair<T, int64_t>& b) {
+    support::poll_deadline();
+    return less(a, b);
+  };
 }
 
 // Calls fn(pairs) on each row along dim (as (value, position) pairs), then writes its first
@@ -90,7 +102,7 @@ std::pair<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending,
   const int64_t n = self.dim() == 0 ? 1 : self.sizes()[d];
   return per_row(self, d, n, [&](auto& row) {
     using T = typename std::decay_t<decltype(row)>::value_type::first_type;
-    auto cmp = descending ? &greater_first<T> : &less_first<T>;
+    auto cmp = polled(descending ? &greater_first<T> : &less_first<T>);
     if (stable) std::stable_sort(row.begin(), row.end(), cmp);
     else sort_algorithms::sort(row.begin(), row.end(), cmp);
   });
@@ -104,7 +116,7 @@ std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool 
   return per_row(self, d, k, [&](auto& row) {
     using T = typename std::decay_t<decltype(row)>::value_type::first_type;
     if (k == 0) return;
-    auto cmp = largest ? &greater_first<T> : &less_first<T>;
+    auto cmp = polled(largest ? &greater_first<T> : &less_first<T>);
     if (k * 64 <= n) {
       sort_algorithms::partial_sort(row.begin(), row.begin() + k, row.end(), cmp);
       return;

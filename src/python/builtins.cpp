@@ -369,21 +369,21 @@ ObjRef min_max(Interp& in, CallArgs& a, bool is_max) {
   const char* name = is_max ? "max" : "min";
   Object* key = kwarg(a, "key");
   Object* dflt = kwarg(a, "default");
-  std::vector<ObjRef> items;
   if (a.pos.empty()) raise(builtin_types().type_error, std::string(name) + " expected at least 1 argument, got 0");
-  if (a.pos.size() == 1) items = to_vector(in, a.pos[0].get());
-  else items = a.pos;
-  if (items.empty()) {
+  // One argument is iterated as CPython does, item by item: `max(range(10**12))` runs (until
+  // the time limit) rather than being refused as a list too large to make.
+  Ref<IteratorObject> it = get_iter(in, a.pos.size() == 1 ? a.pos[0].get() : make_tuple(a.pos).get());
+  ObjRef best = it->next(in);
+  if (!best) {
     if (dflt) return ObjRef(dflt);
     raise(builtin_types().value_error, std::string(name) + "() arg is an empty sequence");
   }
-  ObjRef best = items[0];
   ObjRef best_key = key ? call1(in, key, best) : best;
-  for (size_t i = 1; i < items.size(); ++i) {
-    ObjRef k = key ? call1(in, key, items[i]) : items[i];
+  while (ObjRef item = it->next(in)) {
+    ObjRef k = key ? call1(in, key, item) : item;
     ObjRef better = compare(in, is_max ? CmpOpKind::Gt : CmpOpKind::Lt, k.get(), best_key.get());
     if (truthy(in, better.get())) {
-      best = items[i];
+      best = std::move(item);
       best_key = k;
     }
   }

@@ -21,6 +21,9 @@ namespace stridelab::python {
 
 void Evaluator::line_event(int line, bool force) {
   frame_.line = line;
+  // Polled before a repeated line returns: `while True: pass` repeats one line (NOTE [Deadline
+  // polling] in support/budget.h; armed by Interp::run with the time limit).
+  support::poll_deadline();
   if (line == last_line_ && !force) return;
   last_line_ = line;
   long long steps = ++in_.steps_;
@@ -28,7 +31,6 @@ void Evaluator::line_event(int line, bool force) {
   if (steps > lim.max_steps)
     throw LimitExceeded("step limit exceeded: the program ran more than " + std::to_string(lim.max_steps) +
                         " line events (raise it with --max-steps N)");
-  support::poll_deadline();  // armed by Interp::run with the time limit
   if (in_.observer_) in_.observer_->on_line(frame_);
 }
 
@@ -1028,6 +1030,7 @@ void Evaluator::run_generators(const CompExpr& c, size_t level, const std::funct
     it = get_iter(in_, iterable.get());
   }
   while (ObjRef item = it->next(in_)) {
+    support::poll_deadline();  // a comprehension's items are no line events
     comp_store_ = true;
     assign(*g.target, std::move(item));
     comp_store_ = false;
@@ -1123,6 +1126,7 @@ ObjRef Evaluator::eval_comprehension(const CompExpr& c) {
       }
     };
     while (ObjRef item = it->next(in_)) {
+      support::poll_deadline();  // a comprehension's items are no line events
       ev.comp_store_ = true;
       ev.assign(*g0.target, std::move(item));
       ev.comp_store_ = false;

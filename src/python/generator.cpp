@@ -4,6 +4,7 @@
 
 #include "python/native.h"
 #include "python/protocol.h"
+#include "support/budget.h"
 
 namespace stridelab::python {
 
@@ -168,6 +169,7 @@ ObjRef Evaluator::genexpr_next(GeneratorObject* g) {
   try {
     while (!g->iterators_.empty()) {
       size_t level = g->iterators_.size() - 1;
+      support::poll_deadline();  // `(x for x in r if x < 0)` may skip items for long
       ObjRef item = g->iterators_.back()->next(in_);
       if (!item) {
         g->iterators_.pop_back();

@@ -8,6 +8,7 @@
 
 #include "python/modules.h"
 #include "python/native.h"
+#include "support/budget.h"
 
 namespace stridelab::python {
 
@@ -22,6 +23,7 @@ class LazyIterator : public IteratorObject {
   LazyIterator(TypeObject* type, NextFn next) : IteratorObject(type), next_(std::move(next)) {}
   ObjRef next(Interp& in) override {
     if (done_) return nullptr;
+    support::poll_deadline();  // `sum(repeat(1))` is one native loop (NOTE [Deadline polling])
     ObjRef r = next_(in);
     if (!r) {
       done_ = true;

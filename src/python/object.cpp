@@ -5,6 +5,7 @@
 
 #include "python/free_notice.h"
 #include "python/protocol.h"
+#include "support/budget.h"
 
 namespace stridelab::python {
 
@@ -322,6 +323,8 @@ ObjRef SeqIterator::next(Interp& in) {
 
 ObjRef RangeIterator::next(Interp&) {
   if (remaining_ <= 0) return nullptr;
+  // `sum(range(10**12))` and `max(...)` are one native loop each (NOTE [Deadline polling]).
+  support::poll_deadline();
   --remaining_;
   int64_t v = cur_;
   cur_ += step_;
@@ -356,6 +359,7 @@ long DictObject::find(Interp& in, Object* key, int64_t hash) const {
     for (auto it = range.first; it != range.second; ++it) candidates.push_back(it->second);
     bool changed = false;
     for (size_t at : candidates) {
+      support::poll_deadline();  // many keys of one hash (NOTE [Deadline polling])
       ObjRef k = entries_[at].key;
       if (k.get() == key) return static_cast<long>(at);
       bool eq = equals(in, k.get(), key);

@@ -512,7 +512,10 @@ static ObjRef repeat(Interp& in, Object* seq, int64_t n) {
     std::string out;
     const std::string& s = as<StrObject>(seq)->value_;
     out.reserve(static_cast<size_t>(total));
-    for (int64_t i = 0; i < n; ++i) out += s;
+    for (int64_t i = 0; i < n; ++i) {
+      out += s;
+      support::poll_deadline();
+    }
     return make_str(std::move(out));
   }
   const auto& items = t == builtin_types().list ? as<ListObject>(seq)->items_ : as<TupleObject>(seq)->items_;

@@ -3,6 +3,7 @@
 #include "python/native.h"
 #include "python/protocol.h"
 #include "python/recursion.h"
+#include "support/budget.h"
 
 namespace stridelab::python {
 
@@ -34,6 +35,7 @@ void insert_clean(std::vector<SetObject::Entry>& table, ObjRef key, int64_t hash
         }
     }
     if (found) break;
+    support::poll_deadline();  // keys of one hash make a long probe (NOTE [Deadline polling])
     perturb >>= kPerturbShift;
     i = (i * 5 + 1 + perturb) & mask;
   }
@@ -72,6 +74,7 @@ restart:
         if (eq) return static_cast<long>(i + j);
       }
     }
+    support::poll_deadline();  // keys of one hash make a long probe (NOTE [Deadline polling])
     perturb >>= kPerturbShift;
     i = (i * 5 + 1 + perturb) & mask;
   }
@@ -159,6 +162,7 @@ restart:
         freeslot = static_cast<long>(at);
       }
     }
+    support::poll_deadline();  // keys of one hash make a long probe (NOTE [Deadline polling])
     perturb >>= kPerturbShift;
     i = (i * 5 + 1 + perturb) & mask;
   }

@@ -313,6 +313,7 @@ ObjRef str_join(Interp& in, CallArgs& a) {
             "sequence item " + std::to_string(i) + ": expected str instance, " + type_name(items[i].get()) + " found");
     if (i) out += sep;
     out += str_of(items[i].get());
+    support::poll_deadline();
   }
   return make_str(std::move(out));
 }

@@ -1,8 +1,11 @@
 #include "support/budget.h"
 
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <limits>
+#include <mutex>
+#include <thread>
 
 #include "support/heap.h"
 
@@ -38,37 +41,106 @@ uint64_t heap_bytes_of_run() {
   return now > g_heap_base ? now - g_heap_base : 0;
 }
 
+#if STRIDELAB_DEADLINE_WATCHER
+namespace {
+// The thread that raises the deadline's flag when the armed time comes (NOTE [Deadline polling]).
+// Made on the first arm and never destroyed: it sleeps on its condition variable between runs,
+// and the process ends it at exit.
+class Watcher {
+ public:
+  explicit Watcher(std::atomic<bool>& due) : due_(due) {
+    std::thread([this] { loop(); }).detach();
+  }
+  void set(Deadline::Clock::time_point at) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      at_ = at;
+    }
+    wake_.notify_one();
+  }
+
+ private:
+  void loop() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      if (at_ == Deadline::Clock::time_point::max()) {
+        wake_.wait(lock);
+      } else if (Deadline::Clock::now() >= at_) {
+        due_.store(true);
+        at_ = Deadline::Clock::time_point::max();
+      } else {
+        wake_.wait_until(lock, at_);
+      }
+    }
+  }
+  std::atomic<bool>& due_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  Deadline::Clock::time_point at_ = Deadline::Clock::time_point::max();
+};
+
+Watcher& watcher(std::atomic<bool>& due) {
+  static Watcher* w = new Watcher(due);  // never freed: the thread holds it until the process ends
+  return *w;
+}
+}  // namespace
+#endif
+
 void Deadline::arm(double seconds) {
+#if STRIDELAB_DEADLINE_WATCHER
+  Watcher& w = watcher(due_);  // made before the heap's base is read: the thread is not the program's
+#endif
   g_heap_base = heap_bytes_in_use();
   g_heap_armed = true;
   set_ceiling();
-  // Unlimited time still polls (at the same cadence) for the heap budget: a deadline that never comes.
+  // Unlimited time still polls for the heap budget: a deadline that never comes.
   const bool unlimited = std::isnan(seconds) || std::isinf(seconds);
   armed_ = true;
   seconds_ = unlimited ? std::numeric_limits<double>::infinity() : seconds;
-  last_check_ = Clock::now();
-  deadline_ = unlimited
-                  ? Clock::time_point::max()
-                  : last_check_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  const Clock::time_point now = Clock::now();
+  deadline_ = unlimited ? Clock::time_point::max()
+                        : now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+#if STRIDELAB_DEADLINE_WATCHER
+  due_.store(false);
+  w.set(deadline_);
+#else
+  last_check_ = now;
   work_ = 0;
   interval_ = 1;
   next_check_ = interval_;
+#endif
 }
 
 void Deadline::disarm() {
   armed_ = false;
   g_heap_armed = false;
   set_ceiling();
+#if STRIDELAB_DEADLINE_WATCHER
+  watcher(due_).set(Clock::time_point::max());
+  due_.store(false);
+#endif
+}
+
+void Deadline::request_check() {
+#if STRIDELAB_DEADLINE_WATCHER
+  due_.store(true);
+#else
+  next_check_ = work_;
+#endif
 }
 
 void Deadline::check() {
   if (g_check_requested) {
-    // The heap passed the budget (the memory grows fast: `s = s + s` doubles it at each line, far
-    // quicker than the clock's cadence adapts): the next poll checks.
-    next_check_ = work_;
+    // The heap passed the budget (the memory grows fast: `s = s + s` doubles it at each line): the
+    // next poll checks, since operator new may throw nothing but std::bad_alloc.
+    request_check();
     return;
   }
-  if (!armed_) return;
+  if (!armed_) return;  // paused (DeadlinePause) or disarmed; a raised flag waits for the next poll
+#if STRIDELAB_DEADLINE_WATCHER
+  // Lowered before the clock is read: a flag the watcher raises after this is seen by the next poll.
+  due_.store(false);
+#endif
   if (g_heap_armed && heap_bytes_of_run() > g_allocation_limit) {
     g_heap_armed = false;  // raised once, as the time limit is
     set_ceiling();
@@ -87,11 +159,13 @@ void Deadline::check() {
     throw LimitExceeded(std::string("time limit exceeded: the program ran longer than ") + buf +
                         " s (raise it with --max-seconds N)");
   }
+#if !STRIDELAB_DEADLINE_WATCHER
   const auto took = now - last_check_;
-  if (took < std::chrono::milliseconds(1) && interval_ < (uint64_t{1} << 40)) interval_ *= 2;
-  else if (took > std::chrono::milliseconds(10) && interval_ > 1) interval_ /= 2;
+  if (took < std::chrono::milliseconds(1) && interval_ < kMaxInterval) interval_ *= 2;
+  else if (took > std::chrono::milliseconds(10)) interval_ = 1;
   last_check_ = now;
   next_check_ = work_ + interval_;
+#endif
 }
 
 double Deadline::seconds_left() const {

@@ -4,6 +4,7 @@
 // long stretch of line events stops at the time limit like the program around it.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <stdexcept>
@@ -19,40 +20,63 @@ class LimitExceeded : public std::runtime_error {
 };
 
 // NOTE [Deadline polling]
-// Reading the clock costs tens of nanoseconds (more in the browser), too much for every element of
-// a kernel or every line event, and a fixed cadence (one read every N line events) fails both ways:
-// N cheap lines between two reads are nothing, N lines that each sort a million numbers are
-// minutes. So callers report work in rough units (an element, an iteration, a line event) and the
-// clock is read once `interval` units have been reported since the last read; the interval then
-// adapts to what the units cost: doubled when the last stretch took under a millisecond, halved
-// when it took over ten. The limit then holds to a few milliseconds whatever the work, and the
-// clock is read at most about a thousand times a second.
+// A poll must cost next to nothing, since it sits at every line event, every item of a long
+// native loop and every chunk of a kernel, and it must notice the deadline whatever the work
+// between two polls costs: a line that sorts a million numbers or multiplies two large matrices
+// follows millions of cheap ones. Natively, a watcher thread sleeps until the armed deadline and
+// then raises a flag (`due`); a poll reads that flag (one relaxed atomic load) and only when it is
+// set does check() read the clock and throw. The limit then holds to the time between two polls,
+// microseconds in the polled loops, with no clock read in the program's path at all. The heap
+// budget raises the same flag (heap_over_budget in heap.h) for the next poll to check.
+// The WebAssembly build has no threads: there callers report work in rough units (an element, an
+// iteration, a line event) and the clock is read once `interval` units have been reported since
+// the last read; the interval adapts to what the units cost (doubled when the last stretch took
+// under a millisecond, reset to one when it took over ten), and is never more than
+// kMaxInterval, so a sudden change in what a unit costs is noticed after that many units.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define STRIDELAB_DEADLINE_WATCHER 0
+#else
+#define STRIDELAB_DEADLINE_WATCHER 1
+#endif
+
 class Deadline {
  public:
   using Clock = std::chrono::steady_clock;
-  // Arms the deadline `seconds` from now (a limit of `seconds` named in the error); disarms it when
-  // seconds is infinite or NaN.
+  // Arms the deadline `seconds` from now (a limit of `seconds` named in the error); an infinite
+  // or NaN limit never comes (the heap budget is still checked).
   void arm(double seconds);
   void disarm();
   bool armed() const { return armed_; }
   double limit_seconds() const { return seconds_; }
   // Reports `units` of work; past the deadline, throws LimitExceeded.
   void poll(uint64_t units = 1) {
+#if STRIDELAB_DEADLINE_WATCHER
+    (void)units;
+    if (due_.load(std::memory_order_relaxed)) check();
+#else
     if (!armed_) return;
     work_ += units;
     if (work_ >= next_check_) check();
+#endif
   }
   // Reads the clock now (e.g. before sleeping).
   void check();
   // Seconds left before the deadline (may be negative); a large number when disarmed.
   double seconds_left() const;
+  // Asks the next poll to check (the heap budget's request, from operator new).
+  void request_check();
 
  private:
   bool armed_ = false;
   double seconds_ = 0;
   Clock::time_point deadline_{};
+#if STRIDELAB_DEADLINE_WATCHER
+  std::atomic<bool> due_{false};
+#else
+  static constexpr uint64_t kMaxInterval = uint64_t{1} << 16;
   Clock::time_point last_check_{};
   uint64_t work_ = 0, next_check_ = 0, interval_ = 1;
+#endif
   friend class DeadlinePause;
 };
 

@@ -6,12 +6,12 @@
 // request knows the total. The replaced operator new and delete (heap.cpp) count the bytes the
 // heap holds. Arming the deadline for a run (support::Deadline::arm) arms the run's heap budget
 // too: allocation_limit() bytes past what the heap held then (the interpreter, torch's
-// registration and the parsed program are not the program's objects). The deadline's check, which
-// its polls make every millisecond or so at every line event and in every long native loop (NOTE
-// [Deadline polling]), raises LimitExceeded "memory limit exceeded" naming the limit once the
-// program's share passes the budget; the allocation itself always goes ahead, since operator new
-// is called where no exception may pass. A run therefore stops within a few milliseconds of
-// allocation past its budget. What the trace recorder keeps between two steps (under a
+// registration and the parsed program are not the program's objects). Once the heap passes the
+// budget, operator new asks the deadline for a check (Deadline::request_check), and the next poll,
+// at the next line event or in the long native loop that allocates (NOTE [Deadline polling]),
+// raises LimitExceeded "memory limit exceeded" naming the limit; the allocation itself always goes
+// ahead, since operator new is called where no exception may pass. A run therefore stops at the
+// first poll after its allocations pass its budget. What the trace recorder keeps between two steps (under a
 // DeadlinePause) is the recorder's, not the program's: the budget moves up by it. Tensor storages
 // are not counted here: they come from the C allocator with a limit of their own (core/storage.h).
 // A request whose size is known beforehand is still refused before it is made (allocation_fits).

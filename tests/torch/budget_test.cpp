@@ -59,6 +59,50 @@ TEST_CASE("budget: a single long native operation stops at the time limit", "[bu
   check_time_limit("import time\ntime.sleep(100)\n");
 }
 
+TEST_CASE("budget: long kernels stop at the time limit", "[budget]") {
+  check_time_limit("import torch\na = torch.ones(3000, 3000)\nb = a @ a\n");
+  check_time_limit("import torch\nx = torch.ones(1).expand(10**12)\ntorch.dot(x, x)\n");
+  for (const char* op : {"max()", "argmax()", "std()", "norm()", "prod()", "all()", "amax(0)"}) {
+    check_time_limit(std::string("import torch\ntorch.ones(1).expand(10**12).") + op + "\n");
+  }
+  check_time_limit("import torch\ntorch.zeros(1, dtype=torch.long).expand(10**12).bincount()\n");
+  check_time_limit("import torch\nx = torch.ones(1, 1).expand(10**5, 10**7)\ny = torch.ones(10**7, 1)\nx @ y\n");
+  check_time_limit(
+      "import torch\na = torch.ones(1, 1, 1).expand(1000, 100, 10**5)\nb = torch.ones(1, 1, 1).expand(1000, 10**5, "
+      "100)\ntorch.bmm(a, b)\n");
+  check_time_limit("import torch\nx = torch.rand(4 * 10**6)\nwhile True:\n    x.sort()\n");
+  check_time_limit("import torch\nx = torch.rand(4 * 10**6)\nwhile True:\n    x.topk(10**6)\n");
+  check_time_limit(
+      "import torch\nimport torch.nn.functional as F\nF.conv2d(torch.ones(1, 1, 2000, 2000), torch.ones(1, 1, 200, "
+      "200))\n");
+  check_time_limit(
+      "import torch\nimport torch.nn.functional as F\nF.max_pool2d(torch.ones(1, 1, 4000, 4000), 2000, 1)\n");
+  check_time_limit(
+      "import torch\nimport torch.nn.functional as F\nF.avg_pool2d(torch.ones(1, 1, 4000, 4000), 2000, 1)\n");
+}
+
+TEST_CASE("budget: lines that repeat and items of comprehensions poll the deadline", "[budget]") {
+  check_time_limit("while True: pass\n");
+  check_time_limit("x = 0\nwhile True: x += 1\n");
+  check_time_limit("s = {0 for x in range(10**12)}\n");
+  check_time_limit("d = {0: x for x in range(10**12)}\n");
+  check_time_limit("s = {0 for x in range(10**6) for y in range(10**6)}\n");
+  check_time_limit("sum(x for x in range(10**12))\n");
+  check_time_limit("any(x < 0 for x in range(10**12))\n");
+  check_time_limit("sum(1 for x in range(10**12) if x < 0)\n");
+  check_time_limit("sum(range(10**12))\n");
+  check_time_limit("max(range(10**12))\n");
+  check_time_limit("import itertools\nsum(itertools.repeat(1))\n");
+  check_time_limit("s = {i * (2**61 - 1) for i in range(10**6)}\n");
+  check_time_limit("d = {i * (2**61 - 1): 0 for i in range(10**6)}\n");
+  check_time_limit("x = ['a'] * 10**7\nfor _ in range(1000): ''.join(x)\n");
+  // Cheap lines first, then lines that each cost milliseconds: the limit is not read by a count of
+  // lines that the cheap ones set.
+  check_time_limit("for i in range(3 * 10**5):\n    pass\nwhile True:\n    sorted(range(10**5, 0, -1))\n");
+  check_time_limit(
+      "import torch\nfor i in range(3 * 10**5):\n    pass\na = torch.ones(400, 400)\nwhile True:\n    a @ a\n");
+}
+
 TEST_CASE("budget: requests past the memory limit are refused before they are made", "[budget]") {
   for (const char* src : {"x = 'a' * 10**10\n", "x = [0] * 10**9\n", "x = '{:>2000000000}'.format(1)\n",
                           "x = 'a'.center(10**9)\n", "x = list(range(10**12))\n",
