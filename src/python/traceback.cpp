@@ -64,8 +64,25 @@ std::string one_exception(Interp& in, ExceptionObject* exc, std::string_view sou
   std::string out;
   if (!exc->traceback_.empty()) {
     out += "Traceback (most recent call last):\n";
-    for (auto it = exc->traceback_.rbegin(); it != exc->traceback_.rend(); ++it)
-      out += entry_text(*it, source, filename);
+    // As CPython prints a recursion: an entry of the same file, line and function as the one
+    // before is printed three times in a row at most, then counted.
+    constexpr int kRecursiveCutoff = 3;
+    const TracebackEntry* last = nullptr;
+    int count = 0;
+    auto repeated = [&] {
+      if (count <= kRecursiveCutoff) return;
+      const int more = count - kRecursiveCutoff;
+      out += "  [Previous line repeated " + std::to_string(more) + (more > 1 ? " more times]\n" : " more time]\n");
+    };
+    for (auto it = exc->traceback_.rbegin(); it != exc->traceback_.rend(); ++it) {
+      if (!last || it->file != last->file || it->pos.line != last->pos.line || it->func != last->func) {
+        repeated();
+        last = &*it;
+        count = 0;
+      }
+      if (++count <= kRecursiveCutoff) out += entry_text(*it, source, filename);
+    }
+    repeated();
   }
   return out + format_exception_only(in, exc);
 }
