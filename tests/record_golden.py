@@ -79,18 +79,24 @@ def install(names):
 
 
 def without_stand_in(tb):
-    if tb is None:
-        return None
-    rest = without_stand_in(tb.tb_next)
-    if tb.tb_frame.f_code.co_filename == STAND_IN:
-        return rest
-    return type(tb)(rest, tb.tb_frame, tb.tb_lasti, tb.tb_lineno)
+    entries = []
+    while tb is not None:  # a loop, not a recursion: the traceback may be 1,000 frames deep
+        if tb.tb_frame.f_code.co_filename != STAND_IN:
+            entries.append(tb)
+        tb = tb.tb_next
+    rest = None
+    for tb in reversed(entries):
+        rest = type(tb)(rest, tb.tb_frame, tb.tb_lasti, tb.tb_lineno)
+    return rest
 
 
 for line in source.splitlines():
     if line.startswith("# not yet in stridelab:"):
         not_yet(line.split(":", 1)[1].split())
 namespace = {"__name__": "__main__", "__builtins__": __builtins__}
+# The program's module runs one frame deeper than under `python3 main.py` (this runner's module is
+# the first): one more frame of recursion limit gives it the depth it has there.
+sys.setrecursionlimit(sys.getrecursionlimit() + 1)
 try:
     exec(code, namespace)
 except SystemExit:

@@ -1459,9 +1459,9 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
 
 ObjRef Interp::call_function(FunctionObject* fn, CallArgs& args) {
   int depth = frame_ ? frame_->depth + 1 : 1;
-  if (depth > limits_.max_depth)
-    throw LimitExceeded("recursion limit exceeded: more than " + std::to_string(limits_.max_depth) +
-                        " nested calls (raise it with --max-depth N)");
+  // CPython's recursion limit, a RecursionError the program may catch: max_depth frames
+  // (1,000, --max-depth N), the module's own included (NOTE [Native recursion] guards the stack).
+  if (depth >= limits_.max_depth) recursion::fail("");
   if (fn->def_ && fn->def_->is_generator) {  // the call makes the generator; its body runs on next()
     Ref<GeneratorObject> g(new GeneratorObject());
     Frame& frame = g->frame_;

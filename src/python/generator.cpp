@@ -4,6 +4,7 @@
 
 #include "python/native.h"
 #include "python/protocol.h"
+#include "python/recursion.h"
 #include "support/budget.h"
 
 namespace stridelab::python {
@@ -100,9 +101,9 @@ ObjRef Evaluator::resume(Interp& in, GeneratorObject* g, ObjRef sent, Ref<Except
   Ref<GeneratorObject> keep(g);
   Frame& frame = g->frame_;
   int depth = in.frame_ ? in.frame_->depth + 1 : 1;
-  if (depth > in.limits_.max_depth)
-    throw LimitExceeded("recursion limit exceeded: more than " + std::to_string(in.limits_.max_depth) +
-                        " nested calls (raise it with --max-depth N)");
+  // CPython's recursion limit, a RecursionError the program may catch: max_depth frames
+  // (1,000, --max-depth N), the module's own included (NOTE [Native recursion] guards the stack).
+  if (depth >= in.limits_.max_depth) recursion::fail("");
   frame.parent = in.frame_;
   frame.depth = depth;
   struct Restore {

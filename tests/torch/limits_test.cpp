@@ -69,21 +69,35 @@ TEST_CASE("limits: a training loop past the step limit stops with the limit's me
         "stridelab: step limit exceeded: the program ran more than 200 line events (raise it with --max-steps N)\n");
 }
 
-TEST_CASE("limits: the recursion limit cannot be caught", "[limits]") {
+TEST_CASE("limits: the recursion limit is CPython's RecursionError, with its frames", "[limits]") {
   Limits l;
-  l.max_depth = 50;
+  l.max_depth = 50;  // as sys.setrecursionlimit(50): 49 frames of f under the module's
   Outcome o = run_with(
       "def f(n):\n"
       "    return f(n + 1)\n"
       "try:\n"
       "    f(0)\n"
-      "except Exception:\n"
-      "    print('caught')\n",
+      "except RecursionError as e:\n"
+      "    print('caught', e)\n"
+      "f(0)\n",
       l);
-  CHECK(o.code == 2);
-  CHECK(o.out.empty());
-  CHECK(o.err.find("recursion limit exceeded: more than 50 nested calls (raise it with --max-depth N)") !=
-        std::string::npos);
+  CHECK(o.code == 1);
+  CHECK(o.out == "caught maximum recursion depth exceeded\n");
+  CHECK(o.err ==
+        "Traceback (most recent call last):\n"
+        "  File \"<main>\", line 7, in <module>\n"
+        "    f(0)\n"
+        "  File \"<main>\", line 2, in f\n"
+        "    return f(n + 1)\n"
+        "           ^^^^^^^^\n"
+        "  File \"<main>\", line 2, in f\n"
+        "    return f(n + 1)\n"
+        "           ^^^^^^^^\n"
+        "  File \"<main>\", line 2, in f\n"
+        "    return f(n + 1)\n"
+        "           ^^^^^^^^\n"
+        "  [Previous line repeated 46 more times]\n"
+        "RecursionError: maximum recursion depth exceeded\n");
 }
 
 TEST_CASE("limits: the time limit names its value and flag", "[limits]") {

@@ -12,8 +12,6 @@ test('the page\'s limits are named, with the steps kept, and no flag', () => {
       /^The page stops a run after 20,000 lines have run \(its step limit\)/, 'stopped at the step limit · 20,000 steps kept'],
     [own('time limit exceeded: the program ran longer than 10 s (raise it with --max-seconds N)'), 37,
       /^The page stops a run after 10 seconds \(its time limit\)/, 'stopped at the time limit · 37 steps kept'],
-    [own('recursion limit exceeded: more than 1000 nested calls (raise it with --max-depth N)'), 2002,
-      /more than 1,000 calls are nested \(its recursion limit, as Python's\)/, 'stopped at the recursion limit · 2,002 steps kept'],
     [own("memory limit exceeded: the program's objects took more than 256 MiB (raise it with --max-memory)"), 12,
       /^The page lets a run's objects \(lists, strings, dicts, numbers\) use at most 256 MiB \(its memory limit\)/, 'stopped at the memory limit · 12 steps kept'],
   ];

@@ -36,10 +36,6 @@ export function describeRunError(error, { steps = 0 } = {}) {
   if ((m = /time limit exceeded: the program ran longer than ([\d.]+) s/.exec(message))) {
     return limit(`The page stops a run after ${m[1]} seconds (its time limit), and this one ran longer.`, 'stopped at the time limit');
   }
-  if ((m = /recursion limit exceeded: more than (\d+) nested calls/.exec(message))) {
-    return limit(`The page stops a run when more than ${number(m[1])} calls are nested (its recursion limit, as Python's), and this one nested more.`,
-      'stopped at the recursion limit');
-  }
   if ((m = /memory limit exceeded: the program's objects took more than (.+?)(?: \(|$)/.exec(message))) {
     return limit(`The page lets a run's objects (lists, strings, dicts, numbers) use at most ${m[1]} (its memory limit), and this one's took more.`,
       'stopped at the memory limit');
