@@ -42,18 +42,16 @@ inline thread_local int g_checked_depth = kUncheckedDepth;
 // (WebAssembly.Suspending / WebAssembly.promising), the page's run starts on a stack of its own
 // (src/wasm/fresh_stacks.js), and a recursion that has gone kSegmentSwitch levels deeper on the
 // current stack continues on a new one: the level is run through an import that the glue makes
-// Suspending, which calls a promising export, and a promising export always starts on a new
-// stack. The deeper stack suspends the one below it while it runs, and the one below resumes with
-// its result, so the run stays one sequence of calls; the depth is bounded by memory and by the
-// limits, not by any one stack. A C++ exception does not cross the stacks: the level catches it
-// on the new stack and rethrows it on the old one (on_fresh_stack).
-// JavaScript code (the probe of stridelab_stack_has_room included) always runs on the worker's
-// own stack, so nothing can measure what is left of the stack a level runs on. On a fresh stack
-// the guard counts instead: a stack is given at most kSegmentLevels levels (the levels that
-// switch, evaluating an expression and repr / str / == / hash, come within a few levels of each
-// other, so a stack holds about kSegmentSwitch of them), and a run at most kFreshLevels levels in
-// all. Without Promise Integration (node, older browsers) nothing switches and the probe guards
-// as before.
+// Suspending, which calls the engine's function (named by its table index) through
+// WebAssembly.promising, and a promising call always starts on a new stack. The deeper stack suspends the one below it
+// while it runs, and the one below resumes with its result, so the run stays one sequence of calls; the depth is
+// bounded by memory and by the limits, not by any one stack. A C++ exception does not cross the stacks: the level
+// catches it on the new stack and rethrows it on the old one (on_fresh_stack). JavaScript code (the probe of
+// stridelab_stack_has_room included) always runs on the worker's own stack, so nothing can measure what is left of the
+// stack a level runs on. On a fresh stack the guard counts instead: a stack is given at most kSegmentLevels levels (the
+// levels that switch, evaluating an expression and repr / str / == / hash, come within a few levels of each other, so a
+// stack holds about kSegmentSwitch of them), and a run at most kFreshLevels levels in all. Without Promise Integration
+// (node, older browsers) nothing switches and the probe guards as before.
 constexpr int kSegmentSwitch = 64;
 constexpr int kSegmentLevels = 256;
 constexpr int kFreshLevels = 20000;
