@@ -3,7 +3,7 @@
 
 #include "support/free_list.h"
 
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef STRIDELAB_ASAN
 #include <sys/resource.h>
 
 #include <algorithm>

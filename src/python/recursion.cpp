@@ -4,6 +4,7 @@
 #include <string>
 
 #include "python/protocol.h"
+#include "support/asan.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -55,14 +56,8 @@ constexpr uintptr_t kShadowMargin = 256 * 1024;
 #else
 // What the deepest stretch of C++ between two guarded levels may use, with room for raising the
 // RecursionError and formatting its traceback.
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef STRIDELAB_ASAN
 constexpr uintptr_t kMargin = 1024 * 1024;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr uintptr_t kMargin = 1024 * 1024;
-#else
-constexpr uintptr_t kMargin = 512 * 1024;
-#endif
 #else
 constexpr uintptr_t kMargin = 512 * 1024;
 #endif

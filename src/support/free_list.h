@@ -23,13 +23,7 @@
 #include <cstdint>
 #include <new>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define STRIDELAB_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define STRIDELAB_ASAN 1
-#endif
-#endif
+#include "support/asan.h"
 
 #ifdef STRIDELAB_ASAN
 #include <sanitizer/asan_interface.h>

@@ -432,7 +432,7 @@ TEST_CASE("elementwise ops match PyTorch", "[core][elementwise]") {
   for (auto& [id, fn] : cases) {
     SECTION(id) {
       const auto& want = expected.at(id);
-      if (want.contains("error")) check_error([&] { fn(); }, want);
+      if (want.contains("error")) check_error(fn, want);
       else check_tensor(fn(), want, exact.count(id) ? 0 : 2e-7);
     }
   }
@@ -442,7 +442,7 @@ TEST_CASE("elementwise ops match PyTorch", "[core][elementwise]") {
   for (auto& [id, fn] : bool_cases) {
     SECTION(id) {
       const auto& want = expected.at(id);
-      if (want.contains("error")) check_error([&] { fn(); }, want);
+      if (want.contains("error")) check_error(fn, want);
       else CHECK(fn() == want.at("scalar").as_bool());
     }
   }

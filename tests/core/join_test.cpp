@@ -433,7 +433,7 @@ TEST_CASE("cat, stack, repeat, flip match PyTorch", "[core][join]") {
     SECTION(id) {
       const auto& want = expected.at(id);
       if (want.contains("error")) {
-        check_error([&] { fn(); }, want);
+        check_error(fn, want);
       } else {
         Tensor got = fn();
         check_tensor(got, want, 0);

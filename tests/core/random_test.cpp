@@ -223,7 +223,7 @@ TEST_CASE("random streams match PyTorch bit for bit", "[core][random]") {
       const auto& want = expected.at(id);
       manual_seed(std::stoull(want.at("seed").as_string()));
       if (want.contains("error")) {
-        check_error([&] { fn(); }, want);
+        check_error(fn, want);
       } else if (want.contains("list")) {
         Tensors got = fn();
         const auto& parts = want.at("list").as_array();

@@ -217,7 +217,7 @@ TEST_CASE("reductions match PyTorch", "[core][reduce]") {
   for (auto& [id, fn] : cases) {
     SECTION(id) {
       const auto& want = expected.at(id);
-      if (want.contains("error")) check_error([&] { fn(); }, want);
+      if (want.contains("error")) check_error(fn, want);
       else check_tensor(fn(), want, 2e-7);
     }
   }
@@ -225,7 +225,7 @@ TEST_CASE("reductions match PyTorch", "[core][reduce]") {
     SECTION(id) {
       const auto& want = expected.at(id);
       if (want.contains("error")) {
-        check_error([&] { fn(); }, want);
+        check_error(fn, want);
       } else {
         auto [values, indices] = fn();
         check_tensor(values, want.at("list").as_array()[0], 0);

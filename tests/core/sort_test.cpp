@@ -83,7 +83,7 @@ TEST_CASE("sort and topk match PyTorch", "[core][sort]") {
     SECTION(id) {
       const auto& want = expected.at(id);
       if (want.contains("error")) {
-        check_error([&] { fn(); }, want);
+        check_error(fn, want);
       } else {
         Pair got = fn();
         check_tensor(got.first, want.at("list").as_array()[0], 0);
@@ -94,7 +94,7 @@ TEST_CASE("sort and topk match PyTorch", "[core][sort]") {
   for (auto& [id, fn] : singles) {
     SECTION(id) {
       const auto& want = expected.at(id);
-      if (want.contains("error")) check_error([&] { fn(); }, want);
+      if (want.contains("error")) check_error(fn, want);
       else check_tensor(fn(), want, 0);
     }
   }

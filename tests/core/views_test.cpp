@@ -221,7 +221,7 @@ TEST_CASE("view ops match PyTorch", "[core][views]") {
   for (auto& [id, fn] : cases) {
     SECTION(id) {
       const auto& want = expected.at(id);
-      if (want.contains("error")) check_error([&] { fn(); }, want);
+      if (want.contains("error")) check_error(fn, want);
       else check_tensor(fn(), want, 0);
     }
   }
@@ -229,7 +229,7 @@ TEST_CASE("view ops match PyTorch", "[core][views]") {
     SECTION(id) {
       const auto& want = expected.at(id);
       if (want.contains("error")) {
-        check_error([&] { fn(); }, want);
+        check_error(fn, want);
         continue;
       }
       auto got = fn();

@@ -1,7 +1,7 @@
 // libFuzzer target: any bytes, run as a program through a traced session with small limits, then
 // a few of its steps read back. Nothing may crash, abort, hang past the limits or trip a
-// sanitizer; a Python error or a named limit is a normal end. Built by the `fuzz` preset only
-// (clang, -fsanitize=fuzzer,address,undefined); `./dev fuzz [SECONDS]` runs it on the seed corpus
+// sanitizer; a Python error or a named limit is a normal end. Built by the sanitize preset (clang,
+// NOTE [One sanitizer build] in CMakeLists.txt); `./dev fuzz [SECONDS]` runs it on the seed corpus
 // made from the golden programs, with the token dictionary tests/fuzz/python_torch.dict.
 #include <cstddef>
 #include <cstdint>

@@ -20,6 +20,7 @@
 #include <sstream>
 
 #include "python/interp.h"
+#include "support/asan.h"
 #include "torch/torch.h"
 
 namespace fs = std::filesystem;
@@ -76,7 +77,7 @@ struct Outcome {
 Outcome run_program(const std::string& source) {
   Interp interp;
   register_torch(interp);
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef STRIDELAB_ASAN
   // The sanitizers make a program several times slower, and the time limit reads the wall clock:
   // a program that takes 1.5 s natively (safety_nested, a million-deep list) must not meet the
   // 10-s limit here. No golden program's recorded output is the time limit.
@@ -95,7 +96,7 @@ Outcome run_program(const std::string& source) {
 // empty unless built with AddressSanitizer, whose allocator delays reuse.
 std::set<std::string> allocator_dependent() {
   std::set<std::string> out;
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef STRIDELAB_ASAN
   std::istringstream lines(read_file((fs::path(STRIDELAB_TESTS_DIR) / "golden" / "allocator_dependent.txt").string()));
   std::string line;
   while (std::getline(lines, line))
