@@ -1501,7 +1501,8 @@ ObjRef Interp::call_function(FunctionObject* fn, CallArgs& args) {
     Frame& frame;
     bool ok = false;
     ~Restore() {
-      if (!ok && in.observer_) in.observer_->on_return(frame, nullptr);
+      // A limit's unwinding is no return of the program's (NOTE [A stop in flight]).
+      if (!ok && in.observer_ && !support::stop_in_flight()) in.observer_->on_return(frame, nullptr);
       in.frame_ = saved;
     }
   } restore{*this, saved, frame};

@@ -30,6 +30,7 @@ bool GeneratorObject::needs_finalize() const {
 
 void GeneratorObject::finalize() {
   Interp& in = *Interp::running();
+  const bool stopping = support::stop_in_flight();
   try {
     try {
       close_generator(in, this);
@@ -40,6 +41,7 @@ void GeneratorObject::finalize() {
       in.write_stderr("Exception ignored in: " + repr(in, this) + "\n" + in.format_exception(e.exc.get()));
     }
   } catch (...) {  // nothing leaves a release; a limit passed here is met again at the next line
+    if (!stopping) support::clear_stop_in_flight();
   }
 }
 
@@ -117,7 +119,7 @@ ObjRef Evaluator::resume(Interp& in, GeneratorObject* g, ObjRef sent, Ref<Except
         g->finished_ = true;
         g->state_ = GenState();
         g->iterators_.clear();
-        if (in.observer_) in.observer_->on_return(g->frame_, nullptr);
+        if (in.observer_ && !support::stop_in_flight()) in.observer_->on_return(g->frame_, nullptr);
       }
       g->frame_.parent = nullptr;
       in.frame_ = saved;

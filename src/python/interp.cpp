@@ -159,6 +159,7 @@ RunResult Interp::run(std::string_view source, std::string_view filename) {
   start_time_ = std::chrono::steady_clock::now();
   steps_ = 0;
   support::deadline().arm(limits_.max_seconds);
+  support::clear_stop_in_flight();
   // Nothing but this result leaves run(): formatting the traceback runs the program's own code too
   // (an exception's __str__), which may pass a limit in its turn.
   auto stop = [&](int code, std::string text) {
@@ -179,6 +180,7 @@ RunResult Interp::run(std::string_view source, std::string_view filename) {
     stop(1, "stridelab: an exception was raised while its traceback was being formatted\n");
   } catch (const std::exception& e) { stop(2, std::string("stridelab: internal error: ") + e.what() + "\n"); }
   support::deadline().disarm();
+  support::clear_stop_in_flight();
   handling_.clear();
   frame_ = nullptr;
   return result;

@@ -12,11 +12,20 @@
 
 namespace stridelab::support {
 
+// NOTE [A stop in flight]
 // A playground limit was passed. The interpreter stops the run with its message (Python code
-// cannot catch it); python::LimitExceeded is this class.
+// cannot catch it; only Interp::run does); python::LimitExceeded is this class. While it unwinds
+// the stack, the frames it leaves are not steps of the program: an observer told of each return
+// would record one step per frame, each as dear as a step at that depth, and a recursion 20,000
+// deep stopped at the time limit took as long again to unwind. Making one says that a stop is in
+// flight (stop_in_flight()) until the run that met it ends (clear_stop_in_flight()).
+inline thread_local bool g_stop_in_flight = false;
+inline bool stop_in_flight() { return g_stop_in_flight; }
+inline void clear_stop_in_flight() { g_stop_in_flight = false; }
+
 class LimitExceeded : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit LimitExceeded(const std::string& what) : std::runtime_error(what) { g_stop_in_flight = true; }
 };
 
 // NOTE [Deadline polling]

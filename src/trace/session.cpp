@@ -685,6 +685,18 @@ class Tracer : public python::Observer,
     return true;
   }
 
+  // The depth of the stack under `top` when it is the step before's with one frame pushed, one
+  // popped, or one popped and another pushed (the frames under them unchanged); 0 otherwise.
+  size_t moved_depth(const python::Frame* top) const {
+    const size_t before = frames_.size();
+    if (!top || before < 2) return 0;  // (the module frame alone: the whole walk is as cheap)
+    auto frame_at = [&](size_t i) { return frames_[i].frame; };
+    if (top->parent == frame_at(before - 1)) return before + 1;
+    if (top->parent == frame_at(before - 2)) return before;
+    if (top == frame_at(before - 2) && top->parent == (before >= 3 ? frame_at(before - 3) : nullptr)) return before - 1;
+    return 0;
+  }
+
   // The stack, outermost first: only the frames that changed since the previous step are read
   // again (the innermost ones, and those whose variables were stored to); the objects the shown
   // variables reach are visited in the stack's order.
@@ -748,6 +760,22 @@ class Tracer : public python::Observer,
       depth = frames_.size();
       first_changed = depth;
       const size_t lo = depth > kMaxShownFrames ? depth - kMaxShownFrames : 1;
+      stack_.clear();
+      const python::Frame* f = top;
+      for (size_t i = depth; i-- > lo && f; f = f->parent) stack_.push_back(f);
+      examine(0, frames_[0].frame);
+      for (size_t k = stack_.size(); k-- > 0;) examine(depth - 1 - k, stack_[k]);
+    } else if (const size_t moved = moved_depth(top)) {
+      // One call, one return, or a return and a call since the step before (what a step after a
+      // call or a return nearly always is): the frames under the innermost kMaxShownFrames are
+      // the step before's, and only those shown with variables now or then are read again, so
+      // that such a step too costs the same at any depth.
+      const size_t before = frames_.size();
+      depth = moved;
+      first_changed = depth;
+      auto shown_from = [](size_t d) { return d > kMaxShownFrames ? d - kMaxShownFrames : size_t{1}; };
+      const size_t lo = std::min(shown_from(depth), shown_from(before));
+      if (before > depth) frames_.resize(depth);
       stack_.clear();
       const python::Frame* f = top;
       for (size_t i = depth; i-- > lo && f; f = f->parent) stack_.push_back(f);

@@ -188,3 +188,27 @@ TEST_CASE("an exception's step shows its args without running the program's __st
   CHECK(messages.front() == "E: ('boom', <V object>)");
   CHECK(messages.back() == "ValueError: <V object>");
 }
+
+// NOTE [A stop in flight] in src/support/budget.h: the frames a limit unwinds are not returns of
+// the program's, so the steps end where the limit was met (they were 600 steps and then one more
+// "return" step per frame, 300 of them, each as dear as a step that deep).
+TEST_CASE("a limit met deep in a recursion ends the steps there: unwinding records none", "[trace]") {
+  trace::Session s;
+  trace::RunOptions o;
+  o.max_steps = 600;
+  o.max_depth = 100000;
+  trace::Summary sum = s.run("def g(n):\n    return g(n + 1)\ng(0)\n", o);
+  CHECK(sum.exit_code == 2);
+  CHECK(sum.stderr_text.find("step limit exceeded") != std::string::npos);
+  CHECK(s.step_count() == 600);
+  // The last step is the module's at the end (its variables); the one before, the deepest line.
+  Json deepest = s.state(s.step_count() - 2);
+  CHECK(deepest.at("kind").as_string() == "line");
+  CHECK(deepest.at("frames").size() > 250);
+  // After the run, a new one in the same process records its returns again.
+  trace::Session t;
+  REQUIRE(t.run("def f():\n    return 1\nf()\n").exit_code == 0);
+  bool returned = false;
+  for (int64_t i = 0; i < t.step_count(); ++i) returned |= t.state(i).at("kind").as_string() == "return";
+  CHECK(returned);
+}

@@ -3,69 +3,25 @@
 // in a dedicated Web Worker of Debian's Chromium. Every deep recursion, of Python calls or of the
 // engine's own C++ on deep data, must end as Python's RecursionError (or the engine's recursion
 // limit), never as the JavaScript engine's "Maximum call stack size exceeded" that kills the run. Each program runs in a fresh instance, as the page's worker does after
-// Stop. The worker here is this test's own (the page's worker is the page's business), served
-// with the page's CSP.
+// Stop (tests/web/harness.mjs, openEngineWorker).
 // Run: node web/build.mjs && node --test tests/web/engine_recursion.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
-import { launch, buildWeb } from './harness.mjs';
+import { haveWasm, openEngineWorker } from './harness.mjs';
 
-const haveWasm = existsSync(path.join(buildWeb, 'stridelab.wasm'));
-
-const WORKER = `
-importScripts('stridelab.js');
-onmessage = async (e) => {
-  const { code, options } = e.data;
-  let reply;
-  try {
-    const M = await createStridelab({ print() {}, printErr() {} });
-    reply = { summary: JSON.parse(await M.runAsync(code, JSON.stringify(options))), fresh: typeof WebAssembly.Suspending === 'function' };
-  } catch (err) {
-    reply = { thrown: String((err && err.message) || err) };
-  }
-  postMessage(reply);
-};
-`;
-
-const PAGE = '<!doctype html><meta charset="utf-8"><title>engine</title><p>engine recursion test</p>';
-
-let server;
-let browser;
-let page;
+let engine;
 
 before(async () => {
-  if (!haveWasm) return;
-  server = http.createServer((req, res) => {
-    const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'";
-    const send = (type, body) => res.writeHead(200, { 'Content-Type': type, 'Content-Security-Policy': csp }).end(body);
-    if (req.url === '/') return send('text/html; charset=utf-8', PAGE);
-    if (req.url === '/engine-worker.js') return send('text/javascript', WORKER);
-    if (req.url === '/stridelab.js') return send('text/javascript', readFileSync(path.join(buildWeb, 'stridelab.js')));
-    if (req.url === '/stridelab.wasm') return send('application/wasm', readFileSync(path.join(buildWeb, 'stridelab.wasm')));
-    res.writeHead(404).end();
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  browser = await launch();
-  page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  if (haveWasm) engine = await openEngineWorker();
 });
 
 after(async () => {
-  await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+  await engine?.close();
 });
 
 /** Runs `code` in a new worker with a fresh engine; the run's summary, or what the worker threw. */
-async function run(code, options = {}) {
-  return page.evaluate(({ code, options }) => new Promise((resolve) => {
-    const w = new Worker('engine-worker.js');
-    w.onmessage = (e) => { w.terminate(); resolve(e.data); };
-    w.onerror = (e) => { w.terminate(); resolve({ thrown: 'worker error: ' + e.message }); };
-    w.postMessage({ code, options });
-  }), { code, options: { max_steps: 10000000, max_seconds: 60, ...options } });
+function run(code, options = {}) {
+  return engine.run(code, { max_steps: 10000000, max_seconds: 60, ...options });
 }
 
 function lastLine(text) {
