@@ -46,6 +46,9 @@ std::vector<std::string> binary_sigs(const std::string& n, const std::string& ov
     return {n + in + "Tensor other, *, Scalar alpha=1" + (method ? "" : ", Tensor out=None") + ")",
             n + in + "Scalar other, Scalar alpha=1)"};
   if (overloads == "tensor") return {n + in + "Tensor other" + out + ")"};
+  if (overloads == "bitwise" && !method)  // the bitwise ops and shifts also take a number first
+    return {n + in + "Tensor other" + out + ")", n + "(Scalar self, Tensor other)",
+            n + in + "Scalar other" + out + ")"};
   if (overloads == "compare") return {n + in + "Tensor other" + out + ")", n + in + "Scalar other" + out + ")"};
   return {n + in + "Tensor other" + out + ")", n + in + "Scalar other)"};  // scalar
 }
@@ -59,14 +62,25 @@ void def_binary_py(const std::string& n, BinaryOp o, const std::string& overload
           // (Scalar other, Scalar alpha) is ATen's sub.Scalar: SubBackward1.
           if (scalar_overload && a.idx == 1 && !is_tensor(a.obj("other")))
             return wrap(::stridelab::autograd::sub_scalar(a.tensor("input"), a.scalar("other"), a.scalar("alpha")));
-          return wrap(op::binary(o, a.tensor("input"), a.tensor("other"), a.scalar("alpha")));
+          const Tensor input = a.has("self") ? a.tensor("self") : a.tensor("input");
+          return wrap(op::binary(o, input, a.tensor("other"), a.scalar("alpha")));
         });
       });
   if (!inplace) return;
   std::vector<std::string> sigs;
   for (const std::string& s : binary_sigs(n, overloads, true)) sigs.push_back(n + "_" + s.substr(n.size()));
-  def((n + "_").c_str(), sigs, {}, [o](Interp&, ParsedArgs& a) {
-    guarded([&] { op::binary_(o, a.tensor("input"), a.tensor("other"), a.scalar("alpha")); });
+  def((n + "_").c_str(), sigs, {}, [o, scalar_overload](Interp&, ParsedArgs& a) {
+    guarded([&] {
+      namespace ag = ::stridelab::autograd;
+      Tensor self = a.tensor("input");
+      if (scalar_overload && a.idx == 1 && !is_tensor(a.obj("other"))) {
+        // subtract_(Scalar other, Scalar alpha): sub.Scalar's node, SubBackward1.
+        ag::impl::check_inplace(self, ag::requires_grad(self));
+        ag::impl::adopt_result(self, ag::sub_scalar(self, a.scalar("other"), a.scalar("alpha")));
+        return;
+      }
+      op::binary_(o, self, a.tensor("other"), a.scalar("alpha"));
+    });
     return self_obj(a);
   });
 }
