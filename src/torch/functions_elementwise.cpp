@@ -152,6 +152,11 @@ void define_division_and_power() {
       {"div_(Tensor other)", "div_(Tensor other, *, c10::string_view? rounding_mode)",
        "div_(Scalar other, *, c10::string_view? rounding_mode)"},
       {}, div_body(true));
+  def("divide_",
+      {"divide_(Tensor other)", "divide_(Tensor other, *, c10::string_view? rounding_mode)", "divide_(Scalar other)",
+       "divide_(Scalar other, *, c10::string_view? rounding_mode)"},
+      {}, div_body(true));
+  def("true_divide_", {"true_divide_(Tensor other)", "true_divide_(Scalar other)"}, {}, div_body(true));
   def("pow", {"pow(Tensor exponent)", "pow(Scalar exponent)"},
       {"pow(Tensor input, Tensor exponent, *, Tensor out=None)",
        "pow(Scalar self, Tensor exponent, *, Tensor out=None)",
@@ -182,7 +187,7 @@ void define_division_and_power() {
 void define_unary() {
 #define UNARY_OP(name, op, node, saves, backward, method, function, inplace_method, inplace_function) \
   def_unary(#name, UnaryOp::op, method, function, inplace_method, inplace_function);
-#define UNARY_ALIAS(name, op, method, function) def_unary(#name, UnaryOp::op, method, function, "", "");
+#define UNARY_ALIAS(name, op, method, function) def_unary(#name, UnaryOp::op, method, function, #name "_()", "");
 #define UNARY_NODIFF(name, op, method, function, inplace_method) \
   def_unary(#name, UnaryOp::op, method, function, inplace_method, "");
 #include "autograd/unary_ops.def"
@@ -209,6 +214,12 @@ void define_clamp() {
     def((n + "_").c_str(), {n + "_(Tensor? min=None, Tensor? max=None)", n + "_(Scalar? min=None, Scalar? max=None)"},
         {}, [](Interp&, ParsedArgs& a) {
           guarded([&] {
+            if (a.idx == 0) {  // clamp_(Tensor? min, Tensor? max): ClampBackward0
+              Tensor self = a.tensor("input");
+              ::stridelab::autograd::clamp_(self, a.obj("min") ? a.tensor("min") : Tensor(),
+                                            a.obj("max") ? a.tensor("max") : Tensor());
+              return;
+            }
             std::optional<Scalar> lo, hi;
             if (a.has("min")) lo = to_scalar(*a.in, a.obj("min"));
             if (a.has("max")) hi = to_scalar(*a.in, a.obj("max"));
