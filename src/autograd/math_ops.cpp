@@ -1121,6 +1121,23 @@ Tensor& clamp_(Tensor& self, std::optional<Scalar> min, std::optional<Scalar> ma
   return self;
 }
 
+Tensor& clamp_(Tensor& self, const Tensor& min, const Tensor& max) {
+  STRIDELAB_CHECK(min.defined() || max.defined(), "torch.clamp: At least one of 'min' or 'max' must not be None");
+  const bool rg =
+      any_requires_grad(self) || (min.defined() && requires_grad(min)) || (max.defined() && requires_grad(max));
+  impl::check_inplace(self, rg);
+  auto fn = make_node<ClampBackward0>(self, min, max);
+  if (fn) {
+    fn->self_ = SavedVariable(autograd::clone(self), false);
+    fn->min_ = SavedVariable(min, false);
+    fn->max_ = SavedVariable(max, false);
+  }
+  if (min.defined()) core::binary_(BinaryOp::Maximum, self, min);
+  if (max.defined()) core::binary_(BinaryOp::Minimum, self, max);
+  finish_inplace(self, fn);
+  return self;
+}
+
 Tensor& masked_fill_(Tensor& self, const Tensor& mask, Scalar value) {
   impl::check_inplace(self, any_requires_grad(self));
   warn_uint8_mask(mask);

@@ -85,5 +85,7 @@ Tensor bernoulli(const Tensor& p);
 Tensor bernoulli(const Tensor& self, double p);
 Tensor& bernoulli_(Tensor& self, const Tensor& p);
 Tensor& bernoulli_(Tensor& self, double p);
+// clamp_(Tensor? min, Tensor? max): ClampBackward0 on self, which saves a clone of self.
+Tensor& clamp_(Tensor& self, const Tensor& min, const Tensor& max);
 
 }  // namespace stridelab::autograd

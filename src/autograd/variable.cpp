@@ -149,8 +149,24 @@ void set_history(const Tensor& t, const std::shared_ptr<Node>& fn) {
   set_gradient_edge(t, Edge(fn, nr));
 }
 
+namespace {
+void rebase_described(const Tensor& t, std::shared_ptr<Node> fn);
+}
+
 void rebase_history(const Tensor& t, std::shared_ptr<Node> fn) {
   fn->add_input_metadata(t);
+  rebase_described(t, std::move(fn));
+}
+
+void adopt_result(const Tensor& t, const Tensor& result) {
+  core::copy_(t, result);
+  t.bump_version();
+  AutogradMeta* meta = get_meta(result);
+  if (meta && meta->grad_fn) rebase_described(t, meta->grad_fn);
+}
+
+namespace {
+void rebase_described(const Tensor& t, std::shared_ptr<Node> fn) {
   AutogradMeta* meta = materialize_meta(t);
   if (meta->is_view) {
     // check_inplace has already refused the views that cannot be rebased.
@@ -166,6 +182,7 @@ void rebase_history(const Tensor& t, std::shared_ptr<Node> fn) {
   set_gradient_edge(t, Edge(fn, 0));
   move_retains_grad_hook(meta, old_fn, old_nr, fn);
 }
+}  // namespace
 
 void check_inplace(const Tensor& t, bool requires_grad_any) {
   if (!requires_grad_any || !GradMode::is_enabled()) return;

@@ -106,6 +106,10 @@ void set_history(const Tensor& t, const std::shared_ptr<Node>& fn);
 // After an in-place op on t: fn becomes t's grad_fn, through a CopySlices on the base when t is a
 // view.
 void rebase_history(const Tensor& t, std::shared_ptr<Node> fn);
+// An in-place op computed out of place (addmm_, subtract_(Scalar, Scalar)): result's values are
+// written into t, t's version moves once, and result's grad_fn (its output 0 already describes a
+// tensor like t) becomes t's, through a CopySlices when t is a view. check_inplace comes first.
+void adopt_result(const Tensor& t, const Tensor& result);
 // PyTorch's checks before an in-place op on t (requires_grad: whether any input requires grad).
 void check_inplace(const Tensor& t, bool requires_grad);
 // Records that `view` (just made by a view op from `input`) is a differentiable view.

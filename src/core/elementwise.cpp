@@ -670,6 +670,8 @@ void check_compute_dtype(BinaryOp op, DType compute) {
                                                    : "bitwise_xor_cpu";
     not_implemented(name, compute);
   }
+  if ((op == BinaryOp::LeftShift || op == BinaryOp::RightShift) && (is_floating(compute) || compute == DType::Bool))
+    not_implemented(op == BinaryOp::LeftShift ? "lshift_cpu" : "rshift_cpu", compute);
   if (op == BinaryOp::LogAddExp && (!is_floating(compute) || compute == DType::Float16))
     not_implemented("logaddexp_cpu", compute);
   if (compute == DType::Bool) {
@@ -842,6 +844,20 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
       return;
     case BinaryOp::BitwiseXor:
       if constexpr (!is_float) binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return x ^ y; });
+      return;
+    case BinaryOp::LeftShift:
+    case BinaryOp::RightShift:
+      if constexpr (!is_float && !std::is_same_v<C, bool>) {
+        // PyTorch's kernels shift as the machine does: the count taken modulo the width of the
+        // computing type (32 bits for int32 and the small integers, which compute in int32; 64
+        // for int64), a left shift through the unsigned type, a right shift arithmetic.
+        using U = std::make_unsigned_t<C>;
+        constexpr U mask = sizeof(C) * 8 - 1;
+        if (op == BinaryOp::LeftShift)
+          binary_loop<C, C>(out, a, b,
+                            [](C x, C y) -> C { return static_cast<C>(static_cast<U>(x) << (U(y) & mask)); });
+        else binary_loop<C, C>(out, a, b, [](C x, C y) -> C { return static_cast<C>(x >> (U(y) & mask)); });
+      }
       return;
     case BinaryOp::LogicalAnd: binary_loop<bool, C>(out, a, b, [](C x, C y) { return x != C(0) && y != C(0); }); return;
     case BinaryOp::LogicalOr: binary_loop<bool, C>(out, a, b, [](C x, C y) { return x != C(0) || y != C(0); }); return;

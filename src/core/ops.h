@@ -163,6 +163,8 @@ enum class BinaryOp {
   BitwiseAnd,
   BitwiseOr,
   BitwiseXor,
+  LeftShift,
+  RightShift,
   LogicalAnd,
   LogicalOr,
   Maximum,

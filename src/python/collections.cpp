@@ -22,6 +22,17 @@ class DefaultDictObject : public DictObject {
   }
 };
 
+// An OrderedDict keeps attributes of its own, as CPython's do (state_dict()'s `_metadata`).
+class OrderedDictObject : public DictObject {
+ public:
+  Namespace attrs_;
+  Namespace* instance_dict() override { return &attrs_; }
+  void clear_refs() override {
+    attrs_.clear();
+    DictObject::clear_refs();
+  }
+};
+
 DictObject* self_dict(CallArgs& a) { return as<DictObject>(a.pos[0].get()); }
 
 bool is_dict_like(Object* o) { return is_instance(o, builtin_types().dict); }
@@ -146,7 +157,7 @@ TypeObject* ordereddict_type() {
       if (a.pos.size() > 1)
         raise(builtin_types().type_error,
               "OrderedDict expected at most 1 argument, got " + std::to_string(a.pos.size()));
-      Ref<DictObject> d(new DictObject());
+      Ref<DictObject> d(new OrderedDictObject());
       d->set_type(cls);
       fill_dict(in, d.get(), a.pos.empty() ? nullptr : a.pos[0].get(), a);
       a.pos.clear();

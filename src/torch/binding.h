@@ -222,6 +222,8 @@ extern const TorchFrame tensor_split;
 extern const TorchFrame tensor_format;
 extern const TorchFrame tensor_wrapped;
 extern const TorchFrame tensor_floordiv;
+extern const TorchFrame tensor_rlshift;
+extern const TorchFrame tensor_rrshift;
 extern const TorchFrame tensor_len;
 extern const TorchFrame tensor_iter;
 extern const TorchFrame tensor_contains;

@@ -13,6 +13,8 @@
 //   yields n % n elements of one more permutation), which moves a loader's generator again.
 #include <cmath>
 
+#include "core/random.h"
+#include "core/sampling.h"
 #include "torch/attribute_object.h"
 #include "torch/binding.h"
 #include "torch/dispatch.h"
@@ -235,7 +237,7 @@ class LoaderIter : public Object {
 };
 
 struct LoaderSettings {
-  ObjRef dataset, generator, collate_fn, sampler;
+  ObjRef dataset, generator, collate_fn, sampler, batch_sampler;
   int64_t batch_size = 1;  // 0: batch_size=None
   bool shuffle = false, drop_last = false;
 };
@@ -250,11 +252,13 @@ LoaderSettings settings(Interp& in, Object* loader) {
   s.drop_last = truthy(in, get_attr(in, loader, "drop_last").get());
   s.shuffle = truthy(in, get_attr(in, loader, "_shuffle").get());
   s.sampler = get_attr(in, loader, "_given_sampler");
+  s.batch_sampler = get_attr(in, loader, "batch_sampler");
   return s;
 }
 
 int64_t loader_len(Interp& in, Object* loader) {
   LoaderSettings s = settings(in, loader);
+  if (s.batch_sampler.get() != none()) return py_len(in, s.batch_sampler.get());
   const int64_t n = py_len(in, s.sampler.get() != none() ? s.sampler.get() : s.dataset.get());
   if (s.batch_size == 0) return n;
   return s.drop_last ? n / s.batch_size : (n + s.batch_size - 1) / s.batch_size;
@@ -308,6 +312,25 @@ ObjRef next_index_obj(Interp& in, LoaderIter* it, const LoaderSettings& s) {
 ObjRef loader_next(Interp& in, LoaderIter* it) {
   LoaderSettings s = settings(in, it->loader.get());
   std::vector<ObjRef> items;
+  if (s.batch_sampler.get() != none()) {
+    // DataLoader(batch_sampler=): each batch is the list of indices the batch sampler yields.
+    if (!it->started) {
+      it->started = true;
+      it->sampler_iter = get_iter(in, s.batch_sampler.get());
+    }
+    ObjRef batch = it->exhausted ? ObjRef() : it->sampler_iter->next(in);
+    if (!batch) {
+      it->exhausted = true;
+      throw PyError{new_exception(builtin_types().stop_iteration, {})};
+    }
+    for (auto& i : to_vector(in, batch.get())) items.push_back(get_item(in, s.dataset.get(), i.get()));
+    if (s.collate_fn.get() != none()) {
+      CallArgs args;
+      args.pos.push_back(ObjRef(make_list(items).get()));
+      return call(in, s.collate_fn.get(), args);
+    }
+    return collate(in, items);
+  }
   if (s.batch_size == 0) {
     ObjRef i = next_index_obj(in, it, s);
     if (!i) throw PyError{new_exception(builtin_types().stop_iteration, {})};
@@ -358,35 +381,49 @@ TypeObject* loader_type() {
   if (t) return t;
   t = NativeType("DataLoader", "torch.utils.data.dataloader")
           .constructor(new_attribute_object)
-          .method("__init__",
-                  [](Interp& in, CallArgs& a) -> ObjRef {
-                    ArgParser p(a, "__init__",
-                                {"self", "dataset", "batch_size=", "shuffle=", "sampler=", "batch_sampler=",
-                                 "num_workers=", "collate_fn=", "pin_memory=", "drop_last=", "timeout=",
-                                 "worker_init_fn=", "multiprocessing_context=", "generator=", "*",
-                                 "prefetch_factor=", "persistent_workers=", "pin_memory_device="});
-                    Object* self = p.get(0);
-                    const bool has_sampler = p.has(4) && p.get(4) != none();
-                    if (has_sampler && p.has(3) && truthy(in, p.get(3))) {
-                      static const TorchFrame f{TORCH_DATA "dataloader.py", 321, "__init__",
-                                                "    raise ValueError('sampler option is mutually exclusive with '\n"};
-                      raise_from({&f}, builtin_types().value_error,
-                                 "sampler option is mutually exclusive with shuffle");
-                    }
-                    if (p.has(5) && p.get(5) != none()) unsupported("DataLoader(batch_sampler=)");
-                    if (p.has(6) && p.get_int(in, 6, 0) != 0) unsupported("DataLoader(num_workers=)");
-                    set_attr(in, self, "dataset", ObjRef(p.get(1)));
-                    set_attr(in, self, "num_workers", make_int(0));
-                    set_attr(in, self, "batch_size", p.has(2) ? ObjRef(p.get(2)) : make_int(1));
-                    set_attr(in, self, "drop_last", ObjRef(bool_obj(p.get_bool(in, 9, false))));
-                    set_attr(in, self, "generator", p.has(13) ? ObjRef(p.get(13)) : ObjRef(none()));
-                    set_attr(in, self, "collate_fn", p.has(7) ? ObjRef(p.get(7)) : ObjRef(none()));
-                    const bool shuffle = p.has(3) && p.get(3) != none() && truthy(in, p.get(3));
-                    set_attr(in, self, "_shuffle", ObjRef(bool_obj(shuffle)));
-                    set_attr(in, self, "_given_sampler", has_sampler ? ObjRef(p.get(4)) : ObjRef(none()));
-                    if (has_sampler) set_attr(in, self, "sampler", ObjRef(p.get(4)));
-                    return ObjRef(none());
-                  })
+          .method(
+              "__init__",
+              [](Interp& in, CallArgs& a) -> ObjRef {
+                ArgParser p(a, "__init__",
+                            {"self", "dataset", "batch_size=", "shuffle=", "sampler=", "batch_sampler=", "num_workers=",
+                             "collate_fn=", "pin_memory=", "drop_last=", "timeout=", "worker_init_fn=",
+                             "multiprocessing_context=", "generator=", "*",
+                             "prefetch_factor=", "persistent_workers=", "pin_memory_device="});
+                Object* self = p.get(0);
+                const bool has_sampler = p.has(4) && p.get(4) != none();
+                if (has_sampler && p.has(3) && truthy(in, p.get(3))) {
+                  static const TorchFrame f{TORCH_DATA "dataloader.py", 321, "__init__",
+                                            "    raise ValueError('sampler option is mutually exclusive with '\n"};
+                  raise_from({&f}, builtin_types().value_error, "sampler option is mutually exclusive with shuffle");
+                }
+                const bool has_batch_sampler = p.has(5) && p.get(5) != none();
+                if (has_batch_sampler) {
+                  const bool batch_size_given =
+                      p.has(2) && !(is_instance(p.get(2), builtin_types().int_) && to_index(in, p.get(2)) == 1);
+                  if (batch_size_given || (p.has(3) && truthy(in, p.get(3))) || has_sampler ||
+                      (p.has(9) && truthy(in, p.get(9)))) {
+                    static const TorchFrame f{TORCH_DATA "dataloader.py", 327, "__init__",
+                                              "    raise ValueError('batch_sampler option is mutually exclusive '\n"};
+                    raise_from({&f}, builtin_types().value_error,
+                               "batch_sampler option is mutually exclusive with batch_size, shuffle, sampler, and "
+                               "drop_last");
+                  }
+                }
+                if (p.has(6) && p.get_int(in, 6, 0) != 0) unsupported("DataLoader(num_workers=)");
+                set_attr(in, self, "dataset", ObjRef(p.get(1)));
+                set_attr(in, self, "num_workers", make_int(0));
+                set_attr(in, self, "batch_size",
+                         has_batch_sampler ? ObjRef(none()) : (p.has(2) ? ObjRef(p.get(2)) : make_int(1)));
+                set_attr(in, self, "drop_last", ObjRef(bool_obj(!has_batch_sampler && p.get_bool(in, 9, false))));
+                set_attr(in, self, "batch_sampler", has_batch_sampler ? ObjRef(p.get(5)) : ObjRef(none()));
+                set_attr(in, self, "generator", p.has(13) ? ObjRef(p.get(13)) : ObjRef(none()));
+                set_attr(in, self, "collate_fn", p.has(7) ? ObjRef(p.get(7)) : ObjRef(none()));
+                const bool shuffle = p.has(3) && p.get(3) != none() && truthy(in, p.get(3));
+                set_attr(in, self, "_shuffle", ObjRef(bool_obj(shuffle)));
+                set_attr(in, self, "_given_sampler", has_sampler ? ObjRef(p.get(4)) : ObjRef(none()));
+                if (has_sampler) set_attr(in, self, "sampler", ObjRef(p.get(4)));
+                return ObjRef(none());
+              })
           .method("__iter__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     Ref<LoaderIter> it(new LoaderIter(loader_iter_type()));
@@ -459,6 +496,13 @@ TypeObject* sequential_sampler_type() {
   return t;
 }
 
+// RandomSampler.num_samples: the one given, else len(self.data_source).
+ObjRef random_sampler_num_samples(Interp& in, Object* self) {
+  ObjRef n = get_attr(in, self, "_num_samples");
+  if (n.get() != none()) return n;
+  return make_int(py_len(in, get_attr(in, self, "data_source").get()));
+}
+
 TypeObject* random_sampler_type() {
   static TypeObject* t = nullptr;
   if (t) return t;
@@ -466,27 +510,65 @@ TypeObject* random_sampler_type() {
           .method("__init__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     ArgParser p(a, "__init__", {"self", "data_source", "replacement=", "num_samples=", "generator="});
-                    if (p.has(2) && truthy(in, p.get(2))) unsupported("RandomSampler(replacement=True)");
-                    if (p.has(3) && p.get(3) != none()) unsupported("RandomSampler(num_samples=)");
-                    set_attr(in, p.get(0), "data_source", ObjRef(p.get(1)));
-                    set_attr(in, p.get(0), "replacement", ObjRef(false_obj()));
-                    set_attr(in, p.get(0), "generator", p.has(4) ? ObjRef(p.get(4)) : ObjRef(none()));
+                    Object* self = p.get(0);
+                    set_attr(in, self, "data_source", ObjRef(p.get(1)));
+                    ObjRef replacement = p.has(2) ? ObjRef(p.get(2)) : ObjRef(false_obj());
+                    set_attr(in, self, "replacement", replacement);
+                    set_attr(in, self, "_num_samples", p.has(3) ? ObjRef(p.get(3)) : ObjRef(none()));
+                    set_attr(in, self, "generator", p.has(4) ? ObjRef(p.get(4)) : ObjRef(none()));
+                    if (replacement->type() != builtin_types().bool_) {
+                      static const TorchFrame f{
+                          TORCH_DATA "sampler.py", 103, "__init__",
+                          "    raise TypeError(\"replacement should be a boolean value, but got \"\n"};
+                      raise_from(
+                          {&f}, builtin_types().type_error,
+                          "replacement should be a boolean value, but got replacement=" + str(in, replacement.get()));
+                    }
+                    ObjRef n = get_attr(in, self, "num_samples");
+                    if (!is_instance(n.get(), builtin_types().int_) || to_index(in, n.get()) <= 0) {
+                      static const TorchFrame f{TORCH_DATA "sampler.py", 107, "__init__",
+                                                "    raise ValueError(\"num_samples should be a positive integer \"\n"};
+                      raise_from(
+                          {&f}, builtin_types().value_error,
+                          "num_samples should be a positive integer value, but got num_samples=" + str(in, n.get()));
+                    }
                     return ObjRef(none());
                   })
+          .property("num_samples", random_sampler_num_samples)
           .method("__iter__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     const int64_t n = source_len(in, a);
+                    const int64_t count = to_index(in, random_sampler_num_samples(in, a.pos[0].get()).get());
                     ObjRef gen = get_attr(in, a.pos[0].get(), "generator");
                     core::Generator fresh;
                     core::Generator* g = &fresh;
                     if (gen.get() == none())
                       fresh.manual_seed(core::default_generator().next_uint64() % (uint64_t{1} << 63));
                     else g = &generator_of(gen.get());
-                    std::vector<int64_t> order = randperm_list(n, *g);
-                    randperm_list(n, *g);  // the randperm(n)[:n % n] after the last full one
+                    std::vector<int64_t> order;
+                    if (truthy(in, get_attr(in, a.pos[0].get(), "replacement").get())) {
+                      // torch.randint(high=n, size=(32,)) per 32 samples, then one for the rest.
+                      core::GeneratorScope scope(*g);
+                      for (int64_t done = 0; done <= count; done += 32) {
+                        const int64_t k = std::min<int64_t>(32, count - done);
+                        Tensor r = guarded([&] { return core::randint(0, n, {k}, DType::Int64); });
+                        const int64_t* d = r.data<int64_t>();
+                        order.insert(order.end(), d, d + k);
+                        if (k < 32) break;
+                      }
+                    } else {
+                      // A whole randperm(n) per n samples, then randperm(n)[:count % n].
+                      for (int64_t i = 0; i < count / n; ++i) {
+                        std::vector<int64_t> perm = randperm_list(n, *g);
+                        order.insert(order.end(), perm.begin(), perm.end());
+                      }
+                      std::vector<int64_t> perm = randperm_list(n, *g);
+                      order.insert(order.end(), perm.begin(), perm.begin() + count % n);
+                    }
                     return list_iter(in, ints(order));
                   })
-          .method("__len__", [](Interp& in, CallArgs& a) -> ObjRef { return make_int(source_len(in, a)); })
+          .method("__len__",
+                  [](Interp& in, CallArgs& a) -> ObjRef { return random_sampler_num_samples(in, a.pos[0].get()); })
           .build();
   return t;
 }
@@ -514,6 +596,152 @@ TypeObject* subset_random_sampler_type() {
           .method("__len__",
                   [](Interp& in, CallArgs& a) -> ObjRef {
                     return make_int(py_len(in, get_attr(in, a.pos[0].get(), "indices").get()));
+                  })
+          .build();
+  return t;
+}
+
+// A positive int that is not a bool, as WeightedRandomSampler and BatchSampler check.
+bool positive_int(Interp& in, Object* o) {
+  return o->type() != builtin_types().bool_ && is_instance(o, builtin_types().int_) && to_index(in, o) > 0;
+}
+
+TypeObject* weighted_random_sampler_type() {
+  static TypeObject* t = nullptr;
+  if (t) return t;
+  t = NativeType("WeightedRandomSampler", "torch.utils.data.sampler", sampler_type())
+          .method("__init__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    ArgParser p(a, "__init__", {"self", "weights", "num_samples", "replacement=", "generator="});
+                    Object* self = p.get(0);
+                    Object* n = p.get(2);
+                    if (!positive_int(in, n)) {
+                      static const TorchFrame f{TORCH_DATA "sampler.py", 186, "__init__",
+                                                "    raise ValueError(\"num_samples should be a positive integer \"\n"};
+                      raise_from({&f}, builtin_types().value_error,
+                                 "num_samples should be a positive integer value, but got num_samples=" + str(in, n));
+                    }
+                    ObjRef replacement = p.has(3) ? ObjRef(p.get(3)) : ObjRef(true_obj());
+                    if (replacement->type() != builtin_types().bool_) {
+                      static const TorchFrame f{
+                          TORCH_DATA "sampler.py", 189, "__init__",
+                          "    raise ValueError(\"replacement should be a boolean value, but got \"\n"};
+                      raise_from(
+                          {&f}, builtin_types().value_error,
+                          "replacement should be a boolean value, but got replacement=" + str(in, replacement.get()));
+                    }
+                    // torch.as_tensor(weights, dtype=torch.double): a float64 tensor is kept as it is.
+                    static const TorchFrame as_tensor{
+                        TORCH_DATA "sampler.py", 192, "__init__",
+                        "    weights_tensor = torch.as_tensor(weights, dtype=torch.double)\n"
+                        "                     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+                    Object* w = p.get(1);
+                    ObjRef weights = through({&as_tensor}, [&]() -> ObjRef {
+                      if (is_tensor(w)) {
+                        if (unwrap(w).dtype() == DType::Float64) return ObjRef(w);
+                        return guarded([&] { return wrap(op::to(unwrap(w), DType::Float64)); });
+                      }
+                      return wrap(tensor_from_data(in, w, DType::Float64, "as_tensor"));
+                    });
+                    const Tensor& wt = unwrap(weights.get());
+                    if (wt.dim() != 1) {
+                      static const TorchFrame f{
+                          TORCH_DATA "sampler.py", 194, "__init__",
+                          "    raise ValueError(\"weights should be a 1d sequence but given \"\n"};
+                      std::vector<ObjRef> dims;
+                      for (int64_t d : wt.sizes()) dims.push_back(make_int(d));
+                      raise_from({&f}, builtin_types().value_error,
+                                 "weights should be a 1d sequence but given weights have shape " +
+                                     repr(in, make_tuple(std::move(dims)).get()));
+                    }
+                    set_attr(in, self, "weights", weights);
+                    set_attr(in, self, "num_samples", ObjRef(n));
+                    set_attr(in, self, "replacement", replacement);
+                    set_attr(in, self, "generator", p.has(4) ? ObjRef(p.get(4)) : ObjRef(none()));
+                    return ObjRef(none());
+                  })
+          .method("__iter__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    Object* self = a.pos[0].get();
+                    ObjRef weights = get_attr(in, self, "weights");
+                    const int64_t n = to_index(in, get_attr(in, self, "num_samples").get());
+                    const bool replacement = truthy(in, get_attr(in, self, "replacement").get());
+                    ObjRef gen = get_attr(in, self, "generator");
+                    static const TorchFrame f{
+                        TORCH_DATA "sampler.py", 203, "__iter__",
+                        "    rand_tensor = torch.multinomial(self.weights, self.num_samples, self.replacement, "
+                        "generator=self.generator)\n"
+                        "                  "
+                        "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"
+                        "^^^^^^^^^"
+                        "\n"};
+                    Tensor drawn = through({&f}, [&] {
+                      core::GeneratorScope scope(generator_of(gen.get()));
+                      return guarded([&] { return core::multinomial(unwrap(weights.get()), n, replacement); });
+                    });
+                    const int64_t* d = drawn.data<int64_t>();
+                    return list_iter(in, ints(std::vector<int64_t>(d, d + drawn.numel())));
+                  })
+          .method("__len__",
+                  [](Interp& in, CallArgs& a) -> ObjRef { return get_attr(in, a.pos[0].get(), "num_samples"); })
+          .build();
+  return t;
+}
+
+TypeObject* batch_sampler_type() {
+  static TypeObject* t = nullptr;
+  if (t) return t;
+  t = NativeType("BatchSampler", "torch.utils.data.sampler", sampler_type())
+          .method("__init__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    ArgParser p(a, "__init__", {"self", "sampler", "batch_size", "drop_last"});
+                    Object* bs = p.get(2);
+                    if (!positive_int(in, bs)) {
+                      static const TorchFrame f{
+                          TORCH_DATA "sampler.py", 232, "__init__",
+                          "    raise ValueError(\"batch_size should be a positive integer value, \"\n"};
+                      raise_from({&f}, builtin_types().value_error,
+                                 "batch_size should be a positive integer value, but got batch_size=" + str(in, bs));
+                    }
+                    Object* drop = p.get(3);
+                    if (drop->type() != builtin_types().bool_) {
+                      static const TorchFrame f{
+                          TORCH_DATA "sampler.py", 235, "__init__",
+                          "    raise ValueError(\"drop_last should be a boolean value, but got \"\n"};
+                      raise_from({&f}, builtin_types().value_error,
+                                 "drop_last should be a boolean value, but got drop_last=" + str(in, drop));
+                    }
+                    set_attr(in, p.get(0), "sampler", ObjRef(p.get(1)));
+                    set_attr(in, p.get(0), "batch_size", ObjRef(bs));
+                    set_attr(in, p.get(0), "drop_last", ObjRef(drop));
+                    return ObjRef(none());
+                  })
+          .method("__iter__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    // The whole epoch's batches at once (see above), each a list of what the
+                    // sampler yields; a short last batch kept unless drop_last.
+                    Object* self = a.pos[0].get();
+                    const size_t size = static_cast<size_t>(to_index(in, get_attr(in, self, "batch_size").get()));
+                    const bool drop_last = truthy(in, get_attr(in, self, "drop_last").get());
+                    Ref<IteratorObject> it = get_iter(in, get_attr(in, self, "sampler").get());
+                    std::vector<ObjRef> batches, batch;
+                    while (ObjRef v = it->next(in)) {
+                      batch.push_back(v);
+                      if (batch.size() == size) {
+                        batches.push_back(ObjRef(make_list(std::move(batch)).get()));
+                        batch.clear();
+                      }
+                    }
+                    if (!batch.empty() && !drop_last) batches.push_back(ObjRef(make_list(std::move(batch)).get()));
+                    return list_iter(in, std::move(batches));
+                  })
+          .method("__len__",
+                  [](Interp& in, CallArgs& a) -> ObjRef {
+                    Object* self = a.pos[0].get();
+                    const int64_t n = py_len(in, get_attr(in, self, "sampler").get());
+                    const int64_t size = to_index(in, get_attr(in, self, "batch_size").get());
+                    const bool drop_last = truthy(in, get_attr(in, self, "drop_last").get());
+                    return make_int(drop_last ? n / size : (n + size - 1) / size);
                   })
           .build();
   return t;
@@ -580,6 +808,8 @@ Ref<ModuleObject> make_data_module(Interp& in) {
   module_add(m.get(), "SequentialSampler", ObjRef(sequential_sampler_type()));
   module_add(m.get(), "RandomSampler", ObjRef(random_sampler_type()));
   module_add(m.get(), "SubsetRandomSampler", ObjRef(subset_random_sampler_type()));
+  module_add(m.get(), "WeightedRandomSampler", ObjRef(weighted_random_sampler_type()));
+  module_add(m.get(), "BatchSampler", ObjRef(batch_sampler_type()));
   module_add_function(m.get(), "random_split", random_split);
   module_add_function(m.get(), "default_collate", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "default_collate", {"batch"});

@@ -427,6 +427,8 @@ void binary_(BinaryOp o, const Tensor& a, const Tensor& b, Scalar alpha) {
     case BinaryOp::BitwiseAnd:
     case BinaryOp::BitwiseOr:
     case BinaryOp::BitwiseXor:
+    case BinaryOp::LeftShift:
+    case BinaryOp::RightShift:
       // Not differentiable, and only defined on integer and bool tensors, which never require grad.
       ag::impl::check_inplace(self, ag::requires_grad(self));
       core::binary_(o, self, b, alpha);

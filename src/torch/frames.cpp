@@ -29,6 +29,12 @@ const TorchFrame tensor_wrapped{TORCH_PY "_tensor.py", 39, "wrapped",
 const TorchFrame tensor_floordiv{TORCH_PY "_tensor.py", 868, "__floordiv__",
                                  "    return torch.floor_divide(self, other)\n"
                                  "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame tensor_rlshift{TORCH_PY "_tensor.py", 876, "__rlshift__",
+                                "    return torch.bitwise_left_shift(other, self)\n"
+                                "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame tensor_rrshift{TORCH_PY "_tensor.py", 880, "__rrshift__",
+                                "    return torch.bitwise_right_shift(other, self)\n"
+                                "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"};
 const TorchFrame tensor_len{TORCH_PY "_tensor.py", 894, "__len__", "    raise TypeError(\"len() of a 0-d tensor\")\n"};
 const TorchFrame tensor_iter{TORCH_PY "_tensor.py", 916, "__iter__",
                              "    raise TypeError(\"iteration over a 0-d tensor\")\n"};

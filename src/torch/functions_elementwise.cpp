@@ -46,6 +46,9 @@ std::vector<std::string> binary_sigs(const std::string& n, const std::string& ov
     return {n + in + "Tensor other, *, Scalar alpha=1" + (method ? "" : ", Tensor out=None") + ")",
             n + in + "Scalar other, Scalar alpha=1)"};
   if (overloads == "tensor") return {n + in + "Tensor other" + out + ")"};
+  if (overloads == "bitwise" && !method)  // the bitwise ops and shifts also take a number first
+    return {n + in + "Tensor other" + out + ")", n + "(Scalar self, Tensor other)",
+            n + in + "Scalar other" + out + ")"};
   if (overloads == "compare") return {n + in + "Tensor other" + out + ")", n + in + "Scalar other" + out + ")"};
   return {n + in + "Tensor other" + out + ")", n + in + "Scalar other)"};  // scalar
 }
@@ -59,14 +62,25 @@ void def_binary_py(const std::string& n, BinaryOp o, const std::string& overload
           // (Scalar other, Scalar alpha) is ATen's sub.Scalar: SubBackward1.
           if (scalar_overload && a.idx == 1 && !is_tensor(a.obj("other")))
             return wrap(::stridelab::autograd::sub_scalar(a.tensor("input"), a.scalar("other"), a.scalar("alpha")));
-          return wrap(op::binary(o, a.tensor("input"), a.tensor("other"), a.scalar("alpha")));
+          const Tensor input = a.has("self") ? a.tensor("self") : a.tensor("input");
+          return wrap(op::binary(o, input, a.tensor("other"), a.scalar("alpha")));
         });
       });
   if (!inplace) return;
   std::vector<std::string> sigs;
   for (const std::string& s : binary_sigs(n, overloads, true)) sigs.push_back(n + "_" + s.substr(n.size()));
-  def((n + "_").c_str(), sigs, {}, [o](Interp&, ParsedArgs& a) {
-    guarded([&] { op::binary_(o, a.tensor("input"), a.tensor("other"), a.scalar("alpha")); });
+  def((n + "_").c_str(), sigs, {}, [o, scalar_overload](Interp&, ParsedArgs& a) {
+    guarded([&] {
+      namespace ag = ::stridelab::autograd;
+      Tensor self = a.tensor("input");
+      if (scalar_overload && a.idx == 1 && !is_tensor(a.obj("other"))) {
+        // subtract_(Scalar other, Scalar alpha): sub.Scalar's node, SubBackward1.
+        ag::impl::check_inplace(self, ag::requires_grad(self));
+        ag::impl::adopt_result(self, ag::sub_scalar(self, a.scalar("other"), a.scalar("alpha")));
+        return;
+      }
+      op::binary_(o, self, a.tensor("other"), a.scalar("alpha"));
+    });
     return self_obj(a);
   });
 }
@@ -138,6 +152,11 @@ void define_division_and_power() {
       {"div_(Tensor other)", "div_(Tensor other, *, c10::string_view? rounding_mode)",
        "div_(Scalar other, *, c10::string_view? rounding_mode)"},
       {}, div_body(true));
+  def("divide_",
+      {"divide_(Tensor other)", "divide_(Tensor other, *, c10::string_view? rounding_mode)", "divide_(Scalar other)",
+       "divide_(Scalar other, *, c10::string_view? rounding_mode)"},
+      {}, div_body(true));
+  def("true_divide_", {"true_divide_(Tensor other)", "true_divide_(Scalar other)"}, {}, div_body(true));
   def("pow", {"pow(Tensor exponent)", "pow(Scalar exponent)"},
       {"pow(Tensor input, Tensor exponent, *, Tensor out=None)",
        "pow(Scalar self, Tensor exponent, *, Tensor out=None)",
@@ -168,7 +187,7 @@ void define_division_and_power() {
 void define_unary() {
 #define UNARY_OP(name, op, node, saves, backward, method, function, inplace_method, inplace_function) \
   def_unary(#name, UnaryOp::op, method, function, inplace_method, inplace_function);
-#define UNARY_ALIAS(name, op, method, function) def_unary(#name, UnaryOp::op, method, function, "", "");
+#define UNARY_ALIAS(name, op, method, function) def_unary(#name, UnaryOp::op, method, function, #name "_()", "");
 #define UNARY_NODIFF(name, op, method, function, inplace_method) \
   def_unary(#name, UnaryOp::op, method, function, inplace_method, "");
 #include "autograd/unary_ops.def"
@@ -195,6 +214,12 @@ void define_clamp() {
     def((n + "_").c_str(), {n + "_(Tensor? min=None, Tensor? max=None)", n + "_(Scalar? min=None, Scalar? max=None)"},
         {}, [](Interp&, ParsedArgs& a) {
           guarded([&] {
+            if (a.idx == 0) {  // clamp_(Tensor? min, Tensor? max): ClampBackward0
+              Tensor self = a.tensor("input");
+              ::stridelab::autograd::clamp_(self, a.obj("min") ? a.tensor("min") : Tensor(),
+                                            a.obj("max") ? a.tensor("max") : Tensor());
+              return;
+            }
             std::optional<Scalar> lo, hi;
             if (a.has("min")) lo = to_scalar(*a.in, a.obj("min"));
             if (a.has("max")) hi = to_scalar(*a.in, a.obj("max"));

@@ -40,10 +40,14 @@ void def_fused(const char* name, const char* a, const char* b, Fused fn) {
   std::string mi = inplace + "(Tensor " + a + ", Tensor " + b + ", *, Scalar beta=1, Scalar alpha=1)";
   def(inplace.c_str(), {mi}, {}, [fn, an, bn](Interp&, ParsedArgs& p) {
     guarded([&] {
+      // The out-of-place op's node (AddmmBackward0, BaddbmmBackward0, ...) becomes self's, as
+      // PyTorch's in-place kernels record it.
       Tensor self = p.tensor("input");
-      Tensor r = fn(self, p.tensor(an.c_str()), p.tensor(bn.c_str()), p.scalar("beta"), p.scalar("alpha"));
+      const Tensor x = p.tensor(an.c_str()), y = p.tensor(bn.c_str());
+      ag::impl::check_inplace(self, ag::requires_grad(self) || ag::requires_grad(x) || ag::requires_grad(y));
+      Tensor r = fn(self, x, y, p.scalar("beta"), p.scalar("alpha"));
       STRIDELAB_CHECK(r.sizes() == self.sizes(), "The expanded size of the tensor must match the existing size");
-      ag::copy_(self, r);
+      ag::impl::adopt_result(self, r);
     });
     return self_obj(p);
   });

@@ -725,6 +725,7 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       return ObjRef(none());
     });
     add_module_state_methods(mt);
+    mt.attr("_version", make_int(1));  // what state_dict()._metadata records per module
     g_module = mt.build();
 
     layer("Linear", "torch.nn.modules.linear", [](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
@@ -1032,9 +1033,21 @@ Ref<ModuleObject> make_functional_module(Interp& in) {
     return F_relu(p.get(0), p.get_bool(in, 1, false), p.get(0));
   });
   for (const char* name : {"sigmoid", "tanh"}) {
-    core::UnaryOp u = std::string(name) == "sigmoid" ? core::UnaryOp::Sigmoid : core::UnaryOp::Tanh;
-    module_add_function(m.get(), name, [u, name](Interp& in, CallArgs& a) -> ObjRef {
+    const bool sig = std::string(name) == "sigmoid";
+    core::UnaryOp u = sig ? core::UnaryOp::Sigmoid : core::UnaryOp::Tanh;
+    module_add_function(m.get(), name, [u, name, sig](Interp&, CallArgs& a) -> ObjRef {
       ArgParser p(a, name, {"input"});
+      // functional.py's deprecation warning, at its own line (warnings.warn without stacklevel).
+      static const WarningSite tanh_site{
+          "/usr/lib/python3/dist-packages/torch/nn/functional.py", 1956,
+          "warnings.warn(\"nn.functional.tanh is deprecated. Use torch.tanh instead.\")"};
+      static const WarningSite sigmoid_site{
+          "/usr/lib/python3/dist-packages/torch/nn/functional.py", 1967,
+          "warnings.warn(\"nn.functional.sigmoid is deprecated. Use torch.sigmoid instead.\")"};
+      {
+        WarnFrom from(sig ? sigmoid_site : tanh_site);
+        emit_warning(std::string("nn.functional.") + name + " is deprecated. Use torch." + name + " instead.");
+      }
       return guarded([&] { return wrap(op::unary(u, tensor_arg(p.get(0), name, "input", 1))); });
     });
   }

@@ -143,6 +143,7 @@ TypeObject* batch_norm_type(const char* name, TypeObject* base, int dims) {
         }
         return o;
       })
+      .attr("_version", make_int(2))  // _NormBase: version 2 added num_batches_tracked
       .method("forward", [dims](Interp& in, CallArgs& a) -> ObjRef { return batch_norm_forward(in, a, dims); })
       .method("extra_repr",
               [](Interp& in, CallArgs& a) -> ObjRef {

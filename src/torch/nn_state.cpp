@@ -73,15 +73,26 @@ std::vector<std::pair<std::string, ObjRef>> named_buffers(Object* self, const st
 
 ObjRef ordered_dict(Interp& in) {
   ObjRef cls = get_attr(in, in.import_module("collections").get(), "OrderedDict");
-  Ref<DictObject> d(new DictObject());
-  d->set_type(as<TypeObject>(cls.get()));
-  return d;
+  CallArgs none;
+  return call(in, cls.get(), none);
+}
+
+// prefix[:-1], the key of a module's entry in _metadata.
+std::string metadata_key(const std::string& prefix) {
+  return prefix.empty() ? prefix : prefix.substr(0, prefix.size() - 1);
 }
 
 // Module.state_dict: each module's parameters, then its persistent buffers (None skipped), then its
 // children's under "name."; a module reached twice is saved twice, as the recursion in PyTorch has it.
+// When the destination has `_metadata` (the OrderedDict state_dict() makes has one), each module
+// first records {'version': type(module)._version} under its prefix without the final dot.
 void save_state(Interp& in, NnModule* m, Object* dest, const std::string& prefix, bool keep_vars) {
   NativeDepth depth;
+  if (ObjRef metadata = get_attr_or_null(in, dest, "_metadata")) {
+    Ref<DictObject> local(new DictObject());
+    local->set(in, make_str("version"), get_attr(in, m, "_version"));
+    set_item(in, metadata.get(), make_str(metadata_key(prefix)).get(), ObjRef(local.get()));
+  }
   auto put = [&](const std::string& n) {
     Object* v = m->dict_.get(n);
     if (!v || v == none()) return;
@@ -100,6 +111,13 @@ void save_state(Interp& in, NnModule* m, Object* dest, const std::string& prefix
   }
 }
 
+// One of nn.BatchNorm1d/2d/3d or a subclass (PyTorch's _NormBase).
+bool is_batch_norm(NnModule* m) {
+  for (TypeObject* t : m->type()->mro_)
+    if (t->module_ == "torch.nn.modules.batchnorm") return true;
+  return false;
+}
+
 struct LoadResult {
   std::vector<std::string> missing, unexpected, errors;
 };
@@ -109,8 +127,29 @@ using Entries = std::vector<std::pair<std::string, ObjRef>>;
 // Module._load_from_state_dict for one module (load_state_dict always collects the missing and
 // unexpected keys; strict= only decides whether they are an error), then its children, each given
 // the entries under its prefix.
-void load_state(Interp& in, NnModule* m, const Entries& entries, const std::string& prefix, LoadResult& r) {
+void load_state(Interp& in, NnModule* m, const Entries& given, const std::string& prefix, Object* metadata,
+                LoadResult& r) {
   NativeDepth depth;
+  Entries entries = given;
+  // _NormBase._load_from_state_dict: a state dict from before version 2 (or without metadata)
+  // gets num_batches_tracked = tensor(0) when it lacks one.
+  if (is_batch_norm(m) && truthy(in, module_attr(m, "track_running_stats"))) {
+    ObjRef version;
+    if (metadata) {
+      CallArgs args;
+      args.pos.push_back(make_str(metadata_key(prefix)));
+      args.pos.push_back(ObjRef(new DictObject()));
+      ObjRef local = call(in, get_attr(in, metadata, "get").get(), args);
+      CallArgs key;
+      key.pos.push_back(make_str("version"));
+      version = call(in, get_attr(in, local.get(), "get").get(), key);
+    }
+    const bool old = !version || version.get() == none() ||
+                     truthy(in, compare(in, CmpOpKind::Lt, version.get(), make_int(2).get()).get());
+    const std::string key = prefix + "num_batches_tracked";
+    if (old && std::none_of(entries.begin(), entries.end(), [&](const auto& e) { return e.first == key; }))
+      entries.emplace_back(key, wrap(core::zeros({}, core::DType::Int64)));
+  }
   std::vector<std::pair<std::string, Object*>> local;
   for (auto& n : m->params)
     if (Object* v = m->dict_.get(n); v && v != none()) local.emplace_back(n, v);
@@ -164,7 +203,7 @@ void load_state(Interp& in, NnModule* m, const Entries& entries, const std::stri
     Entries child;
     for (auto& e : entries)
       if (e.first.compare(0, child_prefix.size(), child_prefix) == 0) child.push_back(e);
-    load_state(in, as_module(c), child, child_prefix, r);
+    load_state(in, as_module(c), child, child_prefix, metadata, r);
   }
 }
 
@@ -251,7 +290,13 @@ void add_module_state_methods(NativeType& mt) {
             "stridelab does not support positional arguments to Module.state_dict yet (use destination=, prefix=, "
             "keep_vars=)");
     ArgParser p(a, "state_dict", {"self", "*", "destination=", "prefix=", "keep_vars="});
-    ObjRef dest = p.has(1) && p.get(1) != none() ? ObjRef(p.get(1)) : ordered_dict(in);
+    ObjRef dest;
+    if (p.has(1) && p.get(1) != none()) {
+      dest = ObjRef(p.get(1));
+    } else {
+      dest = ordered_dict(in);
+      set_attr(in, dest.get(), "_metadata", ordered_dict(in));
+    }
     save_state(in, as_module(a.pos[0].get()), dest.get(), p.get_str(2, ""), p.get_bool(in, 3, false));
     return dest;
   });
@@ -265,7 +310,10 @@ void add_module_state_methods(NativeType& mt) {
     for (auto& [k, v] : as<DictObject>(sd)->items())
       if (is_str(k.get())) entries.emplace_back(as<StrObject>(k.get())->value_, v);
     LoadResult r;
-    load_state(in, as_module(a.pos[0].get()), entries, "", r);
+    // getattr(state_dict, '_metadata', None): per-module versions, for the modules that read them.
+    ObjRef metadata = get_attr_or_null(in, sd, "_metadata");
+    if (metadata && metadata.get() == none()) metadata = ObjRef();
+    load_state(in, as_module(a.pos[0].get()), entries, "", metadata.get(), r);
     if (p.get_bool(in, 2, true)) {
       if (!r.unexpected.empty())
         r.errors.insert(r.errors.begin(), "Unexpected key(s) in state_dict: " + quoted_keys(r.unexpected) + ". ");

@@ -717,6 +717,8 @@ void init_tensor_type(Interp& in) {
       {"__ror__", BinaryOp::BitwiseOr, true},
       {"__xor__", BinaryOp::BitwiseXor, false},
       {"__rxor__", BinaryOp::BitwiseXor, true},
+      {"__lshift__", BinaryOp::LeftShift, false},
+      {"__rshift__", BinaryOp::RightShift, false},
   };
   for (const BinSpec& b : bins) {
     BinaryOp op = b.op;
@@ -724,6 +726,15 @@ void init_tensor_type(Interp& in) {
     tt.method(b.name, [op, r](Interp& in, CallArgs& a) -> ObjRef { return binop(in, a, op, r); });
   }
   tt.method("__floordiv__", floordiv);
+  // 1 << x runs Tensor.__rlshift__ in torch/_tensor.py: torch.bitwise_left_shift(other, self).
+  tt.method("__rlshift__", [](Interp& in, CallArgs& a) -> ObjRef {
+    return through({&frames::tensor_wrapped, &frames::tensor_rlshift},
+                   [&] { return binop(in, a, BinaryOp::LeftShift, true); });
+  });
+  tt.method("__rrshift__", [](Interp& in, CallArgs& a) -> ObjRef {
+    return through({&frames::tensor_wrapped, &frames::tensor_rrshift},
+                   [&] { return binop(in, a, BinaryOp::RightShift, true); });
+  });
   static const std::pair<const char*, BinaryOp> ibins[] = {{"__iadd__", BinaryOp::Add},
                                                            {"__isub__", BinaryOp::Sub},
                                                            {"__imul__", BinaryOp::Mul},
@@ -733,7 +744,9 @@ void init_tensor_type(Interp& in) {
                                                            {"__ipow__", BinaryOp::Pow},
                                                            {"__iand__", BinaryOp::BitwiseAnd},
                                                            {"__ior__", BinaryOp::BitwiseOr},
-                                                           {"__ixor__", BinaryOp::BitwiseXor}};
+                                                           {"__ixor__", BinaryOp::BitwiseXor},
+                                                           {"__ilshift__", BinaryOp::LeftShift},
+                                                           {"__irshift__", BinaryOp::RightShift}};
   for (auto& [name, op] : ibins) {
     BinaryOp o = op;
     tt.method(name, [o](Interp& in, CallArgs& a) -> ObjRef { return ibinop(in, a, o); });
