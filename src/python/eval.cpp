@@ -373,16 +373,23 @@ Flow Evaluator::exec_with(const WithStmt& s, size_t index) {
   if (index == s.items.size()) return exec_block(s.body);
   const WithItem& item = s.items[index];
   ObjRef mgr;
-  Object* exit;
+  Object* exit = nullptr;
+  GenCursor at_header;  // suspended in this item's expression (`with (yield) as f:`)
+  bool in_header = false;
   if (resuming()) {
-    mgr = std::move(pop_cursor().obj);
-    exit = mgr->type()->lookup("__exit__");
-  } else {
-    mgr = eval(*item.context_expr);
+    at_header = pop_cursor();
+    in_header = at_header.phase == kAtHeader;
+    if (!in_header) {
+      mgr = std::move(at_header.obj);
+      exit = mgr->type()->lookup("__exit__");
+    }
+  }
+  if (!mgr) {
+    if (!eval_header(s, *item.context_expr, mgr, in_header ? &at_header : nullptr)) return Flow::Yield;
     Object* enter = mgr->type()->lookup("__enter__");
     exit = mgr->type()->lookup("__exit__");
     if (!enter || !exit) {
-      const Pos& p = item.context_expr->pos;
+      const Pos& p = s.pos;  // CPython points at the whole statement, so no carets are shown
       try {
         raise(builtin_types().type_error,
               "'" + type_name(mgr.get()) + "' object does not support the context manager protocol");
@@ -504,10 +511,12 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
   for (auto& d : s.decorators) decorators.push_back(eval(*d));
   std::vector<ObjRef> base_refs;
   std::vector<TypeObject*> bases;
-  for (auto& e : s.bases) {
-    base_refs.push_back(eval(*e));
-    if (base_refs.back()->type() != builtin_types().type) raise(builtin_types().type_error, "bases must be types");
-    bases.push_back(as<TypeObject>(base_refs.back().get()));
+  for (auto& e : s.bases) base_refs.push_back(eval(*e));
+  std::vector<ObjRef> keyword_values;  // evaluated after the bases, as CPython does
+  for (auto& k : s.keywords) keyword_values.push_back(eval(*k.value));
+  for (auto& b : base_refs) {
+    if (b->type() != builtin_types().type) raise(builtin_types().type_error, "bases must be types");
+    bases.push_back(as<TypeObject>(b.get()));
   }
   if (bases.empty()) bases.push_back(builtin_types().object);
   TypeObject* base = best_base(bases);

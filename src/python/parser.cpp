@@ -177,8 +177,8 @@ class Parser {
       if (k == "if") return out.push_back(parse_if());
       if (k == "while") return out.push_back(parse_while());
       if (k == "for") return out.push_back(parse_for());
-      if (k == "def") return out.push_back(parse_funcdef({}));
-      if (k == "class") return out.push_back(parse_classdef({}));
+      if (k == "def") return out.push_back(parse_funcdef({}, yields_));
+      if (k == "class") return out.push_back(parse_classdef({}, yields_));
       if (k == "with") return out.push_back(parse_with());
       if (k == "try") return out.push_back(parse_try());
     }
@@ -643,6 +643,7 @@ class Parser {
     Pos p = start_pos();
     advance();
     auto s = std::make_unique<WithStmt>();
+    int yields = yields_;
     do {
       WithItem item;
       item.context_expr = parse_expression();
@@ -654,6 +655,7 @@ class Parser {
       }
       s->items.push_back(std::move(item));
     } while (accept_op(","));
+    s->header_yield = yields_ != yields;
     expect_colon();
     s->body = parse_block("'with' statement", p.line);
     s->pos = finish(p);
@@ -710,19 +712,23 @@ class Parser {
 
   // decorators: ('@' named_expression NEWLINE)+ (function_def | class_def)
   StmtPtr parse_decorated() {
+    int yields = yields_;
     ExprList decorators;
     while (accept_op("@")) {
       decorators.push_back(parse_named_expression());
       if (!at(TokenKind::Newline)) fail_invalid();
       advance();
     }
-    if (at_kw("def")) return parse_funcdef(std::move(decorators));
-    if (at_kw("class")) return parse_classdef(std::move(decorators));
+    if (at_kw("def")) return parse_funcdef(std::move(decorators), yields);
+    if (at_kw("class")) return parse_classdef(std::move(decorators), yields);
     fail_invalid();
   }
 
   // function_def: 'def' NAME '(' [params] ')' ['->' expression] ':' block
-  StmtPtr parse_funcdef(ExprList decorators) {
+  // `yields` is the count of yields before the decorators: a yield in a decorator, a default or an
+  // annotation belongs to the enclosing generator, and the statement runs as a simple statement
+  // with a yield (Stmt::has_yield).
+  StmtPtr parse_funcdef(ExprList decorators, int yields) {
     Pos p = start_pos();
     advance();
     auto s = std::make_unique<FunctionDefStmt>();
@@ -734,6 +740,7 @@ class Parser {
     expect_op(")");
     if (accept_op("->")) parse_expression();
     expect_colon();
+    s->has_yield = yields_ != yields;
     scopes_.push_back(&s->scope);
     generator_flags_.push_back(&s->is_generator);
     declare_params(s->args);
@@ -745,6 +752,7 @@ class Parser {
     declared_.erase(scopes_.back());
     scopes_.pop_back();
     finalize_scope(s->scope);
+    close_function_scope(s->scope);
     s->pos = finish(p);
     return s;
   }
@@ -754,6 +762,31 @@ class Parser {
     if (a.vararg) declare_local(a.vararg->name);
     for (auto& arg : a.kwonly) declare_local(arg.name);
     if (a.kwarg) declare_local(a.kwarg->name);
+    if (!scopes_.empty()) scopes_.back()->params = scopes_.back()->locals.size();
+  }
+
+  // A function's (or lambda's) scope, parsed: its free variables and cells (ScopeInfo), and its
+  // free variables handed to the enclosing scope, which takes them from further out in its turn.
+  void close_function_scope(ScopeInfo& scope) {
+    auto sorted_unique = [](std::vector<std::string>& v) {
+      std::sort(v.begin(), v.end());
+      v.erase(std::unique(v.begin(), v.end()), v.end());
+    };
+    std::unordered_set<std::string> locals(scope.locals.begin(), scope.locals.end());
+    sorted_unique(scope.nested_free);
+    for (auto& n : scope.nested_free)
+      if (locals.count(n)) scope.cells.push_back(n);
+    std::vector<std::string> all = std::move(scope.uses);
+    all.insert(all.end(), scope.nested_free.begin(), scope.nested_free.end());
+    sorted_unique(all);
+    for (auto& n : all)
+      if (!locals.count(n) && !scope.is_global(n)) scope.free.push_back(n);
+    scope.uses.clear();
+    scope.uses.shrink_to_fit();
+    scope.nested_free.clear();
+    scope.nested_free.shrink_to_fit();
+    if (!scopes_.empty())
+      scopes_.back()->nested_free.insert(scopes_.back()->nested_free.end(), scope.free.begin(), scope.free.end());
   }
 
   static void finalize_scope(ScopeInfo& scope) {
@@ -807,7 +840,7 @@ class Parser {
   }
 
   // class_def: 'class' NAME ['(' [arguments] ')'] ':' block
-  StmtPtr parse_classdef(ExprList decorators) {
+  StmtPtr parse_classdef(ExprList decorators, int yields) {
     Pos p = start_pos();
     advance();
     auto s = std::make_unique<ClassDefStmt>();
@@ -821,6 +854,7 @@ class Parser {
       expect_op(")");
     }
     expect_colon();
+    s->has_yield = yields_ != yields;  // in a decorator, a base or a keyword, as for a def
     // A class body is not a function scope: its names do not become locals of the enclosing def.
     ScopeInfo class_scope;
     scopes_.push_back(&class_scope);
@@ -830,6 +864,14 @@ class Parser {
     loop_depth_ = saved_loops;
     declared_.erase(scopes_.back());
     scopes_.pop_back();
+    // What the class body reads from outside, and what its methods take, is taken from the
+    // enclosing function too.
+    if (!scopes_.empty()) {
+      std::vector<std::string>& up = scopes_.back()->nested_free;
+      for (auto& n : class_scope.uses)
+        if (!class_scope.is_local(n)) up.push_back(n);
+      up.insert(up.end(), class_scope.nested_free.begin(), class_scope.nested_free.end());
+    }
     s->pos = finish(p);
     return s;
   }
@@ -927,6 +969,7 @@ class Parser {
     declared_.erase(scopes_.back());
     scopes_.pop_back();
     finalize_scope(e->scope);
+    close_function_scope(e->scope);
     e->pos = finish(p);
     return e;
   }
@@ -1263,6 +1306,7 @@ class Parser {
     auto n = std::make_unique<NameExpr>();
     n->id = t.text;
     n->pos = finish(p);
+    if (!scopes_.empty()) scopes_.back()->uses.push_back(n->id);
     return n;
   }
 
@@ -1709,6 +1753,14 @@ class Parser {
     }
     declared_.erase(scopes_.back());
     scopes_.pop_back();
+    // The names its conditions read, and those its lambdas take, are the enclosing scope's to
+    // take from further out (ScopeInfo::free).
+    if (!scopes_.empty()) {
+      ScopeInfo& up = *scopes_.back();
+      for (auto& n : comp_scope.uses)
+        if (!comp_scope.is_local(n)) up.uses.push_back(n);
+      up.nested_free.insert(up.nested_free.end(), comp_scope.nested_free.begin(), comp_scope.nested_free.end());
+    }
     c->pos = finish(p);
     return c;
   }

@@ -94,10 +94,16 @@ TEST_CASE("eval: a yield in an if header resumes into the branch the sent value 
   CHECK(r.out == "yes\nno\n");
 }
 
-TEST_CASE("eval: a yield in a with header raises a clear error", "[eval]") {
-  Run r = run("def g():\n    with (yield 1):\n        pass\nnext(g())\n");
+TEST_CASE("eval: a yield in an except clause raises a clear error", "[eval]") {
+  Run r = run("def g():\n    try:\n        raise KeyError(1)\n    except (yield 1):\n        pass\nnext(g())\n");
   CHECK(r.err.find("NotImplementedError: stridelab does not support yield in the header of a compound statement") !=
         std::string::npos);
+}
+
+TEST_CASE("eval: memoryview raises stridelab's NotImplementedError", "[eval]") {
+  Run r = run("print(isinstance(b'', memoryview))\nmemoryview(b'abc')\n");
+  CHECK(r.out == "False\n");
+  CHECK(r.err.find("NotImplementedError: stridelab does not support memoryview yet") != std::string::npos);
 }
 
 TEST_CASE("eval: a yield inside an expression resumes without evaluating its operands again", "[eval]") {
