@@ -704,7 +704,7 @@ std::string ascii_repr(Interp& in, Object* v) {
 }
 
 std::string pad_bytes(std::string s, const std::string& width, bool left) {
-  size_t w = width.empty() ? 0 : std::stoul(width);
+  size_t w = width.empty() ? 0 : std::stoull(width);
   if (s.size() >= w) return s;
   check_size(w);
   return left ? s + std::string(w - s.size(), ' ') : std::string(w - s.size(), ' ') + s;
@@ -731,7 +731,7 @@ std::string bytes_percent_format(Interp& in, const std::string& fmt, Object* arg
       keyed_values.push_back(get_item(in, mapping, key.get()));
       keyed = keyed_values.back().get();
     };
-    PercentSpec ps = parse_percent_spec(in, fmt, i, mapping != nullptr, on_key, take);
+    PercentSpec ps = parse_percent_spec(in, fmt, i, mapping != nullptr, on_key, take, true);
     const std::string &flags = ps.flags, &width = ps.width, &prec = ps.prec;
     const bool has_prec = ps.has_prec;
     const char conv = ps.conv;
@@ -782,6 +782,7 @@ std::string bytes_percent_format(Interp& in, const std::string& fmt, Object* arg
         Object* v = keyed ? keyed : take();
         if (std::string("eEfFgG").find(conv) != std::string::npos && !is_number(v) && !v->type()->lookup("__float__"))
           raise(builtin_types().type_error, "float argument required, not " + type_name(v));
+        if (!width.empty()) check_size(std::stoull(width));
         std::string one = "%" + flags + width + (has_prec ? "." + prec : "") + conv;
         out += percent_format(in, one, make_tuple({ObjRef(v)}).get());
         break;
@@ -846,6 +847,8 @@ ObjRef int_to_bytes(Interp& in, CallArgs& a) {
     raise(builtin_types().type_error,
           "descriptor 'to_bytes' for 'int' objects doesn't apply to a '" + type_name(self) + "' object");
   std::vector<Object*> v = clinic_args(a, 1, "to_bytes", {"length", "byteorder", "signed"}, 2, 0);
+  if (v[0] && is_int(v[0]) && is_big_candidate(v[0]) && !int_as_big(v[0]).fits_int64())
+    raise(builtin_types().overflow_error, "Python int too large to convert to C ssize_t");
   int64_t length = v[0] ? to_index(in, v[0]) : 1;
   if (length < 0) raise(builtin_types().value_error, "length argument must be non-negative");
   bool little = little_endian("to_bytes", v[1]);

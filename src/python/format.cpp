@@ -416,7 +416,7 @@ static std::string int_with_precision(Interp& in, Object* n, char conv, const st
 
 PercentSpec parse_percent_spec(Interp& in, std::string_view fmt, size_t& i, bool have_mapping,
                                const std::function<void(std::string_view key)>& on_key,
-                               const std::function<Object*()>& take) {
+                               const std::function<Object*()>& take, bool for_bytes) {
   PercentSpec ps;
   if (i >= fmt.size()) raise(builtin_types().value_error, "incomplete format");
   if (fmt[i] == '(') {  // the key runs to the matching parenthesis
@@ -437,16 +437,18 @@ PercentSpec parse_percent_spec(Interp& in, std::string_view fmt, size_t& i, bool
     ps.width = std::to_string(w < 0 ? -w : w);
     ++i;
   }
-  // CPython's limits: "width too big" / "precision too big" past INT_MAX.
-  auto digits = [&](std::string& into, const char* too_big) {
+  // CPython's limits: "width too big" / "precision too big" past INT_MAX (for bytes, a width
+  // past PY_SSIZE_T_MAX and "prec too big").
+  auto digits = [&](std::string& into, int64_t limit, const char* too_big) {
     int64_t v = 0;
     while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) {
-      v = v * 10 + (fmt[i] - '0');
-      if (v > INT32_MAX) raise(builtin_types().value_error, too_big);
+      const int d = fmt[i] - '0';
+      if (v > (limit - d) / 10) raise(builtin_types().value_error, too_big);
+      v = v * 10 + d;
       into += fmt[i++];
     }
   };
-  digits(ps.width, "width too big");
+  digits(ps.width, for_bytes ? INT64_MAX : INT32_MAX, "width too big");
   if (i < fmt.size() && fmt[i] == '.') {
     ps.has_prec = true;
     ++i;
@@ -454,7 +456,7 @@ PercentSpec parse_percent_spec(Interp& in, std::string_view fmt, size_t& i, bool
       ps.prec = std::to_string(std::max<int64_t>(0, to_index(in, take())));
       ++i;
     }
-    digits(ps.prec, "precision too big");
+    digits(ps.prec, INT32_MAX, for_bytes ? "prec too big" : "precision too big");
     if (ps.prec.empty()) ps.prec = "0";
   }
   if (i < fmt.size() && (fmt[i] == 'h' || fmt[i] == 'l' || fmt[i] == 'L')) ++i;  // length modifiers, ignored

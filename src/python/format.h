@@ -40,9 +40,10 @@ class PercentArgs {
 };
 
 // One conversion of a %-format (str's or bytes'), read from just after its '%' up to its
-// conversion character, where `i` is left: `on_key` is called with a "(key)" as soon as it is
-// read (without `have_mapping`, a key is CPython's "format requires a mapping"), `take` gives the value of a `*` width
-// or precision; CPython's errors for an incomplete format or key and a width or precision past INT_MAX.
+// conversion character, where `i` is left. `on_key` is called with a "(key)" as soon as it is
+// read (without `have_mapping`, a key is CPython's "format requires a mapping"); `take` gives the
+// value of a `*` width or precision. CPython's errors for an incomplete format or key, and for a
+// width or precision past INT_MAX (`for_bytes`: the limits and words of bytes formatting).
 struct PercentSpec {
   std::string flags, width, prec;
   bool has_prec = false;
@@ -50,7 +51,7 @@ struct PercentSpec {
 };
 PercentSpec parse_percent_spec(Interp& in, std::string_view fmt, size_t& i, bool have_mapping,
                                const std::function<void(std::string_view key)>& on_key,
-                               const std::function<Object*()>& take);
+                               const std::function<Object*()>& take, bool for_bytes = false);
 // "fmt".format(*args, **kwargs)
 std::string str_format(Interp& in, std::string_view fmt, const CallArgs& args, size_t first_arg);
 

@@ -80,7 +80,14 @@ class Parser {
   std::vector<ScopeInfo*> scopes_;
   std::unordered_map<const ScopeInfo*, std::unordered_set<std::string>> declared_;  // each scope's locals
   std::vector<bool*> generator_flags_;
-  int yields_ = 0;  // the yields parsed so far
+  int yields_ = 0;              // the yields parsed so far
+  std::vector<Pos> yield_pos_;  // where each of them is
+  // Where a comprehension's element starts: the scope's names and the yields parsed before it.
+  struct Mark {
+    size_t uses;
+    int yields;
+  };
+  Mark mark() const { return {scopes_.empty() ? 0 : scopes_.back()->uses.size(), yields_}; }
 
   // A left-nested chain (`1 + 1 + ...`, `x[0][0]...`, `x.a.a...`, `f()()...`) is built by a loop,
   // not by recursion, but every later walk of the tree recurses once per link: as CPython's
@@ -953,6 +960,7 @@ class Parser {
       throw_syntax_error("'yield' outside function", p.line, p.col, e->pos.end_line == p.line ? e->pos.end_col : -1);
     *generator_flags_.back() = true;
     ++yields_;
+    yield_pos_.push_back(e->pos);
     return e;
   }
 
@@ -1210,10 +1218,11 @@ class Parser {
         keywords.push_back(std::move(k));
         saw_keyword = true;
       } else {
+        Mark m = mark();
         ExprPtr e = parse_expression();
         if (at_kw("for")) {
           Pos start = e->pos;  // read before the move: argument evaluation order is unspecified
-          e = parse_comprehension(ExprKind::GeneratorExp, std::move(e), nullptr, start);
+          e = parse_comprehension(ExprKind::GeneratorExp, std::move(e), nullptr, start, m);
           bool more = at_op(",") && !peek_tok().is_op(")");
           if (!args.empty() || !keywords.empty() || more)
             fail_range("Generator expression must be parenthesized", e->pos);
@@ -1614,9 +1623,10 @@ class Parser {
       expect_op(")");
       return y;
     }
+    Mark m = mark();
     ExprPtr first = parse_star_expression();
     if (at_kw("for")) {
-      ExprPtr g = parse_comprehension(ExprKind::GeneratorExp, std::move(first), nullptr, p);
+      ExprPtr g = parse_comprehension(ExprKind::GeneratorExp, std::move(first), nullptr, p, m);
       expect_op(")");
       g->pos = finish(p);
       return g;
@@ -1653,9 +1663,10 @@ class Parser {
       l->pos = finish(p);
       return l;
     }
+    Mark m = mark();
     ExprPtr first = parse_star_expression();
     if (at_kw("for")) {
-      ExprPtr c = parse_comprehension(ExprKind::ListComp, std::move(first), nullptr, p);
+      ExprPtr c = parse_comprehension(ExprKind::ListComp, std::move(first), nullptr, p, m);
       expect_op("]");
       c->pos = finish(p);
       return c;
@@ -1678,13 +1689,14 @@ class Parser {
       return d;
     }
     if (!at_op("**")) {
+      Mark m = mark();
       ExprPtr key = parse_star_expression();
-      if (!at_op(":")) return parse_set_rest(p, std::move(key));
+      if (!at_op(":")) return parse_set_rest(p, std::move(key), m);
       advance();
       ExprPtr value = parse_expression();
       check_missing_comma(*value);
       if (at_kw("for")) {
-        ExprPtr c = parse_comprehension(ExprKind::DictComp, std::move(key), std::move(value), p);
+        ExprPtr c = parse_comprehension(ExprKind::DictComp, std::move(key), std::move(value), p, m);
         expect_op("}");
         c->pos = finish(p);
         return c;
@@ -1718,9 +1730,9 @@ class Parser {
     return d;
   }
 
-  ExprPtr parse_set_rest(Pos p, ExprPtr first) {
+  ExprPtr parse_set_rest(Pos p, ExprPtr first, Mark m) {
     if (at_kw("for")) {
-      ExprPtr c = parse_comprehension(ExprKind::SetComp, std::move(first), nullptr, p);
+      ExprPtr c = parse_comprehension(ExprKind::SetComp, std::move(first), nullptr, p, m);
       expect_op("}");
       c->pos = finish(p);
       return c;
@@ -1733,12 +1745,29 @@ class Parser {
   }
 
   // for_if_clauses: ('for' star_targets 'in' disjunction ('if' disjunction)*)+
-  ExprPtr parse_comprehension(ExprKind kind, ExprPtr elt, ExprPtr value, Pos p) {
+  // `m` marks where the element began: the names it uses are the comprehension's, and a yield in
+  // it (as in a condition or a later iterable, all but the first iterable) is CPython's
+  // SyntaxError.
+  ExprPtr parse_comprehension(ExprKind kind, ExprPtr elt, ExprPtr value, Pos p, Mark m) {
     auto c = std::make_unique<CompExpr>(kind);
     c->elt = std::move(elt);
     c->value = std::move(value);
+    auto no_yield_since = [&](int since) {
+      if (yields_ == since) return;
+      const char* what = kind == ExprKind::ListComp   ? "list comprehension"
+                         : kind == ExprKind::SetComp  ? "set comprehension"
+                         : kind == ExprKind::DictComp ? "dict comprehension"
+                                                      : "generator expression";
+      fail_range(std::string("'yield' inside ") + what, yield_pos_[static_cast<size_t>(since)]);
+    };
+    no_yield_since(m.yields);
     // Comprehension variables live in their own scope, not in the enclosing function's.
     ScopeInfo comp_scope;
+    if (!scopes_.empty() && scopes_.back()->uses.size() >= m.uses) {
+      auto& up = scopes_.back()->uses;
+      comp_scope.uses.assign(up.begin() + static_cast<long>(m.uses), up.end());
+      up.resize(m.uses);
+    }
     scopes_.push_back(&comp_scope);
     while (accept_kw("for")) {
       Comprehension gen;
@@ -1746,9 +1775,21 @@ class Parser {
       if (!accept_kw("in")) fail_invalid();
       declared_.erase(scopes_.back());
       scopes_.pop_back();
+      int before_iter = yields_;
+      Mark at_iter = mark();
       gen.iter = parse_disjunction();
+      if (!c->generators.empty()) {  // a later iterable is the comprehension's, as its names are
+        no_yield_since(before_iter);
+        if (!scopes_.empty() && scopes_.back()->uses.size() >= at_iter.uses) {
+          auto& up = scopes_.back()->uses;
+          comp_scope.uses.insert(comp_scope.uses.end(), up.begin() + static_cast<long>(at_iter.uses), up.end());
+          up.resize(at_iter.uses);
+        }
+      }
       scopes_.push_back(&comp_scope);
+      int before_ifs = yields_;
       while (accept_kw("if")) gen.ifs.push_back(parse_disjunction());
+      no_yield_since(before_ifs);
       c->generators.push_back(std::move(gen));
     }
     declared_.erase(scopes_.back());

@@ -33,11 +33,14 @@ attempts = [
     lambda: b"%(a)s" % 1,
     lambda: b"%(a)s" % {"a": 1},
     lambda: bytearray(b"%q") % 1,
+    lambda: b"%999999999999d" % 1,
+    lambda: b"%.99999999999d" % 1,
+    lambda: "%.99999999999d" % 1,
 ]
 for attempt in attempts:
     try:
         print(repr(attempt()))
-    except (TypeError, ValueError, OverflowError, KeyError) as e:
+    except (TypeError, ValueError, OverflowError, KeyError, MemoryError) as e:
         print(type(e).__name__ + ":", e)
 print("%.3d|%05.3d|%-6.3x|%+.2d|%#.4o|%.0d" % (5, 5, 255, 3, 8, 0), b"%#.3x|%6.2d" % (10, -4))
 try:

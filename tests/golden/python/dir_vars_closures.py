@@ -91,3 +91,15 @@ def with_lambda(base):
 
 
 with_lambda(10)
+
+
+def comprehension_names():
+    i = 5
+
+    def inner():
+        return [i for i in range(3)], [y for x in [[1], [2]] for y in x]
+
+    print(vars(), inner())
+
+
+comprehension_names()

@@ -27,6 +27,7 @@ attempts = [
     lambda: (1).to_bytes(1, "middle"),
     lambda: (1).to_bytes(-1, "big"),
     lambda: (1).to_bytes(1.0, "big"),
+    lambda: (1).to_bytes(2**63, "big"),
     lambda: (1).to_bytes(1, 5),
     lambda: (1).to_bytes(1, "big", True),
     lambda: (1).to_bytes(1, "big", sign=True),
