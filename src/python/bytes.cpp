@@ -1,13 +1,14 @@
-// bytes and bytearray, the utf-8, ascii and latin-1 codecs, the Unicode errors, int.to_bytes and
-// int.from_bytes.
+// bytes, bytearray and memoryview, the utf-8, ascii and latin-1 codecs, the Unicode errors,
+// int.to_bytes and int.from_bytes.
 //
 // NOTE [bytes and bytearray]
 // Both are one BytesObject (the bytes in a std::string) under two native types; bytearray is the
 // mutable one (append, extend, pop, item and slice assignment, del, +=) and unhashable. Everything
 // the protocol does with them goes through their dunder methods (len, indexing and slicing,
 // iteration, `in`, `+`, `*`, `%`, comparisons, hash, repr), with CPython's messages. `%` is
-// CPython's bytes formatting (PEP 461), which hands each numeric conversion to str's. memoryview
-// is a name whose call raises NotImplementedError. str.encode and bytes.decode know
+// CPython's bytes formatting (PEP 461), which hands each numeric conversion to str's. A memoryview
+// (format 'B', one dimension) reads its object's bytes at each access and, until released, keeps
+// a bytearray from changing size (BytesObject::exports_, CPython's BufferError). str.encode and bytes.decode know
 // the codecs course code names (utf-8, ascii, latin-1, under their aliases) with the error
 // handlers strict, ignore and replace; another codec CPython has raises NotImplementedError, an
 // unknown one CPython's LookupError. A UnicodeDecodeError or UnicodeEncodeError carries its message
@@ -29,6 +30,23 @@ namespace stridelab::python {
 namespace {
 
 std::string bytes_percent_format(Interp& in, const std::string& fmt, Object* args);
+TypeObject* memoryview_type();
+bool view_bytes(Object* o, std::string& out);
+
+TypeObject* buffer_error_type() {
+  static TypeObject* t = [] {
+    auto* e = new TypeObject("BufferError", builtin_types().exception);
+    e->incref();
+    e->set_type(builtin_types().type);
+    return e;
+  }();
+  return t;
+}
+
+// A bytearray that a memoryview exports cannot change its size (CPython's BufferError).
+void check_resizable(BytesObject* b) {
+  if (b->exports_ > 0) raise(buffer_error_type(), "Existing exports of data: object cannot be re-sized");
+}
 
 TypeObject* unicode_error_type(int which) {  // 0 UnicodeError, 1 UnicodeDecodeError, 2 UnicodeEncodeError
   static TypeObject* types[3] = {};
@@ -247,6 +265,7 @@ std::string bytes_from_args(Interp& in, CallArgs& a, const char* kind) {
   if (!src) return "";
   if (is_instance(src, builtin_types().str)) raise(builtin_types().type_error, "string argument without an encoding");
   if (is_bytes_like(src)) return bytes_of(src);
+  if (std::string viewed; view_bytes(src, viewed)) return viewed;
   if (is_instance(src, builtin_types().int_) || src->type()->lookup("__index__")) {
     int64_t n = to_index(in, src);
     if (n < 0) raise(builtin_types().value_error, "negative count");
@@ -646,6 +665,7 @@ void assign_slice(Interp& in, BytesObject* self, const SliceObject& slice, Objec
   if (values) {
     if (is_bytes_like(values)) {
       src = bytes_of(values);  // a copy, so `ba[0:1] = ba` reads the old bytes
+    } else if (view_bytes(values, src)) {
     } else {
       const bool number = is_number(values) || values->type()->lookup("__index__") ||
                           values->type()->lookup("__int__") || values->type()->lookup("__float__");
@@ -658,11 +678,13 @@ void assign_slice(Interp& in, BytesObject* self, const SliceObject& slice, Objec
   std::string& s = self->value_;
   SliceBounds b = slice_bounds(in, slice, static_cast<int64_t>(s.size()));
   if (b.step == 1) {
+    if (static_cast<int64_t>(src.size()) != b.count) check_resizable(self);
     check_size(s.size() - static_cast<size_t>(b.count) + src.size());
     s.replace(static_cast<size_t>(b.start), static_cast<size_t>(b.count), src);
     return;
   }
   if (src.empty()) {  // CPython deletes an extended slice assigned nothing, as `del` does
+    if (b.count > 0) check_resizable(self);
     std::vector<bool> gone(s.size(), false);
     for (int64_t i = 0, k = b.start; i < b.count; ++i, k += b.step) gone[static_cast<size_t>(k)] = true;
     std::string kept;
@@ -683,6 +705,7 @@ void assign_slice(Interp& in, BytesObject* self, const SliceObject& slice, Objec
 // The bytes %s and %b give for a value: a bytes-like object's, or what its __bytes__ returns.
 std::string percent_bytes(Interp& in, Object* v) {
   if (is_bytes_like(v)) return bytes_of(v);
+  if (std::string viewed; view_bytes(v, viewed)) return viewed;
   if (Object* m = v->type()->lookup("__bytes__")) {
     ObjRef r = call1(in, m, ObjRef(v));
     if (!is_instance(r.get(), bytes_type()))
@@ -880,6 +903,7 @@ ObjRef int_from_bytes(Interp& in, CallArgs& a) {
   std::string data;
   if (is_bytes_like(src)) {
     data = bytes_of(src);
+  } else if (view_bytes(src, data)) {
   } else if (is_instance(src, builtin_types().str) || is_instance(src, builtin_types().int_)) {
     raise(builtin_types().type_error, "cannot convert '" + type_name(src) + "' object to bytes");
   } else {
@@ -907,6 +931,188 @@ ObjRef int_from_bytes(Interp& in, CallArgs& a) {
   ObjRef result = make_int_from_big(n);
   if (cls == builtin_types().int_) return result;
   return call1(in, cls, std::move(result));
+}
+
+// ---- memoryview ----
+
+// A view of a bytes or bytearray object's bytes (format 'B', one dimension): `start`, `step` and
+// `len` select them, read at each access, so a view of a bytearray sees its changes; while it is
+// not released, it counts as an export of its object (BytesObject::exports_).
+class MemoryViewObject : public Object {
+ public:
+  MemoryViewObject(Ref<BytesObject> base, int64_t start, int64_t step, int64_t len)
+      : Object(memoryview_type()), base_(std::move(base)), start_(start), step_(step), len_(len) {
+    ++base_->exports_;
+  }
+  ~MemoryViewObject() override { release(); }
+  void release() {
+    if (base_ && !released_) --base_->exports_;
+    released_ = true;
+  }
+  std::string bytes() const {
+    std::string out;
+    for (int64_t i = 0; i < len_; ++i) out += base_->value_[static_cast<size_t>(start_ + i * step_)];
+    return out;
+  }
+  bool readonly() const { return !is_bytearray(base_.get()); }
+  Ref<BytesObject> base_;
+  int64_t start_, step_, len_;
+  bool released_ = false;
+};
+
+MemoryViewObject* live_view(Object* o) {
+  auto* m = static_cast<MemoryViewObject*>(o);
+  if (m->released_) raise(builtin_types().value_error, "operation forbidden on released memoryview object");
+  return m;
+}
+
+bool view_bytes(Object* o, std::string& out) {
+  if (!is_instance(o, memoryview_type())) return false;
+  out = live_view(o)->bytes();
+  return true;
+}
+
+std::string view_address(const Object* o) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(o)));
+  return buf;
+}
+
+TypeObject* memoryview_type() {
+  static TypeObject* t = [] {
+    NativeType nt("memoryview", "builtins");
+    nt.constructor([](Interp&, TypeObject*, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "memoryview", {"object"});
+      Object* o = p.get(0);
+      ObjRef made;
+      if (is_bytes_like(o)) {
+        made = ObjRef(
+            new MemoryViewObject(Ref<BytesObject>(as<BytesObject>(o)), 0, 1, static_cast<int64_t>(bytes_of(o).size())));
+      } else if (is_instance(o, memoryview_type())) {
+        MemoryViewObject* m = live_view(o);
+        made = ObjRef(new MemoryViewObject(m->base_, m->start_, m->step_, m->len_));
+      } else {
+        raise(builtin_types().type_error, "memoryview: a bytes-like object is required, not '" + type_name(o) + "'");
+      }
+      a.pos.clear();
+      a.kw.clear();
+      return made;
+    });
+    auto self = [](CallArgs& a) { return live_view(a.pos[0].get()); };
+    nt.method("__repr__", [](Interp&, CallArgs& a) -> ObjRef {
+      auto* m = static_cast<MemoryViewObject*>(a.pos[0].get());
+      return make_str(std::string(m->released_ ? "<released memory at " : "<memory at ") + view_address(m) + ">");
+    });
+    nt.method("__len__", [self](Interp&, CallArgs& a) -> ObjRef { return make_int(self(a)->len_); });
+    nt.method("__getitem__", [self](Interp& in, CallArgs& a) -> ObjRef {
+      MemoryViewObject* m = self(a);
+      Object* key = a.pos[1].get();
+      if (key->type() == builtin_types().slice) {
+        SliceBounds b = slice_bounds(in, *as<SliceObject>(key), m->len_);
+        return ObjRef(new MemoryViewObject(m->base_, m->start_ + b.start * m->step_, b.step * m->step_, b.count));
+      }
+      if (!is_instance(key, builtin_types().int_) && !key->type()->lookup("__index__"))
+        raise(builtin_types().type_error, "memoryview: invalid slice key");
+      int64_t i = normalize_index(to_index(in, key), m->len_, "index out of bounds on dimension 1");
+      return make_int(static_cast<unsigned char>(m->base_->value_[static_cast<size_t>(m->start_ + i * m->step_)]));
+    });
+    nt.method("__setitem__", [self](Interp& in, CallArgs& a) -> ObjRef {
+      MemoryViewObject* m = self(a);
+      if (m->readonly()) raise(builtin_types().type_error, "cannot modify read-only memory");
+      Object* key = a.pos[1].get();
+      Object* v = a.pos[2].get();
+      std::string& s = m->base_->value_;
+      if (key->type() == builtin_types().slice) {
+        SliceBounds b = slice_bounds(in, *as<SliceObject>(key), m->len_);
+        std::string src;
+        if (is_bytes_like(v)) src = bytes_of(v);
+        else if (!view_bytes(v, src))
+          raise(builtin_types().type_error, "a bytes-like object is required, not '" + type_name(v) + "'");
+        if (static_cast<int64_t>(src.size()) != b.count)
+          raise(builtin_types().value_error, "memoryview assignment: lvalue and rvalue have different structures");
+        for (int64_t i = 0; i < b.count; ++i)
+          s[static_cast<size_t>(m->start_ + (b.start + i * b.step) * m->step_)] = src[static_cast<size_t>(i)];
+        return ObjRef(none());
+      }
+      if (!is_instance(key, builtin_types().int_) && !key->type()->lookup("__index__"))
+        raise(builtin_types().type_error, "memoryview: invalid slice key");
+      int64_t i = normalize_index(to_index(in, key), m->len_, "index out of bounds on dimension 1");
+      if (!is_instance(v, builtin_types().int_))
+        raise(builtin_types().type_error, "memoryview: invalid type for format 'B'");
+      BigInt n = int_as_big(v);
+      if (n.negative() || n.compare(BigInt(255)) > 0)
+        raise(builtin_types().value_error, "memoryview: invalid value for format 'B'");
+      s[static_cast<size_t>(m->start_ + i * m->step_)] = static_cast<char>(n.to_int64());
+      return ObjRef(none());
+    });
+    nt.method("__iter__", [self](Interp& in, CallArgs& a) -> ObjRef {
+      std::vector<ObjRef> items;
+      for (char c : self(a)->bytes()) items.push_back(make_int(static_cast<unsigned char>(c)));
+      return ObjRef(get_iter(in, make_list(std::move(items)).get()).get());
+    });
+    nt.method("__eq__", [](Interp&, CallArgs& a) -> ObjRef {
+      auto* m = static_cast<MemoryViewObject*>(a.pos[0].get());
+      Object* other = a.pos[1].get();
+      if (m == other) return ObjRef(true_obj());
+      std::string theirs;
+      if (is_bytes_like(other)) theirs = bytes_of(other);
+      else if (!is_instance(other, memoryview_type())) return ObjRef(not_implemented());
+      else if (static_cast<MemoryViewObject*>(other)->released_) return ObjRef(false_obj());
+      else theirs = static_cast<MemoryViewObject*>(other)->bytes();
+      if (m->released_) return ObjRef(false_obj());
+      return ObjRef(bool_obj(m->bytes() == theirs));
+    });
+    nt.method("__hash__", [self](Interp&, CallArgs& a) -> ObjRef {
+      MemoryViewObject* m = self(a);
+      if (!m->readonly()) raise(builtin_types().value_error, "cannot hash writable memoryview object");
+      auto h = static_cast<int64_t>(std::hash<std::string>()(m->bytes()));  // as bytes' __hash__
+      return make_int(h == -1 ? -2 : h);
+    });
+    nt.method("tobytes", [self](Interp&, CallArgs& a) -> ObjRef { return make_bytes(self(a)->bytes()); });
+    nt.method("tolist", [self](Interp&, CallArgs& a) -> ObjRef {
+      std::vector<ObjRef> items;
+      for (char c : self(a)->bytes()) items.push_back(make_int(static_cast<unsigned char>(c)));
+      return ObjRef(make_list(std::move(items)).get());
+    });
+    nt.method("hex", [self](Interp&, CallArgs& a) -> ObjRef {
+      std::string out;
+      for (char c : self(a)->bytes()) out += hex2(static_cast<unsigned char>(c));
+      return make_str(out);
+    });
+    nt.method("release", [](Interp&, CallArgs& a) -> ObjRef {
+      static_cast<MemoryViewObject*>(a.pos[0].get())->release();
+      return ObjRef(none());
+    });
+    nt.method("__enter__", [self](Interp&, CallArgs& a) -> ObjRef {
+      self(a);
+      return a.pos[0];
+    });
+    nt.method("__exit__", [](Interp&, CallArgs& a) -> ObjRef {
+      static_cast<MemoryViewObject*>(a.pos[0].get())->release();
+      return ObjRef(false_obj());
+    });
+    nt.property("readonly", [](Interp&, Object* o) -> ObjRef { return ObjRef(bool_obj(live_view(o)->readonly())); });
+    nt.property("nbytes", [](Interp&, Object* o) -> ObjRef { return make_int(live_view(o)->len_); });
+    nt.property("itemsize", [](Interp&, Object* o) -> ObjRef {
+      live_view(o);
+      return make_int(1);
+    });
+    nt.property("ndim", [](Interp&, Object* o) -> ObjRef {
+      live_view(o);
+      return make_int(1);
+    });
+    nt.property("format", [](Interp&, Object* o) -> ObjRef {
+      live_view(o);
+      return make_str("B");
+    });
+    nt.property("obj", [](Interp&, Object* o) -> ObjRef { return ObjRef(live_view(o)->base_.get()); });
+    nt.property("shape",
+                [](Interp&, Object* o) -> ObjRef { return ObjRef(make_tuple({make_int(live_view(o)->len_)}).get()); });
+    nt.property("strides",
+                [](Interp&, Object* o) -> ObjRef { return ObjRef(make_tuple({make_int(live_view(o)->step_)}).get()); });
+    return nt.build();
+  }();
+  return t;
 }
 
 }  // namespace
@@ -965,12 +1171,14 @@ TypeObject* bytearray_type() {
       if (!is_instance(key, builtin_types().int_) && !key->type()->lookup("__index__"))
         raise(builtin_types().type_error, "bytearray indices must be integers or slices, not " + type_name(key));
       int64_t i = normalize_index(to_index(in, key), static_cast<int64_t>(s.size()), "bytearray index out of range");
+      check_resizable(self_bytes(a));
       s.erase(static_cast<size_t>(i), 1);
       return ObjRef(none());
     });
     nt.method("append", [](Interp& in, CallArgs& a) -> ObjRef {
       expect_range(a, "append", 1, 1);
       unsigned char v = byte_value(in, a.pos[1].get());
+      check_resizable(self_bytes(a));
       check_size(self_bytes(a)->value_.size() + 1);
       self_bytes(a)->value_ += static_cast<char>(v);
       return ObjRef(none());
@@ -987,6 +1195,7 @@ TypeObject* bytearray_type() {
           check_size(more.size());
         }
       }
+      if (!more.empty()) check_resizable(self_bytes(a));
       check_size(self_bytes(a)->value_.size() + more.size());
       self_bytes(a)->value_ += more;
       return ObjRef(none());
@@ -1000,6 +1209,7 @@ TypeObject* bytearray_type() {
       if (!is_bytes_like(other))
         raise(builtin_types().type_error, "can't concat " + type_name(other) + " to bytearray");
       std::string more = bytes_of(other);
+      if (!more.empty()) check_resizable(self_bytes(a));
       check_size(self_bytes(a)->value_.size() + more.size());
       self_bytes(a)->value_ += more;
       return a.pos[0];
@@ -1010,12 +1220,14 @@ TypeObject* bytearray_type() {
       if (s.empty()) raise(builtin_types().index_error, "pop from empty bytearray");
       int64_t i = a.pos.size() > 1 ? to_index(in, a.pos[1].get()) : -1;
       i = normalize_index(i, static_cast<int64_t>(s.size()), "pop index out of range");
+      check_resizable(self_bytes(a));
       auto v = static_cast<unsigned char>(s[static_cast<size_t>(i)]);
       s.erase(static_cast<size_t>(i), 1);
       return make_int(v);
     });
     nt.method("clear", [](Interp&, CallArgs& a) -> ObjRef {
       expect_range(a, "clear", 0, 0);
+      if (!self_bytes(a)->value_.empty()) check_resizable(self_bytes(a));
       self_bytes(a)->value_.clear();
       return ObjRef(none());
     });
@@ -1073,14 +1285,8 @@ void install_bytes(Namespace& ns) {
   (void)int_methods;
   ns.set("bytes", ObjRef(bytes_type()));
   ns.set("bytearray", ObjRef(bytearray_type()));
-  static TypeObject* memoryview = [] {
-    NativeType nt("memoryview", "builtins");
-    nt.constructor([](Interp&, TypeObject*, CallArgs&) -> ObjRef {
-      raise(builtin_types().not_implemented_error, "stridelab does not support memoryview yet");
-    });
-    return nt.build();
-  }();
-  ns.set("memoryview", ObjRef(memoryview));
+  ns.set("memoryview", ObjRef(memoryview_type()));
+  ns.set("BufferError", ObjRef(buffer_error_type()));
   for (int i = 0; i < 3; ++i) ns.set(unicode_error_type(i)->name_, ObjRef(unicode_error_type(i)));
 }
 

@@ -100,12 +100,6 @@ TEST_CASE("eval: a yield in an except clause raises a clear error", "[eval]") {
         std::string::npos);
 }
 
-TEST_CASE("eval: memoryview raises stridelab's NotImplementedError", "[eval]") {
-  Run r = run("print(isinstance(b'', memoryview))\nmemoryview(b'abc')\n");
-  CHECK(r.out == "False\n");
-  CHECK(r.err.find("NotImplementedError: stridelab does not support memoryview yet") != std::string::npos);
-}
-
 TEST_CASE("eval: a yield inside an expression resumes without evaluating its operands again", "[eval]") {
   Run r =
       run("def f(tag):\n    print('call', tag)\n    return tag\n"
