@@ -676,7 +676,9 @@ class Parser {
     auto s = std::make_unique<TryStmt>();
     expect_colon();
     s->body = parse_block("'try' statement", p.line);
-    while (at_kw("except")) s->handlers.push_back(parse_except());
+    bool type_yield = false;
+    while (at_kw("except")) s->handlers.push_back(parse_except(type_yield));
+    s->header_yield = type_yield;  // a yield in an except clause's type
     if (at_kw("else")) {
       if (s->handlers.empty()) fail_invalid();
       s->orelse = parse_else_block();
@@ -694,12 +696,14 @@ class Parser {
   }
 
   // except_block: 'except' expression ['as' NAME] ':' block | 'except' ':' block
-  ExceptHandler parse_except() {
+  ExceptHandler parse_except(bool& type_yield) {
     ExceptHandler h;
     h.pos = start_pos();
     advance();
     if (!at_op(":")) {
+      int yields = yields_;
       h.type = parse_expression();
+      type_yield = type_yield || yields_ != yields;
       if (at_op(",")) {
         Pos tp = h.type->pos;
         advance();
