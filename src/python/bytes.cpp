@@ -436,12 +436,14 @@ void install_common(NativeType& t, bool mutable_kind) {
   });
   t.method("__add__", [](Interp&, CallArgs& a) -> ObjRef {
     Object* other = a.pos[1].get();
-    if (!is_bytes_like(other)) {
+    std::string viewed;
+    if (!is_bytes_like(other) && !view_bytes(other, viewed)) {
       if (other->type()->is_user_ && other->type()->lookup("__radd__")) return ObjRef(not_implemented());
       raise(builtin_types().type_error, "can't concat " + type_name(other) + " to " + type_name(a.pos[0].get()));
     }
-    check_size(self_bytes(a)->value_.size() + bytes_of(other).size());
-    return same_kind(a.pos[0].get(), self_bytes(a)->value_ + bytes_of(other));
+    const std::string& more = is_bytes_like(other) ? bytes_of(other) : viewed;
+    check_size(self_bytes(a)->value_.size() + more.size());
+    return same_kind(a.pos[0].get(), self_bytes(a)->value_ + more);
   });
   auto repeat = [](Interp& in, CallArgs& a) -> ObjRef {
     Object* n = a.pos[1].get();
@@ -1206,9 +1208,10 @@ TypeObject* bytearray_type() {
     });
     nt.method("__iadd__", [](Interp&, CallArgs& a) -> ObjRef {
       Object* other = a.pos[1].get();
-      if (!is_bytes_like(other))
+      std::string more;
+      if (!is_bytes_like(other) && !view_bytes(other, more))
         raise(builtin_types().type_error, "can't concat " + type_name(other) + " to bytearray");
-      std::string more = bytes_of(other);
+      if (is_bytes_like(other)) more = bytes_of(other);
       if (!more.empty()) check_resizable(self_bytes(a));
       check_size(self_bytes(a)->value_.size() + more.size());
       self_bytes(a)->value_ += more;

@@ -13,7 +13,11 @@ view[0] = 65
 view[1:3] = b"BC"
 print(buf, view.readonly, bytearray(view), b"[%s]" % view, view.tolist())
 buf[2] = 90
-print(view.tobytes(), view[2])
+print(view.tobytes(), view[2], b"<" + view[:2], bytearray(b"+") + view)
+grown = bytearray(b"g")
+grown += memoryview(b"rown")
+grown.extend(memoryview(b"!"))
+print(grown)
 try:
     buf.append(1)
 except BufferError as e:
