@@ -244,6 +244,13 @@ struct ScopeInfo {
   std::vector<std::string> locals;
   std::vector<std::string> globals;
   std::vector<std::string> nonlocals;
+  // For dir() and vars() in a function, as CPython orders a frame's variables: how many of the
+  // locals are parameters; the names this scope reads or writes (`uses`, repeats included while
+  // parsing) and those its nested functions take from outside themselves (`nested_free`); then,
+  // once the scope is parsed, its free variables (names it or a nested function takes from an
+  // enclosing scope, sorted) and its cells (locals that a nested function takes, sorted).
+  size_t params = 0;
+  std::vector<std::string> uses, nested_free, free, cells;
   bool is_local(const std::string& name) const;
   bool is_global(const std::string& name) const;
 };
@@ -271,8 +278,11 @@ struct Stmt : Node {
   explicit Stmt(StmtKind k) : kind(k) {}
   virtual ~Stmt() = default;
   StmtKind kind;
-  bool has_yield = false;  // a simple statement with a `yield` among its expressions
-  // an `if`, `elif` or `while` test or a `for` iterable with a `yield` inside (`if (yield x):`)
+  // a simple statement with a `yield` among its expressions, or a `def` or `class` with one in a
+  // decorator, a default, a base or a keyword (run as a simple statement)
+  bool has_yield = false;
+  // an `if`, `elif` or `while` test, a `for` iterable or a `with` item with a `yield` inside
+  // (`if (yield x):`, `with (yield) as f:`)
   bool header_yield = false;
 };
 

@@ -492,7 +492,7 @@ ObjRef builtin_dir(Interp& in, CallArgs& a) {
   std::vector<std::string> names;
   if (a.pos.empty()) {
     const Frame* f = in.current_frame();
-    for (auto& [k, v] : f->locals()) names.push_back(k);
+    for (auto& [k, v] : f->python_locals()) names.push_back(k);
     if (!f->scope && !f->class_ns)
       if (!f->globals->get("__builtins__")) names.emplace_back("__builtins__");
   } else if (Object* hook = a.pos[0]->type()->lookup("__dir__")) {
@@ -1091,9 +1091,24 @@ void install_builtins(Interp& in, Namespace& ns) {
   add(ns, "vars", [](Interp& in, CallArgs& a) -> ObjRef {  // vars(o): o.__dict__; vars(): dir()'s names, valued
     expect_args(a, "vars", 0, 1);
     if (a.pos.empty()) {
-      Ref<DictObject> d(new DictObject());
-      for (auto& [k, v] : in.current_frame()->locals()) d->set(in, make_str(k), v);
-      return d;
+      const Frame* f = in.current_frame();
+      if (!f->scope || !f->env) {
+        Ref<DictObject> d(new DictObject());
+        for (auto& [k, v] : f->locals()) d->set(in, make_str(k), v);
+        return d;
+      }
+      // A function's: the same dict at each call, updated as CPython updates a frame's locals
+      // (a name bound since stays where it was, a new one goes at the end, an unbound one goes).
+      if (!f->vars_dict) f->vars_dict = ObjRef(new DictObject());
+      auto* d = as<DictObject>(f->vars_dict.get());
+      std::vector<std::pair<std::string, Object*>> now = f->python_locals();
+      for (auto& [k, value] : d->items()) {
+        bool bound = false;
+        for (auto& [n, v] : now) bound = bound || (is_str(k.get()) && as<StrObject>(k.get())->value_ == n);
+        if (!bound) d->erase(in, k.get());
+      }
+      for (auto& [k, v] : now) d->set(in, make_str(k), v);
+      return f->vars_dict;
     }
     if (!a.pos[0]->instance_dict()) raise(builtin_types().type_error, "vars() argument must have __dict__ attribute");
     return get_attr(in, a.pos[0].get(), "__dict__");

@@ -1,10 +1,14 @@
-// bytes and bytearray, the utf-8, ascii and latin-1 codecs, and the Unicode errors.
+// bytes, bytearray and memoryview, the utf-8, ascii and latin-1 codecs, the Unicode errors,
+// int.to_bytes and int.from_bytes.
 //
 // NOTE [bytes and bytearray]
 // Both are one BytesObject (the bytes in a std::string) under two native types; bytearray is the
-// mutable one (append, extend, pop, item assignment, +=) and unhashable. Everything the protocol
-// does with them goes through their dunder methods (len, indexing and slicing, iteration, `in`,
-// `+`, `*`, comparisons, hash, repr), with CPython's messages. str.encode and bytes.decode know
+// mutable one (append, extend, pop, item and slice assignment, del, +=) and unhashable. Everything
+// the protocol does with them goes through their dunder methods (len, indexing and slicing,
+// iteration, `in`, `+`, `*`, `%`, comparisons, hash, repr), with CPython's messages. `%` is
+// CPython's bytes formatting (PEP 461), which hands each numeric conversion to str's. A memoryview
+// (format 'B', one dimension) reads its object's bytes at each access and, until released, keeps
+// a bytearray from changing size (BytesObject::exports_, CPython's BufferError). str.encode and bytes.decode know
 // the codecs course code names (utf-8, ascii, latin-1, under their aliases) with the error
 // handlers strict, ignore and replace; another codec CPython has raises NotImplementedError, an
 // unknown one CPython's LookupError. A UnicodeDecodeError or UnicodeEncodeError carries its message
@@ -16,6 +20,7 @@
 
 #include "python/bigint.h"
 #include "python/builtin_types.h"
+#include "python/format.h"
 #include "python/native.h"
 #include "python/unicode.h"
 #include "support/budget.h"
@@ -23,6 +28,25 @@
 namespace stridelab::python {
 
 namespace {
+
+std::string bytes_percent_format(Interp& in, const std::string& fmt, Object* args);
+TypeObject* memoryview_type();
+bool view_bytes(Object* o, std::string& out);
+
+TypeObject* buffer_error_type() {
+  static TypeObject* t = [] {
+    auto* e = new TypeObject("BufferError", builtin_types().exception);
+    e->incref();
+    e->set_type(builtin_types().type);
+    return e;
+  }();
+  return t;
+}
+
+// A bytearray that a memoryview exports cannot change its size (CPython's BufferError).
+void check_resizable(BytesObject* b) {
+  if (b->exports_ > 0) raise(buffer_error_type(), "Existing exports of data: object cannot be re-sized");
+}
 
 TypeObject* unicode_error_type(int which) {  // 0 UnicodeError, 1 UnicodeDecodeError, 2 UnicodeEncodeError
   static TypeObject* types[3] = {};
@@ -241,6 +265,7 @@ std::string bytes_from_args(Interp& in, CallArgs& a, const char* kind) {
   if (!src) return "";
   if (is_instance(src, builtin_types().str)) raise(builtin_types().type_error, "string argument without an encoding");
   if (is_bytes_like(src)) return bytes_of(src);
+  if (std::string viewed; view_bytes(src, viewed)) return viewed;
   if (is_instance(src, builtin_types().int_) || src->type()->lookup("__index__")) {
     int64_t n = to_index(in, src);
     if (n < 0) raise(builtin_types().value_error, "negative count");
@@ -257,7 +282,9 @@ std::string bytes_from_args(Interp& in, CallArgs& a, const char* kind) {
   std::string out;
   while (ObjRef x = it->next(in)) {
     int64_t v = to_index(in, x.get());
-    if (v < 0 || v > 255) raise(builtin_types().value_error, "bytes must be in range(0, 256)");
+    if (v < 0 || v > 255)
+      raise(builtin_types().value_error,
+            std::string(kind) == "bytes" ? "bytes must be in range(0, 256)" : "byte must be in range(0, 256)");
     check_size(out.size() + 1);
     out += static_cast<char>(v);
   }
@@ -409,12 +436,14 @@ void install_common(NativeType& t, bool mutable_kind) {
   });
   t.method("__add__", [](Interp&, CallArgs& a) -> ObjRef {
     Object* other = a.pos[1].get();
-    if (!is_bytes_like(other)) {
+    std::string viewed;
+    if (!is_bytes_like(other) && !view_bytes(other, viewed)) {
       if (other->type()->is_user_ && other->type()->lookup("__radd__")) return ObjRef(not_implemented());
       raise(builtin_types().type_error, "can't concat " + type_name(other) + " to " + type_name(a.pos[0].get()));
     }
-    check_size(self_bytes(a)->value_.size() + bytes_of(other).size());
-    return same_kind(a.pos[0].get(), self_bytes(a)->value_ + bytes_of(other));
+    const std::string& more = is_bytes_like(other) ? bytes_of(other) : viewed;
+    check_size(self_bytes(a)->value_.size() + more.size());
+    return same_kind(a.pos[0].get(), self_bytes(a)->value_ + more);
   });
   auto repeat = [](Interp& in, CallArgs& a) -> ObjRef {
     Object* n = a.pos[1].get();
@@ -431,8 +460,8 @@ void install_common(NativeType& t, bool mutable_kind) {
     for (int64_t i = 0; i < k; ++i) out += s;
     return same_kind(a.pos[0].get(), std::move(out));
   };
-  t.method("__mod__", [](Interp&, CallArgs&) -> ObjRef {
-    raise(builtin_types().not_implemented_error, "stridelab does not support %-formatting of bytes yet");
+  t.method("__mod__", [](Interp& in, CallArgs& a) -> ObjRef {
+    return same_kind(a.pos[0].get(), bytes_percent_format(in, self_bytes(a)->value_, a.pos[1].get()));
   });
   t.method("__mul__", repeat);
   t.method("__rmul__", repeat);
@@ -632,6 +661,462 @@ void install_common(NativeType& t, bool mutable_kind) {
   (void)kind;
 }
 
+// ba[i:j] = values, ba[i:j:k] = values, and del (values null), as CPython's bytearray does them.
+void assign_slice(Interp& in, BytesObject* self, const SliceObject& slice, Object* values) {
+  std::string src;
+  if (values) {
+    if (is_bytes_like(values)) {
+      src = bytes_of(values);  // a copy, so `ba[0:1] = ba` reads the old bytes
+    } else if (view_bytes(values, src)) {
+    } else {
+      const bool number = is_number(values) || values->type()->lookup("__index__") ||
+                          values->type()->lookup("__int__") || values->type()->lookup("__float__");
+      if (number || is_instance(values, builtin_types().str))
+        raise(builtin_types().type_error, "can assign only bytes, buffers, or iterables of ints in range(0, 256)");
+      ObjRef converted = call1(in, bytearray_type(), ObjRef(values));
+      src = bytes_of(converted.get());
+    }
+  }
+  std::string& s = self->value_;
+  SliceBounds b = slice_bounds(in, slice, static_cast<int64_t>(s.size()));
+  if (b.step == 1) {
+    if (static_cast<int64_t>(src.size()) != b.count) check_resizable(self);
+    check_size(s.size() - static_cast<size_t>(b.count) + src.size());
+    s.replace(static_cast<size_t>(b.start), static_cast<size_t>(b.count), src);
+    return;
+  }
+  if (src.empty()) {  // CPython deletes an extended slice assigned nothing, as `del` does
+    if (b.count > 0) check_resizable(self);
+    std::vector<bool> gone(s.size(), false);
+    for (int64_t i = 0, k = b.start; i < b.count; ++i, k += b.step) gone[static_cast<size_t>(k)] = true;
+    std::string kept;
+    for (size_t i = 0; i < s.size(); ++i)
+      if (!gone[i]) kept += s[i];
+    s = std::move(kept);
+    return;
+  }
+  if (static_cast<int64_t>(src.size()) != b.count)
+    raise(builtin_types().value_error, "attempt to assign bytes of size " + std::to_string(src.size()) +
+                                           " to extended slice of size " + std::to_string(b.count));
+  for (int64_t i = 0, k = b.start; i < b.count; ++i, k += b.step)
+    s[static_cast<size_t>(k)] = src[static_cast<size_t>(i)];
+}
+
+// ---- %-formatting ----
+
+// The bytes %s and %b give for a value: a bytes-like object's, or what its __bytes__ returns.
+std::string percent_bytes(Interp& in, Object* v) {
+  if (is_bytes_like(v)) return bytes_of(v);
+  if (std::string viewed; view_bytes(v, viewed)) return viewed;
+  if (Object* m = v->type()->lookup("__bytes__")) {
+    ObjRef r = call1(in, m, ObjRef(v));
+    if (!is_instance(r.get(), bytes_type()))
+      raise(builtin_types().type_error, "__bytes__ returned non-bytes (type " + type_name(r.get()) + ")");
+    return bytes_of(r.get());
+  }
+  raise(builtin_types().type_error,
+        "%b requires a bytes-like object, or an object that implements __bytes__, not '" + type_name(v) + "'");
+}
+
+// ascii(repr(v)), as %r and %a give it.
+std::string ascii_repr(Interp& in, Object* v) {
+  std::string out;
+  for (uint32_t c : utf8_decode(repr(in, v))) {
+    if (c < 0x80) out += static_cast<char>(c);
+    else out += char_escape(c);
+  }
+  return out;
+}
+
+std::string pad_bytes(std::string s, const std::string& width, bool left) {
+  size_t w = width.empty() ? 0 : std::stoull(width);
+  if (s.size() >= w) return s;
+  check_size(w);
+  return left ? s + std::string(w - s.size(), ' ') : std::string(w - s.size(), ' ') + s;
+}
+
+// bytes % args and bytearray % args: CPython's %-formatting of bytes (PEP 461). The numeric
+// conversions are str's, one at a time; %s/%b, %r/%a and %c are the bytes ones.
+std::string bytes_percent_format(Interp& in, const std::string& fmt, Object* args) {
+  const bool is_tuple = is_instance(args, builtin_types().tuple);
+  Object* mapping = !is_tuple && is_instance(args, builtin_types().dict) ? args : nullptr;
+  PercentArgs values(args, is_tuple, mapping);
+  auto take = [&]() { return values.take(); };
+  std::vector<ObjRef> keyed_values;  // the values looked up by key, alive until the end
+  std::string out;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    if (fmt[i] != '%') {
+      out += fmt[i];
+      continue;
+    }
+    ++i;
+    Object* keyed = nullptr;
+    auto on_key = [&](std::string_view name) {
+      ObjRef key = make_bytes(std::string(name));
+      keyed_values.push_back(get_item(in, mapping, key.get()));
+      keyed = keyed_values.back().get();
+    };
+    PercentSpec ps = parse_percent_spec(in, fmt, i, mapping != nullptr, on_key, take, true);
+    const std::string &flags = ps.flags, &width = ps.width, &prec = ps.prec;
+    const bool has_prec = ps.has_prec;
+    const char conv = ps.conv;
+    if (conv == '%') {
+      out += '%';
+      continue;
+    }
+    const bool left = flags.find('-') != std::string::npos;
+    switch (conv) {
+      case 's':
+      case 'b':
+      case 'r':
+      case 'a': {
+        Object* v = keyed ? keyed : take();
+        std::string b = conv == 's' || conv == 'b' ? percent_bytes(in, v) : ascii_repr(in, v);
+        if (has_prec && b.size() > std::stoul(prec)) b.resize(std::stoul(prec));
+        out += pad_bytes(std::move(b), width, left);
+        break;
+      }
+      case 'c': {
+        Object* v = keyed ? keyed : take();
+        std::string b;
+        if (is_bytes_like(v) && bytes_of(v).size() == 1) {
+          b = bytes_of(v);
+        } else if (is_instance(v, builtin_types().int_) || v->type()->lookup("__index__")) {
+          BigInt n = is_int(v) ? int_as_big(v) : BigInt(to_index(in, v));
+          if (n.negative() || n.compare(BigInt(255)) > 0)
+            raise(builtin_types().overflow_error, "%c arg not in range(256)");
+          b = std::string(1, static_cast<char>(n.to_int64()));
+        } else {
+          raise(builtin_types().type_error, "%c requires an integer in range(256) or a single byte");
+        }
+        out += pad_bytes(std::move(b), width, left);
+        break;
+      }
+      case 'd':
+      case 'i':
+      case 'u':
+      case 'x':
+      case 'X':
+      case 'o':
+      case 'e':
+      case 'E':
+      case 'f':
+      case 'F':
+      case 'g':
+      case 'G': {
+        Object* v = keyed ? keyed : take();
+        if (std::string("eEfFgG").find(conv) != std::string::npos && !is_number(v) && !v->type()->lookup("__float__"))
+          raise(builtin_types().type_error, "float argument required, not " + type_name(v));
+        if (!width.empty()) check_size(std::stoull(width));
+        std::string one = "%" + flags + width + (has_prec ? "." + prec : "") + conv;
+        out += percent_format(in, one, make_tuple({ObjRef(v)}).get());
+        break;
+      }
+      default: {
+        char buf[128];
+        std::snprintf(buf, sizeof buf, "unsupported format character '%c' (0x%x) at index %zu", conv,
+                      static_cast<unsigned char>(conv), i);
+        raise(builtin_types().value_error, buf);
+      }
+    }
+    check_size(out.size());
+  }
+  values.check_all_used("bytes");
+  return out;
+}
+
+// ---- int.to_bytes and int.from_bytes ----
+
+// The arguments of a method that CPython parses with its Argument Clinic: `names` in order, the
+// first `npos` of them positional, the first `required` required; with its messages. `skip` is the
+// receiver.
+std::vector<Object*> clinic_args(CallArgs& a, size_t skip, const std::string& fn, const std::vector<const char*>& names,
+                                 size_t npos, size_t required) {
+  std::vector<Object*> out(names.size(), nullptr);
+  size_t given = a.pos.size() - skip;
+  if (given > npos)
+    raise(builtin_types().type_error, fn + "() takes at most " + std::to_string(npos) + " positional argument" +
+                                          (npos == 1 ? "" : "s") + " (" + std::to_string(given) + " given)");
+  for (size_t i = 0; i < given; ++i) out[i] = a.pos[skip + i].get();
+  for (auto& [k, v] : a.kw) {
+    size_t i = 0;
+    while (i < names.size() && k != names[i]) ++i;
+    if (i == names.size())
+      raise(builtin_types().type_error, "'" + k + "' is an invalid keyword argument for " + fn + "()");
+    if (out[i])
+      raise(builtin_types().type_error,
+            "argument for " + fn + "() given by name ('" + k + "') and position (" + std::to_string(i + 1) + ")");
+    out[i] = v.get();
+  }
+  for (size_t i = 0; i < required; ++i)
+    if (!out[i])
+      raise(builtin_types().type_error,
+            fn + "() missing required argument '" + names[i] + "' (pos " + std::to_string(i + 1) + ")");
+  return out;
+}
+
+// The byteorder argument: true for 'little'.
+bool little_endian(const char* fn, Object* o) {
+  if (!o) return false;
+  if (!is_str(o))
+    raise(builtin_types().type_error, std::string(fn) + "() argument 'byteorder' must be str, not " + type_name(o));
+  const std::string& v = as<StrObject>(o)->value_;
+  if (v != "little" && v != "big") raise(builtin_types().value_error, "byteorder must be either 'little' or 'big'");
+  return v == "little";
+}
+
+ObjRef int_to_bytes(Interp& in, CallArgs& a) {
+  if (a.pos.empty()) raise(builtin_types().type_error, "unbound method int.to_bytes() needs an argument");
+  Object* self = a.pos[0].get();
+  if (!is_instance(self, builtin_types().int_))
+    raise(builtin_types().type_error,
+          "descriptor 'to_bytes' for 'int' objects doesn't apply to a '" + type_name(self) + "' object");
+  std::vector<Object*> v = clinic_args(a, 1, "to_bytes", {"length", "byteorder", "signed"}, 2, 0);
+  if (v[0] && is_int(v[0]) && is_big_candidate(v[0]) && !int_as_big(v[0]).fits_int64())
+    raise(builtin_types().overflow_error, "Python int too large to convert to C ssize_t");
+  int64_t length = v[0] ? to_index(in, v[0]) : 1;
+  if (length < 0) raise(builtin_types().value_error, "length argument must be non-negative");
+  bool little = little_endian("to_bytes", v[1]);
+  bool is_signed = v[2] && truthy(in, v[2]);
+  BigInt n = int_as_big(self);
+  if (n.negative() && !is_signed) raise(builtin_types().overflow_error, "can't convert negative int to unsigned");
+  // The bits the value needs: its magnitude's, one less for a negative number (-2**(k-1) fits in k
+  // bits), and one more for the sign bit.
+  int64_t bits = n.negative() ? (-n - BigInt(1)).bit_length() : n.bit_length();
+  if (is_signed && !n.is_zero()) ++bits;
+  if (bits > 0 && (length > INT64_MAX / 8 || bits > length * 8))
+    raise(builtin_types().overflow_error, "int too big to convert");
+  check_size(static_cast<uint64_t>(length));
+  if (n.negative()) n = n + BigInt(1).shift_left(static_cast<uint64_t>(length) * 8);
+  std::string hex = n.is_zero() ? std::string() : n.to_string(16);
+  if (hex.size() % 2) hex.insert(hex.begin(), '0');
+  std::string out(static_cast<size_t>(length) - hex.size() / 2, '\0');
+  for (size_t i = 0; i < hex.size(); i += 2) out += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+  if (little) std::reverse(out.begin(), out.end());
+  return make_bytes(std::move(out));
+}
+
+ObjRef int_from_bytes(Interp& in, CallArgs& a) {
+  Object* cls = a.pos[0].get();
+  std::vector<Object*> v = clinic_args(a, 1, "from_bytes", {"bytes", "byteorder", "signed"}, 2, 1);
+  bool little = little_endian("from_bytes", v[1]);
+  bool is_signed = v[2] && truthy(in, v[2]);
+  Object* src = v[0];
+  std::string data;
+  if (is_bytes_like(src)) {
+    data = bytes_of(src);
+  } else if (view_bytes(src, data)) {
+  } else if (is_instance(src, builtin_types().str) || is_instance(src, builtin_types().int_)) {
+    raise(builtin_types().type_error, "cannot convert '" + type_name(src) + "' object to bytes");
+  } else {
+    Ref<IteratorObject> it;
+    try {
+      it = get_iter(in, src);
+    } catch (const PyError& e) {
+      if (!is_instance(e.exc.get(), builtin_types().type_error)) throw;
+      raise(builtin_types().type_error, "cannot convert '" + type_name(src) + "' object to bytes");
+    }
+    while (ObjRef x = it->next(in)) {
+      int64_t b = to_index(in, x.get());
+      if (b < 0 || b > 255) raise(builtin_types().value_error, "bytes must be in range(0, 256)");
+      check_size(data.size() + 1);
+      data += static_cast<char>(b);
+    }
+  }
+  if (little) std::reverse(data.begin(), data.end());
+  std::string hex;
+  for (char c : data) hex += hex2(static_cast<unsigned char>(c));
+  BigInt n;
+  if (!hex.empty()) BigInt::parse(hex, 16, &n);
+  if (is_signed && !data.empty() && (static_cast<unsigned char>(data[0]) & 0x80))
+    n = n - BigInt(1).shift_left(data.size() * 8);
+  ObjRef result = make_int_from_big(n);
+  if (cls == builtin_types().int_) return result;
+  return call1(in, cls, std::move(result));
+}
+
+// ---- memoryview ----
+
+// A view of a bytes or bytearray object's bytes (format 'B', one dimension): `start`, `step` and
+// `len` select them, read at each access, so a view of a bytearray sees its changes; while it is
+// not released, it counts as an export of its object (BytesObject::exports_).
+class MemoryViewObject : public Object {
+ public:
+  MemoryViewObject(Ref<BytesObject> base, int64_t start, int64_t step, int64_t len)
+      : Object(memoryview_type()), base_(std::move(base)), start_(start), step_(step), len_(len) {
+    ++base_->exports_;
+  }
+  ~MemoryViewObject() override { release(); }
+  void release() {
+    if (base_ && !released_) --base_->exports_;
+    released_ = true;
+  }
+  std::string bytes() const {
+    std::string out;
+    for (int64_t i = 0; i < len_; ++i) out += base_->value_[static_cast<size_t>(start_ + i * step_)];
+    return out;
+  }
+  bool readonly() const { return !is_bytearray(base_.get()); }
+  Ref<BytesObject> base_;
+  int64_t start_, step_, len_;
+  bool released_ = false;
+};
+
+MemoryViewObject* live_view(Object* o) {
+  auto* m = static_cast<MemoryViewObject*>(o);
+  if (m->released_) raise(builtin_types().value_error, "operation forbidden on released memoryview object");
+  return m;
+}
+
+bool view_bytes(Object* o, std::string& out) {
+  if (!is_instance(o, memoryview_type())) return false;
+  out = live_view(o)->bytes();
+  return true;
+}
+
+std::string view_address(const Object* o) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(o)));
+  return buf;
+}
+
+TypeObject* memoryview_type() {
+  static TypeObject* t = [] {
+    NativeType nt("memoryview", "builtins");
+    nt.constructor([](Interp&, TypeObject*, CallArgs& a) -> ObjRef {
+      ArgParser p(a, "memoryview", {"object"});
+      Object* o = p.get(0);
+      ObjRef made;
+      if (is_bytes_like(o)) {
+        made = ObjRef(
+            new MemoryViewObject(Ref<BytesObject>(as<BytesObject>(o)), 0, 1, static_cast<int64_t>(bytes_of(o).size())));
+      } else if (is_instance(o, memoryview_type())) {
+        MemoryViewObject* m = live_view(o);
+        made = ObjRef(new MemoryViewObject(m->base_, m->start_, m->step_, m->len_));
+      } else {
+        raise(builtin_types().type_error, "memoryview: a bytes-like object is required, not '" + type_name(o) + "'");
+      }
+      a.pos.clear();
+      a.kw.clear();
+      return made;
+    });
+    auto self = [](CallArgs& a) { return live_view(a.pos[0].get()); };
+    nt.method("__repr__", [](Interp&, CallArgs& a) -> ObjRef {
+      auto* m = static_cast<MemoryViewObject*>(a.pos[0].get());
+      return make_str(std::string(m->released_ ? "<released memory at " : "<memory at ") + view_address(m) + ">");
+    });
+    nt.method("__len__", [self](Interp&, CallArgs& a) -> ObjRef { return make_int(self(a)->len_); });
+    nt.method("__getitem__", [self](Interp& in, CallArgs& a) -> ObjRef {
+      MemoryViewObject* m = self(a);
+      Object* key = a.pos[1].get();
+      if (key->type() == builtin_types().slice) {
+        SliceBounds b = slice_bounds(in, *as<SliceObject>(key), m->len_);
+        return ObjRef(new MemoryViewObject(m->base_, m->start_ + b.start * m->step_, b.step * m->step_, b.count));
+      }
+      if (!is_instance(key, builtin_types().int_) && !key->type()->lookup("__index__"))
+        raise(builtin_types().type_error, "memoryview: invalid slice key");
+      int64_t i = normalize_index(to_index(in, key), m->len_, "index out of bounds on dimension 1");
+      return make_int(static_cast<unsigned char>(m->base_->value_[static_cast<size_t>(m->start_ + i * m->step_)]));
+    });
+    nt.method("__setitem__", [self](Interp& in, CallArgs& a) -> ObjRef {
+      MemoryViewObject* m = self(a);
+      if (m->readonly()) raise(builtin_types().type_error, "cannot modify read-only memory");
+      Object* key = a.pos[1].get();
+      Object* v = a.pos[2].get();
+      std::string& s = m->base_->value_;
+      if (key->type() == builtin_types().slice) {
+        SliceBounds b = slice_bounds(in, *as<SliceObject>(key), m->len_);
+        std::string src;
+        if (is_bytes_like(v)) src = bytes_of(v);
+        else if (!view_bytes(v, src))
+          raise(builtin_types().type_error, "a bytes-like object is required, not '" + type_name(v) + "'");
+        if (static_cast<int64_t>(src.size()) != b.count)
+          raise(builtin_types().value_error, "memoryview assignment: lvalue and rvalue have different structures");
+        for (int64_t i = 0; i < b.count; ++i)
+          s[static_cast<size_t>(m->start_ + (b.start + i * b.step) * m->step_)] = src[static_cast<size_t>(i)];
+        return ObjRef(none());
+      }
+      if (!is_instance(key, builtin_types().int_) && !key->type()->lookup("__index__"))
+        raise(builtin_types().type_error, "memoryview: invalid slice key");
+      int64_t i = normalize_index(to_index(in, key), m->len_, "index out of bounds on dimension 1");
+      if (!is_instance(v, builtin_types().int_))
+        raise(builtin_types().type_error, "memoryview: invalid type for format 'B'");
+      BigInt n = int_as_big(v);
+      if (n.negative() || n.compare(BigInt(255)) > 0)
+        raise(builtin_types().value_error, "memoryview: invalid value for format 'B'");
+      s[static_cast<size_t>(m->start_ + i * m->step_)] = static_cast<char>(n.to_int64());
+      return ObjRef(none());
+    });
+    nt.method("__iter__", [self](Interp& in, CallArgs& a) -> ObjRef {
+      std::vector<ObjRef> items;
+      for (char c : self(a)->bytes()) items.push_back(make_int(static_cast<unsigned char>(c)));
+      return ObjRef(get_iter(in, make_list(std::move(items)).get()).get());
+    });
+    nt.method("__eq__", [](Interp&, CallArgs& a) -> ObjRef {
+      auto* m = static_cast<MemoryViewObject*>(a.pos[0].get());
+      Object* other = a.pos[1].get();
+      if (m == other) return ObjRef(true_obj());
+      std::string theirs;
+      if (is_bytes_like(other)) theirs = bytes_of(other);
+      else if (!is_instance(other, memoryview_type())) return ObjRef(not_implemented());
+      else if (static_cast<MemoryViewObject*>(other)->released_) return ObjRef(false_obj());
+      else theirs = static_cast<MemoryViewObject*>(other)->bytes();
+      if (m->released_) return ObjRef(false_obj());
+      return ObjRef(bool_obj(m->bytes() == theirs));
+    });
+    nt.method("__hash__", [self](Interp&, CallArgs& a) -> ObjRef {
+      MemoryViewObject* m = self(a);
+      if (!m->readonly()) raise(builtin_types().value_error, "cannot hash writable memoryview object");
+      auto h = static_cast<int64_t>(std::hash<std::string>()(m->bytes()));  // as bytes' __hash__
+      return make_int(h == -1 ? -2 : h);
+    });
+    nt.method("tobytes", [self](Interp&, CallArgs& a) -> ObjRef { return make_bytes(self(a)->bytes()); });
+    nt.method("tolist", [self](Interp&, CallArgs& a) -> ObjRef {
+      std::vector<ObjRef> items;
+      for (char c : self(a)->bytes()) items.push_back(make_int(static_cast<unsigned char>(c)));
+      return ObjRef(make_list(std::move(items)).get());
+    });
+    nt.method("hex", [self](Interp&, CallArgs& a) -> ObjRef {
+      std::string out;
+      for (char c : self(a)->bytes()) out += hex2(static_cast<unsigned char>(c));
+      return make_str(out);
+    });
+    nt.method("release", [](Interp&, CallArgs& a) -> ObjRef {
+      static_cast<MemoryViewObject*>(a.pos[0].get())->release();
+      return ObjRef(none());
+    });
+    nt.method("__enter__", [self](Interp&, CallArgs& a) -> ObjRef {
+      self(a);
+      return a.pos[0];
+    });
+    nt.method("__exit__", [](Interp&, CallArgs& a) -> ObjRef {
+      static_cast<MemoryViewObject*>(a.pos[0].get())->release();
+      return ObjRef(false_obj());
+    });
+    nt.property("readonly", [](Interp&, Object* o) -> ObjRef { return ObjRef(bool_obj(live_view(o)->readonly())); });
+    nt.property("nbytes", [](Interp&, Object* o) -> ObjRef { return make_int(live_view(o)->len_); });
+    nt.property("itemsize", [](Interp&, Object* o) -> ObjRef {
+      live_view(o);
+      return make_int(1);
+    });
+    nt.property("ndim", [](Interp&, Object* o) -> ObjRef {
+      live_view(o);
+      return make_int(1);
+    });
+    nt.property("format", [](Interp&, Object* o) -> ObjRef {
+      live_view(o);
+      return make_str("B");
+    });
+    nt.property("obj", [](Interp&, Object* o) -> ObjRef { return ObjRef(live_view(o)->base_.get()); });
+    nt.property("shape",
+                [](Interp&, Object* o) -> ObjRef { return ObjRef(make_tuple({make_int(live_view(o)->len_)}).get()); });
+    nt.property("strides",
+                [](Interp&, Object* o) -> ObjRef { return ObjRef(make_tuple({make_int(live_view(o)->step_)}).get()); });
+    return nt.build();
+  }();
+  return t;
+}
+
 }  // namespace
 
 TypeObject* bytes_type() {
@@ -668,18 +1153,34 @@ TypeObject* bytearray_type() {
     nt.method("__setitem__", [](Interp& in, CallArgs& a) -> ObjRef {
       std::string& s = self_bytes(a)->value_;
       Object* key = a.pos[1].get();
-      if (key->type() == builtin_types().slice)
-        raise(builtin_types().not_implemented_error,
-              "stridelab does not support assigning to a slice of a bytearray yet");
+      if (key->type() == builtin_types().slice) {
+        assign_slice(in, self_bytes(a), *as<SliceObject>(key), a.pos[2].get());
+        return ObjRef(none());
+      }
       if (!is_instance(key, builtin_types().int_) && !key->type()->lookup("__index__"))
         raise(builtin_types().type_error, "bytearray indices must be integers or slices, not " + type_name(key));
       int64_t i = normalize_index(to_index(in, key), static_cast<int64_t>(s.size()), "bytearray index out of range");
       s[static_cast<size_t>(i)] = static_cast<char>(byte_value(in, a.pos[2].get()));
       return ObjRef(none());
     });
+    nt.method("__delitem__", [](Interp& in, CallArgs& a) -> ObjRef {
+      std::string& s = self_bytes(a)->value_;
+      Object* key = a.pos[1].get();
+      if (key->type() == builtin_types().slice) {
+        assign_slice(in, self_bytes(a), *as<SliceObject>(key), nullptr);
+        return ObjRef(none());
+      }
+      if (!is_instance(key, builtin_types().int_) && !key->type()->lookup("__index__"))
+        raise(builtin_types().type_error, "bytearray indices must be integers or slices, not " + type_name(key));
+      int64_t i = normalize_index(to_index(in, key), static_cast<int64_t>(s.size()), "bytearray index out of range");
+      check_resizable(self_bytes(a));
+      s.erase(static_cast<size_t>(i), 1);
+      return ObjRef(none());
+    });
     nt.method("append", [](Interp& in, CallArgs& a) -> ObjRef {
       expect_range(a, "append", 1, 1);
       unsigned char v = byte_value(in, a.pos[1].get());
+      check_resizable(self_bytes(a));
       check_size(self_bytes(a)->value_.size() + 1);
       self_bytes(a)->value_ += static_cast<char>(v);
       return ObjRef(none());
@@ -696,6 +1197,7 @@ TypeObject* bytearray_type() {
           check_size(more.size());
         }
       }
+      if (!more.empty()) check_resizable(self_bytes(a));
       check_size(self_bytes(a)->value_.size() + more.size());
       self_bytes(a)->value_ += more;
       return ObjRef(none());
@@ -706,9 +1208,11 @@ TypeObject* bytearray_type() {
     });
     nt.method("__iadd__", [](Interp&, CallArgs& a) -> ObjRef {
       Object* other = a.pos[1].get();
-      if (!is_bytes_like(other))
+      std::string more;
+      if (!is_bytes_like(other) && !view_bytes(other, more))
         raise(builtin_types().type_error, "can't concat " + type_name(other) + " to bytearray");
-      std::string more = bytes_of(other);
+      if (is_bytes_like(other)) more = bytes_of(other);
+      if (!more.empty()) check_resizable(self_bytes(a));
       check_size(self_bytes(a)->value_.size() + more.size());
       self_bytes(a)->value_ += more;
       return a.pos[0];
@@ -719,12 +1223,14 @@ TypeObject* bytearray_type() {
       if (s.empty()) raise(builtin_types().index_error, "pop from empty bytearray");
       int64_t i = a.pos.size() > 1 ? to_index(in, a.pos[1].get()) : -1;
       i = normalize_index(i, static_cast<int64_t>(s.size()), "pop index out of range");
+      check_resizable(self_bytes(a));
       auto v = static_cast<unsigned char>(s[static_cast<size_t>(i)]);
       s.erase(static_cast<size_t>(i), 1);
       return make_int(v);
     });
     nt.method("clear", [](Interp&, CallArgs& a) -> ObjRef {
       expect_range(a, "clear", 0, 0);
+      if (!self_bytes(a)->value_.empty()) check_resizable(self_bytes(a));
       self_bytes(a)->value_.clear();
       return ObjRef(none());
     });
@@ -773,8 +1279,17 @@ ObjRef str_encode(Interp&, CallArgs& a) {
 }
 
 void install_bytes(Namespace& ns) {
+  static bool int_methods = [] {
+    builtin_types().int_->dict_.set("to_bytes", make_function("to_bytes", int_to_bytes));
+    builtin_types().int_->dict_.set("from_bytes",
+                                    make_method_wrapper(make_function("from_bytes", int_from_bytes), true));
+    return true;
+  }();
+  (void)int_methods;
   ns.set("bytes", ObjRef(bytes_type()));
   ns.set("bytearray", ObjRef(bytearray_type()));
+  ns.set("memoryview", ObjRef(memoryview_type()));
+  ns.set("BufferError", ObjRef(buffer_error_type()));
   for (int i = 0; i < 3; ++i) ns.set(unicode_error_type(i)->name_, ObjRef(unicode_error_type(i)));
 }
 

@@ -11,6 +11,7 @@ class BytesObject : public Object {
  public:
   BytesObject(TypeObject* type, std::string value) : Object(type), value_(std::move(value)) {}
   std::string value_;
+  int64_t exports_ = 0;  // the memoryviews of it not released: a bytearray cannot be resized then
 };
 
 TypeObject* bytes_type();

@@ -265,16 +265,28 @@ static bool exception_matches(Interp& in, ExceptionObject* exc, Object* type) {
   return is_instance(exc, as<TypeObject>(type));
 }
 
-// Phases of a try statement suspended in a generator: 0 the body, 1 + k handler k, -1 else.
+// Phases of a try statement suspended in a generator: 0 the body, 1 + k handler k, -1 else,
+// kInExceptType - k the type of handler k (`except (yield):`), its log in the cursor.
+constexpr int kInExceptType = -3;
+
 Flow Evaluator::exec_try_except(const TryStmt& s) {
   Ref<ExceptionObject> caught;
   int phase = 0;
+  size_t from = 0;    // the first handler to try
+  GenCursor at_type;  // resumed in handler `from`'s type
+  bool in_type = false;
   if (resuming()) {
     GenCursor c = pop_cursor();
     phase = c.phase;
     caught = std::move(c.exc);
+    if (phase <= kInExceptType) {
+      from = static_cast<size_t>(kInExceptType - phase);
+      phase = 0;
+      in_type = true;
+      at_type = std::move(c);
+    }
   }
-  if (phase == 0) {
+  if (phase == 0 && !in_type) {
     try {
       Flow f = exec_block(s.body);
       if (f == Flow::Yield) push_cursor(phase_cursor(0));
@@ -287,13 +299,27 @@ Flow Evaluator::exec_try_except(const TryStmt& s) {
     if (f == Flow::Yield) push_cursor(phase_cursor(-1));
     return f;
   }
-  for (size_t k = 0; k < s.handlers.size(); ++k) {
+  for (size_t k = from; k < s.handlers.size(); ++k) {
     const ExceptHandler& h = s.handlers[k];
     if (phase == 0) {
-      line_event(h.pos.line);
+      const bool resumed_here = in_type && k == from;
+      if (!resumed_here) line_event(h.pos.line);
       if (h.type) {
-        ObjRef type = eval(*h.type);
-        if (!exception_matches(in_, caught.get(), type.get())) continue;
+        ObjRef type;
+        bool matches = false;
+        try {
+          if (!eval_header(s, *h.type, type, resumed_here ? &at_type : nullptr)) {
+            GenCursor& c = gen_->cursors.back();  // the one eval_header pushed: keep the exception too
+            c.phase = kInExceptType - static_cast<int>(k);
+            c.exc = caught;
+            return Flow::Yield;
+          }
+          matches = exception_matches(in_, caught.get(), type.get());
+        } catch (const PyError& e) {  // raised while handling `caught`, at the except clause
+          if (e.exc.get() != caught.get() && !e.exc->context_) e.exc->context_ = caught;
+          rethrow_with(e, h.pos);
+        }
+        if (!matches) continue;
       }
       if (!h.name.empty()) store_name(h.name, nullptr, ObjRef(caught.get()));
     } else if (phase != static_cast<int>(k) + 1) {
@@ -373,16 +399,23 @@ Flow Evaluator::exec_with(const WithStmt& s, size_t index) {
   if (index == s.items.size()) return exec_block(s.body);
   const WithItem& item = s.items[index];
   ObjRef mgr;
-  Object* exit;
+  Object* exit = nullptr;
+  GenCursor at_header;  // suspended in this item's expression (`with (yield) as f:`)
+  bool in_header = false;
   if (resuming()) {
-    mgr = std::move(pop_cursor().obj);
-    exit = mgr->type()->lookup("__exit__");
-  } else {
-    mgr = eval(*item.context_expr);
+    at_header = pop_cursor();
+    in_header = at_header.phase == kAtHeader;
+    if (!in_header) {
+      mgr = std::move(at_header.obj);
+      exit = mgr->type()->lookup("__exit__");
+    }
+  }
+  if (!mgr) {
+    if (!eval_header(s, *item.context_expr, mgr, in_header ? &at_header : nullptr)) return Flow::Yield;
     Object* enter = mgr->type()->lookup("__enter__");
     exit = mgr->type()->lookup("__exit__");
     if (!enter || !exit) {
-      const Pos& p = item.context_expr->pos;
+      const Pos& p = s.pos;  // CPython points at the whole statement, so no carets are shown
       try {
         raise(builtin_types().type_error,
               "'" + type_name(mgr.get()) + "' object does not support the context manager protocol");
@@ -504,10 +537,12 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
   for (auto& d : s.decorators) decorators.push_back(eval(*d));
   std::vector<ObjRef> base_refs;
   std::vector<TypeObject*> bases;
-  for (auto& e : s.bases) {
-    base_refs.push_back(eval(*e));
-    if (base_refs.back()->type() != builtin_types().type) raise(builtin_types().type_error, "bases must be types");
-    bases.push_back(as<TypeObject>(base_refs.back().get()));
+  for (auto& e : s.bases) base_refs.push_back(eval(*e));
+  std::vector<ObjRef> keyword_values;  // evaluated after the bases, as CPython does
+  for (auto& k : s.keywords) keyword_values.push_back(eval(*k.value));
+  for (auto& b : base_refs) {
+    if (b->type() != builtin_types().type) raise(builtin_types().type_error, "bases must be types");
+    bases.push_back(as<TypeObject>(b.get()));
   }
   if (bases.empty()) bases.push_back(builtin_types().object);
   TypeObject* base = best_base(bases);

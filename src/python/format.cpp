@@ -394,68 +394,117 @@ static std::string ascii_escape(const std::string& s) {
   return out;
 }
 
-std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
-  std::vector<Object*> values;
-  bool is_tuple = args->type()->is_subtype_of(builtin_types().tuple);
-  Object* mapping = args->type() == builtin_types().dict ? args : nullptr;
-  if (is_tuple) {
-    for (auto& v : as<TupleObject>(args)->items_) values.push_back(v.get());
-  } else {
-    values.push_back(args);
+// An integer conversion with a precision (`%.3d`, `%#.4o`): its digits zero-padded to the
+// precision after the sign and the prefix, then the width filled as the flags say.
+static std::string int_with_precision(Interp& in, Object* n, char conv, const std::string& flags,
+                                      const std::string& width, const std::string& prec) {
+  const bool alt = flags.find('#') != std::string::npos;
+  std::string sign_flag = flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
+  std::string body = format_value(in, n, sign_flag + (alt ? "#" : "") + conv);
+  size_t head = body[0] == '+' || body[0] == '-' || body[0] == ' ' ? 1 : 0;
+  if (alt && conv != 'd') head += 2;  // 0x, 0X, 0o
+  std::string digits = body.substr(head);
+  const size_t p = std::stoul(prec), w = width.empty() ? 0 : std::stoul(width);
+  if (!support::allocation_fits(std::max(p, w))) raise(builtin_types().memory_error, "");
+  if (digits.size() < p) digits.insert(0, p - digits.size(), '0');
+  std::string lead = body.substr(0, head), text = lead + digits;
+  if (text.size() >= w) return text;
+  if (flags.find('-') != std::string::npos) return text + std::string(w - text.size(), ' ');
+  if (flags.find('0') != std::string::npos) return lead + std::string(w - text.size(), '0') + digits;
+  return std::string(w - text.size(), ' ') + text;
+}
+
+PercentSpec parse_percent_spec(Interp& in, std::string_view fmt, size_t& i, bool have_mapping,
+                               const std::function<void(std::string_view key)>& on_key,
+                               const std::function<Object*()>& take, bool for_bytes) {
+  PercentSpec ps;
+  if (i >= fmt.size()) raise(builtin_types().value_error, "incomplete format");
+  if (fmt[i] == '(') {  // the key runs to the matching parenthesis
+    if (!have_mapping) raise(builtin_types().type_error, "format requires a mapping");
+    size_t depth = 1, close = i + 1;
+    for (; close < fmt.size(); ++close) {
+      if (fmt[close] == '(') ++depth;
+      else if (fmt[close] == ')' && --depth == 0) break;
+    }
+    if (close >= fmt.size()) raise(builtin_types().value_error, "incomplete format key");
+    on_key(fmt.substr(i + 1, close - i - 1));
+    i = close + 1;
   }
-  size_t next = 0;
-  auto take = [&]() -> Object* {
-    if (next >= values.size()) raise(builtin_types().type_error, "not enough arguments for format string");
-    return values[next++];
+  while (i < fmt.size() && std::string_view("-+ #0").find(fmt[i]) != std::string_view::npos) ps.flags += fmt[i++];
+  if (i < fmt.size() && fmt[i] == '*') {  // the width from the values; a negative one aligns left
+    int64_t w = to_index(in, take());
+    if (w < 0) ps.flags += '-';
+    ps.width = std::to_string(w < 0 ? -w : w);
+    ++i;
+  }
+  // CPython's limits: "width too big" / "precision too big" past INT_MAX (for bytes, a width
+  // past PY_SSIZE_T_MAX and "prec too big").
+  auto digits = [&](std::string& into, int64_t limit, const char* too_big) {
+    int64_t v = 0;
+    while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) {
+      const int d = fmt[i] - '0';
+      if (v > (limit - d) / 10) raise(builtin_types().value_error, too_big);
+      v = v * 10 + d;
+      into += fmt[i++];
+    }
   };
+  digits(ps.width, for_bytes ? INT64_MAX : INT32_MAX, "width too big");
+  if (i < fmt.size() && fmt[i] == '.') {
+    ps.has_prec = true;
+    ++i;
+    if (i < fmt.size() && fmt[i] == '*') {
+      ps.prec = std::to_string(std::max<int64_t>(0, to_index(in, take())));
+      ++i;
+    }
+    digits(ps.prec, INT32_MAX, for_bytes ? "prec too big" : "precision too big");
+    if (ps.prec.empty()) ps.prec = "0";
+  }
+  if (i < fmt.size() && (fmt[i] == 'h' || fmt[i] == 'l' || fmt[i] == 'L')) ++i;  // length modifiers, ignored
+  if (i >= fmt.size()) raise(builtin_types().value_error, "incomplete format");
+  ps.conv = fmt[i];
+  return ps;
+}
+
+PercentArgs::PercentArgs(Object* args, bool is_tuple, Object* mapping) : mapping_(mapping) {
+  if (is_tuple) {
+    for (auto& v : as<TupleObject>(args)->items_) values_.push_back(v.get());
+  } else {
+    values_.push_back(args);
+  }
+}
+
+Object* PercentArgs::take() {
+  if (next_ >= values_.size()) raise(builtin_types().type_error, "not enough arguments for format string");
+  return values_[next_++];
+}
+
+void PercentArgs::check_all_used(const char* kind) const {
+  if (next_ < values_.size() && !mapping_)
+    raise(builtin_types().type_error, std::string("not all arguments converted during ") + kind + " formatting");
+}
+
+std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
+  const bool is_tuple = args->type()->is_subtype_of(builtin_types().tuple);
+  Object* mapping = args->type() == builtin_types().dict ? args : nullptr;
+  PercentArgs values(args, is_tuple, mapping);
+  auto take = [&]() { return values.take(); };
   std::string out;
   for (size_t i = 0; i < fmt.size(); ++i) {
     if (fmt[i] != '%') {
       out += fmt[i];
       continue;
     }
-    if (++i >= fmt.size()) raise(builtin_types().value_error, "incomplete format");
+    ++i;
     Object* keyed = nullptr;
-    if (fmt[i] == '(') {
-      if (!mapping) raise(builtin_types().type_error, "format requires a mapping");
-      size_t close = fmt.find(')', i);
-      ObjRef key = make_str(std::string(fmt.substr(i + 1, close - i - 1)));
+    auto on_key = [&](std::string_view name) {
+      ObjRef key = make_str(std::string(name));
       keyed = as<DictObject>(mapping)->get(in, key.get());
       if (!keyed) raise_object(in, ObjRef(new_exception(builtin_types().key_error, {key}).get()));
-      i = close + 1;
-    }
-    std::string flags;
-    while (i < fmt.size() && std::string_view("-+ #0").find(fmt[i]) != std::string_view::npos) flags += fmt[i++];
-    std::string width, prec;
-    if (i < fmt.size() && fmt[i] == '*') {  // the width from the values; a negative one aligns left
-      int64_t w = to_index(in, take());
-      if (w < 0) flags += '-';
-      width = std::to_string(w < 0 ? -w : w);
-      ++i;
-    }
-    // CPython's limits: "width too big" / "precision too big" past INT_MAX.
-    auto digits = [&](std::string& into, const char* too_big) {
-      int64_t v = 0;
-      while (i < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[i]))) {
-        v = v * 10 + (fmt[i] - '0');
-        if (v > INT32_MAX) raise(builtin_types().value_error, too_big);
-        into += fmt[i++];
-      }
     };
-    digits(width, "width too big");
-    bool has_prec = false;
-    if (i < fmt.size() && fmt[i] == '.') {
-      has_prec = true;
-      ++i;
-      if (i < fmt.size() && fmt[i] == '*') {
-        prec = std::to_string(std::max<int64_t>(0, to_index(in, take())));
-        ++i;
-      }
-      digits(prec, "precision too big");
-      if (prec.empty()) prec = "0";
-    }
-    if (i >= fmt.size()) raise(builtin_types().value_error, "incomplete format");
-    char conv = fmt[i];
+    PercentSpec ps = parse_percent_spec(in, fmt, i, mapping != nullptr, on_key, take);
+    std::string flags = std::move(ps.flags), width = std::move(ps.width), prec = std::move(ps.prec);
+    const bool has_prec = ps.has_prec;
+    char conv = ps.conv;
     if (conv == '%') {
       out += '%';
       continue;
@@ -484,7 +533,8 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
         ObjRef n = is_int(v)      ? ObjRef(v)
                    : is_number(v) ? int_from_double(to_double(in, v))
                                   : call1(in, in.builtins().get("int"), ObjRef(v));  // int(v), as PyNumber_Long
-        out += format_value(in, n.get(), base_spec + "d");
+        out += has_prec ? int_with_precision(in, n.get(), 'd', flags, width, prec)
+                        : format_value(in, n.get(), base_spec + "d");
         break;
       }
       case 'x':
@@ -494,7 +544,8 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
           raise(builtin_types().type_error,
                 "%" + std::string(1, conv) + " format: an integer is required, not " + type_name(v));
         ObjRef n = is_int(v) ? ObjRef(v) : make_int(to_index(in, v));
-        out += format_value(in, n.get(), base_spec + conv);
+        out += has_prec ? int_with_precision(in, n.get(), conv, flags, width, prec)
+                        : format_value(in, n.get(), base_spec + conv);
         break;
       }
       case 'e':
@@ -537,8 +588,7 @@ std::string percent_format(Interp& in, std::string_view fmt, Object* args) {
       }
     }
   }
-  if (next < values.size() && !mapping)
-    raise(builtin_types().type_error, "not all arguments converted during string formatting");
+  values.check_all_used("string");
   return out;
 }
 

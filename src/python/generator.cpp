@@ -65,6 +65,26 @@ void close_at_exit(Namespace& globals) {
     Ref<GeneratorObject> keep(g);
     g->finalize();
   }
+  // Then, in the same order, the suspended generators that only a list, tuple, dict or instance
+  // held by these names alone holds, as CPython frees each container: a list's or tuple's items
+  // last first, a dict's values and an instance's attributes first to last. (CPython's collector
+  // reaches the generators in containers nested deeper, and those of class attributes, later, in
+  // its own order; they are left to the teardown, without their finally blocks.)
+  left = names;
+  for (Object* o : order) {
+    if (--left[o] > 0 || o->refcount() != names[o] || dynamic_cast<GeneratorObject*>(o)) continue;
+    std::vector<ObjRef> items;
+    if (auto* l = dynamic_cast<ListObject*>(o)) items.assign(l->items_.rbegin(), l->items_.rend());
+    else if (auto* t = dynamic_cast<TupleObject*>(o)) items.assign(t->items_.rbegin(), t->items_.rend());
+    else if (auto* d = dynamic_cast<DictObject*>(o))
+      for (auto& [k, v] : d->items()) items.push_back(v);
+    else if (auto* i = dynamic_cast<InstanceObject*>(o))
+      for (auto& [k, v] : i->dict_.entries()) items.push_back(v);
+    for (ObjRef& item : items) {
+      auto* g = dynamic_cast<GeneratorObject*>(item.get());
+      if (g && g->refcount() == 2 && g->needs_finalize()) g->finalize();  // the container's and `items`' only
+    }
+  }
 }
 
 ObjRef GeneratorObject::next(Interp& in) { return Evaluator::resume(in, this, nullptr, nullptr); }

@@ -29,9 +29,12 @@
 // log holds, in evaluation order, exactly the finished operands of the expressions still running
 // (for `f(a, g(b, (yield)))`: f, a, g, b). It goes into the statement's cursor. To resume, the
 // statement is evaluated again from the top, and an expression next in the log gives its value
-// back without being evaluated (no call made twice), until the yield is reached again. A yield
-// in the header of a compound statement (`if (yield):`) raises an error saying stridelab does not
-// support it.
+// back without being evaluated (no call made twice), until the yield is reached again. A `def` or
+// `class` with a yield in a decorator, a default, a base or a keyword runs as such a statement
+// (its body is not run before those are all evaluated). A yield in the header of a compound
+// statement (the test of an `if`, `elif` or `while`, the iterable of a `for`, a `with` item, the
+// type of an `except` clause) is evaluated with a log of its own, kept in the statement's cursor
+// (eval_header; an except clause's cursor keeps the exception being matched as well).
 //
 // A generator expression is a GeneratorObject too, without a body: it keeps one iterator per
 // `for` clause and makes the next element on demand, in a frame of its own (`<genexpr>`).

@@ -1,5 +1,7 @@
 #include "python/interp.h"
 
+#include <algorithm>
+
 #include "python/eval.h"
 #include "python/generator.h"
 #include "python/parser.h"
@@ -73,6 +75,30 @@ std::vector<std::pair<std::string, Object*>> Frame::locals() const {
     const Namespace* ns = class_ns ? class_ns : globals;
     for (auto& [k, v] : ns->entries()) out.emplace_back(k, v.get());
   }
+  for (const Namespace* comp : comprehension_scopes)
+    for (auto& [k, v] : comp->entries()) out.emplace_back(k, v.get());
+  return out;
+}
+
+std::vector<std::pair<std::string, Object*>> Frame::python_locals() const {
+  if (!scope || !env || (scope->cells.empty() && scope->free.empty())) return locals();
+  std::vector<std::pair<std::string, Object*>> out;
+  auto is_cell = [&](const std::string& n) { return std::binary_search(scope->cells.begin(), scope->cells.end(), n); };
+  for (size_t i = 0; i < scope->locals.size(); ++i)
+    if (env->slots_[i] && (i < scope->params || !is_cell(scope->locals[i])))
+      out.emplace_back(scope->locals[i], env->slots_[i].get());
+  for (const std::string& n : scope->cells) {
+    int i = env->slot_of(n);
+    if (i >= static_cast<int>(scope->params) && env->slots_[static_cast<size_t>(i)])
+      out.emplace_back(n, env->slots_[static_cast<size_t>(i)].get());
+  }
+  for (const std::string& n : scope->free)
+    for (const Env* e = env->parent_.get(); e; e = e->parent_.get()) {
+      int i = e->slot_of(n);
+      if (i < 0) continue;
+      if (e->slots_[static_cast<size_t>(i)]) out.emplace_back(n, e->slots_[static_cast<size_t>(i)].get());
+      break;
+    }
   for (const Namespace* comp : comprehension_scopes)
     for (auto& [k, v] : comp->entries()) out.emplace_back(k, v.get());
   return out;

@@ -24,10 +24,17 @@ struct Frame {
   class FunctionObject* function = nullptr;  // the function running (null for module / class)
   // Comprehension variables, innermost last (each comprehension has its own scope).
   std::vector<Namespace*> comprehension_scopes;
+  // A function frame's dict that vars() returns, kept so that each call gives the same one,
+  // updated, as CPython's frame locals are (null until the first call).
+  mutable ObjRef vars_dict;
 
   // The frame's local variables in a stable order: a function's parameters and locals in
   // declaration order (unbound ones skipped), the module's globals in insertion order.
   std::vector<std::pair<std::string, Object*>> locals() const;
+  // The variables as CPython 3.11 orders a frame's (what dir() and vars() show): in a function,
+  // its parameters and plain locals, then its cells (sorted), then its free variables (sorted);
+  // unbound ones skipped. Elsewhere the same as locals().
+  std::vector<std::pair<std::string, Object*>> python_locals() const;
 };
 
 class Observer {

@@ -80,7 +80,14 @@ class Parser {
   std::vector<ScopeInfo*> scopes_;
   std::unordered_map<const ScopeInfo*, std::unordered_set<std::string>> declared_;  // each scope's locals
   std::vector<bool*> generator_flags_;
-  int yields_ = 0;  // the yields parsed so far
+  int yields_ = 0;              // the yields parsed so far
+  std::vector<Pos> yield_pos_;  // where each of them is
+  // Where a comprehension's element starts: the scope's names and the yields parsed before it.
+  struct Mark {
+    size_t uses;
+    int yields;
+  };
+  Mark mark() const { return {scopes_.empty() ? 0 : scopes_.back()->uses.size(), yields_}; }
 
   // A left-nested chain (`1 + 1 + ...`, `x[0][0]...`, `x.a.a...`, `f()()...`) is built by a loop,
   // not by recursion, but every later walk of the tree recurses once per link: as CPython's
@@ -177,8 +184,8 @@ class Parser {
       if (k == "if") return out.push_back(parse_if());
       if (k == "while") return out.push_back(parse_while());
       if (k == "for") return out.push_back(parse_for());
-      if (k == "def") return out.push_back(parse_funcdef({}));
-      if (k == "class") return out.push_back(parse_classdef({}));
+      if (k == "def") return out.push_back(parse_funcdef({}, yields_));
+      if (k == "class") return out.push_back(parse_classdef({}, yields_));
       if (k == "with") return out.push_back(parse_with());
       if (k == "try") return out.push_back(parse_try());
     }
@@ -643,6 +650,7 @@ class Parser {
     Pos p = start_pos();
     advance();
     auto s = std::make_unique<WithStmt>();
+    int yields = yields_;
     do {
       WithItem item;
       item.context_expr = parse_expression();
@@ -654,6 +662,7 @@ class Parser {
       }
       s->items.push_back(std::move(item));
     } while (accept_op(","));
+    s->header_yield = yields_ != yields;
     expect_colon();
     s->body = parse_block("'with' statement", p.line);
     s->pos = finish(p);
@@ -667,7 +676,9 @@ class Parser {
     auto s = std::make_unique<TryStmt>();
     expect_colon();
     s->body = parse_block("'try' statement", p.line);
-    while (at_kw("except")) s->handlers.push_back(parse_except());
+    bool type_yield = false;
+    while (at_kw("except")) s->handlers.push_back(parse_except(type_yield));
+    s->header_yield = type_yield;  // a yield in an except clause's type
     if (at_kw("else")) {
       if (s->handlers.empty()) fail_invalid();
       s->orelse = parse_else_block();
@@ -685,12 +696,14 @@ class Parser {
   }
 
   // except_block: 'except' expression ['as' NAME] ':' block | 'except' ':' block
-  ExceptHandler parse_except() {
+  ExceptHandler parse_except(bool& type_yield) {
     ExceptHandler h;
     h.pos = start_pos();
     advance();
     if (!at_op(":")) {
+      int yields = yields_;
       h.type = parse_expression();
+      type_yield = type_yield || yields_ != yields;
       if (at_op(",")) {
         Pos tp = h.type->pos;
         advance();
@@ -710,19 +723,23 @@ class Parser {
 
   // decorators: ('@' named_expression NEWLINE)+ (function_def | class_def)
   StmtPtr parse_decorated() {
+    int yields = yields_;
     ExprList decorators;
     while (accept_op("@")) {
       decorators.push_back(parse_named_expression());
       if (!at(TokenKind::Newline)) fail_invalid();
       advance();
     }
-    if (at_kw("def")) return parse_funcdef(std::move(decorators));
-    if (at_kw("class")) return parse_classdef(std::move(decorators));
+    if (at_kw("def")) return parse_funcdef(std::move(decorators), yields);
+    if (at_kw("class")) return parse_classdef(std::move(decorators), yields);
     fail_invalid();
   }
 
   // function_def: 'def' NAME '(' [params] ')' ['->' expression] ':' block
-  StmtPtr parse_funcdef(ExprList decorators) {
+  // `yields` is the count of yields before the decorators: a yield in a decorator, a default or an
+  // annotation belongs to the enclosing generator, and the statement runs as a simple statement
+  // with a yield (Stmt::has_yield).
+  StmtPtr parse_funcdef(ExprList decorators, int yields) {
     Pos p = start_pos();
     advance();
     auto s = std::make_unique<FunctionDefStmt>();
@@ -734,6 +751,7 @@ class Parser {
     expect_op(")");
     if (accept_op("->")) parse_expression();
     expect_colon();
+    s->has_yield = yields_ != yields;
     scopes_.push_back(&s->scope);
     generator_flags_.push_back(&s->is_generator);
     declare_params(s->args);
@@ -745,6 +763,7 @@ class Parser {
     declared_.erase(scopes_.back());
     scopes_.pop_back();
     finalize_scope(s->scope);
+    close_function_scope(s->scope);
     s->pos = finish(p);
     return s;
   }
@@ -754,6 +773,31 @@ class Parser {
     if (a.vararg) declare_local(a.vararg->name);
     for (auto& arg : a.kwonly) declare_local(arg.name);
     if (a.kwarg) declare_local(a.kwarg->name);
+    if (!scopes_.empty()) scopes_.back()->params = scopes_.back()->locals.size();
+  }
+
+  // A function's (or lambda's) scope, parsed: its free variables and cells (ScopeInfo), and its
+  // free variables handed to the enclosing scope, which takes them from further out in its turn.
+  void close_function_scope(ScopeInfo& scope) {
+    auto sorted_unique = [](std::vector<std::string>& v) {
+      std::sort(v.begin(), v.end());
+      v.erase(std::unique(v.begin(), v.end()), v.end());
+    };
+    std::unordered_set<std::string> locals(scope.locals.begin(), scope.locals.end());
+    sorted_unique(scope.nested_free);
+    for (auto& n : scope.nested_free)
+      if (locals.count(n)) scope.cells.push_back(n);
+    std::vector<std::string> all = std::move(scope.uses);
+    all.insert(all.end(), scope.nested_free.begin(), scope.nested_free.end());
+    sorted_unique(all);
+    for (auto& n : all)
+      if (!locals.count(n) && !scope.is_global(n)) scope.free.push_back(n);
+    scope.uses.clear();
+    scope.uses.shrink_to_fit();
+    scope.nested_free.clear();
+    scope.nested_free.shrink_to_fit();
+    if (!scopes_.empty())
+      scopes_.back()->nested_free.insert(scopes_.back()->nested_free.end(), scope.free.begin(), scope.free.end());
   }
 
   static void finalize_scope(ScopeInfo& scope) {
@@ -807,7 +851,7 @@ class Parser {
   }
 
   // class_def: 'class' NAME ['(' [arguments] ')'] ':' block
-  StmtPtr parse_classdef(ExprList decorators) {
+  StmtPtr parse_classdef(ExprList decorators, int yields) {
     Pos p = start_pos();
     advance();
     auto s = std::make_unique<ClassDefStmt>();
@@ -821,6 +865,7 @@ class Parser {
       expect_op(")");
     }
     expect_colon();
+    s->has_yield = yields_ != yields;  // in a decorator, a base or a keyword, as for a def
     // A class body is not a function scope: its names do not become locals of the enclosing def.
     ScopeInfo class_scope;
     scopes_.push_back(&class_scope);
@@ -830,6 +875,14 @@ class Parser {
     loop_depth_ = saved_loops;
     declared_.erase(scopes_.back());
     scopes_.pop_back();
+    // What the class body reads from outside, and what its methods take, is taken from the
+    // enclosing function too.
+    if (!scopes_.empty()) {
+      std::vector<std::string>& up = scopes_.back()->nested_free;
+      for (auto& n : class_scope.uses)
+        if (!class_scope.is_local(n)) up.push_back(n);
+      up.insert(up.end(), class_scope.nested_free.begin(), class_scope.nested_free.end());
+    }
     s->pos = finish(p);
     return s;
   }
@@ -911,6 +964,7 @@ class Parser {
       throw_syntax_error("'yield' outside function", p.line, p.col, e->pos.end_line == p.line ? e->pos.end_col : -1);
     *generator_flags_.back() = true;
     ++yields_;
+    yield_pos_.push_back(e->pos);
     return e;
   }
 
@@ -927,6 +981,7 @@ class Parser {
     declared_.erase(scopes_.back());
     scopes_.pop_back();
     finalize_scope(e->scope);
+    close_function_scope(e->scope);
     e->pos = finish(p);
     return e;
   }
@@ -1167,10 +1222,11 @@ class Parser {
         keywords.push_back(std::move(k));
         saw_keyword = true;
       } else {
+        Mark m = mark();
         ExprPtr e = parse_expression();
         if (at_kw("for")) {
           Pos start = e->pos;  // read before the move: argument evaluation order is unspecified
-          e = parse_comprehension(ExprKind::GeneratorExp, std::move(e), nullptr, start);
+          e = parse_comprehension(ExprKind::GeneratorExp, std::move(e), nullptr, start, m);
           bool more = at_op(",") && !peek_tok().is_op(")");
           if (!args.empty() || !keywords.empty() || more)
             fail_range("Generator expression must be parenthesized", e->pos);
@@ -1263,6 +1319,7 @@ class Parser {
     auto n = std::make_unique<NameExpr>();
     n->id = t.text;
     n->pos = finish(p);
+    if (!scopes_.empty()) scopes_.back()->uses.push_back(n->id);
     return n;
   }
 
@@ -1570,9 +1627,10 @@ class Parser {
       expect_op(")");
       return y;
     }
+    Mark m = mark();
     ExprPtr first = parse_star_expression();
     if (at_kw("for")) {
-      ExprPtr g = parse_comprehension(ExprKind::GeneratorExp, std::move(first), nullptr, p);
+      ExprPtr g = parse_comprehension(ExprKind::GeneratorExp, std::move(first), nullptr, p, m);
       expect_op(")");
       g->pos = finish(p);
       return g;
@@ -1609,9 +1667,10 @@ class Parser {
       l->pos = finish(p);
       return l;
     }
+    Mark m = mark();
     ExprPtr first = parse_star_expression();
     if (at_kw("for")) {
-      ExprPtr c = parse_comprehension(ExprKind::ListComp, std::move(first), nullptr, p);
+      ExprPtr c = parse_comprehension(ExprKind::ListComp, std::move(first), nullptr, p, m);
       expect_op("]");
       c->pos = finish(p);
       return c;
@@ -1634,13 +1693,14 @@ class Parser {
       return d;
     }
     if (!at_op("**")) {
+      Mark m = mark();
       ExprPtr key = parse_star_expression();
-      if (!at_op(":")) return parse_set_rest(p, std::move(key));
+      if (!at_op(":")) return parse_set_rest(p, std::move(key), m);
       advance();
       ExprPtr value = parse_expression();
       check_missing_comma(*value);
       if (at_kw("for")) {
-        ExprPtr c = parse_comprehension(ExprKind::DictComp, std::move(key), std::move(value), p);
+        ExprPtr c = parse_comprehension(ExprKind::DictComp, std::move(key), std::move(value), p, m);
         expect_op("}");
         c->pos = finish(p);
         return c;
@@ -1674,9 +1734,9 @@ class Parser {
     return d;
   }
 
-  ExprPtr parse_set_rest(Pos p, ExprPtr first) {
+  ExprPtr parse_set_rest(Pos p, ExprPtr first, Mark m) {
     if (at_kw("for")) {
-      ExprPtr c = parse_comprehension(ExprKind::SetComp, std::move(first), nullptr, p);
+      ExprPtr c = parse_comprehension(ExprKind::SetComp, std::move(first), nullptr, p, m);
       expect_op("}");
       c->pos = finish(p);
       return c;
@@ -1689,12 +1749,29 @@ class Parser {
   }
 
   // for_if_clauses: ('for' star_targets 'in' disjunction ('if' disjunction)*)+
-  ExprPtr parse_comprehension(ExprKind kind, ExprPtr elt, ExprPtr value, Pos p) {
+  // `m` marks where the element began: the names it uses are the comprehension's, and a yield in
+  // it (as in a condition or a later iterable, all but the first iterable) is CPython's
+  // SyntaxError.
+  ExprPtr parse_comprehension(ExprKind kind, ExprPtr elt, ExprPtr value, Pos p, Mark m) {
     auto c = std::make_unique<CompExpr>(kind);
     c->elt = std::move(elt);
     c->value = std::move(value);
+    auto no_yield_since = [&](int since) {
+      if (yields_ == since) return;
+      const char* what = kind == ExprKind::ListComp   ? "list comprehension"
+                         : kind == ExprKind::SetComp  ? "set comprehension"
+                         : kind == ExprKind::DictComp ? "dict comprehension"
+                                                      : "generator expression";
+      fail_range(std::string("'yield' inside ") + what, yield_pos_[static_cast<size_t>(since)]);
+    };
+    no_yield_since(m.yields);
     // Comprehension variables live in their own scope, not in the enclosing function's.
     ScopeInfo comp_scope;
+    if (!scopes_.empty() && scopes_.back()->uses.size() >= m.uses) {
+      auto& up = scopes_.back()->uses;
+      comp_scope.uses.assign(up.begin() + static_cast<long>(m.uses), up.end());
+      up.resize(m.uses);
+    }
     scopes_.push_back(&comp_scope);
     while (accept_kw("for")) {
       Comprehension gen;
@@ -1702,13 +1779,33 @@ class Parser {
       if (!accept_kw("in")) fail_invalid();
       declared_.erase(scopes_.back());
       scopes_.pop_back();
+      int before_iter = yields_;
+      Mark at_iter = mark();
       gen.iter = parse_disjunction();
+      if (!c->generators.empty()) {  // a later iterable is the comprehension's, as its names are
+        no_yield_since(before_iter);
+        if (!scopes_.empty() && scopes_.back()->uses.size() >= at_iter.uses) {
+          auto& up = scopes_.back()->uses;
+          comp_scope.uses.insert(comp_scope.uses.end(), up.begin() + static_cast<long>(at_iter.uses), up.end());
+          up.resize(at_iter.uses);
+        }
+      }
       scopes_.push_back(&comp_scope);
+      int before_ifs = yields_;
       while (accept_kw("if")) gen.ifs.push_back(parse_disjunction());
+      no_yield_since(before_ifs);
       c->generators.push_back(std::move(gen));
     }
     declared_.erase(scopes_.back());
     scopes_.pop_back();
+    // The names its conditions read, and those its lambdas take, are the enclosing scope's to
+    // take from further out (ScopeInfo::free).
+    if (!scopes_.empty()) {
+      ScopeInfo& up = *scopes_.back();
+      for (auto& n : comp_scope.uses)
+        if (!comp_scope.is_local(n)) up.uses.push_back(n);
+      up.nested_free.insert(up.nested_free.end(), comp_scope.nested_free.begin(), comp_scope.nested_free.end());
+    }
     c->pos = finish(p);
     return c;
   }
