@@ -101,7 +101,9 @@ void Deadline::arm(double seconds) {
   deadline_ = unlimited ? Clock::time_point::max()
                         : now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 #if STRIDELAB_DEADLINE_WATCHER
-  due_.store(false);
+  // A limit of zero (or less) is due at once: the first poll must not wait for the watcher thread
+  // to be scheduled (on a loaded machine a program ran 100,000 line events before it was).
+  due_.store(!unlimited && seconds <= 0);
   w.set(deadline_);
 #else
   last_check_ = now;

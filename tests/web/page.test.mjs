@@ -347,9 +347,15 @@ test('the code is shown read-only until the learner goes to it; then CodeMirror 
   await page.locator(`${tid('editor')} .cm-line >> nth=2`).click();
   await page.keyboard.press('End');
   await page.keyboard.type('  # edited');
-  const ran = page.evaluate(() => new Promise((resolve) => window.stridelab.channel.on('run:request', ({ code }) => resolve(code))));
+  // The listener is in place before the key is pressed (a promise awaited only afterwards raced
+  // with the key on a loaded machine and then waited for ever).
+  await page.evaluate(() => {
+    window.ranCode = null;
+    window.stridelab.channel.on('run:request', ({ code }) => { window.ranCode = code; });
+  });
   await page.keyboard.press('Control+Enter');
-  const code = await ran;
+  await page.waitForFunction(() => window.ranCode !== null);
+  const code = await page.evaluate(() => window.ranCode);
   assert.ok(code.startsWith('z'));
   assert.match(code.split('\n')[2], /# edited$/);
   assert.deepEqual(problems, []);
