@@ -142,8 +142,9 @@ test('the watchdog keeps every step recorded before it stopped the worker, and t
   assert.match(await status(page), new RegExp(`stopped after 3 s · ${s.steps.toLocaleString('en-US')} steps kept`));
   assert.match(s.error.message, /took longer than 3 s without reaching one of the page's limits, so the page stopped it, and ran it again as far as it had got/);
   assert.doesNotMatch(JSON.stringify(s.error), /--max/);
-  // Every recorded step can be stepped through: the last and the first.
-  await page.click(tid('step-last'));
+  // Every recorded step can be stepped through: the last and the first. (The page may show the
+  // last step already, and then its button is disabled.)
+  if (await page.isEnabled(tid('step-last'))) await page.click(tid('step-last'));
   await page.waitForFunction((n) => document.body.dataset.step === String(n - 1), s.steps);
   assert.match(await page.textContent(tid('step-label')), new RegExp(`step ${s.steps} / ${s.steps}`));
   await page.click(tid('step-first'));
