@@ -23,6 +23,10 @@ Module attribute becomes a raising property); the frames of that stand-in are le
 traceback, so the learner's line is where the error points, as in stridelab. Everything else the
 program prints still comes from PyTorch.
 
+A program with a NUL byte in it runs as `python3 main.py` itself: CPython 3.11.2 reads a file
+line by line as C strings (NUL bytes end lines: NOTE [NUL bytes in the source] in
+src/python/syntax_error.h), while compile() refuses such a string outright.
+
 Usage: tests/record_golden.py [PATH ...]
 """
 import os
@@ -114,7 +118,8 @@ def record(program: pathlib.Path) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         pathlib.Path(tmp, "main.py").write_text(source, encoding="utf-8")
         env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
-        proc = subprocess.run([PYTHON, "-c", RUNNER], cwd=tmp, env=env, capture_output=True, timeout=600)
+        command = [PYTHON, "main.py"] if "\0" in source else [PYTHON, "-c", RUNNER]
+        proc = subprocess.run(command, cwd=tmp, env=env, capture_output=True, timeout=600)
         real = os.path.realpath(tmp)
         stderr = proc.stderr
         for prefix in {real, tmp}:

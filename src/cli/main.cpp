@@ -90,16 +90,16 @@ int run(const std::string& source, const Limits& limits) {
   RunResult r = interp.run(source);
   std::fwrite(buffer.data(), 1, buffer.size(), stdout);
   std::fflush(stdout);
-  std::fputs(r.error_text.c_str(), stderr);
+  std::fwrite(r.error_text.data(), 1, r.error_text.size(), stderr);  // a traceback may show NUL bytes
   return r.exit_code;
 }
 
 int dump(const std::string& command, const std::string& source) {
   try {
-    if (command == "tokens") std::cout << dump_tokens(tokenize(source));
+    if (command == "tokens") std::cout << dump_tokens(tokenize(drop_after_nul(source)));
     else std::cout << dump_ast(*parse_module(source));
   } catch (const SyntaxErrorException& e) {
-    std::cerr << format_syntax_error(e.info(), source);
+    std::cerr << format_syntax_error(e.info(), drop_after_nul(source), "<main>", source);
     return 1;
   }
   return 0;

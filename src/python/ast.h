@@ -419,6 +419,7 @@ struct NamesStmt : Stmt {  // Global, Nonlocal
 struct Module {
   StmtList body;
   std::string source;  // kept for tracebacks
+  std::vector<CompileWarning> warnings;
 };
 
 // An indented tree, one node per line with its position: `stridelab ast FILE`.

@@ -104,7 +104,9 @@ std::vector<std::pair<std::string, Object*>> Frame::python_locals() const {
   return out;
 }
 
-std::string Interp::format_exception(ExceptionObject* exc) { return format_traceback(*this, exc, source_, filename_); }
+std::string Interp::format_exception(ExceptionObject* exc) {
+  return format_traceback(*this, exc, source_, filename_, file_text_);
+}
 
 namespace {
 Interp* g_running = nullptr;
@@ -155,7 +157,7 @@ void Interp::warn(const std::string& category, const std::string& message, const
   int line = site ? site->line : (frame_ ? frame_->line : 0);
   if (!warned_.emplace(file, line, category, message).second) return;
   std::string text = file + ":" + std::to_string(line) + ": " + category + ": " + message + "\n";
-  std::string src = site ? site->source_line : source_line(source_, line);
+  std::string src = site ? site->source_line : source_line(file_text_.empty() ? source_ : file_text_, line);
   if (!src.empty()) text += "  " + src + "\n";
   write_stderr(text);
 }
@@ -165,14 +167,27 @@ RunResult Interp::run(std::string_view source, std::string_view filename) {
   RunningScope running(this, &tracked_, hooks_);
   run_serial_ = ++g_run_serial;
   warned_.clear();
-  source_ = std::string(source);
-  if (source_.compare(0, 3, "\xEF\xBB\xBF") == 0) source_.erase(0, 3);  // a UTF-8 byte-order mark, as CPython
+  file_text_ = std::string(source);
+  if (file_text_.compare(0, 3, "\xEF\xBB\xBF") == 0) file_text_.erase(0, 3);  // a UTF-8 byte-order mark, as CPython
+  source_ = drop_after_nul(file_text_);                                       // NOTE [NUL bytes in the source]
+  if (source_.size() == file_text_.size()) file_text_.clear();
   filename_ = std::string(filename);
+  // Compile-time SyntaxWarnings, as the warnings module shows them (the file's line), each one:
+  // the compiler warns with no registry to remember them by.
+  auto syntax_warnings = [&](const std::vector<CompileWarning>& warnings) {
+    for (const CompileWarning& w : warnings) {
+      std::string line = source_line(file_text_.empty() ? source_ : file_text_, w.line);
+      write_stderr(filename_ + ":" + std::to_string(w.line) + ": SyntaxWarning: " + w.message + "\n" +
+                   (line.empty() ? "" : "  " + line + "\n"));
+    }
+  };
   try {
     module_ = parse_module(source_);
+    syntax_warnings(module_->warnings);
   } catch (const SyntaxErrorException& e) {
+    syntax_warnings(e.info().warnings);
     result.exit_code = 1;
-    result.error_text = format_syntax_error(e.info(), source_, filename_);
+    result.error_text = format_syntax_error(e.info(), source_, filename_, file_text_);
     return result;
   }
   main_ = Ref<ModuleObject>(new ModuleObject("__main__"));

@@ -109,7 +109,8 @@ class Interp {
   Observer* observer_ = nullptr;
   Limits limits_;
   Frame* frame_ = nullptr;
-  std::string source_;
+  std::string source_;     // the text that runs
+  std::string file_text_;  // the program's file, when it differs (NOTE [NUL bytes in the source])
   std::string filename_ = "<main>";
   std::unique_ptr<Module> module_;
   Ref<ModuleObject> main_;

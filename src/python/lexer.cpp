@@ -49,8 +49,9 @@ struct Bracket {
 
 class Lexer {
  public:
-  Lexer(std::string_view src, size_t begin, size_t end, bool expression_only, UnclosedBracket* unclosed = nullptr)
-      : src_(src), pos_(begin), end_(end), expr_only_(expression_only), unclosed_(unclosed) {
+  Lexer(std::string_view src, size_t begin, size_t end, bool expression_only, UnclosedBracket* unclosed = nullptr,
+        std::vector<CompileWarning>* warnings = nullptr)
+      : src_(src), pos_(begin), end_(end), expr_only_(expression_only), unclosed_(unclosed), warnings_(warnings) {
     compute_line(begin);
   }
 
@@ -73,6 +74,7 @@ class Lexer {
   size_t pos_, end_;
   bool expr_only_;
   UnclosedBracket* unclosed_;
+  std::vector<CompileWarning>* warnings_;
   int bracket_depth_base_ = 0;
   int line_ = 1;
   size_t line_start_ = 0;
@@ -166,15 +168,15 @@ class Lexer {
     if (width != indents_.back()) {
       size_t eol = src_.find('\n', pos_);
       if (eol == std::string_view::npos) eol = src_.size();
-      throw_syntax_error("unindent does not match any outer indentation level", line_,
-                         static_cast<int>(eol - line_start_), -1, "IndentationError");
+      throw_tokenizer_error("unindent does not match any outer indentation level", line_,
+                            static_cast<int>(eol - line_start_), -1, "IndentationError");
     }
   }
 
   void finish() {
     if (!brackets_.empty() && unclosed_) {
       const Bracket& b = brackets_.back();
-      *unclosed_ = {b.ch, b.line, b.col};
+      *unclosed_ = {b.ch, b.line, b.col, tokens_.size()};
       brackets_.clear();
     }
     if (!brackets_.empty()) {
@@ -226,8 +228,8 @@ class Lexer {
       newline_at(nl);
       return true;
     }
-    if (nl >= end_) { throw_syntax_error("unexpected EOF while parsing", line_, col()); }
-    throw_syntax_error("unexpected character after line continuation character", line_, col() + 1);
+    if (nl >= end_) { throw_tokenizer_error("unexpected EOF while parsing", line_, col()); }
+    throw_tokenizer_error("unexpected character after line continuation character", line_, col() + 1);
   }
 
   bool newline() {
@@ -271,7 +273,8 @@ class Lexer {
     if (letter) return true;
     char buf[16];
     std::snprintf(buf, sizeof buf, "%04X", cp);
-    throw_syntax_error("invalid character '" + std::string(src_.substr(pos_, len)) + "' (U+" + buf + ")", line_, col());
+    throw_tokenizer_error("invalid character '" + std::string(src_.substr(pos_, len)) + "' (U+" + buf + ")", line_,
+                          col());
   }
 
   bool string_prefix() {
@@ -284,38 +287,118 @@ class Lexer {
     return i > 0 && (peek(i) == '"' || peek(i) == '\'');
   }
 
+  // A number as CPython 3.11's tokenizer reads it (tok_get): the same errors, at the same columns
+  // (a failure at pos_ puts the caret on the character before it), and the SyntaxWarning for a
+  // literal run into a keyword (`1if x else 2`).
   bool number(size_t start, int line, int column) {
-    auto digits = [&](auto pred) {
-      while (pos_ < end_ && (pred(static_cast<unsigned char>(peek())) || peek() == '_')) ++pos_;
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    auto fail = [&](const std::string& message) { throw_tokenizer_error(message, line_, col() - 1); };
+    // Digits with single underscores between them (tok_decimal_tail).
+    auto decimal_tail = [&] {
+      while (true) {
+        while (digit(peek())) ++pos_;
+        if (peek() != '_') return;
+        ++pos_;
+        if (!digit(peek())) fail("invalid decimal literal");
+      }
     };
-    auto dec = [](unsigned char c) { return std::isdigit(c) != 0; };
-    char c1 = static_cast<char>(std::tolower(peek(1)));
-    if (peek() == '0' && (c1 == 'x' || c1 == 'o' || c1 == 'b')) {
-      pos_ += 2;
-      digits([](unsigned char c) { return std::isxdigit(c) != 0; });
-    } else {
-      digits(dec);
-      bool is_float = false;
+    // What may follow a literal (verify_end_of_number).
+    auto verify_end = [&](const std::string& kind) {
+      auto ahead = [&](std::string_view rest) {
+        for (size_t i = 0; i < rest.size(); ++i)
+          if (peek(1 + i) != rest[i]) return false;
+        return true;
+      };
+      const char c = peek();
+      const bool keyword = (c == 'a' && ahead("nd")) || (c == 'e' && ahead("lse")) || (c == 'f' && ahead("or")) ||
+                           (c == 'i' && (peek(1) == 'f' || peek(1) == 'n' || peek(1) == 's')) ||
+                           (c == 'o' && ahead("r")) || (c == 'n' && ahead("ot"));
+      if (keyword) {
+        if (warnings_) warnings_->push_back({line_, "invalid " + kind + " literal"});
+      } else if (pos_ < end_ && is_ident_char(static_cast<unsigned char>(c))) {
+        fail("invalid " + kind + " literal");
+      }
+    };
+    // Hexadecimal, octal and binary digits with single underscores between them.
+    auto radix_digits = [&](auto ok, const char* kind) {
+      do {
+        if (peek() == '_') ++pos_;
+        if (!ok(peek())) {
+          if (std::string_view(kind) != "hexadecimal" && digit(peek())) {
+            ++pos_;
+            fail(std::string("invalid digit '") + src_[pos_ - 1] + "' in " + kind + " literal");
+          }
+          fail(std::string("invalid ") + kind + " literal");
+        }
+        while (ok(peek())) ++pos_;
+      } while (peek() == '_');
+      if (std::string_view(kind) != "hexadecimal" && digit(peek())) {
+        ++pos_;
+        fail(std::string("invalid digit '") + src_[pos_ - 1] + "' in " + kind + " literal");
+      }
+      verify_end(kind);
+    };
+    // After the integer part: fraction, exponent, imaginary unit.
+    auto rest = [&] {
       if (peek() == '.') {
         ++pos_;
-        digits(dec);
-        is_float = true;
+        if (digit(peek())) decimal_tail();
       }
-      if (std::tolower(peek()) == 'e' &&
-          (std::isdigit(static_cast<unsigned char>(peek(1))) ||
-           ((peek(1) == '+' || peek(1) == '-') && std::isdigit(static_cast<unsigned char>(peek(2)))))) {
-        pos_ += 2;
-        digits(dec);
-        is_float = true;
+      if (peek() == 'e' || peek() == 'E') {
+        const size_t e = pos_++;
+        if (peek() == '+' || peek() == '-') {
+          ++pos_;
+          if (!digit(peek())) fail("invalid decimal literal");
+        } else if (!digit(peek())) {  // `1else`, `1e`: the number ends before the e
+          pos_ = e;
+          verify_end("decimal");
+          return;
+        }
+        decimal_tail();
       }
-      if (std::tolower(peek()) == 'j') ++pos_;
-      std::string_view text = src_.substr(start, pos_ - start);
-      if (!is_float && text.size() > 1 && text[0] == '0' && text.find_first_not_of("0_") != std::string_view::npos &&
-          std::tolower(text.back()) != 'j')
-        throw_syntax_error(
-            "leading zeros in decimal integer literals are not permitted; use an 0o prefix for "
-            "octal integers",
-            line, column);
+      if (peek() == 'j' || peek() == 'J') {
+        ++pos_;
+        verify_end("imaginary");
+      } else {
+        verify_end("decimal");
+      }
+    };
+    const char c1 = peek(1);
+    if (peek() == '0' && (c1 == 'x' || c1 == 'X')) {
+      pos_ += 2;
+      radix_digits([](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }, "hexadecimal");
+    } else if (peek() == '0' && (c1 == 'o' || c1 == 'O')) {
+      pos_ += 2;
+      radix_digits([](char c) { return c >= '0' && c <= '7'; }, "octal");
+    } else if (peek() == '0' && (c1 == 'b' || c1 == 'B')) {
+      pos_ += 2;
+      radix_digits([](char c) { return c == '0' || c == '1'; }, "binary");
+    } else if (peek() == '0') {
+      ++pos_;
+      while (true) {
+        if (peek() == '_') {
+          ++pos_;
+          if (!digit(peek())) fail("invalid decimal literal");
+        }
+        if (peek() != '0') break;
+        ++pos_;
+      }
+      const size_t zeros_end = pos_;
+      const bool nonzero = digit(peek());
+      if (nonzero) decimal_tail();
+      const char c = peek();
+      if (c == '.' || c == 'e' || c == 'E' || c == 'j' || c == 'J') {
+        rest();
+      } else {
+        if (nonzero)  // the caret under the zeros (syntaxerror_known_range)
+          throw_tokenizer_error(
+              "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers", line_,
+              column, static_cast<int>(zeros_end - line_start_));
+        verify_end("decimal");
+      }
+    } else {
+      if (peek() != '.') decimal_tail();
+      rest();
     }
     emit(TokenKind::Number, start, line, column);
     return true;
@@ -355,10 +438,11 @@ class Lexer {
     int last_line = line_;
     if (pos_ > 0 && pos_ >= end_ && src_[end_ - 1] == '\n') --last_line;
     if (triple)
-      throw_syntax_error(
+      throw_tokenizer_error(
           "unterminated triple-quoted string literal (detected at line " + std::to_string(last_line) + ")", line,
           quote_col);
-    throw_syntax_error("unterminated string literal (detected at line " + std::to_string(line) + ")", line, quote_col);
+    throw_tokenizer_error("unterminated string literal (detected at line " + std::to_string(line) + ")", line,
+                          quote_col);
   }
 
   bool op(size_t start, int line, int column) {
@@ -388,19 +472,19 @@ class Lexer {
 
   void track_bracket(char c, int line, int column) {
     if (c == '(' || c == '[' || c == '{') {
-      if (brackets_.size() >= 200) throw_syntax_error("too many nested parentheses", line, column);
+      if (brackets_.size() >= 200) throw_tokenizer_error("too many nested parentheses", line, column);
       brackets_.push_back({c, line, column});
       return;
     }
     if (c != ')' && c != ']' && c != '}') return;
-    if (brackets_.empty()) throw_syntax_error(std::string("unmatched '") + c + "'", line, column);
+    if (brackets_.empty()) throw_tokenizer_error(std::string("unmatched '") + c + "'", line, column);
     char open = brackets_.back().ch;
     char want = open == '(' ? ')' : open == '[' ? ']' : '}';
     if (c != want) {
       std::string msg =
           std::string("closing parenthesis '") + c + "' does not match opening parenthesis '" + open + "'";
       if (brackets_.back().line != line) msg += " on line " + std::to_string(brackets_.back().line);
-      throw_syntax_error(msg, line, column);
+      throw_tokenizer_error(msg, line, column);
     }
     brackets_.pop_back();
   }
@@ -419,8 +503,8 @@ std::string escape_for_dump(const std::string& s) {
 
 }  // namespace
 
-std::vector<Token> tokenize(std::string_view source, UnclosedBracket* unclosed) {
-  return Lexer(source, 0, source.size(), false, unclosed).run();
+std::vector<Token> tokenize(std::string_view source, UnclosedBracket* unclosed, std::vector<CompileWarning>* warnings) {
+  return Lexer(source, 0, source.size(), false, unclosed, warnings).run();
 }
 
 std::vector<Token> tokenize_expression(std::string_view source, size_t begin, size_t end) {

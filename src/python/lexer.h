@@ -15,12 +15,15 @@ namespace stridelab::python {
 struct UnclosedBracket {
   char ch = 0;  // 0 when every bracket was closed
   int line = 0, col = 0;
+  size_t eof_token = 0;  // the first of the tokens made at the end of the input
 };
 
 // Tokenizes the whole source; throws SyntaxErrorException as CPython's tokenizer would. A bracket
 // still open at the end is reported in *unclosed when given (the parser decides which error
 // wins, as CPython does), else thrown as "'(' was never closed".
-std::vector<Token> tokenize(std::string_view source, UnclosedBracket* unclosed = nullptr);
+// The SyntaxWarnings it finds go to *warnings when given.
+std::vector<Token> tokenize(std::string_view source, UnclosedBracket* unclosed = nullptr,
+                            std::vector<CompileWarning>* warnings = nullptr);
 
 // Tokenizes source[begin, end) as an expression (an f-string replacement field): positions
 // stay those of the whole source, no INDENT/NEWLINE is produced.

@@ -1,5 +1,6 @@
 #include "python/parser.h"
 
+#include <map>
 #include <unordered_set>
 #include <unordered_map>
 #include <cerrno>
@@ -63,6 +64,11 @@ class Parser {
 
   // expression-only input (f-string fields): star_expressions ENDMARKER
   int furthest_line() const { return toks_[furthest_].line; }
+  size_t furthest_token() const { return furthest_; }
+  // The compiler's warnings, after the tokenizer's (CPython compiles once the parse is done).
+  void add_compiler_warnings(std::vector<CompileWarning>& out) const {
+    for (const auto& [at, message] : identity_warnings_) out.push_back({at.first, message});
+  }
 
   ExprPtr parse_field_expression() {
     ExprPtr e = parse_star_expressions();
@@ -76,7 +82,8 @@ class Parser {
   size_t i_ = 0;
   int depth_ = 0;
   int loop_depth_ = 0;
-  size_t furthest_ = 0;  // the furthest token the parser has looked at
+  size_t furthest_ = 0;                                           // the furthest token the parser has looked at
+  std::map<std::pair<int, int>, std::string> identity_warnings_;  // check_identity's, by position
   std::vector<ScopeInfo*> scopes_;
   std::unordered_map<const ScopeInfo*, std::unordered_set<std::string>> declared_;  // each scope's locals
   std::vector<bool*> generator_flags_;
@@ -1049,6 +1056,29 @@ class Parser {
     return false;
   }
 
+  // The compiler's SyntaxWarning for `x is 1` (check_compare): an identity test with a constant
+  // other than None, True, False and `...`. Kept by position: a comparison parsed again after
+  // backtracking warns once, and the warnings come out in the order of the source.
+  void check_identity(const CompareExpr& e) {
+    auto literal = [](const Expr& x) {
+      if (!folds_to_constant(x)) return false;
+      if (x.kind != ExprKind::Constant) return true;
+      ConstKind k = static_cast<const ConstantExpr&>(x).value_kind;
+      return k != ConstKind::None && k != ConstKind::True && k != ConstKind::False && k != ConstKind::Ellipsis;
+    };
+    bool left = literal(*e.left);
+    for (size_t i = 0; i < e.ops.size(); ++i) {
+      const bool right = literal(*e.comparators[i]);
+      if ((e.ops[i] == CmpOpKind::Is || e.ops[i] == CmpOpKind::IsNot) && (left || right)) {
+        identity_warnings_.emplace(std::make_pair(e.pos.line, e.pos.col),
+                                   e.ops[i] == CmpOpKind::Is ? "\"is\" with a literal. Did you mean \"==\"?"
+                                                             : "\"is not\" with a literal. Did you mean \"!=\"?");
+        return;
+      }
+      left = right;
+    }
+  }
+
   // comparison: bitwise_or compare_op_bitwise_or_pair+ | bitwise_or
   ExprPtr parse_comparison() {
     Pos start = start_pos();
@@ -1064,6 +1094,7 @@ class Parser {
     } while (parse_cmp_op(op));
     (void)p;
     e->pos = finish(start);
+    check_identity(*e);
     return e;
   }
 
@@ -1825,27 +1856,63 @@ bool ScopeInfo::is_global(const std::string& name) const {
   return false;
 }
 
+bool folds_to_constant(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Constant: return true;
+    case ExprKind::UnaryOp: return folds_to_constant(*static_cast<const UnaryOpExpr&>(e).operand);
+    case ExprKind::Tuple:
+      for (const ExprPtr& item : static_cast<const SequenceExpr&>(e).elts)
+        if (!folds_to_constant(*item)) return false;
+      return true;
+    case ExprKind::BinOp: {
+      const auto& b = static_cast<const BinOpExpr&>(e);
+      if (!folds_to_constant(*b.left) || !folds_to_constant(*b.right)) return false;
+      const bool divides = b.op == BinOpKind::Div || b.op == BinOpKind::FloorDiv || b.op == BinOpKind::Mod;
+      if (!divides || b.right->kind != ExprKind::Constant) return !divides;
+      const auto& c = static_cast<const ConstantExpr&>(*b.right);
+      return c.value_kind == ConstKind::Int && c.int_value != 0 && c.big_digits.empty();
+    }
+    default: return false;
+  }
+}
+
 // CPython reports an unclosed bracket instead of a parse error only when the parse error lies
 // on a later line than the bracket (see _PyPegen_tokenize_full_source_to_check_for_errors).
 std::unique_ptr<Module> parse_module(std::string_view source) {
-  if (source.find('\0') != std::string_view::npos) {  // as CPython 3.11.4 and later say it
-    SyntaxErrorInfo info;
-    info.message = "source code cannot contain null bytes";
-    throw SyntaxErrorException(std::move(info));
-  }
+  // As CPython 3.11.2 reads a file (NOTE [NUL bytes in the source]); callers that show lines give
+  // the dropped text themselves.
+  if (source.find('\0') != std::string_view::npos) return parse_module(drop_after_nul(source));
   UnclosedBracket unclosed;
-  std::vector<Token> tokens = tokenize(source, &unclosed);
+  std::vector<CompileWarning> warnings;
+  // The SyntaxWarnings found before an error are printed before it.
+  auto with_warnings = [&](const SyntaxErrorException& e) {
+    SyntaxErrorInfo info = e.info();
+    info.warnings = warnings;
+    return SyntaxErrorException(std::move(info));
+  };
+  std::vector<Token> tokens;
+  try {
+    tokens = tokenize(source, &unclosed, &warnings);
+  } catch (const SyntaxErrorException& e) { throw with_warnings(e); }
   Parser parser(source, std::move(tokens));
   auto report_unclosed = [&]() {
-    throw_syntax_error(std::string("'") + unclosed.ch + "' was never closed", unclosed.line, unclosed.col);
+    try {
+      throw_syntax_error(std::string("'") + unclosed.ch + "' was never closed", unclosed.line, unclosed.col);
+    } catch (const SyntaxErrorException& e) { throw with_warnings(e); }
   };
   try {
     auto module = parser.parse_file();
     if (unclosed.ch) report_unclosed();
+    parser.add_compiler_warnings(warnings);
+    module->warnings = std::move(warnings);
     return module;
   } catch (const SyntaxErrorException& e) {
-    if (unclosed.ch && parser.furthest_line() > unclosed.line) report_unclosed();
-    throw;
+    // Reading past the last token inside brackets is itself the error in CPython: its tokenizer
+    // fails there.
+    if (unclosed.ch && (parser.furthest_line() > unclosed.line || parser.furthest_token() >= unclosed.eof_token))
+      report_unclosed();
+    if (!e.info().warnings.empty() || warnings.empty()) throw;
+    throw with_warnings(e);
   }
 }
 

@@ -12,4 +12,8 @@ namespace stridelab::python {
 // Parses a whole program; throws SyntaxErrorException.
 std::unique_ptr<Module> parse_module(std::string_view source);
 
+// Whether CPython's AST optimiser folds `e` into one constant: literals, and unary and binary
+// operations and tuples made of them (an operation that would fail, as `1 / 0`, is left).
+bool folds_to_constant(const Expr& e);
+
 }  // namespace stridelab::python

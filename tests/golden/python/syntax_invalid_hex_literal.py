@@ -1,0 +1,1 @@
+mask = 0xffg0

@@ -1,0 +1,2 @@
+total = 0
+print(total y

@@ -1,0 +1,3 @@
+a = 1if True else 0
+b = [2
+c = 3x
