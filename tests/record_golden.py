@@ -8,9 +8,10 @@ with the file shown as "<main>" in tracebacks, and writes beside it:
   NAME.err   its stderr (traceback or SyntaxError text as CPython prints it)
   NAME.code  its exit code (0, or 1 for an uncaught exception)
 
-The program runs from a temporary directory as main.py, compiled under its absolute path, and
-any error is printed by CPython's own (C) excepthook, exactly as `python3 main.py` prints it;
-the absolute path is then replaced by "<main>" in stderr. (Compiling under the name "<main>"
+The program runs from a temporary directory as main.py. A program with a "# not yet in
+stridelab:" line (below) runs through a small runner, compiled under its absolute path, and any
+error is printed by CPython's own (C) excepthook, exactly as `python3 main.py` prints it.
+Either way the absolute path is then replaced by "<main>" in stderr. (Compiling under the name "<main>"
 directly would not do: CPython's C printer never opens files named "<...>", so it would print
 no source lines, and the traceback module's Python printer differs from it in small ways.)
 
@@ -23,9 +24,10 @@ Module attribute becomes a raising property); the frames of that stand-in are le
 traceback, so the learner's line is where the error points, as in stridelab. Everything else the
 program prints still comes from PyTorch.
 
-A program with a NUL byte in it runs as `python3 main.py` itself: CPython 3.11.2 reads a file
-line by line as C strings (NUL bytes end lines: NOTE [NUL bytes in the source] in
-src/python/syntax_error.h), while compile() refuses such a string outright.
+Every other program runs as `python3 main.py` itself, which is what a learner runs: the runner's
+own frames would take levels of the recursion limit that no Python frame shows (its exec() call
+is one), and compile() refuses a NUL byte that CPython 3.11.2 reads from a file as the end of a
+line (NOTE [NUL bytes in the source] in src/python/syntax_error.h).
 
 Usage: tests/record_golden.py [PATH ...]
 """
@@ -118,7 +120,8 @@ def record(program: pathlib.Path) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         pathlib.Path(tmp, "main.py").write_text(source, encoding="utf-8")
         env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
-        command = [PYTHON, "main.py"] if "\0" in source else [PYTHON, "-c", RUNNER]
+        stand_in = any(line.startswith("# not yet in stridelab:") for line in source.splitlines())
+        command = [PYTHON, "-c", RUNNER] if stand_in else [PYTHON, "main.py"]
         proc = subprocess.run(command, cwd=tmp, env=env, capture_output=True, timeout=600)
         real = os.path.realpath(tmp)
         stderr = proc.stderr

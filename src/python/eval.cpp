@@ -1492,11 +1492,16 @@ void Evaluator::bind_arguments(Interp& in, FunctionObject* fn, Env& env, CallArg
                                           quoted_list(missing));
 }
 
+void Interp::enter_c_level(const char* where) {
+  if ((frame_ ? frame_->depth + 1 : 1) + c_levels_ >= limits_.max_depth) recursion::fail(where);
+  ++c_levels_;
+}
+
 ObjRef Interp::call_function(FunctionObject* fn, CallArgs& args) {
   int depth = frame_ ? frame_->depth + 1 : 1;
   // CPython's recursion limit, a RecursionError the program may catch: max_depth frames
   // (1,000, --max-depth N), the module's own included (NOTE [Native recursion] guards the stack).
-  if (depth >= limits_.max_depth) recursion::fail("");
+  if (depth + c_levels_ >= limits_.max_depth) recursion::fail("");
   if (fn->def_ && fn->def_->is_generator) {  // the call makes the generator; its body runs on next()
     Ref<GeneratorObject> g(new GeneratorObject());
     Frame& frame = g->frame_;

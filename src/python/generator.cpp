@@ -125,7 +125,7 @@ ObjRef Evaluator::resume(Interp& in, GeneratorObject* g, ObjRef sent, Ref<Except
   int depth = in.frame_ ? in.frame_->depth + 1 : 1;
   // CPython's recursion limit, a RecursionError the program may catch: max_depth frames
   // (1,000, --max-depth N), the module's own included (NOTE [Native recursion] guards the stack).
-  if (depth >= in.limits_.max_depth) recursion::fail("");
+  if (depth + in.c_levels_ >= in.limits_.max_depth) recursion::fail("");
   frame.parent = in.frame_;
   frame.depth = depth;
   struct Restore {

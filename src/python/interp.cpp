@@ -199,6 +199,7 @@ RunResult Interp::run(std::string_view source, std::string_view filename) {
   frame_ = &frame;
   start_time_ = std::chrono::steady_clock::now();
   steps_ = 0;
+  c_levels_ = 0;
   support::deadline().arm(limits_.max_seconds);
   support::clear_stop_in_flight();
   // Nothing but this result leaves run(): formatting the traceback runs the program's own code too

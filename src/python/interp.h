@@ -94,6 +94,16 @@ class Interp {
   // The interpreter inside run() (null outside), and a number unique to each run of any
   // interpreter (for once-per-process warnings, each run being one process).
   static Interp* running();
+  // NOTE [C levels of the recursion limit]
+  // CPython's recursion limit counts more than Python frames: a C call that calls back into Python
+  // (the repr() builtin, PyObject_Repr) takes a level too. Where PyTorch's own Python code
+  // recurses through such calls (Module.__repr__ calling repr() on each child: three levels a
+  // module), the native code that stands for it enters those levels here (CLevels), so that
+  // RecursionError comes where CPython raises it; a Python call checks its frame's depth plus
+  // these levels against the limit. enter_c_level raises "maximum recursion depth exceeded" +
+  // `where` past the limit.
+  void enter_c_level(const char* where);
+  void leave_c_level() { --c_levels_; }
   unsigned long long run_serial() const { return run_serial_; }
 
  private:
@@ -115,11 +125,39 @@ class Interp {
   std::unique_ptr<Module> module_;
   Ref<ModuleObject> main_;
   long long steps_ = 0;
+  int c_levels_ = 0;  // NOTE [C levels of the recursion limit]
   std::chrono::steady_clock::time_point start_time_;
   std::vector<Ref<ExceptionObject>> handling_;  // exceptions being handled (for __context__)
   // The mutable containers made while this interpreter runs (NOTE [Cycles at teardown]).
   TrackLink tracked_;
   void clear_tracked();
+};
+
+// Levels of CPython's recursion count entered for the scope, one per `where` (NOTE [C levels of
+// the recursion limit]); none stay entered when one is refused.
+class CLevels {
+ public:
+  CLevels(Interp& in, std::initializer_list<const char*> wheres) : in_(in) {
+    try {
+      for (const char* where : wheres) {
+        in.enter_c_level(where);
+        ++entered_;
+      }
+    } catch (...) {
+      leave();
+      throw;
+    }
+  }
+  ~CLevels() { leave(); }
+  CLevels(const CLevels&) = delete;
+  CLevels& operator=(const CLevels&) = delete;
+
+ private:
+  void leave() {
+    for (; entered_ > 0; --entered_) in_.leave_c_level();
+  }
+  Interp& in_;
+  int entered_ = 0;
 };
 
 // Installs print, len, range, ... and the exception classes into `ns`.

@@ -132,6 +132,15 @@ const TorchFrame module_forward_unimplemented{TORCH_PY "nn/modules/module.py", 2
                                               "missing the required \\\"forward\\\" function\")\n"};
 const TorchFrame module_add_module{TORCH_PY "nn/modules/module.py", 444, "add_module",
                                    "    raise TypeError(\"{} is not a Module subclass\".format(\n"};
+const TorchFrame module_repr_extra{TORCH_PY "nn/modules/module.py", 2001, "__repr__",
+                                   "    extra_repr = self.extra_repr()\n"
+                                   "                 ^^^^^^^^^^^^^^^^^\n"};
+const TorchFrame module_repr_split{TORCH_PY "nn/modules/module.py", 2004, "__repr__",
+                                   "    extra_lines = extra_repr.split('\\n')\n"
+                                   "                  ^^^^^^^^^^^^^^^^\n"};
+const TorchFrame module_repr_child{TORCH_PY "nn/modules/module.py", 2007, "__repr__",
+                                   "    mod_str = repr(module)\n"
+                                   "              ^^^^^^^^^^^^\n"};
 const TorchFrame module_getattr{TORCH_PY "nn/modules/module.py", 1269, "__getattr__",
                                 "    raise AttributeError(\"'{}' object has no attribute '{}'\".format(\n"};
 const TorchFrame module_setattr{TORCH_PY "nn/modules/module.py", 1290, "__setattr__",
@@ -163,6 +172,11 @@ const TorchFrame sequential_forward{TORCH_PY "nn/modules/container.py", 204, "fo
 const TorchFrame sequential_iterate{TORCH_PY "nn/modules/container.py", 203, "forward", "    for module in self:\n"};
 const TorchFrame module_apply_children{TORCH_PY "nn/modules/module.py", 727, "apply",
                                        "    for module in self.children():\n"};
+const TorchFrame module_apply_child{TORCH_PY "nn/modules/module.py", 728, "apply", "    module.apply(fn)\n"};
+const TorchFrame module_apply_fn{TORCH_PY "nn/modules/module.py", 729, "apply", "    fn(self)\n"};
+const TorchFrame module_named_children_items{TORCH_PY "nn/modules/module.py", 1815, "named_children",
+                                             "    for name, module in self._modules.items():\n"
+                                             "                        ^^^^^^^^^^^^^^^^^^^^^\n"};
 const TorchFrame module_children{TORCH_PY "nn/modules/module.py", 1796, "children",
                                  "    for name, module in self.named_children():\n"};
 const TorchFrame module_named_children{TORCH_PY "nn/modules/module.py", 1815, "named_children",

@@ -103,10 +103,21 @@ std::string add_indent(const std::string& s, int n) {
   return out;
 }
 
+// Module.__repr__ (torch/nn/modules/module.py), with its frames in tracebacks and its levels of the
+// recursion limit: repr() of a child and PyObject_Repr, then the frame (NOTE [C levels of the
+// recursion limit]), so that a module containing itself stops where PyTorch does.
 std::string module_repr(Interp& in, Object* self) {
+  python::CLevels levels(in, {" while calling a Python object", " while getting the repr of an object", ""});
   NnModule* m = as_module(self);
   CallArgs none_args;
-  ObjRef er = call_method(in, self, "extra_repr", none_args);
+  ObjRef er = through({&frames::module_repr_extra}, [&] {
+    // extra_repr is a Python method in PyTorch: its frame's level is checked even where it is
+    // native here (a Python one checks it again, at the same depth).
+    { python::CLevels frame(in, {""}); }
+    return call_method(in, self, "extra_repr", none_args);
+  });
+  if (!is_str(er.get()) && truthy(in, er.get()))
+    through({&frames::module_repr_split}, [&] { return get_attr(in, er.get(), "split"); });
   std::string extra = is_str(er.get()) ? as<StrObject>(er.get())->value_ : "";
   std::vector<std::string> extra_lines, child_lines;
   if (!extra.empty()) {
@@ -121,7 +132,8 @@ std::string module_repr(Interp& in, Object* self) {
   for (auto& n : m->modules) {
     Object* c = m->dict_.get(n);
     if (!c || c == none()) continue;
-    child_lines.push_back("(" + n + "): " + add_indent(repr(in, c), 2));
+    child_lines.push_back("(" + n +
+                          "): " + add_indent(through({&frames::module_repr_child}, [&] { return repr(in, c); }), 2));
   }
   std::string s = self->type()->name_ + "(";
   std::vector<std::string> lines = extra_lines;
@@ -628,6 +640,18 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
       // reported at the next step, unless the child was the last one.
       std::function<void(Object*)> walk = [&](Object* o) {
         NativeDepth depth;  // a module containing itself recurses, as in PyTorch
+        // Module.apply's frame, and for `for module in self.children()` the frames of children()
+        // and named_children() and the call of _modules.items() (NOTE [C levels of the recursion
+        // limit]): a module containing itself stops where PyTorch does.
+        python::CLevels frame(in, {""});
+        through({&frames::module_apply_children}, [&] {
+          python::CLevels children(in, {""});
+          through({&frames::module_children}, [&] {
+            python::CLevels named_children(in, {""});
+            through({&frames::module_named_children_items},
+                    [&] { python::CLevels items(in, {" while calling a Python object"}); });
+          });
+        });
         NnModule* m = as_module(o);
         const uint64_t state = m->modules_state;
         std::vector<ObjRef> done;
@@ -641,13 +665,13 @@ Ref<ModuleObject> make_nn_module(Interp& in) {
                                            return d.get() == c.get();
                                          }) == done.end()) {
             done.push_back(c);
-            walk(c.get());
+            through({&frames::module_apply_child}, [&] { walk(c.get()); });
           }
           if (last) break;
         }
         CallArgs args;
         args.pos.push_back(ObjRef(o));
-        call(in, p.get(1), args);
+        through({&frames::module_apply_fn}, [&] { call(in, p.get(1), args); });
       };
       walk(a.pos[0].get());
       return a.pos[0];

@@ -160,8 +160,8 @@ TEST_CASE("limits: a module that contains itself prints as a RecursionError, not
   CHECK(o.code == 0);
   CHECK(o.err.empty());
   CHECK(o.out ==
-        "RecursionError: maximum recursion depth exceeded while getting the repr of an object\n"
         "RecursionError: maximum recursion depth exceeded\n"
+        "RecursionError: maximum recursion depth exceeded while calling a Python object\n"
         "1 1\n"
         "RecursionError\n"
         "True\n");
