@@ -1042,6 +1042,39 @@ void install_dict_methods() {
 
 }  // namespace
 
+// range.index and range.count: arithmetic for an int, equality along the range for anything else.
+static void install_range_methods() {
+  auto position = [](Interp& in, RangeObject* r, Object* x) -> int64_t {
+    if (x->type() == builtin_types().int_ && !is_big_candidate(x)) {
+      int64_t v = as<IntObject>(x)->value_, n = r->length();
+      if (n == 0 || (v - r->start_) % r->step_ != 0) return -1;
+      int64_t i = (v - r->start_) / r->step_;
+      return i >= 0 && i < n ? i : -1;
+    }
+    for (int64_t i = 0, n = r->length(); i < n; ++i) {
+      support::poll_deadline();
+      if (equals(in, make_int(r->start_ + i * r->step_).get(), x)) return i;
+    }
+    return -1;
+  };
+  auto self = [](CallArgs& a, const char* name) {
+    if (a.pos.size() != 2)
+      raise(builtin_types().type_error,
+            std::string(name) + "() takes exactly one argument (" + std::to_string(a.pos.size() - 1) + " given)");
+    return as<RangeObject>(a.pos[0].get());
+  };
+  builtin_types().range->dict_.set("index", make_function("index", [=](Interp& in, CallArgs& a) -> ObjRef {
+                                     int64_t i = position(in, self(a, "index"), a.pos[1].get());
+                                     if (i < 0)
+                                       raise(builtin_types().value_error,
+                                             repr(in, a.pos[1].get()) + " is not in range");
+                                     return make_int(i);
+                                   }));
+  builtin_types().range->dict_.set("count", make_function("count", [=](Interp& in, CallArgs& a) -> ObjRef {
+                                     return make_int(position(in, self(a, "count"), a.pos[1].get()) >= 0 ? 1 : 0);
+                                   }));
+}
+
 void install_builtins(Interp& in, Namespace& ns) {
   static bool methods_done = false;
   if (!methods_done) {
@@ -1051,6 +1084,7 @@ void install_builtins(Interp& in, Namespace& ns) {
     install_list_methods();
     install_dict_methods();
     builtin_types().range->new_ = builtin_range;
+    install_range_methods();
     builtin_types().type->new_ = builtin_type;
     builtin_types().str->new_ = make_str_obj;
     builtin_types().int_->new_ = make_int_obj;
@@ -1076,6 +1110,10 @@ void install_builtins(Interp& in, Namespace& ns) {
   add(ns, "isinstance", builtin_isinstance);
   add(ns, "issubclass", builtin_issubclass);
   add(ns, "repr", builtin_repr);
+  add(ns, "ascii", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_args(a, "ascii", 1, 1);
+    return make_str(ascii_escape(repr(in, a.pos[0].get())));
+  });
   add(ns, "zip", builtin_zip);
   add(ns, "enumerate", builtin_enumerate);
   add(ns, "min", [](Interp& in, CallArgs& a) { return min_max(in, a, false); });

@@ -57,6 +57,7 @@ class Parser {
   std::unique_ptr<Module> parse_file() {
     auto module = std::make_unique<Module>();
     module->source = std::string(src_);
+    annotations_flag_ = &module->has_annotations;
     while (!at(TokenKind::EndMarker)) parse_statement(module->body);
     return module;
   }
@@ -80,8 +81,9 @@ class Parser {
   std::vector<ScopeInfo*> scopes_;
   std::unordered_map<const ScopeInfo*, std::unordered_set<std::string>> declared_;  // each scope's locals
   std::vector<bool*> generator_flags_;
-  int yields_ = 0;              // the yields parsed so far
-  std::vector<Pos> yield_pos_;  // where each of them is
+  bool* annotations_flag_ = nullptr;  // the module's or class's has_annotations; null in a def
+  int yields_ = 0;                    // the yields parsed so far
+  std::vector<Pos> yield_pos_;        // where each of them is
   // Where a comprehension's element starts: the scope's names and the yields parsed before it.
   struct Mark {
     size_t uses;
@@ -348,6 +350,7 @@ class Parser {
     set_store(*target, Ctx::Store);
     s->target = std::move(target);
     s->annotation = parse_expression();
+    if (annotations_flag_) *annotations_flag_ = true;
     if (accept_op("=")) s->value = parse_star_expressions();
     s->pos = finish(p);
     return s;
@@ -655,7 +658,9 @@ class Parser {
       WithItem item;
       item.context_expr = parse_expression();
       if (accept_kw("as")) {
+        int before = yields_;
         item.optional_vars = parse_bitor();
+        item.target_yield = yields_ != before;
         if (!valid_target(*item.optional_vars))
           fail_range("cannot assign to " + std::string(expr_name(*item.optional_vars)), item.optional_vars->pos);
         set_store(*item.optional_vars, Ctx::Store);
@@ -749,9 +754,11 @@ class Parser {
     expect_op("(");
     s->args = parse_parameters(")");
     expect_op(")");
-    if (accept_op("->")) parse_expression();
+    if (accept_op("->")) s->args.annotations.emplace_back("return", parse_expression());
     expect_colon();
     s->has_yield = yields_ != yields;
+    bool* saved_flag = annotations_flag_;
+    annotations_flag_ = nullptr;
     scopes_.push_back(&s->scope);
     generator_flags_.push_back(&s->is_generator);
     declare_params(s->args);
@@ -759,6 +766,7 @@ class Parser {
     loop_depth_ = 0;
     s->body = parse_block("function definition", p.line);
     loop_depth_ = saved_loops;
+    annotations_flag_ = saved_flag;
     generator_flags_.pop_back();
     declared_.erase(scopes_.back());
     scopes_.pop_back();
@@ -814,17 +822,17 @@ class Parser {
     bool seen_star = false, seen_default = false;
     while (!at_op(closer)) {
       if (accept_op("**")) {
-        a.kwarg = std::make_unique<Arg>(parse_arg(closer));
+        a.kwarg = std::make_unique<Arg>(parse_arg(closer, a));
         accept_op(",");
         break;
       }
       if (accept_op("*")) {
-        if (!at_op(",") && !at_op(closer)) a.vararg = std::make_unique<Arg>(parse_arg(closer));
+        if (!at_op(",") && !at_op(closer)) a.vararg = std::make_unique<Arg>(parse_arg(closer, a));
         seen_star = true;
       } else if (accept_op("/")) {
         a.posonly = a.args.size();  // the parameters before it are positional-only
       } else {
-        Arg arg = parse_arg(closer);
+        Arg arg = parse_arg(closer, a);
         ExprPtr def;
         if (accept_op("=")) def = parse_expression();
         if (seen_star) {
@@ -841,12 +849,12 @@ class Parser {
     return a;
   }
 
-  Arg parse_arg(const char* closer) {
+  Arg parse_arg(const char* closer, Arguments& a) {
     Arg arg;
     arg.pos = start_pos();
     arg.name = parse_plain_name();
     arg.pos = finish(arg.pos);
-    if (std::string(closer) == ")" && accept_op(":")) parse_expression();
+    if (std::string(closer) == ")" && accept_op(":")) a.annotations.emplace_back(arg.name, parse_expression());
     return arg;
   }
 
@@ -871,7 +879,10 @@ class Parser {
     scopes_.push_back(&class_scope);
     int saved_loops = loop_depth_;
     loop_depth_ = 0;
+    bool* saved_flag = annotations_flag_;
+    annotations_flag_ = &s->has_annotations;
     s->body = parse_block("class definition", p.line);
+    annotations_flag_ = saved_flag;
     loop_depth_ = saved_loops;
     declared_.erase(scopes_.back());
     scopes_.pop_back();

@@ -110,7 +110,7 @@ static std::string exception_repr(Interp& in, ExceptionObject* e) {
 
 static std::string function_repr(Object* o) {
   auto* f = as<FunctionObject>(o);
-  return "<function " + f->qualname_ + " at " + address(o) + ">";
+  return "<function " + f->shown_qualname() + " at " + address(o) + ">";
 }
 
 // list, tuple and dict: a level of the recursion through nested containers, kept small
@@ -171,7 +171,8 @@ STRIDELAB_NOINLINE static std::string builtin_repr(Interp& in, Object* o) {
   if (t == builtin_types().method) {
     auto* m = as<BoundMethodObject>(o);
     if (m->func_->type() == builtin_types().function)
-      return "<bound method " + as<FunctionObject>(m->func_.get())->qualname_ + " of " + repr(in, m->self_.get()) + ">";
+      return "<bound method " + as<FunctionObject>(m->func_.get())->shown_qualname() + " of " +
+             repr(in, m->self_.get()) + ">";
     if (std::string slot = slot_repr(m->func_.get(), m->self_.get()); !slot.empty()) return slot;
     std::string name =
         m->func_->type() == builtin_types().builtin_function ? as<BuiltinFunctionObject>(m->func_.get())->name_ : "?";
@@ -908,7 +909,19 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
   TypeObject* t = o->type();
   if (t == builtin_types().type) {
     auto* cls = as<TypeObject>(o);
-    if (name == "__name__" || name == "__qualname__") return make_str(cls->name_);
+    if (name == "__name__") return make_str(cls->name_);
+    if (name == "__qualname__") return make_str(cls->qualname());
+    if (name == "mro") {  // type.mro(): the MRO as a list
+      Ref<TypeObject> keep(cls);
+      return make_function("mro", [keep](Interp&, CallArgs& a) -> ObjRef {
+        if (!a.pos.empty() || !a.kw.empty())
+          raise(builtin_types().type_error,
+                "type.mro() takes no arguments (" + std::to_string(a.pos.size()) + " given)");
+        std::vector<ObjRef> items;
+        for (TypeObject* t : keep->mro_) items.emplace_back(t);
+        return make_list(std::move(items));
+      });
+    }
     if (name == "__module__") return make_str(cls->module_);
     if (name == "__base__") return cls->base_ ? ObjRef(cls->base_) : ObjRef(none());
     if (name == "__bases__" || name == "__mro__") {
@@ -919,18 +932,28 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
   }
   if (t == builtin_types().function) {
     auto* f = as<FunctionObject>(o);
-    if (name == "__name__") return make_str(f->name_);
-    if (name == "__qualname__") return make_str(f->qualname_);
+    if (name == "__name__") return f->name_attr_ ? f->name_attr_ : make_str(f->name_);
+    if (name == "__qualname__") return f->qualname_attr_ ? f->qualname_attr_ : make_str(f->qualname_);
+    if (name == "__annotations__") {
+      if (!f->annotations_) f->annotations_ = ObjRef(new DictObject());
+      return f->annotations_;
+    }
     if (name == "__doc__") return f->def_ ? docstring(f->def_->body) : ObjRef(none());
     if (name == "__module__") return make_str("__main__");
     if (name == "__defaults__") return f->defaults_.empty() ? ObjRef(none()) : ObjRef(new TupleObject(f->defaults_));
+    if (name == "__kwdefaults__") {
+      Ref<DictObject> d(new DictObject());
+      for (size_t i = 0; i < f->kw_defaults_.size(); ++i)
+        if (f->kw_defaults_[i]) d->set(in, make_str(f->args().kwonly[i].name), f->kw_defaults_[i]);
+      return d->items().empty() ? ObjRef(none()) : ObjRef(d.get());
+    }
   }
   if (t == builtin_types().builtin_function && name == "__name__") return make_str(as<BuiltinFunctionObject>(o)->name_);
   if (t == builtin_types().method) {
     auto* m = as<BoundMethodObject>(o);
     if (name == "__self__") return m->self_;
     if (name == "__func__") return m->func_;
-    if (name == "__name__") return get_attr(in, m->func_.get(), name);
+    if (name == "__name__" || name == "__qualname__") return get_attr(in, m->func_.get(), name);
   }
   if (t == builtin_types().module && name == "__name__") return make_str(as<ModuleObject>(o)->name_);
   if (is_instance(o, builtin_types().base_exception)) {
@@ -1104,8 +1127,48 @@ ObjRef get_attr(Interp& in, Object* o, std::string_view name) {
   }
 }
 
+// An instance of classes that all declare __slots__ (without "__dict__") takes only the names
+// listed, as CPython's instances without a __dict__ do.
+static bool slot_allowed(Interp& in, TypeObject* t, std::string_view name) {
+  for (TypeObject* c : t->mro_) {
+    if (!c->is_user_) continue;
+    Object* slots = c->dict_.get("__slots__");
+    if (!slots) return true;
+    std::vector<ObjRef> names = is_str(slots) ? std::vector<ObjRef>{ObjRef(slots)} : to_vector(in, slots);
+    for (auto& n : names)
+      if (is_str(n.get()) && (as<StrObject>(n.get())->value_ == name || as<StrObject>(n.get())->value_ == "__dict__"))
+        return true;
+  }
+  return false;
+}
+
+// `f.__name__ = ...` and `C.__qualname__ = ...`: a function's or a class's own fields, which
+// take only a str (CPython's "can only assign string to C.__name__, not 'int'").
+static bool set_name_attr(Object* o, std::string_view name, const ObjRef& value) {
+  if (name != "__name__" && name != "__qualname__") return false;
+  bool is_function = o->type() == builtin_types().function;
+  bool is_class = o->type() == builtin_types().type && as<TypeObject>(o)->is_user_;
+  if (!is_function && !is_class) return false;
+  if (!is_instance(value.get(), builtin_types().str)) {
+    if (is_function) raise(builtin_types().type_error, std::string(name) + " must be set to a string object");
+    raise(builtin_types().type_error, "can only assign string to " + as<TypeObject>(o)->name_ + "." +
+                                          std::string(name) + ", not '" + type_name(value.get()) + "'");
+  }
+  if (is_function) {
+    auto* f = as<FunctionObject>(o);
+    ObjRef s = make_str(as<StrObject>(value.get())->value_);
+    (name == "__name__" ? f->name_attr_ : f->qualname_attr_) = s;
+  } else {
+    auto* c = as<TypeObject>(o);
+    if (name == "__name__" && c->qualname_.empty()) c->qualname_ = c->name_;
+    (name == "__name__" ? c->name_ : c->qualname_) = as<StrObject>(value.get())->value_;
+  }
+  return true;
+}
+
 // Generic attribute store (object.__setattr__): properties, then the instance dict.
 static void generic_set_attr(Interp& in, Object* o, std::string_view name, ObjRef value) {
+  if (set_name_attr(o, name, value)) return;
   Object* cls_attr = o->type()->lookup(name);
   if (cls_attr && cls_attr->type() == builtin_types().property) {
     auto* p = as<PropertyObject>(cls_attr);
@@ -1114,6 +1177,8 @@ static void generic_set_attr(Interp& in, Object* o, std::string_view name, ObjRe
     return;
   }
   if (Namespace* ns = o->instance_dict()) {
+    if (o->type()->is_user_ && o->type()->lookup("__slots__") && !slot_allowed(in, o->type(), name))
+      no_attribute(o, name);
     ns->set(name, std::move(value));
     return;
   }
@@ -1170,6 +1235,17 @@ void install_object_methods() {
         return ObjRef(none());
       })));
   builtin_types().object->dict_.set("__new__", make_method_wrapper(make_function("__new__", object_new), false));
+  builtin_types().object->dict_.set(
+      "__init_subclass__", make_method_wrapper(make_function("__init_subclass__",
+                                                             [](Interp&, CallArgs& a) -> ObjRef {
+                                                               if (!a.kw.empty())
+                                                                 raise(builtin_types().type_error,
+                                                                       as<TypeObject>(a.pos[0].get())->name_ +
+                                                                           ".__init_subclass__() takes no keyword "
+                                                                           "arguments");
+                                                               return ObjRef(none());
+                                                             }),
+                                               true));
   builtin_types().object->dict_.set(
       "__init__", ObjRef(new BuiltinFunctionObject("__init__", [](Interp&, CallArgs& a) -> ObjRef {
         if (a.pos.size() > 1 || !a.kw.empty())
