@@ -75,6 +75,17 @@ void expect_method_args(CallArgs& a, const std::string& name, size_t lo, size_t 
                                         (hi == 1 ? "" : "s") + ", got " + std::to_string(n));
 }
 
+// list.index and tuple.index's start and stop, clipped as slice bounds are.
+void index_bounds(Interp& in, CallArgs& a, size_t size, size_t& first, size_t& last) {
+  auto bound = [&](size_t i, int64_t dflt) {
+    int64_t v = a.pos.size() > i ? to_index(in, a.pos[i].get()) : dflt;
+    if (v < 0) v += static_cast<int64_t>(size);
+    return static_cast<size_t>(std::clamp<int64_t>(v, 0, static_cast<int64_t>(size)));
+  };
+  first = bound(2, 0);
+  last = bound(3, static_cast<int64_t>(size));
+}
+
 Object* kwarg(CallArgs& a, const char* name) {
   for (auto& [k, v] : a.kw)
     if (k == name) return v.get();
@@ -890,14 +901,16 @@ void install_list_methods() {
   add_method(t, "index", [](Interp& in, CallArgs& a) -> ObjRef {
     expect_method_args(a, "index", 1, 3);
     auto& items = self_list(a)->items_;
-    for (size_t i = 0; i < items.size(); ++i) {
+    size_t first, last;
+    index_bounds(in, a, items.size(), first, last);
+    for (size_t i = first; i < last && i < items.size(); ++i) {
       ObjRef item = items[i];
       if (equals(in, item.get(), a.pos[1].get())) return make_int(static_cast<int64_t>(i));
     }
     raise(builtin_types().value_error, repr(in, a.pos[1].get()) + " is not in list");
   });
   add_method(t, "count", [](Interp& in, CallArgs& a) -> ObjRef {
-    expect_method_args(a, "count", 1, 1);
+    expect_method_args(a, "list.count", 1, 1);
     auto& items = self_list(a)->items_;
     int64_t n = 0;
     for (size_t i = 0; i < items.size(); ++i) {
@@ -948,12 +961,16 @@ void install_list_methods() {
   });
   TypeObject* tu = builtin_types().tuple;
   add_method(tu, "index", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "index", 1, 3);
     auto& items = as<TupleObject>(a.pos[0].get())->items_;
-    for (size_t i = 0; i < items.size(); ++i)
+    size_t first, last;
+    index_bounds(in, a, items.size(), first, last);
+    for (size_t i = first; i < last; ++i)
       if (equals(in, items[i].get(), a.pos[1].get())) return make_int(static_cast<int64_t>(i));
     raise(builtin_types().value_error, "tuple.index(x): x not in tuple");
   });
   add_method(tu, "count", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "tuple.count", 1, 1);
     int64_t n = 0;
     for (auto& x : as<TupleObject>(a.pos[0].get())->items_) n += equals(in, x.get(), a.pos[1].get());
     return make_int(n);

@@ -868,7 +868,7 @@ bool contains(Interp& in, Object* container, Object* item) {
     return truthy(in, call(in, hook, args).get());
   }
   if (!t->lookup("__iter__") && !t->lookup("__getitem__") && t != builtin_types().range &&
-      !is_instance(container, builtin_types().iterator))
+      !dynamic_cast<IteratorObject*>(container))
     raise(builtin_types().type_error, "argument of type '" + type_name(container) + "' is not iterable");
   Ref<IteratorObject> it = get_iter(in, container);
   while (ObjRef x = it->next(in))
@@ -956,6 +956,15 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
     if (name == "__name__" || name == "__qualname__") return get_attr(in, m->func_.get(), name);
   }
   if (t == builtin_types().module && name == "__name__") return make_str(as<ModuleObject>(o)->name_);
+  if (auto* it = dynamic_cast<IteratorObject*>(o); it && (name == "__next__" || name == "__iter__")) {
+    Ref<IteratorObject> keep(it);  // a native iterator's methods, as CPython's method-wrappers
+    if (name == "__iter__") return make_function("__iter__", [keep](Interp&, CallArgs&) -> ObjRef { return keep; });
+    return make_function("__next__", [keep](Interp& in, CallArgs&) -> ObjRef {
+      ObjRef v = keep->next(in);
+      if (!v) throw PyError{new_exception(builtin_types().stop_iteration, {})};
+      return v;
+    });
+  }
   if (is_instance(o, builtin_types().base_exception)) {
     auto* e = as<ExceptionObject>(o);
     if (name == "args") return ObjRef(e->args_.get());
