@@ -1587,6 +1587,30 @@ ObjRef call1(Interp& in, Object* callable, ObjRef arg) {
 
 // ---- iteration ----
 
+namespace {
+// CPython's iterator over an object with only __getitem__: o[0], o[1], ... one at a time, until
+// an IndexError (or a StopIteration) ends it.
+class SequenceIterator : public IteratorObject {
+ public:
+  explicit SequenceIterator(ObjRef seq) : IteratorObject(builtin_types().iterator), seq_(std::move(seq)) { track(); }
+  void clear_refs() override { seq_ = nullptr; }
+  ObjRef next(Interp& in) override {
+    if (!seq_) return nullptr;
+    try {
+      return get_item(in, seq_.get(), make_int(index_++).get());
+    } catch (const PyError& e) {
+      if (!is_instance(e.exc.get(), builtin_types().index_error) &&
+          !is_instance(e.exc.get(), builtin_types().stop_iteration))
+        throw;
+      seq_ = nullptr;
+      return nullptr;
+    }
+  }
+  ObjRef seq_;
+  int64_t index_ = 0;
+};
+}  // namespace
+
 Ref<IteratorObject> get_iter(Interp& in, Object* o) {
   TypeObject* t = o->type();
   if (t == builtin_types().list) return Ref<IteratorObject>(new SeqIterator(ObjRef(o), builtin_types().list_iterator));
@@ -1603,12 +1627,7 @@ Ref<IteratorObject> get_iter(Interp& in, Object* o) {
       raise(builtin_types().type_error, "iter() returned non-iterator of type '" + type_name(it.get()) + "'");
     return Ref<IteratorObject>(new CallIterator(it));
   }
-  if (t->lookup("__getitem__") && t->lookup("__len__")) {
-    int64_t n = length(in, o);
-    std::vector<ObjRef> items;
-    for (int64_t i = 0; i < n; ++i) items.push_back(get_item(in, o, make_int(i).get()));
-    return Ref<IteratorObject>(new VectorIterator(std::move(items), builtin_types().iterator));
-  }
+  if (t->lookup("__getitem__")) return Ref<IteratorObject>(new SequenceIterator(ObjRef(o)));
   raise(builtin_types().type_error, "'" + type_name(o) + "' object is not iterable");
 }
 

@@ -20,3 +20,30 @@ for bad in [lambda: [1, 2, 1].index(2, 2), lambda: (1, 2).index(1, 1, 1), lambda
         bad()
     except (ValueError, TypeError) as e:
         print(type(e).__name__, e)
+
+
+# A class with only __getitem__ is iterated o[0], o[1], ... until IndexError, one item at a time.
+class Squares:
+    def __getitem__(self, i):
+        if i >= 4:
+            raise IndexError(i)
+        print("getitem", i)
+        return i * i
+
+
+print(list(Squares()), tuple(Squares()), sum(Squares()), 4 in Squares())
+for value in Squares():
+    if value > 0:
+        break
+print(sorted(Squares(), reverse=True), dict(enumerate(Squares())))
+
+
+class Batches:  # __len__ does not bound the iteration: __getitem__'s IndexError does
+    def __len__(self):
+        return 2
+
+    def __getitem__(self, i):
+        return [10, 20, 30][i]
+
+
+print(len(Batches()), list(Batches()), type(iter(Batches())).__name__)
