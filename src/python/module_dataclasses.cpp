@@ -101,9 +101,9 @@ ObjRef make_init(TypeObject* cls, std::vector<Ref<FieldObject>> fields) {
     Object* self = a.pos[0].get();
     size_t given = a.pos.size() - 1;
     if (given > params.size()) {
-      std::string takes = required == params.size() ? std::to_string(params.size() + 1)
-                                                    : "from " + std::to_string(required + 1) + " to " +
-                                                          std::to_string(params.size() + 1);
+      std::string takes = required == params.size()
+                              ? std::to_string(params.size() + 1)
+                              : "from " + std::to_string(required + 1) + " to " + std::to_string(params.size() + 1);
       raise(builtin_types().type_error, fn + " takes " + takes + " positional argument" +
                                             (params.size() == 0 ? "" : "s") + " but " + std::to_string(given + 1) +
                                             (given + 1 == 1 ? " was" : " were") + " given");
@@ -122,8 +122,9 @@ ObjRef make_init(TypeObject* cls, std::vector<Ref<FieldObject>> fields) {
       if (!values[i] && params[i]->attr("default") == missing() && params[i]->attr("default_factory") == missing())
         absent.push_back(params[i]->name());
     if (!absent.empty())
-      raise(builtin_types().type_error, fn + " missing " + std::to_string(absent.size()) + " required positional argument" +
-                                            (absent.size() == 1 ? "" : "s") + ": " + quoted_list(absent));
+      raise(builtin_types().type_error, fn + " missing " + std::to_string(absent.size()) +
+                                            " required positional argument" + (absent.size() == 1 ? "" : "s") + ": " +
+                                            quoted_list(absent));
     Namespace* ns = self->instance_dict();
     size_t p = 0;
     for (auto& f : fields) {
@@ -155,7 +156,8 @@ ObjRef process_class(Interp& in, TypeObject* cls, bool init, bool repr, bool eq,
   };
   for (auto it = cls->mro_.rbegin(); it != cls->mro_.rend(); ++it)
     if (*it != cls)
-      if (Object* base_fields = (*it)->dict_.get("__dataclass_fields__"); base_fields && base_fields->type() == builtin_types().dict)
+      if (Object* base_fields = (*it)->dict_.get("__dataclass_fields__");
+          base_fields && base_fields->type() == builtin_types().dict)
         for (auto& [k, v] : as<DictObject>(base_fields)->items()) put(Ref<FieldObject>(as<FieldObject>(v.get())));
   if (Object* ann = cls->dict_.get("__annotations__"); ann && ann->type() == builtin_types().dict) {
     for (auto& [k, type] : as<DictObject>(ann)->items()) {
@@ -214,8 +216,8 @@ ObjRef process_class(Interp& in, TypeObject* cls, bool init, bool repr, bool eq,
         {"__lt__", CmpOpKind::Lt}, {"__le__", CmpOpKind::LtE}, {"__gt__", CmpOpKind::Gt}, {"__ge__", CmpOpKind::GtE}};
     for (auto& [name, op] : ops) {
       if (cls->dict_.get(name))
-        raise(builtin_types().type_error, std::string("Cannot overwrite attribute ") + name + " in class " + cls->name_ +
-                                              ". Consider using functools.total_ordering");
+        raise(builtin_types().type_error, std::string("Cannot overwrite attribute ") + name + " in class " +
+                                              cls->name_ + ". Consider using functools.total_ordering");
       CmpOpKind kind = op;
       add_method(cls, name, make_function(name, [fields, kind](Interp& in, CallArgs& a) -> ObjRef {
                    if (a.pos[1]->type() != a.pos[0]->type()) return ObjRef(not_implemented());
@@ -240,8 +242,7 @@ ObjRef process_class(Interp& in, TypeObject* cls, bool init, bool repr, bool eq,
     add_method(cls, "__hash__", make_function("__hash__", [fields](Interp& in, CallArgs& a) -> ObjRef {
                  return make_int(hash_of(in, field_values(in, a.pos[0].get(), fields, "compare").get()));
                }));
-  else if (eq && !hash_written)
-    add_method(cls, "__hash__", ObjRef(none()));
+  else if (eq && !hash_written) add_method(cls, "__hash__", ObjRef(none()));
   return ObjRef(cls);
 }
 
@@ -278,29 +279,35 @@ Ref<ModuleObject> make_dataclasses(Interp&) {
   module_add(m.get(), "Field", ObjRef(field_type()));
   module_add(m.get(), "FrozenInstanceError", ObjRef(frozen_error_type()));
   module_add_function(m.get(), "dataclass", [](Interp& in, CallArgs& a) -> ObjRef {
-    ArgParser p(a, "dataclass", {"cls=", "*", "init=", "repr=", "eq=", "order=", "unsafe_hash=", "frozen=",
-                                 "match_args=", "kw_only=", "slots=", "weakref_slot="});
+    ArgParser p(a, "dataclass",
+                {"cls=", "*", "init=", "repr=", "eq=", "order=", "unsafe_hash=", "frozen=", "match_args=", "kw_only=",
+                 "slots=", "weakref_slot="});
     for (size_t i : {5u, 8u, 9u, 10u})
       if (p.has(i) && truthy(in, p.get(i)))
-        raise(builtin_types().not_implemented_error,
-              std::string("stridelab does not support dataclass(") +
-                  (i == 5 ? "unsafe_hash" : i == 8 ? "kw_only" : i == 9 ? "slots" : "weakref_slot") + "=True) yet");
+        raise(builtin_types().not_implemented_error, std::string("stridelab does not support dataclass(") +
+                                                         (i == 5   ? "unsafe_hash"
+                                                          : i == 8 ? "kw_only"
+                                                          : i == 9 ? "slots"
+                                                                   : "weakref_slot") +
+                                                         "=True) yet");
     bool init = p.get_bool(in, 1, true), repr = p.get_bool(in, 2, true), eq = p.get_bool(in, 3, true);
     bool order = p.get_bool(in, 4, false), frozen = p.get_bool(in, 6, false);
     if (order && !eq) raise(builtin_types().value_error, "eq must be true if order is true");
     if (p.has(0) && p.get(0) != none()) {
-      if (p.get(0)->type() != builtin_types().type) raise(builtin_types().type_error, "dataclass() should be called on a class");
+      if (p.get(0)->type() != builtin_types().type)
+        raise(builtin_types().type_error, "dataclass() should be called on a class");
       return process_class(in, as<TypeObject>(p.get(0)), init, repr, eq, order, frozen);
     }
     return make_function("wrap", [=](Interp& in, CallArgs& b) -> ObjRef {
       ArgParser q(b, "wrap", {"cls"});
-      if (q.get(0)->type() != builtin_types().type) raise(builtin_types().type_error, "dataclass() should be called on a class");
+      if (q.get(0)->type() != builtin_types().type)
+        raise(builtin_types().type_error, "dataclass() should be called on a class");
       return process_class(in, as<TypeObject>(q.get(0)), init, repr, eq, order, frozen);
     });
   });
   module_add_function(m.get(), "field", [](Interp& in, CallArgs& a) -> ObjRef {
-    ArgParser p(a, "field", {"*", "default=", "default_factory=", "init=", "repr=", "hash=", "compare=", "metadata=",
-                             "kw_only="});
+    ArgParser p(a, "field",
+                {"*", "default=", "default_factory=", "init=", "repr=", "hash=", "compare=", "metadata=", "kw_only="});
     Object* dflt = p.has(0) ? p.get(0) : missing();
     Object* factory = p.has(1) ? p.get(1) : missing();
     if (dflt != missing() && factory != missing())
@@ -316,13 +323,15 @@ Ref<ModuleObject> make_dataclasses(Interp&) {
   module_add_function(m.get(), "asdict", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "asdict", {"obj"});
     fields_of(in, p.get(0));
-    if (p.get(0)->type() == builtin_types().type) raise(builtin_types().type_error, "asdict() should be called on dataclass instances");
+    if (p.get(0)->type() == builtin_types().type)
+      raise(builtin_types().type_error, "asdict() should be called on dataclass instances");
     return as_data(in, p.get(0), false);
   });
   module_add_function(m.get(), "astuple", [](Interp& in, CallArgs& a) -> ObjRef {
     ArgParser p(a, "astuple", {"obj"});
     fields_of(in, p.get(0));
-    if (p.get(0)->type() == builtin_types().type) raise(builtin_types().type_error, "astuple() should be called on dataclass instances");
+    if (p.get(0)->type() == builtin_types().type)
+      raise(builtin_types().type_error, "astuple() should be called on dataclass instances");
     return as_data(in, p.get(0), true);
   });
   module_add_function(m.get(), "is_dataclass", [](Interp&, CallArgs& a) -> ObjRef {
@@ -332,7 +341,9 @@ Ref<ModuleObject> make_dataclasses(Interp&) {
     return ObjRef(bool_obj(t->is_user_ && t->lookup("__dataclass_fields__")));
   });
   module_add_function(m.get(), "replace", [](Interp& in, CallArgs& a) -> ObjRef {
-    if (a.pos.size() != 1) raise(builtin_types().type_error, "replace() takes 1 positional argument but " + std::to_string(a.pos.size()) + " were given");
+    if (a.pos.size() != 1)
+      raise(builtin_types().type_error,
+            "replace() takes 1 positional argument but " + std::to_string(a.pos.size()) + " were given");
     Object* obj = a.pos[0].get();
     CallArgs args;
     for (auto& f : fields_of(in, obj)) {

@@ -1,4 +1,5 @@
-// Small standard modules: string's constants, os.path's pure path functions, and operator.
+// Small standard modules: string's constants, os.path's pure path functions, operator and
+// __future__.
 //
 // NOTE [os.path without a filesystem]
 // A program runs in the browser, with no files, so os.path has only what works on the text of
@@ -260,12 +261,55 @@ Ref<ModuleObject> make_operator(Interp&) {
   return m;
 }
 
+// ---- __future__ ----
+
+// The __future__ module: its _Feature objects, printed as CPython prints them. What a future
+// statement changes is the parser's business (`annotations`: PEP 563's text annotations); the
+// others are the default behaviour of Python 3.
+class FeatureObject : public Object {
+ public:
+  FeatureObject(TypeObject* type, std::string text) : Object(type), text_(std::move(text)) {}
+  std::string text_;
+};
+
+Ref<ModuleObject> make_future(Interp&) {
+  static TypeObject* feature_type =
+      NativeType("_Feature", "__future__")
+          .method("__repr__",
+                  [](Interp&, CallArgs& a) -> ObjRef {
+                    return make_str("_Feature" + static_cast<FeatureObject*>(a.pos[0].get())->text_);
+                  })
+          .build();
+  static const std::pair<const char*, const char*> features[] = {
+      {"nested_scopes", "((2, 1, 0, 'beta', 1), (2, 2, 0, 'alpha', 0), 16)"},
+      {"generators", "((2, 2, 0, 'alpha', 1), (2, 3, 0, 'final', 0), 0)"},
+      {"division", "((2, 2, 0, 'alpha', 2), (3, 0, 0, 'alpha', 0), 131072)"},
+      {"absolute_import", "((2, 5, 0, 'alpha', 1), (3, 0, 0, 'alpha', 0), 262144)"},
+      {"with_statement", "((2, 5, 0, 'alpha', 1), (2, 6, 0, 'alpha', 0), 524288)"},
+      {"print_function", "((2, 6, 0, 'alpha', 2), (3, 0, 0, 'alpha', 0), 1048576)"},
+      {"unicode_literals", "((2, 6, 0, 'alpha', 2), (3, 0, 0, 'alpha', 0), 2097152)"},
+      {"barry_as_FLUFL", "((3, 1, 0, 'alpha', 2), (4, 0, 0, 'alpha', 0), 4194304)"},
+      {"generator_stop", "((3, 5, 0, 'beta', 1), (3, 7, 0, 'alpha', 0), 8388608)"},
+      {"annotations", "((3, 7, 0, 'beta', 1), None, 16777216)"},
+  };
+  auto m = make_module("__future__");
+  module_add(m.get(), "__file__", make_str("/usr/lib/python3.11/__future__.py"));
+  std::vector<ObjRef> names;
+  for (auto& [name, text] : features) {
+    module_add(m.get(), name, ObjRef(new FeatureObject(feature_type, text)));
+    names.push_back(make_str(name));
+  }
+  module_add(m.get(), "all_feature_names", make_list(std::move(names)));
+  return m;
+}
+
 }  // namespace
 
 void register_misc_modules(Interp& in) {
   in.register_module("string", make_string);
   in.register_module("os", make_os);
   in.register_module("operator", make_operator);
+  in.register_module("__future__", make_future);
 }
 
 }  // namespace stridelab::python

@@ -82,6 +82,7 @@ class Parser {
   std::unordered_map<const ScopeInfo*, std::unordered_set<std::string>> declared_;  // each scope's locals
   std::vector<bool*> generator_flags_;
   bool* annotations_flag_ = nullptr;  // the module's or class's has_annotations; null in a def
+  bool future_annotations_ = false;   // `from __future__ import annotations`: annotations stay text
   int yields_ = 0;                    // the yields parsed so far
   std::vector<Pos> yield_pos_;        // where each of them is
   // Where a comprehension's element starts: the scope's names and the yields parsed before it.
@@ -349,7 +350,7 @@ class Parser {
       fail_range("only single target (not tuple) can be annotated", target->pos);
     set_store(*target, Ctx::Store);
     s->target = std::move(target);
-    s->annotation = parse_expression();
+    s->annotation = parse_annotation();
     if (annotations_flag_) *annotations_flag_ = true;
     if (accept_op("=")) s->value = parse_star_expressions();
     s->pos = finish(p);
@@ -505,6 +506,7 @@ class Parser {
     auto s = std::make_unique<ImportFromStmt>();
     s->module = parse_dotted_name();
     if (!accept_kw("import")) fail_invalid();
+    const bool future = s->module == "__future__";
     if (at_op("*")) {
       Alias a;
       a.pos = start_pos();
@@ -519,6 +521,7 @@ class Parser {
         a.name = parse_plain_name();
         if (accept_kw("as")) a.asname = parse_plain_name();
         a.pos = finish(a.pos);
+        if (future && a.name == "annotations") future_annotations_ = true;
         declare_local(a.asname.empty() ? a.name : a.asname);
         s->names.push_back(std::move(a));
       } while (accept_op(","));
@@ -754,7 +757,7 @@ class Parser {
     expect_op("(");
     s->args = parse_parameters(")");
     expect_op(")");
-    if (accept_op("->")) s->args.annotations.emplace_back("return", parse_expression());
+    if (accept_op("->")) s->args.annotations.emplace_back("return", parse_annotation());
     expect_colon();
     s->has_yield = yields_ != yields;
     bool* saved_flag = annotations_flag_;
@@ -854,8 +857,38 @@ class Parser {
     arg.pos = start_pos();
     arg.name = parse_plain_name();
     arg.pos = finish(arg.pos);
-    if (std::string(closer) == ")" && accept_op(":")) a.annotations.emplace_back(arg.name, parse_expression());
+    if (std::string(closer) == ")" && accept_op(":")) a.annotations.emplace_back(arg.name, parse_annotation());
     return arg;
+  }
+
+  // An annotation: its expression, or under `from __future__ import annotations` (PEP 563) a str
+  // constant with its source text, which is not evaluated.
+  ExprPtr parse_annotation() {
+    ExprPtr e = parse_expression();
+    if (!future_annotations_) return e;
+    auto text = std::make_unique<ConstantExpr>();
+    text->value_kind = ConstKind::Str;
+    text->str_value = source_text(e->pos);
+    text->pos = e->pos;
+    return text;
+  }
+
+  // The source between two positions (lines 1-based, columns 0-based bytes), lines joined by a space.
+  std::string source_text(const Pos& p) const {
+    std::string out;
+    size_t line_start = 0;
+    for (int line = 1; line <= p.end_line && line_start <= src_.size(); ++line) {
+      size_t line_end = src_.find('\n', line_start);
+      if (line_end == std::string_view::npos) line_end = src_.size();
+      if (line >= p.line) {
+        size_t from = line == p.line ? line_start + static_cast<size_t>(p.col) : line_start;
+        size_t to = line == p.end_line ? line_start + static_cast<size_t>(p.end_col) : line_end;
+        if (!out.empty()) out += ' ';
+        out.append(src_.substr(from, to - from));
+      }
+      line_start = line_end + 1;
+    }
+    return out;
   }
 
   // class_def: 'class' NAME ['(' [arguments] ')'] ':' block
