@@ -1165,6 +1165,9 @@ void install_builtins(Interp& in, Namespace& ns) {
       for (auto& [k, v] : now) d->set(in, make_str(k), v);
       return f->vars_dict;
     }
+    if (a.pos[0]->type() == builtin_types().type && as<TypeObject>(a.pos[0].get())->is_user_)
+      raise(builtin_types().not_implemented_error,
+            "stridelab does not support a class's __dict__ (vars() of a class) yet");
     if (!a.pos[0]->instance_dict()) raise(builtin_types().type_error, "vars() argument must have __dict__ attribute");
     return get_attr(in, a.pos[0].get(), "__dict__");
   });

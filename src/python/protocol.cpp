@@ -911,6 +911,9 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
     auto* cls = as<TypeObject>(o);
     if (name == "__name__") return make_str(cls->name_);
     if (name == "__qualname__") return make_str(cls->qualname());
+    if (name == "__dict__" && cls->is_user_)
+      raise(builtin_types().not_implemented_error,
+            "stridelab does not support a class's __dict__ (vars() of a class) yet");
     if (name == "mro") {  // type.mro(): the MRO as a list
       Ref<TypeObject> keep(cls);
       return make_function("mro", [keep](Interp&, CallArgs& a) -> ObjRef {
