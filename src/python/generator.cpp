@@ -62,8 +62,10 @@ void GeneratorObject::finalize() {
 // made here over stridelab's objects, with CPython's intermediate objects (a class's dict, a
 // function's defaults tuple, a closure's cells) counted as steps; the names keep their values,
 // which the trace reads after the run. It is CPython's order for programs whose objects the
-// collector has not moved before (it runs every 700 new containers, and each run can reorder the
-// survivors); generators that the module's objects do not reach are left to the teardown.
+// collector has not moved before: it runs every 700 new containers (`import torch` makes many),
+// a run moves its survivors to an older generation, and the exit collection walks the younger
+// objects before the older ones, so objects made before the last run can keep their places
+// instead. Generators that the module's objects do not reach are left to the teardown.
 void close_at_exit(Namespace& globals) {
   // A step of the walk: an object, or one of CPython's intermediate objects (values to hand on;
   // `cells`: each value sits in a cell of its own, a step further).
