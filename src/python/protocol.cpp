@@ -952,10 +952,20 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
     }
   }
   if (t == builtin_types().builtin_function && name == "__name__") return make_str(as<BuiltinFunctionObject>(o)->name_);
+  if (t == builtin_types().builtin_function && name == "__qualname__") {  // "len", "list.append"
+    auto* b = as<BuiltinFunctionObject>(o);
+    if (b->self_ && b->self_->type() != builtin_types().module)
+      return make_str(b->self_->type()->qualname() + "." + b->name_);
+    auto owner = descriptor_owners().find(b);
+    if (owner != descriptor_owners().end()) return make_str(owner->second->name_ + "." + b->name_);
+    return make_str(b->name_);
+  }
   if (t == builtin_types().method) {
     auto* m = as<BoundMethodObject>(o);
     if (name == "__self__") return m->self_;
     if (name == "__func__") return m->func_;
+    if (name == "__qualname__" && m->func_->type() == builtin_types().builtin_function)  // "list.append"
+      return make_str(m->self_->type()->qualname() + "." + as<BuiltinFunctionObject>(m->func_.get())->name_);
     if (name == "__name__" || name == "__qualname__") return get_attr(in, m->func_.get(), name);
   }
   if (t == builtin_types().module && name == "__name__") return make_str(as<ModuleObject>(o)->name_);

@@ -109,3 +109,14 @@ def add(a, b):
 
 
 print(add.__name__, add.__qualname__, repr(add).split(" at ")[0], add(1, 2))
+
+# Built-in functions and methods: a bound method's name after its receiver's class.
+import math
+
+
+class Stack(list):
+    pass
+
+
+print(len.__qualname__, [].append.__qualname__, list.append.__qualname__, math.sqrt.__qualname__)
+print("a".upper.__qualname__, {}.get.__qualname__, Stack().append.__qualname__, print.__name__)
