@@ -78,7 +78,8 @@ void close_at_exit(Namespace& globals) {
   std::unordered_set<Object*> seen;
   std::vector<Ref<GeneratorObject>> order;
   auto reach = [&](Object* o) {
-    if (!o || o->type() == builtin_types().module || !seen.insert(o).second) return;
+    if (!o || is_number(o) || is_instance(o, builtin_types().str)) return;  // they hold nothing
+    if (o->type() == builtin_types().module || !seen.insert(o).second) return;
     if (auto* g = dynamic_cast<GeneratorObject*>(o); g && g->needs_finalize()) order.emplace_back(g);
     queue.push_back(Step{o, {}});
   };
@@ -103,7 +104,8 @@ void close_at_exit(Namespace& globals) {
     return out;
   };
   for (auto& [name, value] : globals.entries()) reach(value.get());
-  while (!queue.empty()) {
+  for (size_t steps = 0; !queue.empty(); ++steps) {
+    if (steps % 4096 == 0) support::poll_deadline();
     Step step = std::move(queue.front());
     queue.pop_front();
     Object* o = step.obj;
