@@ -572,7 +572,16 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
                   (v->type() == builtin_types().type ? as<TypeObject>(v.get())->name_ : type_name(v.get())) + ") yet");
       continue;
     }
-    keywords.emplace_back(k.arg, std::move(v));
+    if (!k.arg.empty()) {
+      keywords.emplace_back(k.arg, std::move(v));
+      continue;
+    }
+    if (!is_instance(v.get(), builtin_types().dict))  // `class C(Base, **options)`
+      raise(builtin_types().type_error, "argument after ** must be a mapping, not " + type_name(v.get()));
+    for (auto& [key, value] : as<DictObject>(v.get())->items()) {
+      if (!is_str(key.get())) raise(builtin_types().type_error, "keywords must be strings");
+      keywords.emplace_back(as<StrObject>(key.get())->value_, value);
+    }
   }
   for (auto& b : base_refs) {
     if (b->type() != builtin_types().type) raise(builtin_types().type_error, "bases must be types");

@@ -157,3 +157,13 @@ try:
     square([1, 2])
 except TypeError as e:
     print(e)
+
+
+options = {"kind": "from a dict"}
+
+
+class Pool(Layer, **options):
+    pass
+
+
+print(Pool.kind, Layer.registry[-1])
