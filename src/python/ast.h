@@ -236,6 +236,9 @@ struct Arguments {
   std::vector<Arg> kwonly;      // after * or *args
   ExprList kw_defaults;         // one per kwonly, null when required
   std::unique_ptr<Arg> kwarg;   // **kwargs
+  // A def's parameter annotations, in the order CPython evaluates them (the parameters in order,
+  // then the return annotation as "return"); a lambda has none.
+  std::vector<std::pair<std::string, ExprPtr>> annotations;
 };
 
 // Names a function body binds (its locals) and the ones it declares global or nonlocal,
@@ -348,6 +351,7 @@ struct ClassDefStmt : Stmt {
   std::vector<Keyword> keywords;
   StmtList body;
   ExprList decorators;
+  bool has_annotations = false;  // an annotated assignment in the body: __annotations__ is made
 };
 
 struct ReturnStmt : Stmt {
@@ -357,6 +361,7 @@ struct ReturnStmt : Stmt {
 
 struct WithItem {
   ExprPtr context_expr, optional_vars;
+  bool target_yield = false;  // a yield in the `as` target (`with m as (yield).attr:`)
 };
 
 struct WithStmt : Stmt {
@@ -418,7 +423,8 @@ struct NamesStmt : Stmt {  // Global, Nonlocal
 
 struct Module {
   StmtList body;
-  std::string source;  // kept for tracebacks
+  bool has_annotations = false;  // an annotated assignment outside defs and classes: __annotations__ is made
+  std::string source;            // kept for tracebacks
   std::vector<CompileWarning> warnings;
 };
 

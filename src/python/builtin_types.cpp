@@ -35,10 +35,17 @@ class DictViewObject : public Object {
 // CPython's dict iterators (dictiter_iternextkey): the size seen at the start must hold at every
 // step; a size that changed is reported at every later step too (used_ becomes -1), and an entry
 // found after as many as the dict had (keys removed and others added) is reported once.
+TypeObject* dict_iterator_type(DictView kind) {
+  static TypeObject* types[3] = {NativeType("dict_keyiterator", "builtins").build(),
+                                 NativeType("dict_valueiterator", "builtins").build(),
+                                 NativeType("dict_itemiterator", "builtins").build()};
+  return types[static_cast<int>(kind)];
+}
+
 class DictIterator : public IteratorObject {
  public:
   DictIterator(Ref<DictObject> dict, DictView kind)
-      : IteratorObject(builtin_types().iterator),
+      : IteratorObject(dict_iterator_type(kind)),
         dict_(std::move(dict)),
         kind_(kind),
         used_(static_cast<int64_t>(dict_->size())),

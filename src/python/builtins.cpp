@@ -75,6 +75,17 @@ void expect_method_args(CallArgs& a, const std::string& name, size_t lo, size_t 
                                         (hi == 1 ? "" : "s") + ", got " + std::to_string(n));
 }
 
+// list.index and tuple.index's start and stop, clipped as slice bounds are.
+void index_bounds(Interp& in, CallArgs& a, size_t size, size_t& first, size_t& last) {
+  auto bound = [&](size_t i, int64_t dflt) {
+    int64_t v = a.pos.size() > i ? to_index(in, a.pos[i].get()) : dflt;
+    if (v < 0) v += static_cast<int64_t>(size);
+    return static_cast<size_t>(std::clamp<int64_t>(v, 0, static_cast<int64_t>(size)));
+  };
+  first = bound(2, 0);
+  last = bound(3, static_cast<int64_t>(size));
+}
+
 Object* kwarg(CallArgs& a, const char* name) {
   for (auto& [k, v] : a.kw)
     if (k == name) return v.get();
@@ -890,14 +901,16 @@ void install_list_methods() {
   add_method(t, "index", [](Interp& in, CallArgs& a) -> ObjRef {
     expect_method_args(a, "index", 1, 3);
     auto& items = self_list(a)->items_;
-    for (size_t i = 0; i < items.size(); ++i) {
+    size_t first, last;
+    index_bounds(in, a, items.size(), first, last);
+    for (size_t i = first; i < last && i < items.size(); ++i) {
       ObjRef item = items[i];
       if (equals(in, item.get(), a.pos[1].get())) return make_int(static_cast<int64_t>(i));
     }
     raise(builtin_types().value_error, repr(in, a.pos[1].get()) + " is not in list");
   });
   add_method(t, "count", [](Interp& in, CallArgs& a) -> ObjRef {
-    expect_method_args(a, "count", 1, 1);
+    expect_method_args(a, "list.count", 1, 1);
     auto& items = self_list(a)->items_;
     int64_t n = 0;
     for (size_t i = 0; i < items.size(); ++i) {
@@ -948,12 +961,16 @@ void install_list_methods() {
   });
   TypeObject* tu = builtin_types().tuple;
   add_method(tu, "index", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "index", 1, 3);
     auto& items = as<TupleObject>(a.pos[0].get())->items_;
-    for (size_t i = 0; i < items.size(); ++i)
+    size_t first, last;
+    index_bounds(in, a, items.size(), first, last);
+    for (size_t i = first; i < last; ++i)
       if (equals(in, items[i].get(), a.pos[1].get())) return make_int(static_cast<int64_t>(i));
     raise(builtin_types().value_error, "tuple.index(x): x not in tuple");
   });
   add_method(tu, "count", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_method_args(a, "tuple.count", 1, 1);
     int64_t n = 0;
     for (auto& x : as<TupleObject>(a.pos[0].get())->items_) n += equals(in, x.get(), a.pos[1].get());
     return make_int(n);
@@ -1042,6 +1059,39 @@ void install_dict_methods() {
 
 }  // namespace
 
+// range.index and range.count: arithmetic for an int, equality along the range for anything else.
+static void install_range_methods() {
+  auto position = [](Interp& in, RangeObject* r, Object* x) -> int64_t {
+    if (x->type() == builtin_types().int_ && !is_big_candidate(x)) {
+      int64_t v = as<IntObject>(x)->value_, n = r->length();
+      if (n == 0 || (v - r->start_) % r->step_ != 0) return -1;
+      int64_t i = (v - r->start_) / r->step_;
+      return i >= 0 && i < n ? i : -1;
+    }
+    for (int64_t i = 0, n = r->length(); i < n; ++i) {
+      support::poll_deadline();
+      if (equals(in, make_int(r->start_ + i * r->step_).get(), x)) return i;
+    }
+    return -1;
+  };
+  auto self = [](CallArgs& a, const char* name) {
+    if (a.pos.size() != 2)
+      raise(builtin_types().type_error,
+            std::string(name) + "() takes exactly one argument (" + std::to_string(a.pos.size() - 1) + " given)");
+    return as<RangeObject>(a.pos[0].get());
+  };
+  builtin_types().range->dict_.set("index", make_function("index", [=](Interp& in, CallArgs& a) -> ObjRef {
+                                     int64_t i = position(in, self(a, "index"), a.pos[1].get());
+                                     if (i < 0)
+                                       raise(builtin_types().value_error,
+                                             repr(in, a.pos[1].get()) + " is not in range");
+                                     return make_int(i);
+                                   }));
+  builtin_types().range->dict_.set("count", make_function("count", [=](Interp& in, CallArgs& a) -> ObjRef {
+                                     return make_int(position(in, self(a, "count"), a.pos[1].get()) >= 0 ? 1 : 0);
+                                   }));
+}
+
 void install_builtins(Interp& in, Namespace& ns) {
   static bool methods_done = false;
   if (!methods_done) {
@@ -1051,6 +1101,7 @@ void install_builtins(Interp& in, Namespace& ns) {
     install_list_methods();
     install_dict_methods();
     builtin_types().range->new_ = builtin_range;
+    install_range_methods();
     builtin_types().type->new_ = builtin_type;
     builtin_types().str->new_ = make_str_obj;
     builtin_types().int_->new_ = make_int_obj;
@@ -1076,6 +1127,10 @@ void install_builtins(Interp& in, Namespace& ns) {
   add(ns, "isinstance", builtin_isinstance);
   add(ns, "issubclass", builtin_issubclass);
   add(ns, "repr", builtin_repr);
+  add(ns, "ascii", [](Interp& in, CallArgs& a) -> ObjRef {
+    expect_args(a, "ascii", 1, 1);
+    return make_str(ascii_escape(repr(in, a.pos[0].get())));
+  });
   add(ns, "zip", builtin_zip);
   add(ns, "enumerate", builtin_enumerate);
   add(ns, "min", [](Interp& in, CallArgs& a) { return min_max(in, a, false); });
@@ -1110,6 +1165,9 @@ void install_builtins(Interp& in, Namespace& ns) {
       for (auto& [k, v] : now) d->set(in, make_str(k), v);
       return f->vars_dict;
     }
+    if (a.pos[0]->type() == builtin_types().type && as<TypeObject>(a.pos[0].get())->is_user_)
+      raise(builtin_types().not_implemented_error,
+            "stridelab does not support a class's __dict__ (vars() of a class) yet");
     if (!a.pos[0]->instance_dict()) raise(builtin_types().type_error, "vars() argument must have __dict__ attribute");
     return get_attr(in, a.pos[0].get(), "__dict__");
   });

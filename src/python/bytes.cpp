@@ -17,6 +17,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstring>
+#include <limits>
 
 #include "python/bigint.h"
 #include "python/builtin_types.h"
@@ -87,16 +90,24 @@ unsigned char byte_value(Interp& in, Object* o) {
   return static_cast<unsigned char>(v);
 }
 
+// The bytes of any object with the buffer protocol: bytes, bytearray or a memoryview.
+bool buffer_bytes(Object* o, std::string& out) {
+  if (!is_bytes_like(o)) return view_bytes(o, out);
+  out = bytes_of(o);
+  return true;
+}
+
 // The bytes of a bytes-like argument, or CPython's "a bytes-like object is required".
-const std::string& bytes_arg(Object* o) {
-  if (!is_bytes_like(o))
+std::string bytes_arg(Object* o) {
+  std::string out;
+  if (!buffer_bytes(o, out))
     raise(builtin_types().type_error, "a bytes-like object is required, not '" + type_name(o) + "'");
-  return bytes_of(o);
+  return out;
 }
 
 // The sub-sequence that count/find/index look for: bytes-like or an int.
 std::string needle_arg(Interp& in, Object* o) {
-  if (is_bytes_like(o)) return bytes_of(o);
+  if (std::string out; buffer_bytes(o, out)) return out;
   if (is_instance(o, builtin_types().int_)) return std::string(1, static_cast<char>(byte_value(in, o)));
   raise(builtin_types().type_error, "argument should be integer or bytes-like object, not '" + type_name(o) + "'");
 }
@@ -264,8 +275,7 @@ std::string bytes_from_args(Interp& in, CallArgs& a, const char* kind) {
   }
   if (!src) return "";
   if (is_instance(src, builtin_types().str)) raise(builtin_types().type_error, "string argument without an encoding");
-  if (is_bytes_like(src)) return bytes_of(src);
-  if (std::string viewed; view_bytes(src, viewed)) return viewed;
+  if (std::string buffer; buffer_bytes(src, buffer)) return buffer;
   if (is_instance(src, builtin_types().int_) || src->type()->lookup("__index__")) {
     int64_t n = to_index(in, src);
     if (n < 0) raise(builtin_types().value_error, "negative count");
@@ -436,12 +446,11 @@ void install_common(NativeType& t, bool mutable_kind) {
   });
   t.method("__add__", [](Interp&, CallArgs& a) -> ObjRef {
     Object* other = a.pos[1].get();
-    std::string viewed;
-    if (!is_bytes_like(other) && !view_bytes(other, viewed)) {
+    std::string more;
+    if (!buffer_bytes(other, more)) {
       if (other->type()->is_user_ && other->type()->lookup("__radd__")) return ObjRef(not_implemented());
       raise(builtin_types().type_error, "can't concat " + type_name(other) + " to " + type_name(a.pos[0].get()));
     }
-    const std::string& more = is_bytes_like(other) ? bytes_of(other) : viewed;
     check_size(self_bytes(a)->value_.size() + more.size());
     return same_kind(a.pos[0].get(), self_bytes(a)->value_ + more);
   });
@@ -528,10 +537,10 @@ void install_common(NativeType& t, bool mutable_kind) {
       size_t b, e;
       const bool past_end = find_bounds(in, a, 2, s.size(), b, e);
       for (Object* o : options) {
-        if (!is_bytes_like(o))
+        std::string x;
+        if (!buffer_bytes(o, x))
           raise(builtin_types().type_error,
                 std::string(name) + " first arg must be bytes or a tuple of bytes, not " + type_name(o));
-        const std::string& x = bytes_of(o);
         if (past_end || b > e || e - b < x.size()) continue;
         if (s.compare(start ? b : e - x.size(), x.size(), x) == 0) return ObjRef(true_obj());
       }
@@ -545,12 +554,13 @@ void install_common(NativeType& t, bool mutable_kind) {
     std::vector<ObjRef> items = to_vector(in, a.pos[1].get());
     std::string out;
     const std::string& sep = self_bytes(a)->value_;
+    std::string item;
     for (size_t i = 0; i < items.size(); ++i) {
-      if (!is_bytes_like(items[i].get()))
+      if (!buffer_bytes(items[i].get(), item))
         raise(builtin_types().type_error, "sequence item " + std::to_string(i) + ": expected a bytes-like object, " +
                                               type_name(items[i].get()) + " found");
       if (i) out += sep;
-      out += bytes_of(items[i].get());
+      out += item;
       check_size(out.size());
     }
     return same_kind(a.pos[0].get(), std::move(out));
@@ -706,8 +716,7 @@ void assign_slice(Interp& in, BytesObject* self, const SliceObject& slice, Objec
 
 // The bytes %s and %b give for a value: a bytes-like object's, or what its __bytes__ returns.
 std::string percent_bytes(Interp& in, Object* v) {
-  if (is_bytes_like(v)) return bytes_of(v);
-  if (std::string viewed; view_bytes(v, viewed)) return viewed;
+  if (std::string buffer; buffer_bytes(v, buffer)) return buffer;
   if (Object* m = v->type()->lookup("__bytes__")) {
     ObjRef r = call1(in, m, ObjRef(v));
     if (!is_instance(r.get(), bytes_type()))
@@ -937,13 +946,45 @@ ObjRef int_from_bytes(Interp& in, CallArgs& a) {
 
 // ---- memoryview ----
 
-// A view of a bytes or bytearray object's bytes (format 'B', one dimension): `start`, `step` and
-// `len` select them, read at each access, so a view of a bytearray sees its changes; while it is
-// not released, it counts as an export of its object (BytesObject::exports_).
+// A format a memoryview can be cast to: CPython's native single characters (struct's, without
+// the half float 'e', which cast refuses too).
+int64_t format_itemsize(char f) {
+  switch (f) {
+    case 'B':
+    case 'b':
+    case 'c':
+    case '?': return 1;
+    case 'H':
+    case 'h': return 2;
+    case 'I':
+    case 'i':
+    case 'f': return 4;
+    case 'L':
+    case 'l':
+    case 'Q':
+    case 'q':
+    case 'N':
+    case 'n':
+    case 'd': return 8;
+    default: return 0;
+  }
+}
+
+bool is_byte_format(char f) { return f == 'B' || f == 'b' || f == 'c'; }
+
+// A view of a bytes or bytearray object's bytes, one dimension: `len` items of the format's size,
+// the first at byte `start`, each `step` bytes after the last (CPython's strides[0]). The bytes
+// are read at each access, so a view of a bytearray sees its changes; while it is not released,
+// it counts as an export of its object (BytesObject::exports_).
 class MemoryViewObject : public Object {
  public:
-  MemoryViewObject(Ref<BytesObject> base, int64_t start, int64_t step, int64_t len)
-      : Object(memoryview_type()), base_(std::move(base)), start_(start), step_(step), len_(len) {
+  MemoryViewObject(Ref<BytesObject> base, int64_t start, int64_t step, int64_t len, std::string format = "B")
+      : Object(memoryview_type()),
+        base_(std::move(base)),
+        start_(start),
+        step_(step),
+        len_(len),
+        format_(std::move(format)) {
     ++base_->exports_;
   }
   ~MemoryViewObject() override { release(); }
@@ -951,16 +992,107 @@ class MemoryViewObject : public Object {
     if (base_ && !released_) --base_->exports_;
     released_ = true;
   }
+  char code() const { return format_.back(); }  // "@i" is "i"
+  int64_t itemsize() const { return format_itemsize(code()); }
+  const char* item(int64_t i) const { return base_->value_.data() + start_ + i * step_; }
+  char* mutable_item(int64_t i) { return base_->value_.data() + start_ + i * step_; }
   std::string bytes() const {
     std::string out;
-    for (int64_t i = 0; i < len_; ++i) out += base_->value_[static_cast<size_t>(start_ + i * step_)];
+    for (int64_t i = 0; i < len_; ++i) out.append(item(i), static_cast<size_t>(itemsize()));
     return out;
   }
   bool readonly() const { return !is_bytearray(base_.get()); }
+  bool contiguous() const { return len_ <= 1 || step_ == itemsize(); }
   Ref<BytesObject> base_;
   int64_t start_, step_, len_;
+  std::string format_;  // as it was given to cast: "B", "i", "@i"
   bool released_ = false;
 };
+
+template <typename T>
+T load(const char* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// The Python value of one item, as struct.unpack gives it.
+ObjRef unpack_item(char f, const char* p) {
+  switch (f) {
+    case 'B': return make_int(load<uint8_t>(p));
+    case 'b': return make_int(load<int8_t>(p));
+    case 'c': return make_bytes(std::string(1, *p));
+    case '?': return ObjRef(bool_obj(*p != 0));
+    case 'H': return make_int(load<uint16_t>(p));
+    case 'h': return make_int(load<int16_t>(p));
+    case 'I': return make_int(load<uint32_t>(p));
+    case 'i': return make_int(load<int32_t>(p));
+    case 'f': return make_float(load<float>(p));
+    case 'd': return make_float(load<double>(p));
+    case 'l':
+    case 'q':
+    case 'n': return make_int(load<int64_t>(p));
+    default: {  // L Q N
+      auto v = load<uint64_t>(p);
+      if (v <= static_cast<uint64_t>(INT64_MAX)) return make_int(static_cast<int64_t>(v));
+      BigInt big;
+      BigInt::parse(std::to_string(v), 10, &big);
+      return make_int_from_big(big);
+    }
+  }
+}
+
+template <typename T>
+void store(char* p, T v) {
+  std::memcpy(p, &v, sizeof v);
+}
+
+// Writes one item as struct.pack would, with memoryview's errors for a value of the wrong type or
+// out of the format's range.
+void pack_item(Interp& in, char f, char* p, Object* v) {
+  const std::string fmt(1, f);
+  auto bad_type = [&] { raise(builtin_types().type_error, "memoryview: invalid type for format '" + fmt + "'"); };
+  auto bad_value = [&] { raise(builtin_types().value_error, "memoryview: invalid value for format '" + fmt + "'"); };
+  if (f == '?') {
+    *p = truthy(in, v) ? 1 : 0;
+    return;
+  }
+  if (f == 'c') {
+    if (!is_instance(v, bytes_type())) bad_type();
+    if (bytes_of(v).size() != 1) bad_value();
+    *p = bytes_of(v)[0];
+    return;
+  }
+  if (f == 'f' || f == 'd') {
+    if (!is_number(v) && !v->type()->lookup("__float__") && !v->type()->lookup("__index__")) bad_type();
+    double d = to_double(in, v);
+    if (f == 'f') {
+      if (std::isfinite(d) && std::fabs(d) > static_cast<double>(std::numeric_limits<float>::max()))
+        raise(builtin_types().overflow_error, "float too large to pack with f format");
+      store(p, static_cast<float>(d));
+    } else {
+      store(p, d);
+    }
+    return;
+  }
+  if (!is_instance(v, builtin_types().int_) && !v->type()->lookup("__index__")) bad_type();
+  BigInt n =
+      int_as_big(is_instance(v, builtin_types().int_) ? v : call1(in, v->type()->lookup("__index__"), ObjRef(v)).get());
+  const int64_t size = format_itemsize(f);
+  const bool is_signed = f == 'b' || f == 'h' || f == 'i' || f == 'l' || f == 'q' || f == 'n';
+  BigInt lo = is_signed ? BigInt(0) - BigInt(1).shift_left(static_cast<uint64_t>(size * 8 - 1)) : BigInt(0);
+  BigInt hi = BigInt(1).shift_left(static_cast<uint64_t>(is_signed ? size * 8 - 1 : size * 8)) - BigInt(1);
+  if (n.compare(lo) < 0 || n.compare(hi) > 0) bad_value();
+  if (n.negative()) n = n + BigInt(1).shift_left(static_cast<uint64_t>(size * 8));  // two's complement
+  uint64_t u = 0;
+  for (int64_t k = 0; k < size; ++k) {
+    BigInt q, r;
+    BigInt::divmod(n, BigInt(256), &q, &r);
+    u |= static_cast<uint64_t>(r.to_int64()) << (8 * k);
+    n = q;
+  }
+  std::memcpy(p, &u, static_cast<size_t>(size));  // little-endian, as the machines stridelab runs on
+}
 
 MemoryViewObject* live_view(Object* o) {
   auto* m = static_cast<MemoryViewObject*>(o);
@@ -974,10 +1106,56 @@ bool view_bytes(Object* o, std::string& out) {
   return true;
 }
 
+// The items of a memoryview, or of a bytes-like object seen as one of format 'B'.
+std::vector<ObjRef> view_items(Object* o) {
+  std::vector<ObjRef> items;
+  if (is_bytes_like(o)) {
+    for (char c : bytes_of(o)) items.push_back(make_int(static_cast<unsigned char>(c)));
+    return items;
+  }
+  MemoryViewObject* m = live_view(o);
+  for (int64_t i = 0; i < m->len_; ++i) items.push_back(unpack_item(m->code(), m->item(i)));
+  return items;
+}
+
 std::string view_address(const Object* o) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(o)));
   return buf;
+}
+
+int64_t view_index(Interp& in, MemoryViewObject* m, Object* key) {
+  if (!is_instance(key, builtin_types().int_) && !key->type()->lookup("__index__"))
+    raise(builtin_types().type_error, "memoryview: invalid slice key");
+  return normalize_index(to_index(in, key), m->len_, "index out of bounds on dimension 1");
+}
+
+// m.cast(format, shape=): a view of the same bytes as another format, as CPython checks it.
+ObjRef cast_view(Interp& in, CallArgs& a) {
+  ArgParser p(a, "cast", {"self", "format", "shape="});
+  MemoryViewObject* m = live_view(p.get(0));
+  Object* fmt_arg = p.get(1);
+  if (!is_instance(fmt_arg, builtin_types().str))
+    raise(builtin_types().type_error, "cast() argument 'format' must be str, not " + type_name(fmt_arg));
+  const std::string& fmt = as<StrObject>(fmt_arg)->value_;
+  if (!(fmt.size() == 1 || (fmt.size() == 2 && fmt[0] == '@')) || !format_itemsize(fmt.back()))
+    raise(builtin_types().value_error,
+          "memoryview: destination format must be a native single character format prefixed with an optional '@'");
+  char f = fmt.back();
+  if (!m->contiguous()) raise(builtin_types().type_error, "memoryview: casts are restricted to C-contiguous views");
+  if (!is_byte_format(m->code()) && !is_byte_format(f))
+    raise(builtin_types().type_error, "memoryview: cannot cast between two non-byte formats");
+  int64_t nbytes = m->len_ * m->itemsize();
+  if (nbytes % format_itemsize(f))
+    raise(builtin_types().type_error, "memoryview: length is not a multiple of itemsize");
+  int64_t len = nbytes / format_itemsize(f);
+  if (p.has(2)) {
+    std::vector<ObjRef> shape = to_vector(in, p.get(2));
+    if (shape.size() != 1 || to_index(in, shape[0].get()) != len)
+      raise(builtin_types().not_implemented_error,
+            "stridelab does not support a memoryview cast to another shape or to more than one dimension yet");
+  }
+  return ObjRef(new MemoryViewObject(m->base_, m->start_, format_itemsize(f), len, fmt));
 }
 
 TypeObject* memoryview_type() {
@@ -992,7 +1170,7 @@ TypeObject* memoryview_type() {
             new MemoryViewObject(Ref<BytesObject>(as<BytesObject>(o)), 0, 1, static_cast<int64_t>(bytes_of(o).size())));
       } else if (is_instance(o, memoryview_type())) {
         MemoryViewObject* m = live_view(o);
-        made = ObjRef(new MemoryViewObject(m->base_, m->start_, m->step_, m->len_));
+        made = ObjRef(new MemoryViewObject(m->base_, m->start_, m->step_, m->len_, m->format_));
       } else {
         raise(builtin_types().type_error, "memoryview: a bytes-like object is required, not '" + type_name(o) + "'");
       }
@@ -1011,71 +1189,65 @@ TypeObject* memoryview_type() {
       Object* key = a.pos[1].get();
       if (key->type() == builtin_types().slice) {
         SliceBounds b = slice_bounds(in, *as<SliceObject>(key), m->len_);
-        return ObjRef(new MemoryViewObject(m->base_, m->start_ + b.start * m->step_, b.step * m->step_, b.count));
+        return ObjRef(
+            new MemoryViewObject(m->base_, m->start_ + b.start * m->step_, b.step * m->step_, b.count, m->format_));
       }
-      if (!is_instance(key, builtin_types().int_) && !key->type()->lookup("__index__"))
-        raise(builtin_types().type_error, "memoryview: invalid slice key");
-      int64_t i = normalize_index(to_index(in, key), m->len_, "index out of bounds on dimension 1");
-      return make_int(static_cast<unsigned char>(m->base_->value_[static_cast<size_t>(m->start_ + i * m->step_)]));
+      return unpack_item(m->code(), m->item(view_index(in, m, key)));
     });
     nt.method("__setitem__", [self](Interp& in, CallArgs& a) -> ObjRef {
       MemoryViewObject* m = self(a);
       if (m->readonly()) raise(builtin_types().type_error, "cannot modify read-only memory");
       Object* key = a.pos[1].get();
       Object* v = a.pos[2].get();
-      std::string& s = m->base_->value_;
       if (key->type() == builtin_types().slice) {
         SliceBounds b = slice_bounds(in, *as<SliceObject>(key), m->len_);
         std::string src;
-        if (is_bytes_like(v)) src = bytes_of(v);
-        else if (!view_bytes(v, src))
+        char src_format = 'B';
+        if (is_bytes_like(v)) {
+          src = bytes_of(v);
+        } else if (view_bytes(v, src)) {
+          src_format = static_cast<MemoryViewObject*>(v)->code();
+        } else {
           raise(builtin_types().type_error, "a bytes-like object is required, not '" + type_name(v) + "'");
-        if (static_cast<int64_t>(src.size()) != b.count)
+        }
+        const auto isz = static_cast<size_t>(m->itemsize());
+        if (src_format != m->code() || static_cast<int64_t>(src.size()) != b.count * m->itemsize())
           raise(builtin_types().value_error, "memoryview assignment: lvalue and rvalue have different structures");
         for (int64_t i = 0; i < b.count; ++i)
-          s[static_cast<size_t>(m->start_ + (b.start + i * b.step) * m->step_)] = src[static_cast<size_t>(i)];
+          std::memcpy(m->mutable_item(b.start + i * b.step), src.data() + static_cast<size_t>(i) * isz, isz);
         return ObjRef(none());
       }
-      if (!is_instance(key, builtin_types().int_) && !key->type()->lookup("__index__"))
-        raise(builtin_types().type_error, "memoryview: invalid slice key");
-      int64_t i = normalize_index(to_index(in, key), m->len_, "index out of bounds on dimension 1");
-      if (!is_instance(v, builtin_types().int_))
-        raise(builtin_types().type_error, "memoryview: invalid type for format 'B'");
-      BigInt n = int_as_big(v);
-      if (n.negative() || n.compare(BigInt(255)) > 0)
-        raise(builtin_types().value_error, "memoryview: invalid value for format 'B'");
-      s[static_cast<size_t>(m->start_ + i * m->step_)] = static_cast<char>(n.to_int64());
+      int64_t i = view_index(in, m, key);
+      pack_item(in, m->code(), m->mutable_item(i), v);
       return ObjRef(none());
     });
     nt.method("__iter__", [self](Interp& in, CallArgs& a) -> ObjRef {
-      std::vector<ObjRef> items;
-      for (char c : self(a)->bytes()) items.push_back(make_int(static_cast<unsigned char>(c)));
-      return ObjRef(get_iter(in, make_list(std::move(items)).get()).get());
+      return ObjRef(get_iter(in, make_list(view_items(self(a))).get()).get());
     });
-    nt.method("__eq__", [](Interp&, CallArgs& a) -> ObjRef {
+    nt.method("__eq__", [](Interp& in, CallArgs& a) -> ObjRef {
       auto* m = static_cast<MemoryViewObject*>(a.pos[0].get());
       Object* other = a.pos[1].get();
-      if (m == other) return ObjRef(true_obj());
-      std::string theirs;
-      if (is_bytes_like(other)) theirs = bytes_of(other);
-      else if (!is_instance(other, memoryview_type())) return ObjRef(not_implemented());
-      else if (static_cast<MemoryViewObject*>(other)->released_) return ObjRef(false_obj());
-      else theirs = static_cast<MemoryViewObject*>(other)->bytes();
-      if (m->released_) return ObjRef(false_obj());
-      return ObjRef(bool_obj(m->bytes() == theirs));
+      if (!is_bytes_like(other) && !is_instance(other, memoryview_type())) return ObjRef(not_implemented());
+      if (m->released_ || (!is_bytes_like(other) && static_cast<MemoryViewObject*>(other)->released_))
+        return ObjRef(bool_obj(m == other));
+      // As CPython: equal shapes and items equal as Python values (so a nan item is unequal).
+      std::vector<ObjRef> mine = view_items(m), theirs = view_items(other);
+      if (mine.size() != theirs.size()) return ObjRef(false_obj());
+      for (size_t i = 0; i < mine.size(); ++i)
+        if (!equals(in, mine[i].get(), theirs[i].get())) return ObjRef(false_obj());
+      return ObjRef(true_obj());
     });
     nt.method("__hash__", [self](Interp&, CallArgs& a) -> ObjRef {
       MemoryViewObject* m = self(a);
       if (!m->readonly()) raise(builtin_types().value_error, "cannot hash writable memoryview object");
+      if (!is_byte_format(m->code()))
+        raise(builtin_types().value_error, "memoryview: hashing is restricted to formats 'B', 'b' or 'c'");
       auto h = static_cast<int64_t>(std::hash<std::string>()(m->bytes()));  // as bytes' __hash__
       return make_int(h == -1 ? -2 : h);
     });
     nt.method("tobytes", [self](Interp&, CallArgs& a) -> ObjRef { return make_bytes(self(a)->bytes()); });
-    nt.method("tolist", [self](Interp&, CallArgs& a) -> ObjRef {
-      std::vector<ObjRef> items;
-      for (char c : self(a)->bytes()) items.push_back(make_int(static_cast<unsigned char>(c)));
-      return ObjRef(make_list(std::move(items)).get());
-    });
+    nt.method("tolist", [self](Interp&, CallArgs& a) -> ObjRef { return make_list(view_items(self(a))); });
+    nt.method("cast", cast_view);
     nt.method("hex", [self](Interp&, CallArgs& a) -> ObjRef {
       std::string out;
       for (char c : self(a)->bytes()) out += hex2(static_cast<unsigned char>(c));
@@ -1094,24 +1266,25 @@ TypeObject* memoryview_type() {
       return ObjRef(false_obj());
     });
     nt.property("readonly", [](Interp&, Object* o) -> ObjRef { return ObjRef(bool_obj(live_view(o)->readonly())); });
-    nt.property("nbytes", [](Interp&, Object* o) -> ObjRef { return make_int(live_view(o)->len_); });
-    nt.property("itemsize", [](Interp&, Object* o) -> ObjRef {
-      live_view(o);
-      return make_int(1);
+    nt.property("nbytes", [](Interp&, Object* o) -> ObjRef {
+      MemoryViewObject* m = live_view(o);
+      return make_int(m->len_ * m->itemsize());
     });
+    nt.property("itemsize", [](Interp&, Object* o) -> ObjRef { return make_int(live_view(o)->itemsize()); });
     nt.property("ndim", [](Interp&, Object* o) -> ObjRef {
       live_view(o);
       return make_int(1);
     });
-    nt.property("format", [](Interp&, Object* o) -> ObjRef {
-      live_view(o);
-      return make_str("B");
-    });
+    nt.property("format", [](Interp&, Object* o) -> ObjRef { return make_str(live_view(o)->format_); });
     nt.property("obj", [](Interp&, Object* o) -> ObjRef { return ObjRef(live_view(o)->base_.get()); });
     nt.property("shape",
                 [](Interp&, Object* o) -> ObjRef { return ObjRef(make_tuple({make_int(live_view(o)->len_)}).get()); });
     nt.property("strides",
                 [](Interp&, Object* o) -> ObjRef { return ObjRef(make_tuple({make_int(live_view(o)->step_)}).get()); });
+    nt.property("c_contiguous",
+                [](Interp&, Object* o) -> ObjRef { return ObjRef(bool_obj(live_view(o)->contiguous())); });
+    nt.property("contiguous",
+                [](Interp&, Object* o) -> ObjRef { return ObjRef(bool_obj(live_view(o)->contiguous())); });
     return nt.build();
   }();
   return t;
@@ -1189,8 +1362,8 @@ TypeObject* bytearray_type() {
       Object* src = a.pos[1].get();
       if (is_instance(src, builtin_types().str))
         raise(builtin_types().type_error, "expected iterable of integers; got: 'str'");
-      std::string more = is_bytes_like(src) ? bytes_of(src) : std::string();
-      if (!is_bytes_like(src)) {
+      std::string more;
+      if (!buffer_bytes(src, more)) {
         Ref<IteratorObject> it = get_iter(in, src);
         while (ObjRef x = it->next(in)) {
           more += static_cast<char>(byte_value(in, x.get()));
@@ -1209,9 +1382,8 @@ TypeObject* bytearray_type() {
     nt.method("__iadd__", [](Interp&, CallArgs& a) -> ObjRef {
       Object* other = a.pos[1].get();
       std::string more;
-      if (!is_bytes_like(other) && !view_bytes(other, more))
+      if (!buffer_bytes(other, more))
         raise(builtin_types().type_error, "can't concat " + type_name(other) + " to bytearray");
-      if (is_bytes_like(other)) more = bytes_of(other);
       if (!more.empty()) check_resizable(self_bytes(a));
       check_size(self_bytes(a)->value_.size() + more.size());
       self_bytes(a)->value_ += more;

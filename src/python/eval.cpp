@@ -125,6 +125,7 @@ Flow Evaluator::exec_stmt(const Stmt& s) {
     case StmtKind::AnnAssign: {
       auto& a = static_cast<const AnnAssignStmt&>(s);
       if (a.value) assign(*a.target, eval(*a.value));
+      if (!frame_.scope) store_annotation(a);  // a module's or class's; a function's are not evaluated
       return Flow::Normal;
     }
     case StmtKind::If: return exec_if(static_cast<const IfStmt&>(s));
@@ -398,16 +399,18 @@ Flow Evaluator::exec_try(const TryStmt& s) {
 Flow Evaluator::exec_with(const WithStmt& s, size_t index) {
   if (index == s.items.size()) return exec_block(s.body);
   const WithItem& item = s.items[index];
-  ObjRef mgr;
+  ObjRef mgr, entered;
   Object* exit = nullptr;
-  GenCursor at_header;  // suspended in this item's expression (`with (yield) as f:`)
-  bool in_header = false;
+  GenCursor at_header;  // suspended in this item's expression (`with (yield) as f:`) or its target
+  bool in_header = false, in_target = false;
   if (resuming()) {
     at_header = pop_cursor();
     in_header = at_header.phase == kAtHeader;
+    in_target = at_header.phase == kWithTarget;
     if (!in_header) {
       mgr = std::move(at_header.obj);
       exit = mgr->type()->lookup("__exit__");
+      entered = std::move(at_header.value);
     }
   }
   if (!mgr) {
@@ -421,12 +424,15 @@ Flow Evaluator::exec_with(const WithStmt& s, size_t index) {
               "'" + type_name(mgr.get()) + "' object does not support the context manager protocol");
       } catch (const PyError& e) { rethrow_with(e, p); }
     }
-    ObjRef entered = call1(in_, enter, mgr);
-    if (item.optional_vars) assign(*item.optional_vars, std::move(entered));
-    else entered.reset();
+    entered = call1(in_, enter, mgr);
+    if (!item.optional_vars) entered.reset();
+    in_target = item.optional_vars != nullptr;
   }
   Flow f;
   try {
+    // The target is assigned inside the with: an exception there goes to __exit__, as in CPython.
+    if (in_target && !assign_with_target(item, std::move(entered), mgr, resuming() ? &at_header : nullptr))
+      return Flow::Yield;
     f = exec_with(s, index + 1);
   } catch (const PyError& e) {
     Ref<ExceptionObject> exc = e.exc;
@@ -446,6 +452,17 @@ Flow Evaluator::exec_with(const WithStmt& s, size_t index) {
   args.pos = {mgr, ObjRef(none()), ObjRef(none()), ObjRef(none())};
   call(in_, exit, args);
   return f;
+}
+
+// `x: T = v` in a module or a class body: T is evaluated, and stored in __annotations__ for a plain
+// name (CPython's SETUP_ANNOTATIONS made the dict when the body started).
+void Evaluator::store_annotation(const AnnAssignStmt& a) {
+  ObjRef annotation = eval(*a.annotation);
+  if (a.target->kind != ExprKind::Name) return;
+  Namespace* ns = frame_.class_ns ? frame_.class_ns : frame_.globals;
+  Object* dict = ns->get("__annotations__");
+  if (!dict) raise(builtin_types().name_error, "__annotations__ not found");
+  set_item(in_, dict, make_str(static_cast<const NameExpr&>(*a.target).id).get(), std::move(annotation));
 }
 
 void Evaluator::exec_assign(const AssignStmt& s) {
@@ -520,6 +537,11 @@ ObjRef Evaluator::make_function(const std::string& name, const FunctionDefStmt* 
   fn->comp_depth_ = comp_depth_;
   for (auto& d : args.defaults) fn->defaults_.push_back(eval(*d));
   for (auto& d : args.kw_defaults) fn->kw_defaults_.push_back(d ? eval(*d) : nullptr);
+  if (!args.annotations.empty()) {  // evaluated after the defaults, as CPython does
+    Ref<DictObject> ann(new DictObject());
+    for (auto& [param, e] : args.annotations) ann->set(in_, make_str(param), eval(*e));
+    fn->annotations_ = std::move(ann);
+  }
   if (frame_.class_ns && g_class_functions) g_class_functions->push_back(fn);
   return fn;
 }
@@ -538,8 +560,29 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
   std::vector<ObjRef> base_refs;
   std::vector<TypeObject*> bases;
   for (auto& e : s.bases) base_refs.push_back(eval(*e));
-  std::vector<ObjRef> keyword_values;  // evaluated after the bases, as CPython does
-  for (auto& k : s.keywords) keyword_values.push_back(eval(*k.value));
+  // Evaluated after the bases, as CPython does: `metaclass=` (only `type` itself), the others for
+  // the parent's __init_subclass__.
+  std::vector<std::pair<std::string, ObjRef>> keywords;
+  for (auto& k : s.keywords) {
+    ObjRef v = eval(*k.value);
+    if (k.arg == "metaclass") {
+      if (v.get() != builtin_types().type)
+        raise(builtin_types().not_implemented_error,
+              "stridelab does not support metaclasses (metaclass=" +
+                  (v->type() == builtin_types().type ? as<TypeObject>(v.get())->name_ : type_name(v.get())) + ") yet");
+      continue;
+    }
+    if (!k.arg.empty()) {
+      keywords.emplace_back(k.arg, std::move(v));
+      continue;
+    }
+    if (!is_instance(v.get(), builtin_types().dict))  // `class C(Base, **options)`
+      raise(builtin_types().type_error, "argument after ** must be a mapping, not " + type_name(v.get()));
+    for (auto& [key, value] : as<DictObject>(v.get())->items()) {
+      if (!is_str(key.get())) raise(builtin_types().type_error, "keywords must be strings");
+      keywords.emplace_back(as<StrObject>(key.get())->value_, value);
+    }
+  }
   for (auto& b : base_refs) {
     if (b->type() != builtin_types().type) raise(builtin_types().type_error, "bases must be types");
     bases.push_back(as<TypeObject>(b.get()));
@@ -567,6 +610,7 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
     std::vector<Ref<FunctionObject>>* outer_functions = g_class_functions;
     g_class_functions = &class_functions;
     try {
+      if (s.has_annotations) ns.set("__annotations__", ObjRef(new DictObject()));
       ev.exec_block(s.body);
     } catch (...) {
       g_class_functions = outer_functions;
@@ -579,6 +623,7 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
   if (!ns.get("__doc__")) ns.set("__doc__", docstring(s.body));
   prepare_class_namespace(ns);
   auto* cls = new TypeObject(s.name, base, "__main__");
+  if (body.qualname != s.name) cls->qualname_ = body.qualname;
   set_bases(cls, bases, mro);
   cls->incref();  // classes live until the end of the run (functions point back to them)
   cls->set_type(builtin_types().type);
@@ -587,9 +632,10 @@ void Evaluator::exec_classdef(const ClassDefStmt& s) {
   for (auto& fn : class_functions)
     if (!fn->defining_class_) fn->defining_class_ = cls;
   for (auto& [k, v] : ns.entries()) cls->dict_.set(k, v);
-  call_set_name(in_, cls, ns);  // property, descriptors: __set_name__(owner, name)
   ObjRef result(cls);
   cls->decref();
+  call_set_name(in_, cls, ns);  // property, descriptors: __set_name__(owner, name)
+  call_init_subclass(in_, cls, std::move(keywords));
   for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) result = call1(in_, it->get(), std::move(result));
   store_name(s.name, nullptr, std::move(result));
 }
@@ -1513,7 +1559,7 @@ ObjRef Interp::call_function(FunctionObject* fn, CallArgs& args) {
     frame.qualname = fn->qualname_ + ".<locals>";
     frame.line = fn->def_->pos.line;
     g->function_ = Ref<FunctionObject>(fn);
-    g->qualname_ = fn->qualname_;
+    g->qualname_ = fn->shown_qualname();
     Evaluator::bind_arguments(*this, fn, *frame.env, args);
     args.pos.clear();
     args.kw.clear();

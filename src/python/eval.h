@@ -49,6 +49,7 @@ class Evaluator {
   Flow exec_logged(const Stmt& s);
   ObjRef eval_logged(const Expr& e);
   bool eval_header(const Stmt& s, const Expr& e, ObjRef& out, GenCursor* resumed);
+  bool assign_with_target(const WithItem& item, ObjRef entered, const ObjRef& mgr, GenCursor* resumed);
   ObjRef eval_yield(const YieldExpr& y);
   ObjRef eval_plain(const Expr& e);
   bool delegate(const YieldExpr& y, ObjRef& result);
@@ -67,6 +68,7 @@ class Evaluator {
   Flow exec_try_except(const TryStmt& s);
   Flow exec_with(const WithStmt& s, size_t item);
   void exec_assign(const AssignStmt& s);
+  void store_annotation(const AnnAssignStmt& a);
   void exec_augassign(const AugAssignStmt& s);
   void exec_funcdef(const FunctionDefStmt& s);
   void exec_classdef(const ClassDefStmt& s);

@@ -380,8 +380,7 @@ std::string format_str(std::string_view s, std::string_view spec) {
 
 // ---- %-formatting ----
 
-// ascii(): the non-ASCII characters of a repr as \xhh, \uhhhh or \Uhhhhhhhh.
-static std::string ascii_escape(const std::string& s) {
+std::string ascii_escape(const std::string& s) {
   std::string out;
   for (uint32_t c : utf8_decode(s)) {
     char buf[16];

@@ -13,6 +13,8 @@ namespace stridelab::python {
 
 std::string float_repr(double v);          // repr(1e16) == "1e+16", repr(0.1) == "0.1"
 std::string str_repr(std::string_view s);  // repr("it's") == "\"it's\""
+// ascii(): the non-ASCII characters of a repr as \xhh, \uhhhh or \Uhhhhhhhh.
+std::string ascii_escape(const std::string& s);
 
 // format(value, spec) for the built-in kinds; raises ValueError for a bad spec.
 std::string format_int(int64_t v, std::string_view spec);

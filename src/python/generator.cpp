@@ -1,10 +1,13 @@
 #include "python/generator.h"
 
-#include <unordered_map>
+#include <deque>
+#include <functional>
+#include <unordered_set>
 
 #include "python/native.h"
 #include "python/protocol.h"
 #include "python/recursion.h"
+#include "python/set.h"
 #include "support/budget.h"
 
 namespace stridelab::python {
@@ -45,46 +48,126 @@ void GeneratorObject::finalize() {
   }
 }
 
-// CPython clears a finished program's module in two passes (names with one leading underscore,
-// then the rest) and a generator whose last reference goes is closed then. Here the names keep
-// their values (the trace reads them after the run): a suspended generator that only names of
-// the module hold is closed where the last of them would be cleared.
+// NOTE [Generators at exit]
+// CPython 3.11 closes the generators still suspended at exit in its collector: once the module is
+// gone, all that it held is garbage, and the collector calls their finalizers in the order of
+// its list. That order is the one its previous pass left, which walked the objects breadth first
+// from the module's dict, each object handing on what it refers to in its tp_traverse order: a
+// dict its values in order, a list or a tuple its items last first, an instance its attributes in
+// order, a class its __dict__ (so its attributes come a step later), a function its defaults
+// tuple, keyword defaults, __dict__ and closure (their contents a step later), a generator its
+// function and then its locals, a bound method its function and then its self. So the generators
+// the module's names hold come first, in the order of the names, then those one container away,
+// and so on (a generator in a list in a list after one in a class attribute's list). The walk is
+// made here over stridelab's objects, with CPython's intermediate objects (a class's dict, a
+// function's defaults tuple, a closure's cells) counted as steps; the names keep their values,
+// which the trace reads after the run. It is CPython's order for programs whose objects the
+// collector has not moved before: it runs every 700 new containers (`import torch` makes many),
+// a run moves its survivors to an older generation, and the exit collection walks the younger
+// objects before the older ones, so objects made before the last run can keep their places
+// instead. Generators that the module's objects do not reach are left to the teardown.
 void close_at_exit(Namespace& globals) {
-  std::vector<Object*> order;
-  for (int pass = 0; pass < 2; ++pass)
-    for (auto& [name, value] : globals.entries()) {
-      bool underscore = name[0] == '_' && (name.size() == 1 || name[1] != '_');
-      if (value && (pass == 0 ? underscore : !underscore && name != "__builtins__")) order.push_back(value.get());
+  // A step of the walk: an object, or one of CPython's intermediate objects (values to hand on;
+  // `cells`: each value sits in a cell of its own, a step further).
+  struct Step {
+    Object* obj = nullptr;
+    std::vector<Object*> values;
+    bool cells = false;
+  };
+  std::deque<Step> queue;
+  std::unordered_set<Object*> seen;
+  std::vector<Ref<GeneratorObject>> order;
+  auto reach = [&](Object* o) {
+    if (!o || is_number(o) || is_instance(o, builtin_types().str)) return;  // they hold nothing
+    if (o->type() == builtin_types().module || !seen.insert(o).second) return;
+    if (auto* g = dynamic_cast<GeneratorObject*>(o); g && g->needs_finalize()) order.emplace_back(g);
+    queue.push_back(Step{o, {}});
+  };
+  auto later = [&](std::vector<Object*> values, bool cells = false) {
+    if (!values.empty()) queue.push_back(Step{nullptr, std::move(values), cells});
+  };
+  auto namespace_values = [](const Namespace& ns) {
+    std::vector<Object*> out;
+    for (auto& [k, v] : ns.entries()) out.push_back(v.get());
+    return out;
+  };
+  // The values of the free variables a function's closure holds, in the cells' order reversed.
+  auto closure_values = [](FunctionObject* f) {
+    std::vector<Object*> out;
+    const std::vector<std::string>& free = f->scope().free;
+    for (auto n = free.rbegin(); n != free.rend(); ++n)
+      for (const Env* e = f->closure_.get(); e; e = e->parent_.get())
+        if (int i = e->slot_of(*n); i >= 0) {
+          out.push_back(e->slots_[static_cast<size_t>(i)].get());
+          break;
+        }
+    return out;
+  };
+  for (auto& [name, value] : globals.entries()) reach(value.get());
+  for (size_t steps = 0; !queue.empty(); ++steps) {
+    if (steps % 4096 == 0) support::poll_deadline();
+    Step step = std::move(queue.front());
+    queue.pop_front();
+    Object* o = step.obj;
+    if (!o) {
+      for (Object* v : step.values)
+        if (step.cells) later({v});
+        else reach(v);
+      continue;
     }
-  std::unordered_map<Object*, int64_t> names, left;
-  for (Object* o : order) ++names[o];
-  left = names;
-  for (Object* o : order) {
-    auto* g = dynamic_cast<GeneratorObject*>(o);
-    if (!g || --left[o] > 0 || g->refcount() != names[o] || !g->needs_finalize()) continue;
-    Ref<GeneratorObject> keep(g);
+    if (auto* f = dynamic_cast<FunctionObject*>(o)) {
+      std::vector<Object*> defaults, kw_defaults;
+      for (auto it = f->defaults_.rbegin(); it != f->defaults_.rend(); ++it) defaults.push_back(it->get());
+      for (auto& d : f->kw_defaults_) kw_defaults.push_back(d.get());
+      later(std::move(defaults));
+      later(std::move(kw_defaults));
+      later(namespace_values(f->dict_));
+      if (f->closure_) later(closure_values(f), true);
+      continue;
+    }
+    if (auto* g = dynamic_cast<GeneratorObject*>(o)) {
+      reach(g->function_.get());
+      if (g->frame_.env)
+        for (auto& slot : g->frame_.env->slots_) reach(slot.get());
+      continue;
+    }
+    if (auto* m = dynamic_cast<BoundMethodObject*>(o)) {
+      reach(m->func_.get());
+      reach(m->self_.get());
+      continue;
+    }
+    if (auto* t = dynamic_cast<TypeObject*>(o)) {
+      if (t->is_user_) later(namespace_values(t->dict_));
+      continue;
+    }
+    if (Namespace* ns = o->instance_dict())  // an instance's attributes, then what its base type holds
+      for (auto& [k, v] : ns->entries()) reach(v.get());
+    if (auto* l = dynamic_cast<ListObject*>(o)) {
+      for (auto it = l->items_.rbegin(); it != l->items_.rend(); ++it) reach(it->get());
+    } else if (auto* t = dynamic_cast<TupleObject*>(o)) {
+      for (auto it = t->items_.rbegin(); it != t->items_.rend(); ++it) reach(it->get());
+    } else if (auto* d = dynamic_cast<DictObject*>(o)) {
+      for (auto& [k, v] : d->items()) {
+        reach(v.get());
+        if (!is_instance(k.get(), builtin_types().str)) reach(k.get());
+      }
+    } else if (auto* s = dynamic_cast<SetObject*>(o)) {
+      for (auto& item : s->items()) reach(item.get());
+    }
+  }
+  // Closing a generator clears its frame, as CPython's does: a generator only its locals held is
+  // freed then, and closed on the spot.
+  std::function<void(size_t)> close = [&](size_t i) {
+    GeneratorObject* g = order[i].get();
+    if (!g->needs_finalize()) return;
     g->finalize();
-  }
-  // Then, in the same order, the suspended generators that only a list, tuple, dict or instance
-  // held by these names alone holds, as CPython frees each container: a list's or tuple's items
-  // last first, a dict's values and an instance's attributes first to last. (CPython's collector
-  // reaches the generators in containers nested deeper, and those of class attributes, later, in
-  // its own order; they are left to the teardown, without their finally blocks.)
-  left = names;
-  for (Object* o : order) {
-    if (--left[o] > 0 || o->refcount() != names[o] || dynamic_cast<GeneratorObject*>(o)) continue;
-    std::vector<ObjRef> items;
-    if (auto* l = dynamic_cast<ListObject*>(o)) items.assign(l->items_.rbegin(), l->items_.rend());
-    else if (auto* t = dynamic_cast<TupleObject*>(o)) items.assign(t->items_.rbegin(), t->items_.rend());
-    else if (auto* d = dynamic_cast<DictObject*>(o))
-      for (auto& [k, v] : d->items()) items.push_back(v);
-    else if (auto* i = dynamic_cast<InstanceObject*>(o))
-      for (auto& [k, v] : i->dict_.entries()) items.push_back(v);
-    for (ObjRef& item : items) {
-      auto* g = dynamic_cast<GeneratorObject*>(item.get());
-      if (g && g->refcount() == 2 && g->needs_finalize()) g->finalize();  // the container's and `items`' only
-    }
-  }
+    if (!g->finished_) return;
+    Ref<Env> frame_env = std::move(g->frame_.env);
+    frame_env.reset();
+    for (size_t j = i + 1; j < order.size(); ++j)
+      if (order[j]->refcount() == 1) close(j);
+  };
+  for (size_t i = 0; i < order.size(); ++i) close(i);
 }
 
 ObjRef GeneratorObject::next(Interp& in) { return Evaluator::resume(in, this, nullptr, nullptr); }
@@ -299,6 +382,32 @@ bool Evaluator::eval_header(const Stmt& s, const Expr& e, ObjRef& out, GenCursor
   } catch (const YieldSignal&) {
     GenCursor c;
     c.phase = -2;
+    c.log = std::move(log.entries);
+    push_cursor(std::move(c));
+    return false;
+  }
+  return true;
+}
+
+// A `with` item's `as` target with a yield inside (`with m as (yield).attr:`), assigned after
+// __enter__ with a log of its own, as eval_header evaluates a header. At a suspension the with's
+// cursor (phase kInTarget) keeps the manager, the value to assign and the log, and false is
+// returned; resumed from `resumed`, the assignment runs again from its log.
+bool Evaluator::assign_with_target(const WithItem& item, ObjRef entered, const ObjRef& mgr, GenCursor* resumed) {
+  if (!item.target_yield || !gen_) {
+    assign(*item.optional_vars, std::move(entered));
+    return true;
+  }
+  ExprLog log;
+  if (resumed) log.entries = std::move(resumed->log);
+  LogInUse in_use(log_, &log);
+  try {
+    assign(*item.optional_vars, entered);
+  } catch (const YieldSignal&) {
+    GenCursor c;
+    c.phase = kWithTarget;
+    c.obj = mgr;
+    c.value = std::move(entered);
     c.log = std::move(log.entries);
     push_cursor(std::move(c));
     return false;

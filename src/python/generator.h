@@ -50,10 +50,14 @@ struct GenCursor {
   size_t index = 0;          // a block: the statement running
   int phase = 0;             // if: 0 body, 1 else, 2 elif; for/while: 0 body, 1 else; try: the part running
   ObjRef obj;                // for, yield from: the iterator; with: the manager; try: the saved return value
+  ObjRef value;              // with, suspended in its `as` target: what __enter__ returned
   Ref<ExceptionObject> exc;  // try: the exception being handled, or pending through `finally`
   Flow flow = Flow::Normal;  // try: the flow that `finally` interrupted
   std::vector<std::pair<const Expr*, ObjRef>> log;  // a statement with a yield inside: its ExprLog
 };
+
+// The phase of a `with` suspended in an item's `as` target (Evaluator::assign_with_target).
+constexpr int kWithTarget = -3;
 
 // The finished operands of a statement suspended at a yield inside an expression, and, when it
 // resumes, how many of them have been given back (NOTE [Generators]).
@@ -100,8 +104,8 @@ class GeneratorObject : public IteratorObject {
   std::string qualname_;  // in the repr: "f", "A.f", "<genexpr>", "f.<locals>.<genexpr>"
 };
 
-// At the end of a run: closes the suspended generators that only the module's names hold, in the
-// order CPython's exit clears the names.
+// At the end of a run: closes the suspended generators that the module's objects reach, in the
+// order CPython's collector closes them at exit (NOTE [Generators at exit] in generator.cpp).
 void close_at_exit(Namespace& globals);
 
 // generator.close(): raises GeneratorExit at the yield where `g` is suspended.

@@ -211,6 +211,7 @@ RunResult Interp::run(std::string_view source, std::string_view filename) {
   try {
     try {
       Evaluator ev(*this, frame);
+      if (module_->has_annotations) main_->dict_.set("__annotations__", ObjRef(new DictObject()));
       ev.exec_block(module_->body);
     } catch (const PyError& e) { stop(1, format_exception(e.exc.get())); }
     close_at_exit(main_->dict_);

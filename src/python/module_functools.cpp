@@ -1,4 +1,7 @@
-// The functools module: partial (a class, with CPython's repr), reduce and wraps.
+// The functools module: partial (a class, with CPython's repr), reduce, wraps, lru_cache and cache.
+#include <algorithm>
+
+#include "python/interp.h"
 #include "python/modules.h"
 #include "python/native.h"
 
@@ -132,7 +135,10 @@ ObjRef update_wrapper(Interp& in, ObjRef wrapper, Object* wrapped) {
           "functools.wraps of a " + type_name(wrapper.get()) + " is not supported by stridelab");
   for (const char* name : {"__module__", "__name__", "__qualname__", "__doc__"}) {
     ObjRef v = get_attr_or_null(in, wrapped, name);
-    if (v) ns->set(name, v);  // read before special attributes (the code's own name stays in tracebacks)
+    if (!v) continue;
+    if (name[2] == 'n' || name[2] == 'q')
+      set_attr(in, wrapper.get(), name, v);  // the function's own fields (its code's name stays in tracebacks)
+    else ns->set(name, v);
   }
   if (Namespace* src = wrapped->instance_dict())
     for (auto& [k, v] : src->entries()) ns->set(k, v);
@@ -140,11 +146,125 @@ ObjRef update_wrapper(Interp& in, ObjRef wrapper, Object* wrapped) {
   return wrapper;
 }
 
+namespace {
+
+// functools.lru_cache and functools.cache: the function's results by its arguments, the least
+// recently used dropped past maxsize (None: never), with cache_info() and cache_clear().
+class LruCacheObject : public Object {
+ public:
+  explicit LruCacheObject(TypeObject* type) : Object(type) { track(); }
+  void clear_refs() override {
+    func_ = nullptr;
+    cache_ = nullptr;
+    dict_.clear();
+  }
+  Namespace* instance_dict() override { return &dict_; }
+  ObjRef func_;
+  Ref<DictObject> cache_ = Ref<DictObject>(new DictObject());
+  int64_t maxsize_ = 128;  // -1: None
+  bool typed_ = false;
+  int64_t hits_ = 0, misses_ = 0;
+  Namespace dict_;
+};
+
+TypeObject* lru_type() {
+  static TypeObject* type = nullptr;
+  if (type) return type;
+  type = NativeType("_lru_cache_wrapper", "functools")
+             .method("__call__",
+                     [](Interp& in, CallArgs& a) -> ObjRef {
+                       auto* c = as<LruCacheObject>(a.pos[0].get());
+                       std::vector<ObjRef> key(a.pos.begin() + 1, a.pos.end());
+                       if (!a.kw.empty()) key.push_back(ObjRef(lru_type()));  // CPython's kwd_mark
+                       for (auto& [k, v] : a.kw) {
+                         key.push_back(make_str(k));
+                         key.push_back(v);
+                       }
+                       if (c->typed_)
+                         for (size_t i = 1; i < a.pos.size(); ++i) key.emplace_back(a.pos[i]->type());
+                       ObjRef k(new TupleObject(std::move(key)));
+                       if (c->maxsize_ == 0) {
+                         ++c->misses_;
+                       } else if (Object* hit = c->cache_->get(in, k.get())) {
+                         ++c->hits_;
+                         ObjRef v(hit);
+                         c->cache_->erase(in, k.get());  // now the most recently used
+                         c->cache_->set(in, k, v);
+                         return v;
+                       } else {
+                         ++c->misses_;
+                       }
+                       CallArgs args;
+                       args.pos.assign(a.pos.begin() + 1, a.pos.end());
+                       args.kw = a.kw;
+                       ObjRef result = call(in, c->func_.get(), args);
+                       if (c->maxsize_ == 0) return result;
+                       c->cache_->set(in, k, result);
+                       if (c->maxsize_ > 0 && static_cast<int64_t>(c->cache_->size()) > c->maxsize_)
+                         c->cache_->erase(in, c->cache_->items().front().first.get());
+                       return result;
+                     })
+             .method("cache_info",
+                     [](Interp& in, CallArgs& a) -> ObjRef {
+                       auto* c = as<LruCacheObject>(a.pos[0].get());
+                       ObjRef make = get_attr(in, in.import_module("collections").get(), "namedtuple");
+                       CallArgs spec;
+                       spec.pos = {make_str("CacheInfo"), make_str("hits misses maxsize currsize")};
+                       ObjRef info = call(in, make.get(), spec);
+                       CallArgs fields;
+                       fields.pos = {make_int(c->hits_), make_int(c->misses_),
+                                     c->maxsize_ < 0 ? ObjRef(none()) : make_int(c->maxsize_),
+                                     make_int(static_cast<int64_t>(c->cache_->size()))};
+                       return call(in, info.get(), fields);
+                     })
+             .method("cache_clear",
+                     [](Interp&, CallArgs& a) -> ObjRef {
+                       auto* c = as<LruCacheObject>(a.pos[0].get());
+                       c->cache_->clear();
+                       c->hits_ = c->misses_ = 0;
+                       return ObjRef(none());
+                     })
+             .build();
+  return type;
+}
+
+ObjRef make_lru(Interp& in, ObjRef func, int64_t maxsize, bool typed) {
+  if (!is_callable(func.get())) raise(builtin_types().type_error, "the first argument must be callable");
+  Ref<LruCacheObject> c(new LruCacheObject(lru_type()));
+  c->func_ = func;
+  c->maxsize_ = maxsize;
+  c->typed_ = typed;
+  update_wrapper(in, c, func.get());
+  return c;
+}
+
+ObjRef lru_cache(Interp& in, CallArgs& a) {
+  ArgParser p(a, "lru_cache", {"maxsize=", "typed="});
+  Object* m = p.has(0) ? p.get(0) : nullptr;
+  bool typed = p.has(1) && truthy(in, p.get(1));
+  if (m && m != none() && !is_instance(m, builtin_types().int_) && is_callable(m))  // @lru_cache without ()
+    return make_lru(in, ObjRef(m), 128, typed);
+  if (m && m != none() && !is_instance(m, builtin_types().int_))
+    raise(builtin_types().type_error, "Expected first argument to be an integer, a callable, or None");
+  int64_t maxsize = !m ? 128 : m == none() ? -1 : std::max<int64_t>(0, to_index(in, m));
+  return make_function("decorating_function", [maxsize, typed](Interp& in, CallArgs& b) -> ObjRef {
+    ArgParser q(b, "decorating_function", {"user_function"});
+    return make_lru(in, ObjRef(q.get(0)), maxsize, typed);
+  });
+}
+
+}  // namespace
+
 Ref<ModuleObject> make_functools(Interp&) {
   auto m = make_module("functools");
   module_add(m.get(), "__file__", make_str("/usr/lib/python3.11/functools.py"));
   module_add(m.get(), "partial", ObjRef(partial_type()));
   module_add_function(m.get(), "reduce", reduce);
+  module_add_function(m.get(), "lru_cache", lru_cache);
+  module_add_function(m.get(), "cache", [](Interp& in, CallArgs& a) -> ObjRef {
+    ArgParser p(a, "cache", {"user_function"});
+    return make_lru(in, ObjRef(p.get(0)), -1, false);
+  });
   module_add_function(m.get(), "wraps", [](Interp&, CallArgs& a) -> ObjRef {
     ArgParser p(a, "wraps", {"wrapped"});
     ObjRef wrapped(p.get(0));

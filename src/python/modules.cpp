@@ -357,6 +357,7 @@ void register_standard_modules(Interp& in) {
   register_functools_module(in);
   register_misc_modules(in);
   register_contextlib_module(in);
+  register_dataclasses_module(in);
 }
 
 }  // namespace stridelab::python

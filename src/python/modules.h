@@ -10,6 +10,7 @@ void register_itertools_module(Interp& in);
 void register_functools_module(Interp& in);
 void register_misc_modules(Interp& in);  // string, os and os.path
 void register_contextlib_module(Interp& in);
+void register_dataclasses_module(Interp& in);
 ObjRef collections_deque();  // the collections.deque class (deque.cpp)
 
 }  // namespace stridelab::python

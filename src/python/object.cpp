@@ -203,8 +203,8 @@ const TypeObject* TypeObject::native_base() const {
 }
 
 std::string TypeObject::qualified_name() const {
-  if (module_ == "builtins") return name_;
-  return module_ + "." + name_;
+  if (module_ == "builtins") return qualname();
+  return module_ + "." + qualname();
 }
 
 bool is_instance(const Object* o, const TypeObject* t) { return o->type()->is_subtype_of(t); }
@@ -265,11 +265,16 @@ void Env::clear_refs() {
   Ref<Env> parent = std::move(parent_);
 }
 
+std::string FunctionObject::shown_qualname() const {
+  return qualname_attr_ ? static_cast<const StrObject*>(qualname_attr_.get())->value_ : qualname_;
+}
+
 void FunctionObject::clear_refs() {
   auto defaults = std::move(defaults_), kw_defaults = std::move(kw_defaults_);
   defaults_.clear();
   kw_defaults_.clear();
   Ref<Env> closure = std::move(closure_);
+  ObjRef annotations = std::move(annotations_);
   for (auto& ns : comp_scopes_) ns->clear();
   comp_scopes_.clear();
   dict_.clear();

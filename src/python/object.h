@@ -210,6 +210,8 @@ class TypeObject : public Object {
   void clear_refs() override { dict_.clear(); }  // a class statement's class (tracked by exec_classdef)
   std::string name_;
   std::string module_;
+  // __qualname__ when it differs from name_ ("f.<locals>.D", "C.N"); empty for the others.
+  std::string qualname_;
   // The name CPython's own messages use ("'torch.Size' object is not callable"): for a type
   // written in C, its dotted tp_name; empty for the others, whose messages use name_.
   std::string c_name_;
@@ -226,8 +228,10 @@ class TypeObject : public Object {
   bool is_subtype_of(const TypeObject* other) const;
   // The nearest type (self or a base) that has a native `new_`.
   const TypeObject* native_base() const;
-  // "int", or "__main__.A" style names where CPython shows the module ("<class '__main__.A'>").
+  // "int", or "__main__.A" style names where CPython shows the module ("<class '__main__.A'>",
+  // "<class '__main__.f.<locals>.D'>"), from __module__ and __qualname__.
   std::string qualified_name() const;
+  const std::string& qualname() const { return qualname_.empty() ? name_ : qualname_; }
 };
 
 // ---- built-in value types ----
@@ -378,7 +382,13 @@ class FunctionObject : public Object {
  public:
   FunctionObject();
   void clear_refs() override;
+  // The code's name and qualified name: what tracebacks and argument errors show.
   std::string name_, qualname_;
+  // __name__ and __qualname__ once the program assigned them (functools.wraps does); null until then.
+  ObjRef name_attr_, qualname_attr_;
+  // __qualname__ as a str, for reprs.
+  std::string shown_qualname() const;
+  ObjRef annotations_;                    // __annotations__: a dict, made when first read if the def has none
   const FunctionDefStmt* def_ = nullptr;  // one of def_ / lambda_
   const LambdaExpr* lambda_ = nullptr;
   Ref<Env> closure_;  // the defining function's env (null at module level)

@@ -58,6 +58,7 @@ class Parser {
   std::unique_ptr<Module> parse_file() {
     auto module = std::make_unique<Module>();
     module->source = std::string(src_);
+    annotations_flag_ = &module->has_annotations;
     while (!at(TokenKind::EndMarker)) parse_statement(module->body);
     return module;
   }
@@ -87,8 +88,10 @@ class Parser {
   std::vector<ScopeInfo*> scopes_;
   std::unordered_map<const ScopeInfo*, std::unordered_set<std::string>> declared_;  // each scope's locals
   std::vector<bool*> generator_flags_;
-  int yields_ = 0;              // the yields parsed so far
-  std::vector<Pos> yield_pos_;  // where each of them is
+  bool* annotations_flag_ = nullptr;  // the module's or class's has_annotations; null in a def
+  bool future_annotations_ = false;   // `from __future__ import annotations`: annotations stay text
+  int yields_ = 0;                    // the yields parsed so far
+  std::vector<Pos> yield_pos_;        // where each of them is
   // Where a comprehension's element starts: the scope's names and the yields parsed before it.
   struct Mark {
     size_t uses;
@@ -354,7 +357,8 @@ class Parser {
       fail_range("only single target (not tuple) can be annotated", target->pos);
     set_store(*target, Ctx::Store);
     s->target = std::move(target);
-    s->annotation = parse_expression();
+    s->annotation = parse_annotation();
+    if (annotations_flag_) *annotations_flag_ = true;
     if (accept_op("=")) s->value = parse_star_expressions();
     s->pos = finish(p);
     return s;
@@ -509,6 +513,7 @@ class Parser {
     auto s = std::make_unique<ImportFromStmt>();
     s->module = parse_dotted_name();
     if (!accept_kw("import")) fail_invalid();
+    const bool future = s->module == "__future__";
     if (at_op("*")) {
       Alias a;
       a.pos = start_pos();
@@ -523,6 +528,7 @@ class Parser {
         a.name = parse_plain_name();
         if (accept_kw("as")) a.asname = parse_plain_name();
         a.pos = finish(a.pos);
+        if (future && a.name == "annotations") future_annotations_ = true;
         declare_local(a.asname.empty() ? a.name : a.asname);
         s->names.push_back(std::move(a));
       } while (accept_op(","));
@@ -662,7 +668,9 @@ class Parser {
       WithItem item;
       item.context_expr = parse_expression();
       if (accept_kw("as")) {
+        int before = yields_;
         item.optional_vars = parse_bitor();
+        item.target_yield = yields_ != before;
         if (!valid_target(*item.optional_vars))
           fail_range("cannot assign to " + std::string(expr_name(*item.optional_vars)), item.optional_vars->pos);
         set_store(*item.optional_vars, Ctx::Store);
@@ -756,9 +764,11 @@ class Parser {
     expect_op("(");
     s->args = parse_parameters(")");
     expect_op(")");
-    if (accept_op("->")) parse_expression();
+    if (accept_op("->")) s->args.annotations.emplace_back("return", parse_annotation());
     expect_colon();
     s->has_yield = yields_ != yields;
+    bool* saved_flag = annotations_flag_;
+    annotations_flag_ = nullptr;
     scopes_.push_back(&s->scope);
     generator_flags_.push_back(&s->is_generator);
     declare_params(s->args);
@@ -766,6 +776,7 @@ class Parser {
     loop_depth_ = 0;
     s->body = parse_block("function definition", p.line);
     loop_depth_ = saved_loops;
+    annotations_flag_ = saved_flag;
     generator_flags_.pop_back();
     declared_.erase(scopes_.back());
     scopes_.pop_back();
@@ -821,17 +832,17 @@ class Parser {
     bool seen_star = false, seen_default = false;
     while (!at_op(closer)) {
       if (accept_op("**")) {
-        a.kwarg = std::make_unique<Arg>(parse_arg(closer));
+        a.kwarg = std::make_unique<Arg>(parse_arg(closer, a));
         accept_op(",");
         break;
       }
       if (accept_op("*")) {
-        if (!at_op(",") && !at_op(closer)) a.vararg = std::make_unique<Arg>(parse_arg(closer));
+        if (!at_op(",") && !at_op(closer)) a.vararg = std::make_unique<Arg>(parse_arg(closer, a));
         seen_star = true;
       } else if (accept_op("/")) {
         a.posonly = a.args.size();  // the parameters before it are positional-only
       } else {
-        Arg arg = parse_arg(closer);
+        Arg arg = parse_arg(closer, a);
         ExprPtr def;
         if (accept_op("=")) def = parse_expression();
         if (seen_star) {
@@ -848,13 +859,43 @@ class Parser {
     return a;
   }
 
-  Arg parse_arg(const char* closer) {
+  Arg parse_arg(const char* closer, Arguments& a) {
     Arg arg;
     arg.pos = start_pos();
     arg.name = parse_plain_name();
     arg.pos = finish(arg.pos);
-    if (std::string(closer) == ")" && accept_op(":")) parse_expression();
+    if (std::string(closer) == ")" && accept_op(":")) a.annotations.emplace_back(arg.name, parse_annotation());
     return arg;
+  }
+
+  // An annotation: its expression, or under `from __future__ import annotations` (PEP 563) a str
+  // constant with its source text, which is not evaluated.
+  ExprPtr parse_annotation() {
+    ExprPtr e = parse_expression();
+    if (!future_annotations_) return e;
+    auto text = std::make_unique<ConstantExpr>();
+    text->value_kind = ConstKind::Str;
+    text->str_value = source_text(e->pos);
+    text->pos = e->pos;
+    return text;
+  }
+
+  // The source between two positions (lines 1-based, columns 0-based bytes), lines joined by a space.
+  std::string source_text(const Pos& p) const {
+    std::string out;
+    size_t line_start = 0;
+    for (int line = 1; line <= p.end_line && line_start <= src_.size(); ++line) {
+      size_t line_end = src_.find('\n', line_start);
+      if (line_end == std::string_view::npos) line_end = src_.size();
+      if (line >= p.line) {
+        size_t from = line == p.line ? line_start + static_cast<size_t>(p.col) : line_start;
+        size_t to = line == p.end_line ? line_start + static_cast<size_t>(p.end_col) : line_end;
+        if (!out.empty()) out += ' ';
+        out.append(src_.substr(from, to - from));
+      }
+      line_start = line_end + 1;
+    }
+    return out;
   }
 
   // class_def: 'class' NAME ['(' [arguments] ')'] ':' block
@@ -878,7 +919,10 @@ class Parser {
     scopes_.push_back(&class_scope);
     int saved_loops = loop_depth_;
     loop_depth_ = 0;
+    bool* saved_flag = annotations_flag_;
+    annotations_flag_ = &s->has_annotations;
     s->body = parse_block("class definition", p.line);
+    annotations_flag_ = saved_flag;
     loop_depth_ = saved_loops;
     declared_.erase(scopes_.back());
     scopes_.pop_back();

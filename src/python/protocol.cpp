@@ -110,7 +110,7 @@ static std::string exception_repr(Interp& in, ExceptionObject* e) {
 
 static std::string function_repr(Object* o) {
   auto* f = as<FunctionObject>(o);
-  return "<function " + f->qualname_ + " at " + address(o) + ">";
+  return "<function " + f->shown_qualname() + " at " + address(o) + ">";
 }
 
 // list, tuple and dict: a level of the recursion through nested containers, kept small
@@ -171,7 +171,8 @@ STRIDELAB_NOINLINE static std::string builtin_repr(Interp& in, Object* o) {
   if (t == builtin_types().method) {
     auto* m = as<BoundMethodObject>(o);
     if (m->func_->type() == builtin_types().function)
-      return "<bound method " + as<FunctionObject>(m->func_.get())->qualname_ + " of " + repr(in, m->self_.get()) + ">";
+      return "<bound method " + as<FunctionObject>(m->func_.get())->shown_qualname() + " of " +
+             repr(in, m->self_.get()) + ">";
     if (std::string slot = slot_repr(m->func_.get(), m->self_.get()); !slot.empty()) return slot;
     std::string name =
         m->func_->type() == builtin_types().builtin_function ? as<BuiltinFunctionObject>(m->func_.get())->name_ : "?";
@@ -867,7 +868,7 @@ bool contains(Interp& in, Object* container, Object* item) {
     return truthy(in, call(in, hook, args).get());
   }
   if (!t->lookup("__iter__") && !t->lookup("__getitem__") && t != builtin_types().range &&
-      !is_instance(container, builtin_types().iterator))
+      !dynamic_cast<IteratorObject*>(container))
     raise(builtin_types().type_error, "argument of type '" + type_name(container) + "' is not iterable");
   Ref<IteratorObject> it = get_iter(in, container);
   while (ObjRef x = it->next(in))
@@ -908,7 +909,22 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
   TypeObject* t = o->type();
   if (t == builtin_types().type) {
     auto* cls = as<TypeObject>(o);
-    if (name == "__name__" || name == "__qualname__") return make_str(cls->name_);
+    if (name == "__name__") return make_str(cls->name_);
+    if (name == "__qualname__") return make_str(cls->qualname());
+    if (name == "__dict__" && cls->is_user_)
+      raise(builtin_types().not_implemented_error,
+            "stridelab does not support a class's __dict__ (vars() of a class) yet");
+    if (name == "mro") {  // type.mro(): the MRO as a list
+      Ref<TypeObject> keep(cls);
+      return make_function("mro", [keep](Interp&, CallArgs& a) -> ObjRef {
+        if (!a.pos.empty() || !a.kw.empty())
+          raise(builtin_types().type_error,
+                "type.mro() takes no arguments (" + std::to_string(a.pos.size()) + " given)");
+        std::vector<ObjRef> items;
+        for (TypeObject* t : keep->mro_) items.emplace_back(t);
+        return make_list(std::move(items));
+      });
+    }
     if (name == "__module__") return make_str(cls->module_);
     if (name == "__base__") return cls->base_ ? ObjRef(cls->base_) : ObjRef(none());
     if (name == "__bases__" || name == "__mro__") {
@@ -919,20 +935,49 @@ static ObjRef special_attr(Interp& in, Object* o, std::string_view name) {
   }
   if (t == builtin_types().function) {
     auto* f = as<FunctionObject>(o);
-    if (name == "__name__") return make_str(f->name_);
-    if (name == "__qualname__") return make_str(f->qualname_);
+    if (name == "__name__") return f->name_attr_ ? f->name_attr_ : make_str(f->name_);
+    if (name == "__qualname__") return f->qualname_attr_ ? f->qualname_attr_ : make_str(f->qualname_);
+    if (name == "__annotations__") {
+      if (!f->annotations_) f->annotations_ = ObjRef(new DictObject());
+      return f->annotations_;
+    }
     if (name == "__doc__") return f->def_ ? docstring(f->def_->body) : ObjRef(none());
     if (name == "__module__") return make_str("__main__");
     if (name == "__defaults__") return f->defaults_.empty() ? ObjRef(none()) : ObjRef(new TupleObject(f->defaults_));
+    if (name == "__kwdefaults__") {
+      Ref<DictObject> d(new DictObject());
+      for (size_t i = 0; i < f->kw_defaults_.size(); ++i)
+        if (f->kw_defaults_[i]) d->set(in, make_str(f->args().kwonly[i].name), f->kw_defaults_[i]);
+      return d->items().empty() ? ObjRef(none()) : ObjRef(d.get());
+    }
   }
   if (t == builtin_types().builtin_function && name == "__name__") return make_str(as<BuiltinFunctionObject>(o)->name_);
+  if (t == builtin_types().builtin_function && name == "__qualname__") {  // "len", "list.append"
+    auto* b = as<BuiltinFunctionObject>(o);
+    if (b->self_ && b->self_->type() != builtin_types().module)
+      return make_str(b->self_->type()->qualname() + "." + b->name_);
+    auto owner = descriptor_owners().find(b);
+    if (owner != descriptor_owners().end()) return make_str(owner->second->name_ + "." + b->name_);
+    return make_str(b->name_);
+  }
   if (t == builtin_types().method) {
     auto* m = as<BoundMethodObject>(o);
     if (name == "__self__") return m->self_;
     if (name == "__func__") return m->func_;
-    if (name == "__name__") return get_attr(in, m->func_.get(), name);
+    if (name == "__qualname__" && m->func_->type() == builtin_types().builtin_function)  // "list.append"
+      return make_str(m->self_->type()->qualname() + "." + as<BuiltinFunctionObject>(m->func_.get())->name_);
+    if (name == "__name__" || name == "__qualname__") return get_attr(in, m->func_.get(), name);
   }
   if (t == builtin_types().module && name == "__name__") return make_str(as<ModuleObject>(o)->name_);
+  if (auto* it = dynamic_cast<IteratorObject*>(o); it && (name == "__next__" || name == "__iter__")) {
+    Ref<IteratorObject> keep(it);  // a native iterator's methods, as CPython's method-wrappers
+    if (name == "__iter__") return make_function("__iter__", [keep](Interp&, CallArgs&) -> ObjRef { return keep; });
+    return make_function("__next__", [keep](Interp& in, CallArgs&) -> ObjRef {
+      ObjRef v = keep->next(in);
+      if (!v) throw PyError{new_exception(builtin_types().stop_iteration, {})};
+      return v;
+    });
+  }
   if (is_instance(o, builtin_types().base_exception)) {
     auto* e = as<ExceptionObject>(o);
     if (name == "args") return ObjRef(e->args_.get());
@@ -1104,8 +1149,48 @@ ObjRef get_attr(Interp& in, Object* o, std::string_view name) {
   }
 }
 
+// An instance of classes that all declare __slots__ (without "__dict__") takes only the names
+// listed, as CPython's instances without a __dict__ do.
+static bool slot_allowed(Interp& in, TypeObject* t, std::string_view name) {
+  for (TypeObject* c : t->mro_) {
+    if (!c->is_user_) continue;
+    Object* slots = c->dict_.get("__slots__");
+    if (!slots) return true;
+    std::vector<ObjRef> names = is_str(slots) ? std::vector<ObjRef>{ObjRef(slots)} : to_vector(in, slots);
+    for (auto& n : names)
+      if (is_str(n.get()) && (as<StrObject>(n.get())->value_ == name || as<StrObject>(n.get())->value_ == "__dict__"))
+        return true;
+  }
+  return false;
+}
+
+// `f.__name__ = ...` and `C.__qualname__ = ...`: a function's or a class's own fields, which
+// take only a str (CPython's "can only assign string to C.__name__, not 'int'").
+static bool set_name_attr(Object* o, std::string_view name, const ObjRef& value) {
+  if (name != "__name__" && name != "__qualname__") return false;
+  bool is_function = o->type() == builtin_types().function;
+  bool is_class = o->type() == builtin_types().type && as<TypeObject>(o)->is_user_;
+  if (!is_function && !is_class) return false;
+  if (!is_instance(value.get(), builtin_types().str)) {
+    if (is_function) raise(builtin_types().type_error, std::string(name) + " must be set to a string object");
+    raise(builtin_types().type_error, "can only assign string to " + as<TypeObject>(o)->name_ + "." +
+                                          std::string(name) + ", not '" + type_name(value.get()) + "'");
+  }
+  if (is_function) {
+    auto* f = as<FunctionObject>(o);
+    ObjRef s = make_str(as<StrObject>(value.get())->value_);
+    (name == "__name__" ? f->name_attr_ : f->qualname_attr_) = s;
+  } else {
+    auto* c = as<TypeObject>(o);
+    if (name == "__name__" && c->qualname_.empty()) c->qualname_ = c->name_;
+    (name == "__name__" ? c->name_ : c->qualname_) = as<StrObject>(value.get())->value_;
+  }
+  return true;
+}
+
 // Generic attribute store (object.__setattr__): properties, then the instance dict.
 static void generic_set_attr(Interp& in, Object* o, std::string_view name, ObjRef value) {
+  if (set_name_attr(o, name, value)) return;
   Object* cls_attr = o->type()->lookup(name);
   if (cls_attr && cls_attr->type() == builtin_types().property) {
     auto* p = as<PropertyObject>(cls_attr);
@@ -1114,6 +1199,8 @@ static void generic_set_attr(Interp& in, Object* o, std::string_view name, ObjRe
     return;
   }
   if (Namespace* ns = o->instance_dict()) {
+    if (o->type()->is_user_ && o->type()->lookup("__slots__") && !slot_allowed(in, o->type(), name))
+      no_attribute(o, name);
     ns->set(name, std::move(value));
     return;
   }
@@ -1170,6 +1257,17 @@ void install_object_methods() {
         return ObjRef(none());
       })));
   builtin_types().object->dict_.set("__new__", make_method_wrapper(make_function("__new__", object_new), false));
+  builtin_types().object->dict_.set(
+      "__init_subclass__", make_method_wrapper(make_function("__init_subclass__",
+                                                             [](Interp&, CallArgs& a) -> ObjRef {
+                                                               if (!a.kw.empty())
+                                                                 raise(builtin_types().type_error,
+                                                                       as<TypeObject>(a.pos[0].get())->name_ +
+                                                                           ".__init_subclass__() takes no keyword "
+                                                                           "arguments");
+                                                               return ObjRef(none());
+                                                             }),
+                                               true));
   builtin_types().object->dict_.set(
       "__init__", ObjRef(new BuiltinFunctionObject("__init__", [](Interp&, CallArgs& a) -> ObjRef {
         if (a.pos.size() > 1 || !a.kw.empty())
@@ -1502,6 +1600,30 @@ ObjRef call1(Interp& in, Object* callable, ObjRef arg) {
 
 // ---- iteration ----
 
+namespace {
+// CPython's iterator over an object with only __getitem__: o[0], o[1], ... one at a time, until
+// an IndexError (or a StopIteration) ends it.
+class SequenceIterator : public IteratorObject {
+ public:
+  explicit SequenceIterator(ObjRef seq) : IteratorObject(builtin_types().iterator), seq_(std::move(seq)) { track(); }
+  void clear_refs() override { seq_ = nullptr; }
+  ObjRef next(Interp& in) override {
+    if (!seq_) return nullptr;
+    try {
+      return get_item(in, seq_.get(), make_int(index_++).get());
+    } catch (const PyError& e) {
+      if (!is_instance(e.exc.get(), builtin_types().index_error) &&
+          !is_instance(e.exc.get(), builtin_types().stop_iteration))
+        throw;
+      seq_ = nullptr;
+      return nullptr;
+    }
+  }
+  ObjRef seq_;
+  int64_t index_ = 0;
+};
+}  // namespace
+
 Ref<IteratorObject> get_iter(Interp& in, Object* o) {
   TypeObject* t = o->type();
   if (t == builtin_types().list) return Ref<IteratorObject>(new SeqIterator(ObjRef(o), builtin_types().list_iterator));
@@ -1518,12 +1640,7 @@ Ref<IteratorObject> get_iter(Interp& in, Object* o) {
       raise(builtin_types().type_error, "iter() returned non-iterator of type '" + type_name(it.get()) + "'");
     return Ref<IteratorObject>(new CallIterator(it));
   }
-  if (t->lookup("__getitem__") && t->lookup("__len__")) {
-    int64_t n = length(in, o);
-    std::vector<ObjRef> items;
-    for (int64_t i = 0; i < n; ++i) items.push_back(get_item(in, o, make_int(i).get()));
-    return Ref<IteratorObject>(new VectorIterator(std::move(items), builtin_types().iterator));
-  }
+  if (t->lookup("__getitem__")) return Ref<IteratorObject>(new SequenceIterator(ObjRef(o)));
   raise(builtin_types().type_error, "'" + type_name(o) + "' object is not iterable");
 }
 

@@ -23,6 +23,17 @@ void prepare_class_namespace(Namespace& ns) {
   if (ns.get("__eq__") && !ns.get("__hash__")) ns.set("__hash__", ObjRef(none()));  // unhashable, as in CPython
   if (Object* f = ns.get("__new__"); f && f->type() == builtin_types().function)
     ns.set("__new__", make_method_wrapper(ObjRef(f), false));
+  for (const char* name : {"__init_subclass__", "__class_getitem__"})
+    if (Object* f = ns.get(name); f && f->type() == builtin_types().function)
+      ns.set(name, make_method_wrapper(ObjRef(f), true));
+}
+
+void call_init_subclass(Interp& in, TypeObject* cls, std::vector<std::pair<std::string, ObjRef>> keywords) {
+  ObjRef sup(new SuperObject(cls, ObjRef(cls)));
+  ObjRef hook = get_attr(in, sup.get(), "__init_subclass__");
+  CallArgs args;
+  args.kw = std::move(keywords);
+  call(in, hook.get(), args);
 }
 
 ObjRef make_class_from_dict(Interp& in, CallArgs& a) {
@@ -59,6 +70,7 @@ ObjRef make_class_from_dict(Interp& in, CallArgs& a) {
   cls->track();
   for (auto& [k, v] : ns.entries()) cls->dict_.set(k, v);
   call_set_name(in, cls, ns);
+  call_init_subclass(in, cls, {});
   ObjRef result(cls);
   cls->decref();
   return result;

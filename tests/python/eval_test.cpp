@@ -186,3 +186,21 @@ TEST_CASE("native extension point: types, methods, properties, operators, module
   CHECK(r.out == "Counter(9) 9 Counter(10) Counter(10) 8\nTrue 0\nCounter(7) 14 Sub True\n");
   CHECK(r.err.find("TypeError: add() takes 2 positional arguments but 3 were given") != std::string::npos);
 }
+
+TEST_CASE("eval: what stridelab does not support yet says so", "[eval]") {
+  auto last_line = [](const std::string& err) {
+    std::string e = err.substr(0, err.size() - 1);
+    return e.substr(e.rfind('\n') + 1);
+  };
+  CHECK(last_line(run("class Meta(type):\n    pass\nclass M(metaclass=Meta):\n    pass\n").err) ==
+        "NotImplementedError: stridelab does not support metaclasses (metaclass=Meta) yet");
+  CHECK(last_line(run("class C:\n    pass\nvars(C)\n").err) ==
+        "NotImplementedError: stridelab does not support a class's __dict__ (vars() of a class) yet");
+  CHECK(last_line(run("class C:\n    pass\nC.__dict__\n").err) ==
+        "NotImplementedError: stridelab does not support a class's __dict__ (vars() of a class) yet");
+  CHECK(last_line(run("memoryview(bytes(6)).cast('B', shape=[2, 3])\n").err) ==
+        "NotImplementedError: stridelab does not support a memoryview cast to another shape or to more than one "
+        "dimension yet");
+  CHECK(last_line(run("from dataclasses import dataclass\n@dataclass(kw_only=True)\nclass C:\n    x: int\n").err) ==
+        "NotImplementedError: stridelab does not support dataclass(kw_only=True) yet");
+}
