@@ -153,11 +153,13 @@ class Tracer : public python::Observer,
 
   // ---- python::Observer ----
   void on_line(const python::Frame& frame) override {
+    python_ran_ = true;
     module_globals_ = frame.globals;
     flush(frame, std::nullopt);
     pending_ = Pending{frame.line, "line"};
   }
   void on_call(const python::Frame& frame) override {
+    python_ran_ = true;
     stack_moved_ = true;
     // A generator resumed stands at the yield it left until its next line: the step that shows it
     // first (the caller's line) shows it at that yield, not at the caller's line.
@@ -166,6 +168,7 @@ class Tracer : public python::Observer,
     resumed_line_ = frame.line;
   }
   void on_return(const python::Frame& frame, Object* value) override {
+    python_ran_ = true;
     stack_moved_ = true;
     if (pending_) pending_->kind = "return";
     flush(frame, std::nullopt);
@@ -173,6 +176,7 @@ class Tracer : public python::Observer,
     if (frame.parent) pending_ = Pending{frame.parent->line, "line"};
   }
   void on_exception(const python::Frame& frame, python::ExceptionObject* exc) override {
+    python_ran_ = true;
     Json e = Json::object();
     e["type"] = exc->type()->name_;
     // From the exception's args, as str(exc) shows them, without running any of the program's code
@@ -206,6 +210,7 @@ class Tracer : public python::Observer,
 
   // ---- python::NativeCallObserver ----
   void on_native_call(const python::BuiltinFunctionObject& fn, const python::CallArgs& args, Object* result) override {
+    python_ran_ = true;  // (a built-in hook, `t.register_hook(xs.append)`, changes objects in backward)
     support::DeadlinePause pause;
     if (!muted_) calls_.note(fn, args, result, in_node_ ? node_reads_ : reads_);
     if (!muted_ && !in_node_) note_written_through(fn, args);
@@ -1022,15 +1027,32 @@ class Tracer : public python::Observer,
     snap.kind = kind;
     snap.line = line;
     snap.objects_changed_only = true;
-    ++epoch_;
-    seen_ = 0;
-    // Entries kept from the step before are all alive only if that step reached everything.
-    cap_hit_before_ = cap_hit_;
-    cap_hit_ = false;
-    any_freed_before_ = any_freed_;
-    any_freed_ = false;
-    read_frames(top, line, snap);
-    forget_unreached(snap);
+    // NOTE [Quiet backward steps]
+    // Between two nodes of a backward no Python code runs (a hook is a call, a built-in one a
+    // native call; a hook's return step is taken before its frame goes, so a node's step after
+    // any other step walks) and, when no shown object was freed, nothing the walk reached can
+    // change: the frames and the objects are the step before's, and the step says so without
+    // walking them (the epoch stays, so every entry the step before reached counts as reached).
+    // The tensors still go to the recorder, which compares their metadata and storages as at any
+    // step.
+    if (kind == "backward" && last_backward_ && !python_ran_ && !any_freed_ && !cap_hit_ && walked_) {
+      snap.frames_from = frames_.size();
+      snap.object_tensors = last_object_tensors_;
+    } else {
+      ++epoch_;
+      seen_ = 0;
+      // Entries kept from the step before are all alive only if that step reached everything.
+      cap_hit_before_ = cap_hit_;
+      cap_hit_ = false;
+      any_freed_before_ = any_freed_;
+      any_freed_ = false;
+      read_frames(top, line, snap);
+      forget_unreached(snap);
+      last_object_tensors_ = snap.object_tensors;
+      walked_ = true;
+    }
+    python_ran_ = false;
+    last_backward_ = kind == "backward";
     collect_graph(snap);
     snap.autograd = [this](const core::Tensor& t) {
       TensorAutograd a;
@@ -1070,6 +1092,10 @@ class Tracer : public python::Observer,
   int depth_ = 0;                                      // levels of nesting of the object walk now
   bool cap_hit_ = false, cap_hit_before_ = true;       // kMaxObjects reached this step, the one before
   bool any_freed_ = false, any_freed_before_ = false;  // a shown object freed since the step before
+  bool python_ran_ = true;      // Python code (or a native call) ran since the last step (NOTE [Quiet backward steps])
+  bool walked_ = false;         // a step walked the frames and objects
+  bool last_backward_ = false;  // the last step was a backward node's (a hook's return step pops its frame after)
+  std::vector<const core::Tensor*> last_object_tensors_;  // the tensors of the objects that walk reached
   std::vector<ShownFrame> frames_;
   std::vector<const python::Frame*> stack_;
   bool stack_moved_ = true;                   // a call or a return since the last step
