@@ -114,13 +114,15 @@ class Tensor {
 
   uint32_t version() const { return impl_->version_->version; }
   // Every in-place write bumps it; the storage observer (the trace) learns which storage changed.
+  // An inference tensor's write outside inference mode raises after the kernel wrote the cells (as
+  // PyTorch's does): the observer is told first.
   void bump_version() const {
+    if (g_storage_observer) g_storage_observer->on_write(*impl_->storage_);
     if (impl_->version_->inference) {
       if (!InferenceMode::enabled) inference_inplace_error();
     } else {
       ++impl_->version_->version;
     }
-    if (g_storage_observer) g_storage_observer->on_write(*impl_->storage_);
   }
 
   bool is_inference() const { return impl_->version_->inference; }

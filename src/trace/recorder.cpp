@@ -254,7 +254,7 @@ struct Recorder::NodeRec {
   std::vector<Saved> saved;
   std::string variable;
   bool released = false;
-  bool operator==(const NodeRec&) const = default;
+  int64_t shown_step = -1;  // the last step whose graph listed it (not part of the record)
 };
 
 struct Recorder::Scratch {
@@ -649,6 +649,11 @@ std::string Recorder::tensor_key(const core::Tensor& t) {
   return tensor_slot(t).key;
 }
 
+const std::string& Recorder::tensor_key_ref(const core::Tensor& t) {
+  if (options_.tensor_keys_from) return key_scratch_ = tensor_key(t);
+  return tensor_slot(t).key;
+}
+
 std::string Recorder::find_tensor_key(const core::Tensor& t) const {
   auto it = tensor_keys_.find(t.impl());
   if (it != tensor_keys_.end() && same_impl(it->second.impl, t)) return it->second.key;
@@ -948,37 +953,48 @@ void Recorder::record(const Snapshot& snap) {
   if (snap.graph_unchanged) {
     queue.insert(queue.end(), snap.graph_tensors.begin(), snap.graph_tensors.end());
   } else {
-    std::unordered_map<std::string, bool> now;
+    // Each listed node's record is made again in place (its strings keep their memory) and
+    // listed as set when it differs from what the step before showed.
     for (const GraphNodeInfo& n : snap.graph) {
-      auto rec = std::make_unique<NodeRec>();
-      rec->name = n.name;
-      rec->next = n.next;
-      for (const auto& s : n.saved) {
-        NodeRec::Saved sv;
-        sv.name = s.name;
-        sv.saved_version = s.saved_version;
-        if (s.tensor.defined()) {
-          sv.tensor = tensor_key(s.tensor);
-          sv.has_current = true;
-          sv.current_version = s.tensor.version();
-          queue.push_back(s.tensor);
+      auto [it, inserted] = nodes_.try_emplace(n.key);
+      if (inserted) it->second = std::make_unique<NodeRec>();
+      NodeRec& rec = *it->second;
+      bool changed = inserted || rec.name != n.name || rec.next != n.next || rec.released != n.released ||
+                     rec.saved.size() != n.saved.size();
+      if (changed) {
+        rec.name = n.name;
+        rec.next = n.next;
+        rec.released = n.released;
+        rec.saved.resize(n.saved.size());
+      }
+      for (size_t i = 0; i < n.saved.size(); ++i) {
+        const GraphNodeInfo::Saved& s = n.saved[i];
+        NodeRec::Saved& sv = rec.saved[i];
+        const bool has_current = s.tensor.defined();
+        const std::string& tkey = has_current ? tensor_key_ref(s.tensor) : empty_key_;
+        const uint32_t current = has_current ? s.tensor.version() : 0;
+        if (sv.name != s.name || sv.saved_version != s.saved_version || sv.has_current != has_current ||
+            sv.tensor != tkey || sv.current_version != current) {
+          changed = true;
+          sv.name = s.name;
+          sv.saved_version = s.saved_version;
+          sv.has_current = has_current;
+          sv.tensor = tkey;
+          sv.current_version = current;
         }
-        rec->saved.push_back(std::move(sv));
+        if (has_current) queue.push_back(s.tensor);
       }
-      if (n.variable.defined()) {
-        rec->variable = tensor_key(n.variable);
-        queue.push_back(n.variable);
+      const std::string& vkey = n.variable.defined() ? tensor_key_ref(n.variable) : empty_key_;
+      if (rec.variable != vkey) {
+        changed = true;
+        rec.variable = vkey;
       }
-      rec->released = n.released;
-      now[n.key] = true;
-      auto& slot = nodes_[n.key];
-      if (!slot || !(*slot == *rec)) {
-        slot = std::move(rec);
-        nodes_set.push_back(n.key);
-      }
+      if (n.variable.defined()) queue.push_back(n.variable);
+      rec.shown_step = step;
+      if (changed) nodes_set.push_back(n.key);
     }
     for (auto it = nodes_.begin(); it != nodes_.end();) {
-      if (!now.count(it->first)) {
+      if (it->second->shown_step != step) {
         nodes_del.push_back(it->first);
         it = nodes_.erase(it);
       } else {

@@ -277,6 +277,10 @@ class Recorder : public core::StorageObserver {
   std::vector<std::pair<uint64_t, const core::StorageImpl*>> shown_;  // the storages this step shows first
   std::vector<std::string> retired_keys_;  // shown tensors gone, whose slot a new tensor took
   TensorSlot& tensor_slot(const core::Tensor& t);
+  // tensor_key(t), good until the next call (no copy of the key).
+  const std::string& tensor_key_ref(const core::Tensor& t);
+  std::string key_scratch_;
+  const std::string empty_key_;
   size_t swept_slots_ = 1024;
   std::unordered_map<const core::TensorImpl*, TensorSlot> tensor_keys_;
   uint64_t next_tensor_ = 1;

@@ -153,11 +153,13 @@ class Tracer : public python::Observer,
 
   // ---- python::Observer ----
   void on_line(const python::Frame& frame) override {
+    python_ran_ = true;
     module_globals_ = frame.globals;
     flush(frame, std::nullopt);
     pending_ = Pending{frame.line, "line"};
   }
   void on_call(const python::Frame& frame) override {
+    python_ran_ = true;
     stack_moved_ = true;
     // A generator resumed stands at the yield it left until its next line: the step that shows it
     // first (the caller's line) shows it at that yield, not at the caller's line.
@@ -166,6 +168,7 @@ class Tracer : public python::Observer,
     resumed_line_ = frame.line;
   }
   void on_return(const python::Frame& frame, Object* value) override {
+    python_ran_ = true;
     stack_moved_ = true;
     if (pending_) pending_->kind = "return";
     flush(frame, std::nullopt);
@@ -173,6 +176,7 @@ class Tracer : public python::Observer,
     if (frame.parent) pending_ = Pending{frame.parent->line, "line"};
   }
   void on_exception(const python::Frame& frame, python::ExceptionObject* exc) override {
+    python_ran_ = true;
     Json e = Json::object();
     e["type"] = exc->type()->name_;
     // From the exception's args, as str(exc) shows them, without running any of the program's code
@@ -206,6 +210,7 @@ class Tracer : public python::Observer,
 
   // ---- python::NativeCallObserver ----
   void on_native_call(const python::BuiltinFunctionObject& fn, const python::CallArgs& args, Object* result) override {
+    python_ran_ = true;  // (a built-in hook, `t.register_hook(xs.append)`, changes objects in backward)
     support::DeadlinePause pause;
     if (!muted_) calls_.note(fn, args, result, in_node_ ? node_reads_ : reads_);
     if (!muted_ && !in_node_) note_written_through(fn, args);
@@ -316,6 +321,16 @@ class Tracer : public python::Observer,
   // again, its old key going from the trace; a container or frame whose record names a marked entry
   // is read again, so that its record names the new key.
 
+  // NOTE [Past the caps]
+  // The walk lists at most kMaxObjects objects and none nested deeper than kMaxDepth levels (a
+  // list nested 100,000 deep is legal). An object named past a cap (an item of a container listed
+  // at the last level) keeps its entry, unlisted, with its key: the container's record names it by
+  // a key that stays the same from step to step, and the object is listed under that key when a
+  // step reaches it within the caps (a list popped from its container, now named by a variable).
+  // A step after one that hit a cap does not trust the entries kept for the items (what lay past
+  // the cap was not reached): an unchanged container is walked through its items again, and its
+  // record is handed to the recorder again when an item's key is not the one it names.
+  //
   // A shown object: its key, the record last handed to the recorder and what it was made from, so
   // that the next step can tell whether it changed by comparing pointers and values.
   struct Cached {
@@ -332,6 +347,7 @@ class Tracer : public python::Observer,
     const core::TensorImpl* impl = nullptr;
     const core::Tensor* tensor = nullptr;  // a tensor object's own tensor (torch::unwrap), while it lives
     uint64_t epoch = 0;                    // the last step that reached it
+    uint64_t capped = 0;                   // the last step that named it past a cap (NOTE [Past the caps])
     bool fresh = true;                     // not yet handed to the recorder
     bool leaf = false;                     // an immutable value holding nothing (int, float, str, None, a module)
     bool freed = false;                    // the object was freed since (NOTE [Freed objects])
@@ -342,9 +358,10 @@ class Tracer : public python::Observer,
   // containers by their items' pointers (the first 64, as the record lists them), instances by
   // their attribute namespace's version (bumped by every store), scalars by value.
   bool same_as_before(const Cached& c, Object* o) {
+    python::TypeObject* t = python::shown_type(o);
+    if (t != c.type) return false;                  // its class was changed (`__class__ = ...`)
     if (c.impl) return c.tensor->impl() == c.impl;  // (the same object: a freed one is made anew)
     const auto& bt = python::builtin_types();
-    python::TypeObject* t = python::shown_type(o);
     if (torch::is_tensor(o)) return false;
     if (t == bt.int_ || t == bt.bool_) {
       auto* i = dynamic_cast<python::IntObject*>(o);
@@ -400,6 +417,7 @@ class Tracer : public python::Observer,
   void rebuild(Cached& c, Object* o, Snapshot& snap) {
     const auto& bt = python::builtin_types();
     python::TypeObject* t = python::shown_type(o);
+    c.type = t;
     c.refs.clear();
     c.kids.clear();
     c.sval.clear();
@@ -484,8 +502,10 @@ class Tracer : public python::Observer,
   Cached* visit_entry(Object* o, Snapshot& snap) {
     auto [it, inserted] = cache_.try_emplace(o);
     Cached& c = it->second;
-    if (inserted || c.freed || c.type != python::shown_type(o)) {
-      // Another object at a shown one's address: the shown one is gone from the trace.
+    if (inserted || c.freed) {
+      // Another object at a shown one's address: the shown one is gone from the trace. (The same
+      // object given another class, as `self.__class__ = Linear` in LazyLinear's first call does,
+      // keeps its key: same_as_before sees the type change and its record is made again.)
       if (!inserted && !c.fresh && c.epoch != epoch_) snap.objects_gone.push_back(c.key);
       c = Cached{};
       c.type = python::shown_type(o);
@@ -504,6 +524,7 @@ class Tracer : public python::Observer,
     // once per level (NOTE [Native recursion] in python/recursion.h).
     if (depth_ >= kMaxDepth) {
       cap_hit_ = true;  // what lies deeper is not reached: the kept entries cannot be trusted next step
+      c.capped = epoch_;
       return;
     }
     struct Level {
@@ -513,6 +534,7 @@ class Tracer : public python::Observer,
     } level(depth_);
     if (seen_ >= kMaxObjects) {
       cap_hit_ = true;
+      c.capped = epoch_;
       return;
     }
     c.epoch = epoch_;
@@ -525,20 +547,29 @@ class Tracer : public python::Observer,
       // (c stays where it is: the cache's nodes do not move, and c is not rebuilt again this step)
       const bool dict = python::shown_type(o) == python::builtin_types().dict;
       const bool use_kids = !cap_hit_before_ && c.kids.size() == (dict ? c.refs.size() / 2 : c.refs.size());
+      bool renamed = false;
       for (size_t i = dict ? 1 : 0, n = 0; i < c.refs.size(); i += dict ? 2 : 1, ++n) {
         if (!use_kids) {
-          visit(c.refs[i], snap);
+          // (the entries kept may be gone: an item past a cap at the step before has another key
+          // now, when it was not named past a cap again)
+          Cached* kid = visit_entry(c.refs[i], snap);
+          if (n < c.kids.size()) c.kids[n] = kid;
+          if (n < c.info.items.size() && c.info.items[n].second != kid->key) {
+            c.info.items[n].second = kid->key;
+            renamed = true;
+          }
           continue;
         }
         Cached* kid = c.kids[n];
         if (kid->epoch == epoch_) continue;
-        if (kid->leaf && seen_ < kMaxObjects) {
+        if (kid->leaf && seen_ < kMaxObjects && depth_ < kMaxDepth) {
           kid->epoch = epoch_;
           ++seen_;
         } else {
           reach(*kid, c.refs[i], snap);
         }
       }
+      if (renamed) snap.objects.push_back(c.info);
     }
     if (c.impl) snap.object_tensors.push_back(c.tensor);
   }
@@ -797,11 +828,18 @@ class Tracer : public python::Observer,
     for (size_t i = first_changed; i < depth; ++i) snap.frames.push_back(frames_[i].info);
   }
 
-  // Keys of the objects a frame or the graph no longer reaches: gone from the trace.
+  // Keys of the objects a frame or the graph no longer reaches: gone from the trace. One named
+  // past a cap keeps its entry, and its key, unlisted (NOTE [Past the caps]).
   void forget_unreached(Snapshot& snap) {
     for (auto it = cache_.begin(); it != cache_.end();) {
-      if (it->second.epoch != epoch_) {
-        if (!it->second.fresh) snap.objects_gone.push_back(it->second.key);
+      Cached& c = it->second;
+      if (c.epoch != epoch_) {
+        if (!c.fresh) snap.objects_gone.push_back(c.key);
+        if (c.capped == epoch_ && !c.freed) {
+          c.fresh = true;  // (listed again, under its key, when a step reaches it)
+          ++it;
+          continue;
+        }
         it = cache_.erase(it);
       } else {
         ++it;
@@ -812,10 +850,7 @@ class Tracer : public python::Observer,
  public:
   std::string known_object_key(const Object* o) const {
     auto it = cache_.find(const_cast<Object*>(o));
-    return it != cache_.end() && !it->second.freed && it->second.type == python::shown_type(o) &&
-                   it->second.epoch == epoch_
-               ? it->second.key
-               : "";
+    return it != cache_.end() && !it->second.freed && it->second.epoch == epoch_ ? it->second.key : "";
   }
   std::string known_node_key(const autograd::Node* n) const {
     auto it = node_keys_.find(n);
@@ -992,15 +1027,32 @@ class Tracer : public python::Observer,
     snap.kind = kind;
     snap.line = line;
     snap.objects_changed_only = true;
-    ++epoch_;
-    seen_ = 0;
-    // Entries kept from the step before are all alive only if that step reached everything.
-    cap_hit_before_ = cap_hit_;
-    cap_hit_ = false;
-    any_freed_before_ = any_freed_;
-    any_freed_ = false;
-    read_frames(top, line, snap);
-    forget_unreached(snap);
+    // NOTE [Quiet backward steps]
+    // Between two nodes of a backward no Python code runs (a hook is a call, a built-in one a
+    // native call; a hook's return step is taken before its frame goes, so a node's step after
+    // any other step walks) and, when no shown object was freed, nothing the walk reached can
+    // change: the frames and the objects are the step before's, and the step says so without
+    // walking them (the epoch stays, so every entry the step before reached counts as reached).
+    // The tensors still go to the recorder, which compares their metadata and storages as at any
+    // step.
+    if (kind == "backward" && last_backward_ && !python_ran_ && !any_freed_ && !cap_hit_ && walked_) {
+      snap.frames_from = frames_.size();
+      snap.object_tensors = last_object_tensors_;
+    } else {
+      ++epoch_;
+      seen_ = 0;
+      // Entries kept from the step before are all alive only if that step reached everything.
+      cap_hit_before_ = cap_hit_;
+      cap_hit_ = false;
+      any_freed_before_ = any_freed_;
+      any_freed_ = false;
+      read_frames(top, line, snap);
+      forget_unreached(snap);
+      last_object_tensors_ = snap.object_tensors;
+      walked_ = true;
+    }
+    python_ran_ = false;
+    last_backward_ = kind == "backward";
     collect_graph(snap);
     snap.autograd = [this](const core::Tensor& t) {
       TensorAutograd a;
@@ -1040,6 +1092,10 @@ class Tracer : public python::Observer,
   int depth_ = 0;                                      // levels of nesting of the object walk now
   bool cap_hit_ = false, cap_hit_before_ = true;       // kMaxObjects reached this step, the one before
   bool any_freed_ = false, any_freed_before_ = false;  // a shown object freed since the step before
+  bool python_ran_ = true;      // Python code (or a native call) ran since the last step (NOTE [Quiet backward steps])
+  bool walked_ = false;         // a step walked the frames and objects
+  bool last_backward_ = false;  // the last step was a backward node's (a hook's return step pops its frame after)
+  std::vector<const core::Tensor*> last_object_tensors_;  // the tensors of the objects that walk reached
   std::vector<ShownFrame> frames_;
   std::vector<const python::Frame*> stack_;
   bool stack_moved_ = true;                   // a call or a return since the last step
