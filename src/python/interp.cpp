@@ -8,6 +8,8 @@
 #include "python/suggestions.h"
 #include "python/traceback.h"
 
+#include "python/reference_modules.inc"
+
 namespace stridelab::python {
 
 Interp::Interp() {
@@ -55,8 +57,13 @@ Ref<ModuleObject> Interp::import_module(const std::string& name) {
         return m;
       }
     if (parent) raise_if_not_yet(parent.get(), name.substr(dot + 1));
-    Ref<ExceptionObject> e =
-        new_exception(builtin_types().module_not_found_error, {make_str("No module named '" + name + "'")});
+    // A module the reference has (its standard library, numpy...) is one stridelab lacks, not one
+    // that exists nowhere: the error says so, and stays an ImportError the program may catch.
+    const std::string top = name.substr(0, name.find('.'));
+    const bool known = (" " + std::string(kReferenceModules)).find(" " + top + " ") != std::string::npos;
+    Ref<ExceptionObject> e = new_exception(builtin_types().module_not_found_error,
+                                           {make_str(known ? "stridelab does not support the module '" + name + "' yet"
+                                                           : "No module named '" + name + "'")});
     e->dict_.set("name", make_str(name));
     throw PyError{e};
   }

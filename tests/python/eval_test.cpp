@@ -203,4 +203,15 @@ TEST_CASE("eval: what stridelab does not support yet says so", "[eval]") {
         "dimension yet");
   CHECK(last_line(run("from dataclasses import dataclass\n@dataclass(kw_only=True)\nclass C:\n    x: int\n").err) ==
         "NotImplementedError: stridelab does not support dataclass(kw_only=True) yet");
+  // A module the reference can import (its standard library, numpy) is one stridelab lacks; one
+  // that exists nowhere is CPython's error. Both stay ImportErrors.
+  CHECK(last_line(run("import sys\n").err) == "ModuleNotFoundError: stridelab does not support the module 'sys' yet");
+  CHECK(last_line(run("from typing import List\n").err) ==
+        "ModuleNotFoundError: stridelab does not support the module 'typing' yet");
+  // The package is imported first, as CPython does.
+  CHECK(last_line(run("import numpy.linalg\n").err) ==
+        "ModuleNotFoundError: stridelab does not support the module 'numpy' yet");
+  CHECK(last_line(run("import no_such_module\n").err) == "ModuleNotFoundError: No module named 'no_such_module'");
+  CHECK(run("try:\n    import numpy as np\nexcept ImportError as e:\n    print(e.name, type(e).__name__)\n").out ==
+        "numpy ModuleNotFoundError\n");
 }
