@@ -1,15 +1,13 @@
 #include "support/json.h"
 
-#include <charconv>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include <cstdint>
 #include <stdexcept>
 
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
+
+#include "support/json_writer.h"
 
 namespace stridelab::support {
 
@@ -41,88 +39,10 @@ size_t Json::size() const {
   return 0;
 }
 
-void append_json_string(std::string& out, std::string_view s) {
-  out += '"';
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          static const char* hex = "0123456789abcdef";
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += '"';
-}
-
-void Json::dump_to(std::string& out) const {
-  switch (value_.index()) {
-    case 0: out += "null"; break;
-    case 1: out += std::get<bool>(value_) ? "true" : "false"; break;
-    case 2: out += std::to_string(std::get<int64_t>(value_)); break;
-    case 3: {
-      double d = std::get<double>(value_);
-      if (std::isnan(d)) {
-        out += "\"nan\"";
-        break;
-      }
-      if (std::isinf(d)) {
-        out += d > 0 ? "\"inf\"" : "\"-inf\"";
-        break;
-      }
-      // The shortest %g text that reads back exactly (std::to_chars for doubles is missing
-      // from Emscripten's libc++).
-      char buf[40];
-      for (int precision = 15; precision <= 17; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, d);
-        if (std::strtod(buf, nullptr) == d) break;
-      }
-      out += buf;
-      // Keep it a JSON float, so it reads back as a double.
-      if (out.find_first_of(".eE", out.size() - std::strlen(buf)) == std::string::npos) out += ".0";
-      break;
-    }
-    case 4: append_json_string(out, std::get<std::string>(value_)); break;
-    case 5: {
-      out += '[';
-      bool first = true;
-      for (const Json& v : std::get<Array>(value_)) {
-        if (!first) out += ',';
-        first = false;
-        v.dump_to(out);
-      }
-      out += ']';
-      break;
-    }
-    case 6: {
-      out += '{';
-      bool first = true;
-      for (const auto& [k, v] : std::get<Object>(value_)) {
-        if (!first) out += ',';
-        first = false;
-        append_json_string(out, k);
-        out += ':';
-        v.dump_to(out);
-      }
-      out += '}';
-      break;
-    }
-  }
-}
-
 std::string Json::dump() const {
-  std::string out;
-  dump_to(out);
-  return out;
+  JsonWriter w;
+  w.value(*this);
+  return std::string(w.text());
 }
 
 namespace {

@@ -1,5 +1,7 @@
-// A small JSON value with a parser and a writer: the trace format, the expectations recorded from
-// PyTorch for the tests, and the messages to the page all go through it.
+// A small JSON value: the states the page asks for, the expectations recorded from PyTorch for the
+// tests, and the messages to and from the page. Its text is read by RapidJSON's Reader and written
+// by RapidJSON's Writer; the value itself is kept here rather than as a RapidJSON document, whose
+// member access asserts on a missing key and needs an allocator at every insertion.
 #pragma once
 
 #include <cstdint>
@@ -73,10 +75,9 @@ class Json {
   size_t size() const;
   void push_back(Json v) { as_array().push_back(std::move(v)); }
 
-  // Compact JSON text; doubles are written with the shortest text that reads back exactly,
-  // non-finite doubles as the strings "nan", "inf", "-inf".
+  // Compact JSON text, written by RapidJSON's Writer (support/json_writer.h): doubles with the
+  // shortest text that reads back exactly, non-finite doubles as the strings "nan", "inf", "-inf".
   std::string dump() const;
-  void dump_to(std::string& out) const;
   // Throws std::runtime_error with the byte offset on malformed input.
   static Json parse(std::string_view text);
 
@@ -85,8 +86,5 @@ class Json {
  private:
   std::variant<std::nullptr_t, bool, int64_t, double, std::string, Array, Object> value_;
 };
-
-// Appends s as a JSON string literal (with quotes) to out.
-void append_json_string(std::string& out, std::string_view s);
 
 }  // namespace stridelab::support

@@ -6,6 +6,10 @@
 #include <optional>
 #include <set>
 #include <stdexcept>
+#include <utility>
+
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
 
 namespace stridelab::trace {
 namespace {
@@ -60,18 +64,33 @@ struct Facts {
   std::vector<Event> allocs, writes;
 };
 
-// The value of a top-level `"key":` at the start of a delta's text (step, kind and line lead it).
-std::string_view field_text(std::string_view text, std::string_view key) {
-  const std::string quoted = "\"" + std::string(key) + "\":";
-  size_t at = text.find(quoted);
-  if (at == std::string_view::npos) return {};
-  size_t p = at + quoted.size();
-  while (p < text.size() && text[p] == ' ') ++p;
-  size_t end = p;
-  if (end < text.size() && text[end] == '"') end = text.find('"', end + 1) + 1;
-  else
-    while (end < text.size() && text[end] != ',' && text[end] != '}') ++end;
-  return text.substr(p, end - p);
+// The step's own line: the top-level "line" of a delta's text (step, kind and line lead it), read by
+// RapidJSON's Reader, which stops as soon as it has the number (frames have lines too, further on).
+int64_t delta_line(std::string_view text) {
+  struct Handler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> {
+    int depth = 0;
+    bool at_line = false;
+    int64_t line = 0;
+    bool Default() { return !std::exchange(at_line, false); }
+    bool Int(int v) { return number(v); }
+    bool Uint(unsigned v) { return number(v); }
+    bool Int64(int64_t v) { return number(v); }
+    bool Uint64(uint64_t v) { return number(static_cast<int64_t>(v)); }
+    bool number(int64_t v) {
+      if (at_line) line = v;
+      return Default();
+    }
+    bool StartObject() { return Default() && ++depth > 0; }
+    bool EndObject(rapidjson::SizeType) { return --depth >= 0; }
+    bool StartArray() { return Default(); }
+    bool Key(const char* k, rapidjson::SizeType n, bool) {
+      at_line = depth == 1 && std::string_view(k, n) == "line";
+      return true;
+    }
+  } handler;
+  rapidjson::MemoryStream stream(text.data(), text.size());
+  rapidjson::Reader().Parse(stream, handler);  // ends early, once the line is read
+  return handler.line;
 }
 
 Facts read_facts(const Session& session) {
@@ -80,12 +99,7 @@ Facts read_facts(const Session& session) {
   f.lines.reserve(static_cast<size_t>(count));
   for (int64_t n = 0; n < count; ++n) {
     std::string_view text = session.delta_text(n);
-    // Only the prefix up to the frames holds the step's own line (frames have lines too).
-    std::string_view head = text.substr(0, text.find("\"frames\""));
-    std::string_view line = field_text(head, "line");
-    int64_t line_no = 0;
-    for (char c : line)
-      if (std::isdigit(static_cast<unsigned char>(c))) line_no = line_no * 10 + (c - '0');
+    const int64_t line_no = delta_line(text);
     f.lines.push_back(line_no);
     if (text.find("\"alloc\"") == std::string_view::npos && text.find("\"write\"") == std::string_view::npos) continue;
     Json d = Json::parse(text);
