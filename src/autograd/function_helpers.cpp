@@ -1,5 +1,8 @@
 #include "autograd/function_helpers.h"
 
+#include <algorithm>
+#include <string_view>
+
 #include "autograd/ops.h"
 
 namespace stridelab::autograd::detail {
@@ -58,6 +61,11 @@ Tensor wrapped(Scalar v) { return core::scalar_tensor(v, v.dtype(), /*wrapped_nu
 Tensor maybe_multiply(const Tensor& t, Scalar s) {
   bool is_one = s.is_float() ? s.to_double() == 1.0 : s.to_int() == 1;
   return is_one ? t : autograd::mul(t, wrapped(s));
+}
+
+void sort_by_name(std::vector<SavedTensorRef>& refs) {
+  std::sort(refs.begin(), refs.end(),
+            [](const SavedTensorRef& a, const SavedTensorRef& b) { return std::string_view(a.name) < b.name; });
 }
 
 }  // namespace stridelab::autograd::detail
