@@ -38,7 +38,7 @@ struct RunResult {
   std::string error_text;  // the traceback / SyntaxError / limit message (stderr)
 };
 
-using ModuleLoader = std::function<Ref<ModuleObject>(Interp&)>;
+using ModuleLoader = support::Callback<Ref<ModuleObject>(Interp&)>;
 
 // What a library bound into an interpreter (the torch surface) needs done as runs start and end
 // and as the interpreter goes; the interpreter itself knows nothing of the library.

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "python/ast.h"
+#include "support/callback.h"
 #include "support/free_list.h"
 
 namespace stridelab::python {
@@ -147,11 +148,12 @@ struct CallArgs {
   std::vector<std::pair<std::string, ObjRef>> kw;
 };
 
-using NativeFn = std::function<ObjRef(Interp&, CallArgs&)>;
-using NativeGetter = std::function<ObjRef(Interp&, Object* self)>;
-using NativeSetter = std::function<void(Interp&, Object* self, ObjRef value)>;
+// The C++ side of built-ins, kept as support::Callback (NOTE [Callbacks without a vtable per lambda]).
+using NativeFn = support::Callback<ObjRef(Interp&, CallArgs&)>;
+using NativeGetter = support::Callback<ObjRef(Interp&, Object* self)>;
+using NativeSetter = support::Callback<void(Interp&, Object* self, ObjRef value)>;
 // Makes an instance for `cls` (the native type itself or a user subclass) before __init__ runs.
-using NativeNew = std::function<ObjRef(Interp&, TypeObject* cls, CallArgs&)>;
+using NativeNew = support::Callback<ObjRef(Interp&, TypeObject* cls, CallArgs&)>;
 
 // Names to values in insertion order: module globals, class bodies, instance attributes.
 //

@@ -179,7 +179,7 @@ class Parser {
 };
 
 // Wraps the returned tensor(s) of a method body; `self` first in args.pos.
-using TensorMethod = std::function<ObjRef(Interp&, CallArgs&)>;
+using TensorMethod = support::Callback<ObjRef(Interp&, CallArgs&)>;
 
 // ---- view origins, for the trace (dispatch.cpp; see NOTE [View origins] there) --------------
 // ViewOriginInfo, set_view_origin_tracking and view_origin are in torch.h.

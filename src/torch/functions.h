@@ -19,7 +19,7 @@ namespace stridelab::torch::bindings {
 using core::BinaryOp;
 using core::Scalar;
 using core::UnaryOp;
-using Body = std::function<ObjRef(Interp&, ParsedArgs&)>;
+using Body = support::Callback<ObjRef(Interp&, ParsedArgs&)>;
 
 // Binds Tensor.<name> to the method signatures and torch.<name> to the function signatures (either
 // list may be empty), both running body; a function signature with `Tensor out=None` takes out=.
