@@ -140,11 +140,11 @@ Tensor& cumprod_(Tensor& self, int64_t dim);
 // ---- matrix products (linalg_ops.cpp) ----------------------------------------------------------------
 // matmul decomposes as PyTorch 1.13 does: dot, mv, unsqueeze+mm+squeeze_, mm, folding the batch of a
 // 3-D operand into mm, or expand+reshape+bmm+_unsafe_view, so the nodes are PyTorch's.
+// The rows of autograd/linalg_ops.def: Tensor mm(const Tensor& self, const Tensor& mat2), bmm, mv
+// (vec), dot (tensor).
+#define PRODUCT(name, node, other, ...) Tensor name(const Tensor& self, const Tensor& other);
+#include "autograd/linalg_ops.def"
 Tensor matmul(const Tensor& self, const Tensor& other);
-Tensor mm(const Tensor& self, const Tensor& mat2);
-Tensor bmm(const Tensor& self, const Tensor& mat2);
-Tensor mv(const Tensor& self, const Tensor& vec);
-Tensor dot(const Tensor& self, const Tensor& other);
 Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, Scalar beta = Scalar(int64_t{1}),
              Scalar alpha = Scalar(int64_t{1}));
 

@@ -378,10 +378,9 @@ std::pair<Tensor, Tensor> topk(const Tensor& s, int64_t k, int64_t d, bool large
 // ---- matrix products --------------------------------------------------------------------------------------
 
 Tensor matmul(const Tensor& a, const Tensor& b) { return ag::matmul(a, b); }
-Tensor mm(const Tensor& a, const Tensor& b) { return ag::mm(a, b); }
-Tensor bmm(const Tensor& a, const Tensor& b) { return ag::bmm(a, b); }
-Tensor mv(const Tensor& a, const Tensor& v) { return ag::mv(a, v); }
-Tensor dot(const Tensor& a, const Tensor& b) { return ag::dot(a, b); }
+#define PRODUCT(name, node, other, ...) \
+  Tensor name(const Tensor& self, const Tensor& other) { return ag::name(self, other); }
+#include "autograd/linalg_ops.def"
 
 // ---- nn ---------------------------------------------------------------------------------------------------
 

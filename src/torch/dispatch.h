@@ -97,10 +97,9 @@ std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool 
 
 // ---- matrix products -------------------------------------------------------------------------------------
 Tensor matmul(const Tensor& a, const Tensor& b);
-Tensor mm(const Tensor& a, const Tensor& b);
-Tensor bmm(const Tensor& a, const Tensor& b);
-Tensor mv(const Tensor& a, const Tensor& v);
-Tensor dot(const Tensor& a, const Tensor& b);
+// The rows of autograd/linalg_ops.def: op::mm(self, mat2), op::bmm, op::mv, op::dot.
+#define PRODUCT(name, node, other, ...) Tensor name(const Tensor& self, const Tensor& other);
+#include "autograd/linalg_ops.def"
 
 // ---- nn -------------------------------------------------------------------------------------------------
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias);
