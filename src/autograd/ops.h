@@ -180,13 +180,13 @@ Tensor contiguous(const Tensor& self);                          // self when alr
 Tensor to(const Tensor& self, DType dtype, bool copy = false);  // self when the dtype matches
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
-Tensor repeat(const Tensor& self, const IntArray& repeats);
-Tensor flip(const Tensor& self, const IntArray& dims);
-Tensor tril(const Tensor& self, int64_t diagonal = 0);  // TrilBackward0
-Tensor triu(const Tensor& self, int64_t diagonal = 0);
-Tensor& tril_(Tensor& self, int64_t diagonal = 0);
+// The rows of autograd/join_ops.def: Tensor repeat(const Tensor& self, const IntArray& repeats)
+// (RepeatBackward0), flip, tril and triu (int64_t diagonal = 0), diag.
+#define SHAPE_OP(name, node, params, ...) \
+  Tensor name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DECL, params));
+#include "autograd/join_ops.def"
+Tensor& tril_(Tensor& self, int64_t diagonal = 0);  // TrilBackward0
 Tensor& triu_(Tensor& self, int64_t diagonal = 0);
-Tensor diag(const Tensor& self, int64_t diagonal = 0);  // DiagBackward0
 
 // ---- indexing (index_ops.cpp) ------------------------------------------------------------------------
 // self[indices] as Python's __getitem__ does it: ints select, slices slice, None unsqueezes, then

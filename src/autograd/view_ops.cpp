@@ -164,22 +164,13 @@ SavedValue optional_value(std::optional<int64_t> v) { return v ? SavedValue(*v) 
 // ---- the rows -------------------------------------------------------------------------------------------
 
 // NOTE [View nodes from the table]
-// Every VIEW_OP row of autograd/view_ops.def is a node `struct Node : ViewNode<Node>` and a
-// forward. The node keeps the forward's parameters as members of the same names and self's sizes;
+// Every VIEW_OP row of autograd/view_ops.def is a node `struct Node : detail::FormulaNode<Node>`
+// (autograd/function_helpers.h; the SHAPE_OP rows of autograd/join_ops.def make the same nodes)
+// and a forward. The node keeps the forward's parameters as members of the same names and self's sizes;
 // apply() hands the incoming gradients to the row's formula when self's gradient is wanted. The
 // forward creates the node before the view is made (its sequence number), stores the parameters,
 // and finishes by the row's kind: a view (as_view, then the history), the pieces of a split (each a
 // view made by a multi-output node) or, for _unsafe_view, a fresh tensor over the same storage.
-template <class Derived>
-struct ViewNode : Node {
-  IntArray self_sizes;
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) out[0] = static_cast<const Derived*>(this)->formula(grads);
-    return out;
-  }
-};
-
 Tensor finish_view(const Tensor& self, Tensor result, const std::shared_ptr<Node>& fn) {
   impl::as_view(self, result);
   return with_history(result, fn);
@@ -204,15 +195,7 @@ Tensor finish_not_view(const Tensor&, const Tensor& v, const std::shared_ptr<Nod
 
 #define VIEW_OP(name, node, kind, params, kernel, attributes, backward, ...)                               \
   namespace {                                                                                              \
-  struct node : ViewNode<node> {                                                                           \
-    NODE_NAME(node)                                                                                        \
-    STRIDELAB_FOR_EACH(STRIDELAB_PARAM_MEMBER, params)                                                     \
-    std::vector<SavedAttribute> saved_attributes() const override { return {attributes}; }                 \
-    Tensor formula(const variable_list& grads) const {                                                     \
-      [[maybe_unused]] const Tensor& grad = grads[0];                                                      \
-      return backward;                                                                                     \
-    }                                                                                                      \
-  };                                                                                                       \
+  STRIDELAB_FORMULA_NODE(node, (params), (attributes), backward)                                           \
   }                                                                                                        \
   STRIDELAB_VIEW_RETURNS_##kind name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DEF, params)) { \
     auto fn = make_node<node>(self);                                                                       \
@@ -260,7 +243,7 @@ std::pair<int64_t, int64_t> geometry_range(const IntArray& sizes, const IntArray
 // Not a row: it keeps the geometry of the result as well as self's (the storage offset resolved
 // when it was not given), and it is also made outside a forward, for a view whose base was written
 // in place (detail::make_as_strided_backward).
-struct AsStridedBackward0 : ViewNode<AsStridedBackward0> {
+struct AsStridedBackward0 : detail::FormulaNode<AsStridedBackward0> {
   NODE_NAME(AsStridedBackward0)
   IntArray self_strides;
   int64_t self_offset = 0;

@@ -266,9 +266,6 @@ Tensor clamp_min(const Tensor& s, const Tensor& min) {
 Tensor clamp_max(const Tensor& s, const Tensor& max) {
   return is_number(max) ? ag::clamp_max(s, number_of(max)) : ag::clamp_max(s, max);
 }
-Tensor tril(const Tensor& s, int64_t k) { return ag::tril(s, k); }
-Tensor triu(const Tensor& s, int64_t k) { return ag::triu(s, k); }
-Tensor diag(const Tensor& s, int64_t k) { return ag::diag(s, k); }
 
 Tensor reciprocal(const Tensor& self) { return ag::reciprocal(self); }
 Tensor div(const Tensor& a, const Tensor& b, ag::DivRounding mode) { return ag::div(a, b, mode); }
@@ -357,8 +354,11 @@ Tensor index_select(const Tensor& s, int64_t d, const Tensor& i) { return ag::in
 Tensor masked_select(const Tensor& s, const Tensor& m) { return ag::masked_select(s, m); }
 Tensor cat(const std::vector<Tensor>& ts, int64_t d) { return ag::cat(ts, d); }
 Tensor stack(const std::vector<Tensor>& ts, int64_t d) { return ag::stack(ts, d); }
-Tensor repeat(const Tensor& s, const IntArray& r) { return ag::repeat(s, r); }
-Tensor flip(const Tensor& s, const IntArray& d) { return ag::flip(s, d); }
+#define SHAPE_OP(name, node, params, ...)                                           \
+  Tensor name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DEF, params)) { \
+    return ag::name(self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_NAME, params));         \
+  }
+#include "autograd/join_ops.def"
 
 // ---- reductions -------------------------------------------------------------------------------------------
 

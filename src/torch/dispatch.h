@@ -48,9 +48,6 @@ Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<d
                   std::optional<double> neginf);
 Tensor clamp_min(const Tensor& self, const Tensor& min);  // a wrapped number takes the Scalar overload
 Tensor clamp_max(const Tensor& self, const Tensor& max);
-Tensor tril(const Tensor& self, int64_t diagonal);
-Tensor triu(const Tensor& self, int64_t diagonal);
-Tensor diag(const Tensor& self, int64_t diagonal);
 
 // ---- views (each notes its origin) ---------------------------------------------------------------
 // The rows of autograd/view_ops.def that name an origin, with the same parameters: op::view(self,
@@ -82,8 +79,11 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
 Tensor masked_select(const Tensor& self, const Tensor& mask);
 Tensor cat(const std::vector<Tensor>& ts, int64_t dim);
 Tensor stack(const std::vector<Tensor>& ts, int64_t dim);
-Tensor repeat(const Tensor& self, const IntArray& r);
-Tensor flip(const Tensor& self, const IntArray& dims);
+// The rows of autograd/join_ops.def, with the same parameters: op::repeat(self, repeats), op::flip,
+// op::tril, op::triu, op::diag.
+#define SHAPE_OP(name, node, params, ...) \
+  Tensor name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DEF, params));
+#include "autograd/join_ops.def"
 
 // ---- reductions ----------------------------------------------------------------------------------------
 // The rows of autograd/reduce_ops.def, with the same parameters: op::sum(self, dtype),

@@ -5,21 +5,6 @@ namespace stridelab::torch::bindings {
 
 namespace {
 
-// A parameter of a view row, read by its name.
-template <class T>
-T param(ParsedArgs& a, const char* name);
-template <>
-int64_t param<int64_t>(ParsedArgs& a, const char* name) {
-  return a.toInt(name);
-}
-template <>
-IntArray param<IntArray>(ParsedArgs& a, const char* name) {
-  return a.intlist(name);
-}
-
-ObjRef wrap_result(const Tensor& t) { return wrap(t); }
-ObjRef wrap_result(const std::vector<Tensor>& ts) { return wrap_list(ts); }
-
 // A row's binding, unless its signatures are written by hand (both lists empty).
 void def_row(const char* name, const char* /*origin*/, std::vector<std::string> method_sigs,
              std::vector<std::string> function_sigs, Body body) {
@@ -28,28 +13,14 @@ void def_row(const char* name, const char* /*origin*/, std::vector<std::string> 
 }
 
 // The rows of autograd/view_ops.def with signatures: transpose, permute, t, expand, unsqueeze,
-// select, diagonal, unfold, unbind. The parameters are read by name (a Dimname overload fails as
-// PyTorch's lookup of the name does).
+// select, diagonal, unfold, unbind.
 void define_table_views() {
 #define SIGS(...) \
   std::vector<std::string> { __VA_ARGS__ }
-#define STRIDELAB_VIEW_DIMNAME_(type, name, ...) check_dimname(a, #name);
-#define STRIDELAB_VIEW_DIMNAME(p) STRIDELAB_VIEW_DIMNAME_ p
-#define STRIDELAB_VIEW_ARG_(type, name, ...) , param<std::decay_t<type>>(a, #name)
-#define STRIDELAB_VIEW_ARG(p) STRIDELAB_VIEW_ARG_ p
-#define VIEW_OP(name, node, kind, params, kernel, attributes, backward, ...)                                     \
-  __VA_OPT__(def_row(#name, __VA_ARGS__, [](Interp&, ParsedArgs& a) {                                            \
-               STRIDELAB_FOR_EACH(STRIDELAB_VIEW_DIMNAME, params)                                                \
-               return guarded([&] {                                                                              \
-                 return wrap_result(op::name(a.tensor("input") STRIDELAB_FOR_EACH(STRIDELAB_VIEW_ARG, params))); \
-               });                                                                                               \
-             });)
+#define VIEW_OP(name, node, kind, params, kernel, attributes, backward, ...) \
+  __VA_OPT__(def_row(#name, __VA_ARGS__, STRIDELAB_ROW_BODY(name, (params)));)
 #include "autograd/view_ops.def"
 #undef SIGS
-#undef STRIDELAB_VIEW_DIMNAME_
-#undef STRIDELAB_VIEW_DIMNAME
-#undef STRIDELAB_VIEW_ARG_
-#undef STRIDELAB_VIEW_ARG
 }
 
 // view, reshape, swapaxes, flatten, ravel, unflatten.
