@@ -1,10 +1,11 @@
-// cat and stack; repeat, flip, tril, triu, diag (the rows of autograd/join_ops.def, with their
+// cat and stack; repeat, flip, tril, triu, diag, roll (the rows of autograd/join_ops.def, with their
 // formulas).
 #include <algorithm>
 
 #include "autograd/function_helpers.h"
 #include "autograd/ops.h"
 #include "core/error.h"
+#include "core/scatter.h"
 
 namespace stridelab::autograd {
 
@@ -86,6 +87,12 @@ Tensor diag_backward(const Tensor& grad, const IntArray& self_sizes, int64_t dia
   Tensor z = detail::zeros(self_sizes, grad.dtype());
   core::copy_(core::diagonal(z, diagonal, 0, 1), grad);
   return z;
+}
+
+Tensor roll_backward(const Tensor& grad, const IntArray& shifts, const IntArray& dims) {
+  IntArray back_shifts(shifts.rbegin(), shifts.rend()), back_dims(dims.rbegin(), dims.rend());
+  for (int64_t& s : back_shifts) s = -s;
+  return autograd::roll(grad, back_shifts, back_dims);
 }
 
 }  // namespace

@@ -181,7 +181,7 @@ Tensor to(const Tensor& self, DType dtype, bool copy = false);  // self when the
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
 // The rows of autograd/join_ops.def: Tensor repeat(const Tensor& self, const IntArray& repeats)
-// (RepeatBackward0), flip, tril and triu (int64_t diagonal = 0), diag.
+// (RepeatBackward0), flip, tril and triu (int64_t diagonal = 0), diag, roll.
 #define SHAPE_OP(name, node, params, ...) \
   Tensor name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DECL, params));
 #include "autograd/join_ops.def"

@@ -80,7 +80,7 @@ Tensor masked_select(const Tensor& self, const Tensor& mask);
 Tensor cat(const std::vector<Tensor>& ts, int64_t dim);
 Tensor stack(const std::vector<Tensor>& ts, int64_t dim);
 // The rows of autograd/join_ops.def, with the same parameters: op::repeat(self, repeats), op::flip,
-// op::tril, op::triu, op::diag.
+// op::tril, op::triu, op::diag, op::roll.
 #define SHAPE_OP(name, node, params, ...) \
   Tensor name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DEF, params));
 #include "autograd/join_ops.def"

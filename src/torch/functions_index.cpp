@@ -92,7 +92,7 @@ void define_indexing() {
       });
 }
 
-// The rows of autograd/join_ops.def: repeat, flip, tril, triu, diag.
+// The rows of autograd/join_ops.def: repeat, flip, tril, triu, diag, roll.
 void define_table_shapes() {
 #define SIGS(...) \
   std::vector<std::string> { __VA_ARGS__ }
