@@ -166,11 +166,12 @@ SavedValue optional_value(std::optional<int64_t> v) { return v ? SavedValue(*v) 
 // NOTE [View nodes from the table]
 // Every VIEW_OP row of autograd/view_ops.def is a node `struct Node : detail::FormulaNode<Node>`
 // (autograd/function_helpers.h; the SHAPE_OP rows of autograd/join_ops.def make the same nodes)
-// and a forward. The node keeps the forward's parameters as members of the same names and self's sizes;
-// apply() hands the incoming gradients to the row's formula when self's gradient is wanted. The
-// forward creates the node before the view is made (its sequence number), stores the parameters,
-// and finishes by the row's kind: a view (as_view, then the history), the pieces of a split (each a
-// view made by a multi-output node) or, for _unsafe_view, a fresh tensor over the same storage.
+// and a forward. The node keeps the forward's parameters as members of the same names and self's
+// sizes; apply() hands the incoming gradients to the row's formula when self's gradient is wanted.
+// The forward creates the node before the view is made (its sequence number), stores the
+// parameters, and finishes by the row's kind: a view (as_view, then the history), the pieces of a
+// split (each a view made by a multi-output node) or, for _unsafe_view, a fresh tensor over the
+// same storage.
 Tensor finish_view(const Tensor& self, Tensor result, const std::shared_ptr<Node>& fn) {
   impl::as_view(self, result);
   return with_history(result, fn);
