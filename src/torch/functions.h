@@ -33,6 +33,8 @@ void def_native(const char* name, std::vector<std::string> sigs, Body body);
 // A parameter of a table row (autograd/view_ops.def, autograd/join_ops.def), read by its name.
 template <class T>
 T param(ParsedArgs& a, const char* name) {
+  static_assert(std::is_same_v<T, int64_t> || std::is_same_v<T, IntArray>,
+                "a row bound to Python takes int64_t and IntArray parameters");
   if constexpr (std::is_same_v<T, int64_t>) return a.toInt(name);
   else return a.intlist(name);
 }
