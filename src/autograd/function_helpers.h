@@ -13,6 +13,7 @@
 #include "autograd/grad_mode.h"
 #include "autograd/node.h"
 #include "autograd/saved_variable.h"
+#include "autograd/table_macros.h"
 #include "autograd/variable.h"
 #include "core/ops.h"
 
@@ -148,5 +149,31 @@ struct SavingNode : Node {
     return refs;
   }
 };
+
+// A node with one input whose gradient is a formula of the incoming gradients and of what the node
+// keeps (numbers and self's sizes, no tensors): the nodes of the rows of autograd/view_ops.def and
+// autograd/join_ops.def (NOTE [View nodes from the table] in autograd/view_ops.cpp).
+template <class Derived>
+struct FormulaNode : Node {
+  core::IntArray self_sizes;
+  variable_list apply(variable_list&& grads) override {
+    variable_list out(1);
+    if (any_defined(grads) && task_should_compute_output(0)) out[0] = static_cast<const Derived*>(this)->formula(grads);
+    return out;
+  }
+};
+
+// The node of such a row: a member for each of the (parenthesized) params, the (parenthesized)
+// attributes as grad_fn._saved_x, and the formula, which sees `grads` and `grad` (the first).
+#define STRIDELAB_FORMULA_NODE(node, params, attributes, backward)                                           \
+  struct node : detail::FormulaNode<node> {                                                                  \
+    NODE_NAME(node)                                                                                          \
+    STRIDELAB_FOR_EACH(STRIDELAB_PARAM_MEMBER, STRIDELAB_UNPAREN params)                                     \
+    std::vector<SavedAttribute> saved_attributes() const override { return {STRIDELAB_UNPAREN attributes}; } \
+    Tensor formula(const variable_list& grads) const {                                                       \
+      [[maybe_unused]] const Tensor& grad = grads[0];                                                        \
+      return backward;                                                                                       \
+    }                                                                                                        \
+  };
 
 }  // namespace stridelab::autograd::detail

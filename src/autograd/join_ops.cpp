@@ -1,9 +1,11 @@
-// cat, stack, repeat, flip; tril, triu, diag.
+// cat and stack; repeat, flip, tril, triu, diag, roll (the rows of autograd/join_ops.def, with their
+// formulas).
 #include <algorithm>
 
 #include "autograd/function_helpers.h"
 #include "autograd/ops.h"
 #include "core/error.h"
+#include "core/scatter.h"
 
 namespace stridelab::autograd {
 
@@ -60,105 +62,70 @@ struct StackBackward0 : Node {
   }
 };
 
-struct RepeatBackward0 : Node {
-  NODE_NAME(RepeatBackward0)
-  IntArray self_sizes, repeats;
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_repeats", repeats}, {"_saved_self_sym_sizes", self_sizes}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    Tensor grad = grads[0];
-    if (std::find(repeats.begin(), repeats.end(), 0) != repeats.end()) {
-      out[0] = detail::zeros(self_sizes, grad.dtype());
-      return out;
+Tensor repeat_backward(Tensor grad, const IntArray& self_sizes, const IntArray& repeats) {
+  if (std::find(repeats.begin(), repeats.end(), 0) != repeats.end()) return detail::zeros(self_sizes, grad.dtype());
+  int64_t input_dims = static_cast<int64_t>(self_sizes.size());
+  int64_t unsqueezed = grad.dim() - input_dims;
+  for (int64_t i = 0; i < unsqueezed; ++i) grad = autograd::sum(grad, {0}, false);
+  IntArray grad_size, sum_dims;
+  for (int64_t d = 0; d < input_dims; ++d) {
+    int64_t r = repeats[d + unsqueezed];
+    if (r != 1) {
+      grad_size.push_back(r);
+      sum_dims.push_back(static_cast<int64_t>(grad_size.size()) - 1);
     }
-    int64_t input_dims = static_cast<int64_t>(self_sizes.size());
-    int64_t unsqueezed = grad.dim() - input_dims;
-    for (int64_t i = 0; i < unsqueezed; ++i) grad = autograd::sum(grad, {0}, false);
-    IntArray grad_size, sum_dims;
-    for (int64_t d = 0; d < input_dims; ++d) {
-      int64_t r = repeats[d + unsqueezed];
-      if (r != 1) {
-        grad_size.push_back(r);
-        sum_dims.push_back(static_cast<int64_t>(grad_size.size()) - 1);
-      }
-      grad_size.push_back(self_sizes[d]);
-    }
-    if (!sum_dims.empty()) grad = autograd::sum(autograd::reshape(grad, grad_size), sum_dims);
-    out[0] = grad;
-    return out;
+    grad_size.push_back(self_sizes[d]);
   }
-};
-
-struct FlipBackward0 : Node {
-  NODE_NAME(FlipBackward0)
-  IntArray dims;
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_dims", dims}}; }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0)) out[0] = autograd::flip(grads[0], dims);
-    return out;
-  }
-};
-
-// tril / triu: the gradient keeps the same triangle.
-template <bool kLower>
-struct TriangleBackward : Node {
-  std::string name() const override { return kLower ? "TrilBackward0" : "TriuBackward0"; }
-  int64_t diagonal = 0;
-  std::vector<SavedAttribute> saved_attributes() const override { return {{"_saved_diagonal", diagonal}}; }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (any_defined(grads) && task_should_compute_output(0))
-      out[0] = kLower ? autograd::tril(grads[0], diagonal) : autograd::triu(grads[0], diagonal);
-    return out;
-  }
-};
+  if (!sum_dims.empty()) grad = autograd::sum(autograd::reshape(grad, grad_size), sum_dims);
+  return grad;
+}
 
 // diag: a 1-D input gets the diagonal of the gradient back; a 2-D one a matrix with the gradient
 // on its diagonal.
-struct DiagBackward0 : Node {
-  NODE_NAME(DiagBackward0)
-  IntArray self_sizes;
-  int64_t diagonal = 0;
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_diagonal", diagonal}, {"_saved_self_sym_sizes", self_sizes}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    if (self_sizes.size() == 1 || self_sizes[0] == self_sizes[1]) {
-      out[0] = autograd::diag(grads[0], diagonal);
-      return out;
-    }
-    Tensor z = detail::zeros(self_sizes, grads[0].dtype());
-    core::copy_(core::diagonal(z, diagonal, 0, 1), grads[0]);
-    out[0] = z;
-    return out;
-  }
-};
-
-template <bool kLower>
-Tensor triangle(const Tensor& self, int64_t diagonal) {
-  auto fn = make_node<TriangleBackward<kLower>>(self);
-  if (fn) fn->diagonal = diagonal;
-  Tensor result = kLower ? core::tril(self, diagonal) : core::triu(self, diagonal);
-  return with_history(result, fn);
+Tensor diag_backward(const Tensor& grad, const IntArray& self_sizes, int64_t diagonal) {
+  if (self_sizes.size() == 1 || self_sizes[0] == self_sizes[1]) return autograd::diag(grad, diagonal);
+  Tensor z = detail::zeros(self_sizes, grad.dtype());
+  core::copy_(core::diagonal(z, diagonal, 0, 1), grad);
+  return z;
 }
 
-template <bool kLower>
-Tensor& triangle_(Tensor& self, int64_t diagonal) {
+Tensor roll_backward(const Tensor& grad, const IntArray& shifts, const IntArray& dims) {
+  IntArray back_shifts(shifts.rbegin(), shifts.rend()), back_dims(dims.rbegin(), dims.rend());
+  for (int64_t& s : back_shifts) s = -s;
+  return autograd::roll(grad, back_shifts, back_dims);
+}
+
+}  // namespace
+
+#define SHAPE_OP(name, node, params, kernel, attributes, backward, ...)             \
+  namespace {                                                                       \
+  STRIDELAB_FORMULA_NODE(node, (params), (attributes), backward)                    \
+  }                                                                                 \
+  Tensor name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DEF, params)) { \
+    auto fn = make_node<node>(self);                                                \
+    if (fn) {                                                                       \
+      fn->self_sizes = self.sizes();                                                \
+      STRIDELAB_FOR_EACH(STRIDELAB_PARAM_STORE, params)                             \
+    }                                                                               \
+    Tensor result = kernel;                                                         \
+    return with_history(result, fn);                                                \
+  }
+#include "autograd/join_ops.def"
+
+namespace {
+
+// tril_ / triu_: in place, recorded as the rows' TrilBackward0 / TriuBackward0.
+template <class N>
+Tensor& triangle_(Tensor& self, int64_t diagonal, bool lower) {
   const bool rg = detail::any_requires_grad(self);
   impl::check_inplace(self, rg);
-  std::shared_ptr<TriangleBackward<kLower>> fn;
+  std::shared_ptr<N> fn;
   if (rg) {
-    fn = new_node<TriangleBackward<kLower>>();
+    fn = new_node<N>();
     fn->set_next_edges(detail::collect_next_edges(self));
     fn->diagonal = diagonal;
   }
-  if (kLower) core::tril_(self, diagonal);
+  if (lower) core::tril_(self, diagonal);
   else core::triu_(self, diagonal);
   self.bump_version();
   if (fn) impl::rebase_history(self, fn);
@@ -167,20 +134,8 @@ Tensor& triangle_(Tensor& self, int64_t diagonal) {
 
 }  // namespace
 
-Tensor tril(const Tensor& self, int64_t diagonal) { return triangle<true>(self, diagonal); }
-Tensor triu(const Tensor& self, int64_t diagonal) { return triangle<false>(self, diagonal); }
-Tensor& tril_(Tensor& self, int64_t diagonal) { return triangle_<true>(self, diagonal); }
-Tensor& triu_(Tensor& self, int64_t diagonal) { return triangle_<false>(self, diagonal); }
-
-Tensor diag(const Tensor& self, int64_t diagonal) {
-  auto fn = make_node<DiagBackward0>(self);
-  if (fn) {
-    fn->self_sizes = self.sizes();
-    fn->diagonal = diagonal;
-  }
-  Tensor result = core::diag(self, diagonal);
-  return with_history(result, fn);
-}
+Tensor& tril_(Tensor& self, int64_t diagonal) { return triangle_<TrilBackward0>(self, diagonal, true); }
+Tensor& triu_(Tensor& self, int64_t diagonal) { return triangle_<TriuBackward0>(self, diagonal, false); }
 
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
   std::shared_ptr<CatBackward0> fn;
@@ -210,23 +165,6 @@ Tensor stack(const std::vector<Tensor>& tensors, int64_t dim) {
     impl::set_history(result, fn);
   }
   return result;
-}
-
-Tensor repeat(const Tensor& self, const IntArray& repeats) {
-  auto fn = make_node<RepeatBackward0>(self);
-  if (fn) {
-    fn->self_sizes = self.sizes();
-    fn->repeats = repeats;
-  }
-  Tensor result = core::repeat(self, repeats);
-  return with_history(result, fn);
-}
-
-Tensor flip(const Tensor& self, const IntArray& dims) {
-  auto fn = make_node<FlipBackward0>(self);
-  if (fn) fn->dims = dims;
-  Tensor result = core::flip(self, dims);
-  return with_history(result, fn);
 }
 
 }  // namespace stridelab::autograd

@@ -33,30 +33,51 @@ Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1, const IntArray& 
   return maybe_multiply(autograd::mm(autograd::t(mat1), grad), alpha);
 }
 
-struct MmBackward0 : SavingNode<MmBackward0> {
-  NODE_NAME(MmBackward0)
-  SavedVariable self_, mat2_;
-  IntArray self_sizes, self_strides, mat2_sizes, mat2_strides;
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &MmBackward0::self_}, Field{"_saved_mat2", &MmBackward0::mat2_}};
+}  // namespace
+
+// NOTE [Product nodes from the table]
+// Every PRODUCT row of autograd/linalg_ops.def is a node and a forward. The node keeps both inputs'
+// sizes and strides, and saves self (for the gradient of other) and other (for the gradient of self)
+// only when that gradient is wanted; apply() unpacks them and runs each formula whose input wants a
+// gradient. The forward creates the node before the kernel runs (its sequence number), saves
+// before it, and sets the history on the result.
+#define PRODUCT(name, node, other, kernel, attributes, self_backward, other_backward, ...)             \
+  namespace {                                                                                          \
+  struct node : SavingNode<node> {                                                                     \
+    NODE_NAME(node)                                                                                    \
+    SavedVariable self_, other##_;                                                                     \
+    IntArray self_sizes, self_strides, other##_sizes, other##_strides;                                 \
+    static auto saved_fields() {                                                                       \
+      return std::array{Field{"_saved_self", &node::self_}, Field{"_saved_" #other, &node::other##_}}; \
+    }                                                                                                  \
+    std::vector<SavedAttribute> saved_attributes() const override { return {attributes}; }             \
+    variable_list apply(variable_list&& grads) override {                                              \
+      Tensor self = self_.unpack(), other = other##_.unpack();                                         \
+      variable_list out(2);                                                                            \
+      if (!any_defined(grads)) return out;                                                             \
+      const Tensor& grad = grads[0];                                                                   \
+      if (task_should_compute_output(0)) out[0] = self_backward;                                       \
+      if (task_should_compute_output(1)) out[1] = other_backward;                                      \
+      return out;                                                                                      \
+    }                                                                                                  \
+  };                                                                                                   \
+  }                                                                                                    \
+  Tensor name(const Tensor& self, const Tensor& other) {                                               \
+    auto fn = make_node<node>(self, other);                                                            \
+    if (fn) {                                                                                          \
+      if (fn->should_compute_output(1)) fn->self_ = SavedVariable(self, false);                        \
+      fn->self_sizes = self.sizes();                                                                   \
+      fn->self_strides = self.strides();                                                               \
+      fn->other##_sizes = other.sizes();                                                               \
+      fn->other##_strides = other.strides();                                                           \
+      if (fn->should_compute_output(0)) fn->other##_ = SavedVariable(other, false);                    \
+    }                                                                                                  \
+    Tensor result = kernel;                                                                            \
+    return with_history(result, fn);                                                                   \
   }
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_mat2_sym_sizes", mat2_sizes},
-            {"_saved_mat2_sym_strides", mat2_strides},
-            {"_saved_self_sym_sizes", self_sizes},
-            {"_saved_self_sym_strides", self_strides}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack(), mat2 = mat2_.unpack();
-    variable_list out(2);
-    if (!any_defined(grads)) return out;
-    const Tensor& grad = grads[0];
-    Scalar one(int64_t{1});
-    if (task_should_compute_output(0)) out[0] = mm_mat1_backward(grad, mat2, self_sizes, self_strides, one);
-    if (task_should_compute_output(1)) out[1] = mm_mat2_backward(grad, self, mat2_sizes, mat2_strides, one);
-    return out;
-  }
-};
+#include "autograd/linalg_ops.def"
+
+namespace {
 
 struct AddmmBackward0 : SavingNode<AddmmBackward0> {
   NODE_NAME(AddmmBackward0)
@@ -86,58 +107,6 @@ struct AddmmBackward0 : SavingNode<AddmmBackward0> {
   }
 };
 
-struct BmmBackward0 : SavingNode<BmmBackward0> {
-  NODE_NAME(BmmBackward0)
-  SavedVariable self_, mat2_;
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &BmmBackward0::self_}, Field{"_saved_mat2", &BmmBackward0::mat2_}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack(), mat2 = mat2_.unpack();
-    variable_list out(2);
-    if (!any_defined(grads)) return out;
-    const Tensor& grad = grads[0];
-    if (task_should_compute_output(0)) out[0] = autograd::bmm(grad, autograd::transpose(mat2, 1, 2));
-    if (task_should_compute_output(1)) out[1] = autograd::bmm(autograd::transpose(self, 1, 2), grad);
-    return out;
-  }
-};
-
-struct MvBackward0 : SavingNode<MvBackward0> {
-  NODE_NAME(MvBackward0)
-  SavedVariable self_, vec_;
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &MvBackward0::self_}, Field{"_saved_vec", &MvBackward0::vec_}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack(), vec = vec_.unpack();
-    variable_list out(2);
-    if (!any_defined(grads)) return out;
-    const Tensor& grad = grads[0];
-    if (task_should_compute_output(0))
-      out[0] = autograd::mul(autograd::reshape(grad, {-1, 1}), vec);  // outer(grad, vec)
-    if (task_should_compute_output(1)) out[1] = autograd::mv(autograd::t(self), grad);
-    return out;
-  }
-};
-
-struct DotBackward0 : SavingNode<DotBackward0> {
-  NODE_NAME(DotBackward0)
-  SavedVariable self_, tensor_;
-  static auto saved_fields() {
-    return std::array{Field{"_saved_self", &DotBackward0::self_}, Field{"_saved_tensor", &DotBackward0::tensor_}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    Tensor self = self_.unpack(), tensor = tensor_.unpack();
-    variable_list out(2);
-    if (!any_defined(grads)) return out;
-    const Tensor& grad = grads[0];
-    if (task_should_compute_output(0)) out[0] = autograd::mul(grad, tensor);
-    if (task_should_compute_output(1)) out[1] = autograd::mul(grad, self);
-    return out;
-  }
-};
-
 // PyTorch 1.13's should_fold: fold a >=3-D operand's batch into mm rows, unless it is a 3-D
 // tensor whose last two dims are transposed (bmm handles those without a copy).
 bool should_fold(const Tensor& t1, int64_t dim2) {
@@ -152,20 +121,6 @@ bool should_fold(const Tensor& t1, int64_t dim2) {
 }
 
 }  // namespace
-
-Tensor mm(const Tensor& self, const Tensor& mat2) {
-  auto fn = make_node<MmBackward0>(self, mat2);
-  if (fn) {
-    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(self, false);
-    fn->mat2_sizes = mat2.sizes();
-    fn->mat2_strides = mat2.strides();
-    fn->self_sizes = self.sizes();
-    fn->self_strides = self.strides();
-    if (fn->should_compute_output(0)) fn->mat2_ = SavedVariable(mat2, false);
-  }
-  Tensor result = core::mm(self, mat2);
-  return with_history(result, fn);
-}
 
 Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, Scalar beta, Scalar alpha) {
   // addmm's meta function checks the dtypes first (F.linear's 2-D path reaches it with bias as self).
@@ -189,36 +144,6 @@ Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, Scalar 
     Tensor scaled_self = core::binary(core::BinaryOp::Mul, self, wrapped(beta));
     result = core::binary(core::BinaryOp::Add, core::expand(scaled_self, product.sizes()), product, alpha);
   }
-  return with_history(result, fn);
-}
-
-Tensor bmm(const Tensor& self, const Tensor& mat2) {
-  auto fn = make_node<BmmBackward0>(self, mat2);
-  if (fn) {
-    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(self, false);
-    if (fn->should_compute_output(0)) fn->mat2_ = SavedVariable(mat2, false);
-  }
-  Tensor result = core::bmm(self, mat2);
-  return with_history(result, fn);
-}
-
-Tensor mv(const Tensor& self, const Tensor& vec) {
-  auto fn = make_node<MvBackward0>(self, vec);
-  if (fn) {
-    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(self, false);
-    if (fn->should_compute_output(0)) fn->vec_ = SavedVariable(vec, false);
-  }
-  Tensor result = core::mv(self, vec);
-  return with_history(result, fn);
-}
-
-Tensor dot(const Tensor& self, const Tensor& other) {
-  auto fn = make_node<DotBackward0>(self, other);
-  if (fn) {
-    if (fn->should_compute_output(1)) fn->self_ = SavedVariable(self, false);
-    if (fn->should_compute_output(0)) fn->tensor_ = SavedVariable(other, false);
-  }
-  Tensor result = core::dot(self, other);
   return with_history(result, fn);
 }
 

@@ -140,49 +140,38 @@ Tensor& cumprod_(Tensor& self, int64_t dim);
 // ---- matrix products (linalg_ops.cpp) ----------------------------------------------------------------
 // matmul decomposes as PyTorch 1.13 does: dot, mv, unsqueeze+mm+squeeze_, mm, folding the batch of a
 // 3-D operand into mm, or expand+reshape+bmm+_unsafe_view, so the nodes are PyTorch's.
+// The rows of autograd/linalg_ops.def: Tensor mm(const Tensor& self, const Tensor& mat2), bmm, mv
+// (vec), dot (tensor).
+#define PRODUCT(name, node, other, ...) Tensor name(const Tensor& self, const Tensor& other);
+#include "autograd/linalg_ops.def"
 Tensor matmul(const Tensor& self, const Tensor& other);
-Tensor mm(const Tensor& self, const Tensor& mat2);
-Tensor bmm(const Tensor& self, const Tensor& mat2);
-Tensor mv(const Tensor& self, const Tensor& vec);
-Tensor dot(const Tensor& self, const Tensor& other);
 Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, Scalar beta = Scalar(int64_t{1}),
              Scalar alpha = Scalar(int64_t{1}));
 
 // ---- views (view_ops.cpp): each result is a view sharing self's storage and version counter -----
-Tensor view(const Tensor& self, const IntArray& sizes);
+// The rows of autograd/view_ops.def: Tensor view(const Tensor& self, const IntArray& size)
+// (ViewBackward0), reshape_alias (reshape where a view will do), unsafe_view (_unsafe_view: a
+// reshape of a fresh result that is not recorded as a view), transpose, permute, t, expand,
+// squeeze (all dims, and one), unsqueeze, select, slice, diagonal, unfold, alias (x[...]), and the
+// splits returning the pieces (unbind, split, split_with_sizes): each with the parameters of its row.
+#define VIEW_OP(name, node, kind, params, ...) \
+  STRIDELAB_VIEW_RETURNS_##kind name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DECL, params));
+#include "autograd/view_ops.def"
 Tensor view_as(const Tensor& self, const Tensor& other);
 Tensor reshape(const Tensor& self, const IntArray& sizes);  // ReshapeAliasBackward0, or a copy:
                                                             // CloneBackward0 + UnsafeViewBackward0
 Tensor reshape_as(const Tensor& self, const Tensor& other);
-Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1);
-Tensor permute(const Tensor& self, const IntArray& dims);
-Tensor t(const Tensor& self);
 Tensor T(const Tensor& self);   // x.T: permute with the dims reversed
 Tensor mT(const Tensor& self);  // transpose(-2, -1)
 Tensor flatten(const Tensor& self, int64_t start_dim = 0, int64_t end_dim = -1);
 Tensor unflatten(const Tensor& self, int64_t dim, const IntArray& sizes);
-Tensor squeeze(const Tensor& self);
-Tensor squeeze(const Tensor& self, int64_t dim);
 Tensor& squeeze_(Tensor& self, int64_t dim);  // in place on metadata (SqueezeBackward3)
-Tensor unsqueeze(const Tensor& self, int64_t dim);
-Tensor expand(const Tensor& self, const IntArray& sizes);
 Tensor expand_as(const Tensor& self, const Tensor& other);
 Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
-Tensor select(const Tensor& self, int64_t dim, int64_t index);
-Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
-             int64_t step = 1);
-std::vector<Tensor> unbind(const Tensor& self, int64_t dim = 0);
-std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim = 0);
-std::vector<Tensor> split_with_sizes(const Tensor& self, const IntArray& sizes, int64_t dim = 0);
 std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim = 0);
-Tensor diagonal(const Tensor& self, int64_t offset = 0, int64_t dim1 = 0, int64_t dim2 = 1);
 Tensor movedim(const Tensor& self, const IntArray& source, const IntArray& destination);
-Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step);
 Tensor as_strided(const Tensor& self, const IntArray& sizes, const IntArray& strides,
                   std::optional<int64_t> storage_offset = {});
-Tensor alias(const Tensor& self);  // AliasBackward0 (x[...])
-// _unsafe_view: a reshape of a fresh result that is not recorded as a view (UnsafeViewBackward0).
-Tensor unsafe_view(const Tensor& self, const IntArray& sizes);
 
 // ---- copies (copy_ops.cpp, join_ops.cpp) ------------------------------------------------------------
 enum class MemoryFormat { Preserve, Contiguous };
@@ -191,13 +180,13 @@ Tensor contiguous(const Tensor& self);                          // self when alr
 Tensor to(const Tensor& self, DType dtype, bool copy = false);  // self when the dtype matches
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
-Tensor repeat(const Tensor& self, const IntArray& repeats);
-Tensor flip(const Tensor& self, const IntArray& dims);
-Tensor tril(const Tensor& self, int64_t diagonal = 0);  // TrilBackward0
-Tensor triu(const Tensor& self, int64_t diagonal = 0);
-Tensor& tril_(Tensor& self, int64_t diagonal = 0);
+// The rows of autograd/join_ops.def: Tensor repeat(const Tensor& self, const IntArray& repeats)
+// (RepeatBackward0), flip, tril and triu (int64_t diagonal = 0), diag, roll.
+#define SHAPE_OP(name, node, params, ...) \
+  Tensor name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DECL, params));
+#include "autograd/join_ops.def"
+Tensor& tril_(Tensor& self, int64_t diagonal = 0);  // TrilBackward0
 Tensor& triu_(Tensor& self, int64_t diagonal = 0);
-Tensor diag(const Tensor& self, int64_t diagonal = 0);  // DiagBackward0
 
 // ---- indexing (index_ops.cpp) ------------------------------------------------------------------------
 // self[indices] as Python's __getitem__ does it: ints select, slices slice, None unsqueezes, then

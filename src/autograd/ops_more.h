@@ -59,7 +59,6 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands);
 // repeat_interleave: index_select by the repeated indices (the input flattened when dim is None).
 Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optional<int64_t> dim);
 Tensor repeat_interleave(const Tensor& self, int64_t repeats, std::optional<int64_t> dim);
-Tensor roll(const Tensor& self, const core::IntArray& shifts, const core::IntArray& dims);  // RollBackward0
 // torch.meshgrid: each input viewed along its own dim and expanded ("xy" swaps the first two).
 std::vector<Tensor> meshgrid(const std::vector<Tensor>& tensors, const std::string& indexing);
 

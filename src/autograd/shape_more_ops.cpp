@@ -1,8 +1,5 @@
-// repeat_interleave, roll and meshgrid. repeat_interleave and meshgrid are composed of index_select,
-// view and expand as PyTorch 1.13 composes them; roll is a primitive with RollBackward0.
-#include <array>
-
-#include "autograd/function_helpers.h"
+// repeat_interleave and meshgrid, composed of index_select, view and expand as PyTorch 1.13 composes
+// them (roll, a primitive with RollBackward0, is a row of autograd/join_ops.def).
 #include "autograd/ops.h"
 #include "autograd/ops_more.h"
 #include "core/error.h"
@@ -10,29 +7,6 @@
 namespace stridelab::autograd {
 
 using core::IntArray;
-using detail::any_defined;
-using detail::make_node;
-using detail::with_history;
-
-namespace {
-
-struct RollBackward0 : Node {
-  NODE_NAME(RollBackward0)
-  IntArray shifts, dims;
-  std::vector<SavedAttribute> saved_attributes() const override {
-    return {{"_saved_dims", dims}, {"_saved_shifts", shifts}};
-  }
-  variable_list apply(variable_list&& grads) override {
-    variable_list out(1);
-    if (!any_defined(grads) || !task_should_compute_output(0)) return out;
-    IntArray back_shifts(shifts.rbegin(), shifts.rend()), back_dims(dims.rbegin(), dims.rend());
-    for (int64_t& s : back_shifts) s = -s;
-    out[0] = autograd::roll(grads[0], back_shifts, back_dims);
-    return out;
-  }
-};
-
-}  // namespace
 
 Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optional<int64_t> dim) {
   Tensor input = self;
@@ -53,16 +27,6 @@ Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optiona
 
 Tensor repeat_interleave(const Tensor& self, int64_t repeats, std::optional<int64_t> dim) {
   return autograd::repeat_interleave(self, core::scalar_tensor(Scalar(repeats), core::DType::Int64), dim);
-}
-
-Tensor roll(const Tensor& self, const IntArray& shifts, const IntArray& dims) {
-  auto fn = make_node<RollBackward0>(self);
-  if (fn) {
-    fn->dims = dims;
-    fn->shifts = shifts;
-  }
-  Tensor result = core::roll(self, shifts, dims);
-  return with_history(result, fn);
 }
 
 std::vector<Tensor> meshgrid(const std::vector<Tensor>& tensors_in, const std::string& indexing) {

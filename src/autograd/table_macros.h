@@ -21,6 +21,10 @@
                     STRIDELAB_FE_2, STRIDELAB_FE_1, STRIDELAB_FE_0)                                            \
   (m __VA_OPT__(, ) __VA_ARGS__)
 
+// A parenthesized list without its parentheses: passes PARAMS(...) through another macro as one
+// argument, (params), and takes it apart there, STRIDELAB_UNPAREN params.
+#define STRIDELAB_UNPAREN(...) __VA_ARGS__
+
 // One parameter (type, name) or (type, name, default), as ", type name = default" in a declaration,
 // ", type name" in a definition, ", name" in a call, and a member "std::decay_t<type> name{};" of a
 // node that keeps it.

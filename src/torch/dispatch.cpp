@@ -266,9 +266,6 @@ Tensor clamp_min(const Tensor& s, const Tensor& min) {
 Tensor clamp_max(const Tensor& s, const Tensor& max) {
   return is_number(max) ? ag::clamp_max(s, number_of(max)) : ag::clamp_max(s, max);
 }
-Tensor tril(const Tensor& s, int64_t k) { return ag::tril(s, k); }
-Tensor triu(const Tensor& s, int64_t k) { return ag::triu(s, k); }
-Tensor diag(const Tensor& s, int64_t k) { return ag::diag(s, k); }
 
 Tensor reciprocal(const Tensor& self) { return ag::reciprocal(self); }
 Tensor div(const Tensor& a, const Tensor& b, ag::DivRounding mode) { return ag::div(a, b, mode); }
@@ -284,7 +281,16 @@ Tensor masked_fill(const Tensor& s, const Tensor& m, const Tensor& v) { return a
 
 // ---- views --------------------------------------------------------------------------------------------
 
-Tensor view(const Tensor& s, IntArray sizes) { return noted(ag::view(s, sizes), s, "view"); }
+// The rows of autograd/view_ops.def that name an origin.
+#define STRIDELAB_VIEW_DISPATCH(name, kind, params, origin, ...)                                                   \
+  STRIDELAB_VIEW_RETURNS_##kind name(                                                                              \
+      const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DEF, STRIDELAB_UNPAREN params)) {                      \
+    return noted(ag::name(self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_NAME, STRIDELAB_UNPAREN params)), self, origin); \
+  }
+#define VIEW_OP(name, node, kind, params, kernel, attributes, backward, ...) \
+  __VA_OPT__(STRIDELAB_VIEW_DISPATCH(name, kind, (params), __VA_ARGS__))
+#include "autograd/view_ops.def"
+#undef STRIDELAB_VIEW_DISPATCH
 
 Tensor reshape(const Tensor& s, IntArray sizes) {
   Tensor r = ag::reshape(s, sizes);
@@ -309,10 +315,6 @@ Tensor ravel(const Tensor& s) {
   return r;
 }
 
-Tensor transpose(const Tensor& s, int64_t d0, int64_t d1) { return noted(ag::transpose(s, d0, d1), s, "transpose"); }
-Tensor permute(const Tensor& s, IntArray dims) { return noted(ag::permute(s, dims), s, "permute"); }
-Tensor t(const Tensor& s) { return noted(ag::t(s), s, "t"); }
-
 Tensor T(const Tensor& s) { return noted(ag::T(s), s, "T"); }
 
 Tensor mT(const Tensor& s) { return noted(ag::mT(s), s, "mT"); }
@@ -329,25 +331,11 @@ Tensor flatten(const Tensor& s, int64_t a, int64_t b) {
 Tensor unflatten(const Tensor& s, int64_t d, IntArray sizes) {
   return noted(ag::unflatten(s, d, sizes), s, "unflatten");
 }
-Tensor squeeze(const Tensor& s) { return noted(ag::squeeze(s), s, "squeeze"); }
-Tensor squeeze(const Tensor& s, int64_t d) { return noted(ag::squeeze(s, d), s, "squeeze"); }
-Tensor unsqueeze(const Tensor& s, int64_t d) { return noted(ag::unsqueeze(s, d), s, "unsqueeze"); }
-Tensor expand(const Tensor& s, IntArray sizes) { return noted(ag::expand(s, sizes), s, "expand"); }
 Tensor narrow(const Tensor& s, int64_t d, int64_t st, int64_t len) {
   return noted(ag::narrow(s, d, st, len), s, "narrow");
 }
-Tensor select(const Tensor& s, int64_t d, int64_t i) { return noted(ag::select(s, d, i), s, "select"); }
-std::vector<Tensor> unbind(const Tensor& s, int64_t d) { return noted(ag::unbind(s, d), s, "unbind"); }
-std::vector<Tensor> split(const Tensor& s, int64_t n, int64_t d) { return noted(ag::split(s, n, d), s, "split"); }
-std::vector<Tensor> split_with_sizes(const Tensor& s, const IntArray& n, int64_t d) {
-  return noted(ag::split_with_sizes(s, n, d), s, "split");
-}
 std::vector<Tensor> chunk(const Tensor& s, int64_t n, int64_t d) { return noted(ag::chunk(s, n, d), s, "chunk"); }
-Tensor diagonal(const Tensor& s, int64_t o, int64_t a, int64_t b) {
-  return noted(ag::diagonal(s, o, a, b), s, "diagonal");
-}
 Tensor movedim(const Tensor& s, IntArray a, IntArray b) { return noted(ag::movedim(s, a, b), s, "movedim"); }
-Tensor unfold(const Tensor& s, int64_t d, int64_t n, int64_t st) { return noted(ag::unfold(s, d, n, st), s, "unfold"); }
 Tensor as_strided(const Tensor& s, IntArray a, IntArray b, std::optional<int64_t> o) {
   return noted(ag::as_strided(s, a, b, o), s, "as_strided");
 }
@@ -366,8 +354,11 @@ Tensor index_select(const Tensor& s, int64_t d, const Tensor& i) { return ag::in
 Tensor masked_select(const Tensor& s, const Tensor& m) { return ag::masked_select(s, m); }
 Tensor cat(const std::vector<Tensor>& ts, int64_t d) { return ag::cat(ts, d); }
 Tensor stack(const std::vector<Tensor>& ts, int64_t d) { return ag::stack(ts, d); }
-Tensor repeat(const Tensor& s, const IntArray& r) { return ag::repeat(s, r); }
-Tensor flip(const Tensor& s, const IntArray& d) { return ag::flip(s, d); }
+#define SHAPE_OP(name, node, params, ...)                                           \
+  Tensor name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DEF, params)) { \
+    return ag::name(self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_NAME, params));         \
+  }
+#include "autograd/join_ops.def"
 
 // ---- reductions -------------------------------------------------------------------------------------------
 
@@ -387,10 +378,9 @@ std::pair<Tensor, Tensor> topk(const Tensor& s, int64_t k, int64_t d, bool large
 // ---- matrix products --------------------------------------------------------------------------------------
 
 Tensor matmul(const Tensor& a, const Tensor& b) { return ag::matmul(a, b); }
-Tensor mm(const Tensor& a, const Tensor& b) { return ag::mm(a, b); }
-Tensor bmm(const Tensor& a, const Tensor& b) { return ag::bmm(a, b); }
-Tensor mv(const Tensor& a, const Tensor& v) { return ag::mv(a, v); }
-Tensor dot(const Tensor& a, const Tensor& b) { return ag::dot(a, b); }
+#define PRODUCT(name, node, other, ...) \
+  Tensor name(const Tensor& self, const Tensor& other) { return ag::name(self, other); }
+#include "autograd/linalg_ops.def"
 
 // ---- nn ---------------------------------------------------------------------------------------------------
 

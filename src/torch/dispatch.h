@@ -48,34 +48,23 @@ Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<d
                   std::optional<double> neginf);
 Tensor clamp_min(const Tensor& self, const Tensor& min);  // a wrapped number takes the Scalar overload
 Tensor clamp_max(const Tensor& self, const Tensor& max);
-Tensor tril(const Tensor& self, int64_t diagonal);
-Tensor triu(const Tensor& self, int64_t diagonal);
-Tensor diag(const Tensor& self, int64_t diagonal);
 
 // ---- views (each notes its origin) ---------------------------------------------------------------
-Tensor view(const Tensor& self, IntArray sizes);
+// The rows of autograd/view_ops.def that name an origin, with the same parameters: op::view(self,
+// size), op::transpose(self, dim0, dim1), op::squeeze(self), op::squeeze(self, dim), op::unbind,
+// op::split, ...
+#define VIEW_OP(name, node, kind, params, kernel, attributes, backward, ...) \
+  __VA_OPT__(STRIDELAB_VIEW_RETURNS_##kind name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DEF, params));)
+#include "autograd/view_ops.def"
 Tensor reshape(const Tensor& self, IntArray sizes);
 Tensor ravel(const Tensor& self);  // contiguous().view(-1)
-Tensor transpose(const Tensor& self, int64_t d0, int64_t d1);
-Tensor permute(const Tensor& self, IntArray dims);
-Tensor t(const Tensor& self);
-Tensor T(const Tensor& self);  // x.T, with PyTorch's warning for other than 2 dims
+Tensor T(const Tensor& self);      // x.T, with PyTorch's warning for other than 2 dims
 Tensor mT(const Tensor& self);
 Tensor flatten(const Tensor& self, int64_t s, int64_t e);
 Tensor unflatten(const Tensor& self, int64_t dim, IntArray sizes);
-Tensor squeeze(const Tensor& self);
-Tensor squeeze(const Tensor& self, int64_t dim);
-Tensor unsqueeze(const Tensor& self, int64_t dim);
-Tensor expand(const Tensor& self, IntArray sizes);
 Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
-Tensor select(const Tensor& self, int64_t dim, int64_t index);
-std::vector<Tensor> unbind(const Tensor& self, int64_t dim);
-std::vector<Tensor> split(const Tensor& self, int64_t size, int64_t dim);
-std::vector<Tensor> split_with_sizes(const Tensor& self, const IntArray& sizes, int64_t dim);
 std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim);
-Tensor diagonal(const Tensor& self, int64_t offset, int64_t d1, int64_t d2);
 Tensor movedim(const Tensor& self, IntArray src, IntArray dst);
-Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step);
 Tensor as_strided(const Tensor& self, IntArray sizes, IntArray strides, std::optional<int64_t> offset);
 Tensor detach(const Tensor& self);
 // self[indices] (__getitem__); `tuple`: whether the subscript was a tuple (x[0:2,] vs x[0:2]).
@@ -90,8 +79,11 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
 Tensor masked_select(const Tensor& self, const Tensor& mask);
 Tensor cat(const std::vector<Tensor>& ts, int64_t dim);
 Tensor stack(const std::vector<Tensor>& ts, int64_t dim);
-Tensor repeat(const Tensor& self, const IntArray& r);
-Tensor flip(const Tensor& self, const IntArray& dims);
+// The rows of autograd/join_ops.def, with the same parameters: op::repeat(self, repeats), op::flip,
+// op::tril, op::triu, op::diag, op::roll.
+#define SHAPE_OP(name, node, params, ...) \
+  Tensor name(const Tensor& self STRIDELAB_FOR_EACH(STRIDELAB_PARAM_DEF, params));
+#include "autograd/join_ops.def"
 
 // ---- reductions ----------------------------------------------------------------------------------------
 // The rows of autograd/reduce_ops.def, with the same parameters: op::sum(self, dtype),
@@ -105,10 +97,9 @@ std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool 
 
 // ---- matrix products -------------------------------------------------------------------------------------
 Tensor matmul(const Tensor& a, const Tensor& b);
-Tensor mm(const Tensor& a, const Tensor& b);
-Tensor bmm(const Tensor& a, const Tensor& b);
-Tensor mv(const Tensor& a, const Tensor& v);
-Tensor dot(const Tensor& a, const Tensor& b);
+// The rows of autograd/linalg_ops.def: op::mm(self, mat2), op::bmm, op::mv, op::dot.
+#define PRODUCT(name, node, other, ...) Tensor name(const Tensor& self, const Tensor& other);
+#include "autograd/linalg_ops.def"
 
 // ---- nn -------------------------------------------------------------------------------------------------
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias);

@@ -7,9 +7,11 @@
 
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "autograd/table_macros.h"
 #include "core/random.h"
 #include "torch/binding.h"
 #include "torch/dispatch.h"
@@ -27,6 +29,30 @@ void def(const char* name, std::vector<std::string> method_sigs, std::vector<std
 // The C++ functions PyTorch's own Python code calls (torch._VF.split, ...): parsed as torch.*
 // functions are, but not attributes of the torch module.
 void def_native(const char* name, std::vector<std::string> sigs, Body body);
+
+// A parameter of a table row (autograd/view_ops.def, autograd/join_ops.def), read by its name.
+template <class T>
+T param(ParsedArgs& a, const char* name) {
+  static_assert(std::is_same_v<T, int64_t> || std::is_same_v<T, IntArray>,
+                "a row bound to Python takes int64_t and IntArray parameters");
+  if constexpr (std::is_same_v<T, int64_t>) return a.toInt(name);
+  else return a.intlist(name);
+}
+inline ObjRef wrap_result(const Tensor& t) { return wrap(t); }
+inline ObjRef wrap_result(const std::vector<Tensor>& ts) { return wrap_list(ts); }
+// The body of such a row's binding: op::name(input, the (parenthesized) params, each read by its
+// name). A Dimname overload fails first, as PyTorch's lookup of the name does.
+#define STRIDELAB_ROW_DIMNAME_(type, name, ...) check_dimname(a, #name);
+#define STRIDELAB_ROW_DIMNAME(p) STRIDELAB_ROW_DIMNAME_ p
+#define STRIDELAB_ROW_ARG_(type, name, ...) , param<std::decay_t<type>>(a, #name)
+#define STRIDELAB_ROW_ARG(p) STRIDELAB_ROW_ARG_ p
+#define STRIDELAB_ROW_BODY(name, params)                                                                               \
+  [](Interp&, ParsedArgs& a) {                                                                                         \
+    STRIDELAB_FOR_EACH(STRIDELAB_ROW_DIMNAME, STRIDELAB_UNPAREN params)                                                \
+    return guarded([&] {                                                                                               \
+      return wrap_result(op::name(a.tensor("input") STRIDELAB_FOR_EACH(STRIDELAB_ROW_ARG, STRIDELAB_UNPAREN params))); \
+    });                                                                                                                \
+  }
 
 ObjRef self_obj(ParsedArgs& a);
 [[noreturn]] void dimname_error(const Tensor& t, Object* name);

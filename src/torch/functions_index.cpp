@@ -92,14 +92,18 @@ void define_indexing() {
       });
 }
 
-// repeat, flip, cat, stack, hstack, vstack, outer.
+// The rows of autograd/join_ops.def: repeat, flip, tril, triu, diag, roll.
+void define_table_shapes() {
+#define SIGS(...) \
+  std::vector<std::string> { __VA_ARGS__ }
+#define SHAPE_OP(name, node, params, kernel, attributes, backward, method_sigs, function_sigs) \
+  def(#name, method_sigs, function_sigs, STRIDELAB_ROW_BODY(name, (params)));
+#include "autograd/join_ops.def"
+#undef SIGS
+}
+
+// cat, stack, hstack, vstack, outer.
 void define_joins() {
-  def("repeat", {"repeat(SymIntArrayRef repeats)"}, {}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return wrap(op::repeat(a.tensor("input"), a.intlist("repeats"))); });
-  });
-  def("flip", {"flip(IntArrayRef dims)"}, {"flip(Tensor input, IntArrayRef dims)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return wrap(op::flip(a.tensor("input"), a.intlist("dims"))); });
-  });
   for (const char* name : {"cat", "concat"}) {
     std::string n = name;
     def(name, {},
@@ -145,18 +149,11 @@ void define_joins() {
       });
 }
 
-// tril, triu, diag, where, nonzero.
+// tril_, triu_, where, nonzero.
 void define_triangles_and_where() {
   for (auto [name, lower] : {std::pair{"tril", true}, {"triu", false}}) {
     std::string n = name;
     bool lo = lower;
-    def(name, {n + "(int64_t diagonal=0)"}, {n + "(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
-        [lo](Interp&, ParsedArgs& a) {
-          return guarded([&] {
-            return wrap(lo ? op::tril(a.tensor("input"), a.toInt("diagonal"))
-                           : op::triu(a.tensor("input"), a.toInt("diagonal")));
-          });
-        });
     def((n + "_").c_str(), {n + "_(int64_t diagonal=0)"}, {}, [lo](Interp&, ParsedArgs& a) {
       guarded([&] {
         if (lo) op::tril_(a.tensor("input"), a.toInt("diagonal"));
@@ -165,10 +162,6 @@ void define_triangles_and_where() {
       return self_obj(a);
     });
   }
-  def("diag", {"diag(int64_t diagonal=0)"}, {"diag(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
-      [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return wrap(op::diag(a.tensor("input"), a.toInt("diagonal"))); });
-      });
   def("where", {"where(Tensor condition, Tensor other)"},
       {"where(Tensor condition)", "where(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)",
        "where(Tensor condition, Scalar self, Tensor other)", "where(Tensor condition, Tensor input, Scalar other)",
@@ -190,6 +183,7 @@ void define_triangles_and_where() {
 
 void define_index_ops() {
   define_indexing();
+  define_table_shapes();
   define_joins();
   define_triangles_and_where();
 }

@@ -11,18 +11,15 @@ void define_matrix_products() {
       [](Interp&, ParsedArgs& a) {
         return guarded([&] { return wrap(op::matmul(a.tensor("input"), a.tensor("other"))); });
       });
-  def("mm", {"mm(Tensor mat2)"}, {"mm(Tensor input, Tensor mat2, *, Tensor out=None)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return wrap(op::mm(a.tensor("input"), a.tensor("mat2"))); });
+  // The rows of autograd/linalg_ops.def.
+#define SIGS(...) \
+  std::vector<std::string> { __VA_ARGS__ }
+#define PRODUCT(name, node, other, kernel, attributes, self_backward, other_backward, method_sigs, function_sigs) \
+  def(#name, method_sigs, function_sigs, [](Interp&, ParsedArgs& a) {                                             \
+    return guarded([&] { return wrap(op::name(a.tensor("input"), a.tensor(#other))); });                          \
   });
-  def("bmm", {"bmm(Tensor mat2)"}, {"bmm(Tensor input, Tensor mat2, *, Tensor out=None)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return wrap(op::bmm(a.tensor("input"), a.tensor("mat2"))); });
-  });
-  def("mv", {"mv(Tensor vec)"}, {"mv(Tensor input, Tensor vec, *, Tensor out=None)"},
-      [](Interp&, ParsedArgs& a) { return guarded([&] { return wrap(op::mv(a.tensor("input"), a.tensor("vec"))); }); });
-  def("dot", {"dot(Tensor tensor)"}, {"dot(Tensor input, Tensor tensor, *, Tensor out=None)"},
-      [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return wrap(op::dot(a.tensor("input"), a.tensor("tensor"))); });
-      });
+#include "autograd/linalg_ops.def"
+#undef SIGS
 }
 
 }  // namespace

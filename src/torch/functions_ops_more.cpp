@@ -207,7 +207,7 @@ void define_index_writes() {
       });
 }
 
-// repeat_interleave and roll.
+// repeat_interleave (roll is a row of autograd/join_ops.def).
 void define_reorder() {
   def("repeat_interleave",
       {"repeat_interleave(Tensor repeats, int64_t? dim=None, *, int64_t? output_size=None)",
@@ -222,10 +222,6 @@ void define_reorder() {
             return wrap(ag::repeat_interleave(a.tensor("input"), a.tensor("repeats"), a.opt_int("dim")));
           return wrap(ag::repeat_interleave(a.tensor("input"), a.toInt("repeats"), a.opt_int("dim")));
         });
-      });
-  def("roll", {"roll(IntArrayRef[1] shifts, IntArrayRef[1] dims=[])"},
-      {"roll(Tensor input, IntArrayRef[1] shifts, IntArrayRef[1] dims=[])"}, [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return wrap(ag::roll(a.tensor("input"), a.intlist("shifts"), a.intlist("dims"))); });
       });
 }
 

@@ -5,7 +5,25 @@ namespace stridelab::torch::bindings {
 
 namespace {
 
-// view, reshape, transpose, permute, t, flatten, ravel, unflatten.
+// A row's binding, unless its signatures are written by hand (both lists empty).
+void def_row(const char* name, const char* /*origin*/, std::vector<std::string> method_sigs,
+             std::vector<std::string> function_sigs, Body body) {
+  if (method_sigs.empty() && function_sigs.empty()) return;
+  def(name, std::move(method_sigs), std::move(function_sigs), std::move(body));
+}
+
+// The rows of autograd/view_ops.def with signatures: transpose, permute, t, expand, unsqueeze,
+// select, diagonal, unfold, unbind.
+void define_table_views() {
+#define SIGS(...) \
+  std::vector<std::string> { __VA_ARGS__ }
+#define VIEW_OP(name, node, kind, params, kernel, attributes, backward, ...) \
+  __VA_OPT__(def_row(#name, __VA_ARGS__, STRIDELAB_ROW_BODY(name, (params)));)
+#include "autograd/view_ops.def"
+#undef SIGS
+}
+
+// view, reshape, swapaxes, flatten, ravel, unflatten.
 void define_reshapes() {
   def("view", {"view(ScalarType dtype)", "view(SymIntArrayRef size)"}, {}, [](Interp&, ParsedArgs& a) {
     return guarded([&] {
@@ -24,23 +42,10 @@ void define_reshapes() {
   def("reshape_as", {"reshape_as(Tensor other)"}, {}, [](Interp&, ParsedArgs& a) {
     return guarded([&] { return wrap(op::reshape(a.tensor("input"), a.tensor("other").sizes())); });
   });
-  auto transpose_body = [](Interp&, ParsedArgs& a) {
-    check_dimname(a, "dim0");
-    return guarded([&] { return wrap(op::transpose(a.tensor("input"), a.toInt("dim0"), a.toInt("dim1"))); });
-  };
-  def("transpose", {"transpose(int64_t dim0, int64_t dim1)", "transpose(Dimname dim0, Dimname dim1)"},
-      {"transpose(Tensor input, int64_t dim0, int64_t dim1)", "transpose(Tensor input, Dimname dim0, Dimname dim1)"},
-      transpose_body);
   def("swapaxes", {"swapaxes(int64_t axis0, int64_t axis1)"}, {"swapaxes(Tensor input, int64_t axis0, int64_t axis1)"},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] { return wrap(op::transpose(a.tensor("input"), a.toInt("axis0"), a.toInt("axis1"))); });
       });
-  def("permute", {"permute(IntArrayRef dims)"}, {"permute(Tensor input, IntArrayRef dims)"},
-      [](Interp&, ParsedArgs& a) {
-        return guarded([&] { return wrap(op::permute(a.tensor("input"), a.intlist("dims"))); });
-      });
-  def("t", {"t()"}, {"t(Tensor input)"},
-      [](Interp&, ParsedArgs& a) { return guarded([&] { return wrap(op::t(a.tensor("input"))); }); });
   def("flatten", {"flatten(int64_t start_dim=0, int64_t end_dim=-1)"},
       {"flatten(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)"}, [](Interp&, ParsedArgs& a) {
         return guarded([&] { return wrap(op::flatten(a.tensor("input"), a.toInt("start_dim"), a.toInt("end_dim"))); });
@@ -59,7 +64,7 @@ void define_reshapes() {
       });
 }
 
-// squeeze, unsqueeze, expand, narrow, select.
+// squeeze, broadcast_to, expand_as, narrow.
 void define_slices() {
   def("squeeze", {"squeeze()", "squeeze(int64_t dim)", "squeeze(Dimname dim)"},
       {"squeeze(Tensor input)", "squeeze(Tensor input, int64_t dim)", "squeeze(Tensor input, Dimname dim)"},
@@ -70,12 +75,6 @@ void define_slices() {
           return wrap(op::squeeze(a.tensor("input")));
         });
       });
-  def("unsqueeze", {"unsqueeze(int64_t dim)"}, {"unsqueeze(Tensor input, int64_t dim)"}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return wrap(op::unsqueeze(a.tensor("input"), a.toInt("dim"))); });
-  });
-  def("expand", {"expand(SymIntArrayRef size, *, bool implicit=False)"}, {}, [](Interp&, ParsedArgs& a) {
-    return guarded([&] { return wrap(op::expand(a.tensor("input"), a.intlist("size"))); });
-  });
   def("broadcast_to", {"broadcast_to(SymIntArrayRef size)"}, {"broadcast_to(Tensor input, SymIntArrayRef size)"},
       [](Interp&, ParsedArgs& a) {
         return guarded([&] { return wrap(op::expand(a.tensor("input"), a.intlist("size"))); });
@@ -94,21 +93,10 @@ void define_slices() {
           return wrap(op::narrow(a.tensor("input"), a.toInt("dim"), start, a.toInt("length")));
         });
       });
-  def("select", {"select(Dimname dim, int64_t index)", "select(int64_t dim, int64_t index)"},
-      {"select(Tensor input, Dimname dim, int64_t index)", "select(Tensor input, int64_t dim, int64_t index)"},
-      [](Interp&, ParsedArgs& a) {
-        check_dimname(a, "dim");
-        return guarded([&] { return wrap(op::select(a.tensor("input"), a.toInt("dim"), a.toInt("index"))); });
-      });
 }
 
-// unbind, split (torch._VF.split), chunk.
+// split (torch._VF.split), chunk.
 void define_splits() {
-  def("unbind", {"unbind(int64_t dim=0)", "unbind(Dimname dim)"},
-      {"unbind(Tensor input, int64_t dim=0)", "unbind(Tensor input, Dimname dim)"}, [](Interp&, ParsedArgs& a) {
-        check_dimname(a, "dim");
-        return guarded([&] { return wrap_list(op::unbind(a.tensor("input"), a.toInt("dim"))); });
-      });
   // torch._VF.split and torch._VF.split_with_sizes, which Tensor.split (torch/_tensor.py) calls;
   // the Python-level Tensor.split and torch.split are py_split below.
   def_native("_vf_split",
@@ -132,13 +120,8 @@ void define_splits() {
       });
 }
 
-// diagonal, movedim, moveaxis, unfold, as_strided, detach, clone, contiguous.
+// movedim, moveaxis, as_strided, detach, clone, contiguous.
 void define_moves_and_copies() {
-  def("diagonal", {"diagonal(int64_t offset=0, int64_t dim1=0, int64_t dim2=1)"},
-      {"diagonal(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)"}, [](Interp&, ParsedArgs& a) {
-        return guarded(
-            [&] { return wrap(op::diagonal(a.tensor("input"), a.toInt("offset"), a.toInt("dim1"), a.toInt("dim2"))); });
-      });
   def("movedim",
       {"movedim(int64_t source, int64_t destination)", "movedim(IntArrayRef source, IntArrayRef destination)"},
       {"movedim(Tensor input, int64_t source, int64_t destination)",
@@ -162,10 +145,6 @@ void define_moves_and_copies() {
           return wrap(op::movedim(a.tensor("input"), a.intlist("source"), a.intlist("destination")));
         });
       });
-  def("unfold", {"unfold(int64_t dimension, int64_t size, int64_t step)"}, {}, [](Interp&, ParsedArgs& a) {
-    return guarded(
-        [&] { return wrap(op::unfold(a.tensor("input"), a.toInt("dimension"), a.toInt("size"), a.toInt("step"))); });
-  });
   def("as_strided", {"as_strided(SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)"},
       {"as_strided(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)"},
       [](Interp&, ParsedArgs& a) {
@@ -186,6 +165,7 @@ void define_moves_and_copies() {
 }  // namespace
 
 void define_view_ops() {
+  define_table_views();
   define_reshapes();
   define_slices();
   define_splits();
