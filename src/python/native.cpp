@@ -22,17 +22,17 @@ NativeType& NativeType::constructor(NativeNew make) {
   return *this;
 }
 
-NativeType& NativeType::method(const std::string& name, NativeFn fn) {
+NativeType& NativeType::method(std::string_view name, NativeFn fn) {
   type_->dict_.set(name, make_function(name, std::move(fn)));
   return *this;
 }
 
-NativeType& NativeType::property(const std::string& name, NativeGetter get, NativeSetter set) {
+NativeType& NativeType::property(std::string_view name, NativeGetter get, NativeSetter set) {
   type_->dict_.set(name, ObjRef(new PropertyObject(std::move(get), std::move(set))));
   return *this;
 }
 
-NativeType& NativeType::attr(const std::string& name, ObjRef value) {
+NativeType& NativeType::attr(std::string_view name, ObjRef value) {
   type_->dict_.set(name, std::move(value));
   return *this;
 }
@@ -101,16 +101,16 @@ std::string ArgParser::get_str(size_t i, const std::string& dflt) const {
 
 Ref<ModuleObject> make_module(const std::string& name) { return Ref<ModuleObject>(new ModuleObject(name)); }
 
-void module_add(ModuleObject* module, const std::string& name, ObjRef value) {
+void module_add(ModuleObject* module, std::string_view name, ObjRef value) {
   module->dict_.set(name, std::move(value));
 }
 
-void module_add_function(ModuleObject* module, const std::string& name, NativeFn fn) {
+void module_add_function(ModuleObject* module, std::string_view name, NativeFn fn) {
   module->dict_.set(name, make_function(name, std::move(fn)));
 }
 
-ObjRef make_function(const std::string& name, NativeFn fn) {
-  return ObjRef(new BuiltinFunctionObject(name, std::move(fn)));
+ObjRef make_function(std::string_view name, NativeFn fn) {
+  return ObjRef(new BuiltinFunctionObject(std::string(name), std::move(fn)));
 }
 
 }  // namespace stridelab::python

@@ -44,14 +44,16 @@
 
 namespace stridelab::python {
 
+// Names are taken as std::string_view, so that the hundreds of registrations with a literal name
+// build no std::string where they are written.
 class NativeType {
  public:
   // base: null for `object`; else a native (or built-in, e.g. builtin_types().exception) type to inherit.
   NativeType(std::string name, std::string module, TypeObject* base = nullptr);
   NativeType& constructor(NativeNew make);
-  NativeType& method(const std::string& name, NativeFn fn);
-  NativeType& property(const std::string& name, NativeGetter get, NativeSetter set = nullptr);
-  NativeType& attr(const std::string& name, ObjRef value);  // a class attribute
+  NativeType& method(std::string_view name, NativeFn fn);
+  NativeType& property(std::string_view name, NativeGetter get, NativeSetter set = nullptr);
+  NativeType& attr(std::string_view name, ObjRef value);  // a class attribute
   // The dotted name that CPython's messages give a type PyTorch writes in C ("torch.Size").
   NativeType& c_name(std::string name);
   TypeObject* build();
@@ -78,8 +80,8 @@ class ArgParser {
 };
 
 Ref<ModuleObject> make_module(const std::string& name);
-void module_add(ModuleObject* module, const std::string& name, ObjRef value);
-void module_add_function(ModuleObject* module, const std::string& name, NativeFn fn);
-ObjRef make_function(const std::string& name, NativeFn fn);
+void module_add(ModuleObject* module, std::string_view name, ObjRef value);
+void module_add_function(ModuleObject* module, std::string_view name, NativeFn fn);
+ObjRef make_function(std::string_view name, NativeFn fn);
 
 }  // namespace stridelab::python

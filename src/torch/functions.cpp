@@ -23,8 +23,13 @@ std::vector<OpDef>& defs() {
   return d;
 }
 
-void def(const char* name, std::vector<std::string> m, std::vector<std::string> f, Body body) {
-  defs().push_back({name, std::move(m), std::move(f), std::move(body)});
+std::vector<std::string> Sigs::strings() const {
+  if (made_) return *made_;
+  return std::vector<std::string>(begin_, begin_ + size_);
+}
+
+void def(const char* name, Sigs m, Sigs f, Body body) {
+  defs().push_back({name, m.strings(), f.strings(), std::move(body)});
 }
 
 ObjRef call_with_out(Interp& in, const Body& body, ParsedArgs& a, int out_index);
@@ -44,8 +49,8 @@ std::map<std::string, Native>& natives() {
   static std::map<std::string, Native> n;
   return n;
 }
-void def_native(const char* name, std::vector<std::string> sigs, Body body) {
-  natives()[name] = Native{std::make_shared<Parser>(std::move(sigs)), std::move(body)};
+void def_native(const char* name, Sigs sigs, Body body) {
+  natives()[name] = Native{std::make_shared<Parser>(sigs.strings()), std::move(body)};
 }
 // Calls a native with positional arguments and keywords, as Python code calls torch._VF.f(...).
 ObjRef call_native(Interp& in, const char* name, std::vector<ObjRef> pos,

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -23,12 +25,28 @@ using core::Scalar;
 using core::UnaryOp;
 using Body = support::Callback<ObjRef(Interp&, ParsedArgs&)>;
 
+// The signature strings of a binding, as written at the call: literals mostly (`{"abs()"}`, which
+// then builds no std::string where it is written), or strings made at run time. Only for the call:
+// it refers to the list it was made from.
+class Sigs {
+ public:
+  Sigs() = default;
+  Sigs(std::initializer_list<std::string_view> list) : begin_(list.begin()), size_(list.size()) {}
+  Sigs(const std::vector<std::string>& made) : made_(&made) {}  // NOLINT: converts, as a list does
+  std::vector<std::string> strings() const;
+
+ private:
+  const std::string_view* begin_ = nullptr;
+  size_t size_ = 0;
+  const std::vector<std::string>* made_ = nullptr;
+};
+
 // Binds Tensor.<name> to the method signatures and torch.<name> to the function signatures (either
 // list may be empty), both running body; a function signature with `Tensor out=None` takes out=.
-void def(const char* name, std::vector<std::string> method_sigs, std::vector<std::string> function_sigs, Body body);
+void def(const char* name, Sigs method_sigs, Sigs function_sigs, Body body);
 // The C++ functions PyTorch's own Python code calls (torch._VF.split, ...): parsed as torch.*
 // functions are, but not attributes of the torch module.
-void def_native(const char* name, std::vector<std::string> sigs, Body body);
+void def_native(const char* name, Sigs sigs, Body body);
 
 // A parameter of a table row (autograd/view_ops.def, autograd/join_ops.def), read by its name.
 template <class T>
