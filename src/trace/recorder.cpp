@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <span>
 #include <tuple>
 
 #include "core/dtype.h"
@@ -61,13 +62,22 @@ std::optional<Block> canonical(const CellRead& r) {
     }
     b.dims.emplace_back(size, stride);
   }
-  std::stable_sort(b.dims.begin(), b.dims.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
-  std::vector<std::pair<int64_t, int64_t>> merged;
-  for (auto it = b.dims.rbegin(); it != b.dims.rend(); ++it) {
-    if (!merged.empty() && it->second == merged.back().first * merged.back().second) merged.back().first *= it->first;
-    else merged.push_back(*it);
+  // (stably, by stride from the largest: an insertion sort, the dims being few)
+  auto& dims = b.dims;
+  for (size_t i = 1; i < dims.size(); ++i)
+    for (size_t j = i; j > 0 && dims[j - 1].second < dims[j].second; --j) std::swap(dims[j - 1], dims[j]);
+  // Merged from the innermost: a dim whose stride is the span of the (merged) one inside it
+  // continues it.
+  size_t inner = dims.size();  // dims[inner, end) are merged, innermost last
+  for (size_t i = dims.size(); i-- > 0;) {
+    if (inner < dims.size() && dims[i].second == dims[inner].first * dims[inner].second) {
+      dims[inner].first *= dims[i].first;
+    } else {
+      --inner;
+      dims[inner] = dims[i];
+    }
   }
-  b.dims.assign(merged.rbegin(), merged.rend());
+  dims.erase(dims.begin(), dims.begin() + static_cast<std::ptrdiff_t>(inner));
   return b;
 }
 
@@ -111,7 +121,8 @@ int64_t digits(int64_t n) {
 
 // The fields of one storage's read event: {"ranges": [[start, stop], ...]} (sorted, disjoint,
 // half-open) or {"blocks": [{"offset", "shape", "stride"}, ...]}, whichever JSON text is shorter.
-void compact_reads(const std::vector<Block>& blocks, JsonWriter& w) {
+void compact_reads(std::span<const Block> blocks, JsonWriter& w, std::vector<std::pair<int64_t, int64_t>>& runs,
+                   std::vector<std::pair<int64_t, int64_t>>& merged) {
   int64_t runs_before = 0, block_chars = 1;
   for (const Block& b : blocks) {
     runs_before += run_count(b);
@@ -120,10 +131,10 @@ void compact_reads(const std::vector<Block>& blocks, JsonWriter& w) {
     if (!b.dims.empty()) block_chars -= 2;  // no comma after the last size and stride
   }
   if (runs_before <= kMaxReadRuns) {
-    std::vector<std::pair<int64_t, int64_t>> runs;
+    runs.clear();
     for (const Block& b : blocks) append_runs(b, runs);
     std::sort(runs.begin(), runs.end());
-    std::vector<std::pair<int64_t, int64_t>> merged;
+    merged.clear();
     for (const auto& r : runs) {
       if (!merged.empty() && r.first <= merged.back().second)
         merged.back().second = std::max(merged.back().second, r.second);
@@ -257,12 +268,22 @@ struct Recorder::NodeRec {
   int64_t shown_step = -1;  // the last step whose graph listed it (not part of the record)
 };
 
+// One block a step read, with the storage and the order it was read in.
+struct ReadBlock {
+  uint64_t storage;
+  size_t seq;
+  Block block;
+};
+
 struct Recorder::Scratch {
+  std::vector<ReadBlock> reads;
+  std::vector<Block> blocks;
+  std::vector<std::pair<int64_t, int64_t>> runs, merged;
   std::vector<std::string> objects_set, objects_del, nodes_set, nodes_del, tensors_set, tensors_del;
   std::vector<core::Tensor> queue, more;
   std::vector<std::tuple<std::string, uint32_t, uint32_t>> versions;
   std::vector<TensorSlot*> reached;
-  std::vector<uint64_t> ids, storages_set, storages_del;
+  std::vector<uint64_t> storages_set, storages_del;
   std::vector<StorageRec*> shown_old, written;
   void clear() {
     shown_old.clear();
@@ -271,7 +292,6 @@ struct Recorder::Scratch {
     queue.clear();
     versions.clear();
     reached.clear();
-    ids.clear();
     storages_set.clear();
     storages_del.clear();
   }
@@ -565,12 +585,13 @@ Recorder::~Recorder() {
   if (observing_) core::set_storage_observer(nullptr);
 }
 
-std::string Recorder::storage_key(uint64_t id) const {
+const std::string& Recorder::storage_key(uint64_t id) const {
   auto it = shown_numbers_.find(id);
-  return it == shown_numbers_.end() ? "" : "s" + std::to_string(it->second);
+  return it == shown_numbers_.end() ? empty_key_ : shown_keys_[it->second];
 }
 
-std::function<bool(uint64_t, uint64_t)> Recorder::storage_key_less() const {
+// (the keys differ only in their numbers: "s" + "0" sorts before every other)
+auto Recorder::storage_key_less() const {
   return [this](uint64_t a, uint64_t b) {
     auto x = shown_numbers_.find(a), y = shown_numbers_.find(b);
     return number_key_less(x == shown_numbers_.end() ? 0 : x->second, y == shown_numbers_.end() ? 0 : y->second);
@@ -1167,7 +1188,11 @@ void Recorder::record(const Snapshot& snap) {
       shown_new.end());
   // (the storages shown before have their numbers; new ones are numbered in the order of their ids)
   for (const auto& [id, storage] : shown_new)
-    if (shown_numbers_.try_emplace(id, next_shown_number_).second) ++next_shown_number_;
+    if (shown_numbers_.try_emplace(id, next_shown_number_).second) {
+      if (shown_keys_.size() <= next_shown_number_) shown_keys_.resize(next_shown_number_ + 1);
+      shown_keys_[next_shown_number_] = "s" + std::to_string(next_shown_number_);
+      ++next_shown_number_;
+    }
 
   // Allocations and frees: only of storages the learner can see (temporaries made and dropped
   // inside one step are not drawn).
@@ -1190,25 +1215,33 @@ void Recorder::record(const Snapshot& snap) {
 
   // Reads: of storages this step shows, or the one before showed and this step freed.
   if (!snap.reads.empty()) {
-    std::map<uint64_t, std::vector<Block>> by_storage;
+    // The blocks of the storages the step can show, grouped by storage in the order the keys sort
+    // ("s10" before "s2") and, within one, in the order read, each once.
+    std::vector<ReadBlock>& reads = sc.reads;
+    reads.clear();
     for (const CellRead& r : snap.reads) {
+      if (!(shown_count(r.storage) || freed_now.count(r.storage))) continue;
       std::optional<Block> b = canonical(r);
-      if (!b) continue;
-      std::vector<Block>& blocks = by_storage[r.storage];
-      if (std::find(blocks.begin(), blocks.end(), *b) == blocks.end()) blocks.push_back(std::move(*b));
+      if (b) reads.push_back(ReadBlock{r.storage, reads.size(), std::move(*b)});
     }
-    std::vector<uint64_t>& ids = sc.ids;
-    for (const auto& kv : by_storage) ids.push_back(kv.first);
-    std::sort(ids.begin(), ids.end(), storage_key_less());  // "s10" before "s2", as the keys sort
-    for (uint64_t id : ids) {
-      const std::vector<Block>& blocks = by_storage[id];
-      if (blocks.empty() || !(shown_count(id) || freed_now.count(id))) continue;
+    const auto key_less = storage_key_less();
+    std::sort(reads.begin(), reads.end(), [&](const ReadBlock& x, const ReadBlock& y) {
+      if (x.storage != y.storage) return key_less(x.storage, y.storage);
+      return x.seq < y.seq;
+    });
+    std::vector<Block>& blocks = sc.blocks;
+    for (size_t i = 0; i < reads.size();) {
+      const uint64_t id = reads[i].storage;
+      blocks.clear();
+      for (; i < reads.size() && reads[i].storage == id; ++i)
+        if (std::find(blocks.begin(), blocks.end(), reads[i].block) == blocks.end())
+          blocks.push_back(std::move(reads[i].block));
       ew.StartObject();
       ew.key("type");
       ew.str("read");
       ew.key("storage");
       ew.str(storage_key(id));
-      compact_reads(blocks, ew);
+      compact_reads(blocks, ew, sc.runs, sc.merged);
       ew.EndObject();
     }
   }

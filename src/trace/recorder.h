@@ -195,7 +195,7 @@ class Recorder : public core::StorageObserver {
   // The key a tensor has, or "" (never assigns one).
   std::string find_tensor_key(const core::Tensor& t) const;
   // The key of a storage ("s2"), by its core::StorageImpl::id(), or "" for one no step has shown.
-  std::string storage_key(uint64_t id) const;
+  const std::string& storage_key(uint64_t id) const;
 
   void on_allocate(const core::StorageImpl& storage) override;
   void on_free(const core::StorageImpl& storage) override;
@@ -298,8 +298,9 @@ class Recorder : public core::StorageObserver {
   // core id: temporaries made and freed inside a step (a wrapped Python number, an intermediate
   // result) take core ids too, and must not leave gaps (s1, s3) in the names the learner reads.
   std::unordered_map<uint64_t, uint64_t> shown_numbers_;  // core id -> n of "sn"
+  std::vector<std::string> shown_keys_;                   // n -> "sn"
   uint64_t next_shown_number_ = 1;
-  std::function<bool(uint64_t, uint64_t)> storage_key_less() const;  // as the keys sort as strings
+  auto storage_key_less() const;  // as the keys sort as strings
 
   // The writers of a step's delta and of its events (kept: their memory is reused).
   std::unique_ptr<support::JsonWriter> step_writer_, events_writer_, record_writer_, checkpoint_writer_;

@@ -38,8 +38,8 @@ void str(rapidjson::Writer<rapidjson::StringBuffer>& w, const std::string& s) {
 }  // namespace
 
 TEST_CASE("JsonWriter: the text RapidJSON writes") {
-  const std::string strings[] = {"",     "t12",       "a \"quoted\" word", "back\\slash", "tab\tnew\nline",
-                                 "\x01", "caf\xc3\xa9", "\xe2\x86\x92 arrow", "/slash/",    "end\x1f"};
+  const std::string strings[] = {"",     "t12",         "a \"quoted\" word",  "back\\slash", "tab\tnew\nline",
+                                 "\x01", "caf\xc3\xa9", "\xe2\x86\x92 arrow", "/slash/",     "end\x1f"};
   check_same([&](auto& w) {
     w.StartObject();
     for (const std::string& s : strings) {
@@ -81,8 +81,7 @@ TEST_CASE("JsonWriter: literal keys and values, doubles through real") {
   w.real(-std::numeric_limits<double>::infinity());
   w.EndArray();
   w.EndObject();
-  CHECK(std::string(w.text()) ==
-        R"({"type":"read","values":[0.5,0.10000000149011612,"nan","-inf"]})");
+  CHECK(std::string(w.text()) == R"({"type":"read","values":[0.5,0.10000000149011612,"nan","-inf"]})");
   w.clear();
   w.StartArray();
   w.raw(R"({"a":1})", rapidjson::kObjectType);
