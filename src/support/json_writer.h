@@ -46,12 +46,12 @@ class JsonWriter : public rapidjson::Writer<rapidjson::StringBuffer> {
   // A key or a string value: a literal (Plain, checked when compiling) is copied as it stands;
   // any other string is copied in one go when it has nothing to escape, the same text RapidJSON's
   // String writes a character at a time.
-  void key(Plain k) { plain(k.text); }
+  __attribute__((always_inline)) void key(Plain k) { plain(k.text); }
   template <class S>
   requires(!std::is_array_v<S> && std::is_convertible_v<const S&, std::string_view>) void key(const S& k) {
     string(std::string_view(k));
   }
-  void str(Plain s) { plain(s.text); }
+  __attribute__((always_inline)) void str(Plain s) { plain(s.text); }
   template <class S>
   requires(!std::is_array_v<S> && std::is_convertible_v<const S&, std::string_view>) void str(const S& s) {
     string(std::string_view(s));

@@ -907,9 +907,10 @@ void Recorder::record(const Snapshot& snap) {
       // text (NOTE [Texts kept in the chunks]).
       const size_t at = keep + (i - same);
       const FrameInfo& f = snap.frames[i];
-      if (at < frames_.size() && frame_vars_[at].size && frames_[at].variables == f.variables) {
+      if (at < frames_.size() && frame_vars_[at].size && frames_[at].same_variables(f)) {
         frames_[at].name = f.name;
         frames_[at].line = f.line;
+        frames_[at].variables_version = f.variables_version;
       } else if (at < frames_.size()) {
         frames_[at] = f;
         frame_vars_[at] = Span{};

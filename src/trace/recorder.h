@@ -53,7 +53,13 @@ struct FrameInfo {
   std::string name;  // "<module>", or the function's name
   int line = 0;
   std::vector<std::pair<std::string, std::string>> variables;  // name -> object key, in a stable order
-  bool operator==(const FrameInfo&) const = default;
+  // Nonzero when the front end numbers its lists of variables: two frames with the same number
+  // have the same variables, which are then not compared (0: compared).
+  uint64_t variables_version = 0;
+  bool same_variables(const FrameInfo& o) const {
+    return variables_version != 0 && variables_version == o.variables_version ? true : variables == o.variables;
+  }
+  bool operator==(const FrameInfo& o) const { return name == o.name && line == o.line && same_variables(o); }
 };
 
 // What autograd knows about a tensor, and the graph behind it; filled by the front end.

@@ -292,12 +292,20 @@ class Tracer : public python::Observer,
   // Lets go of the tensors a recorded snapshot holds (a tensor the program dropped must go when it
   // would without the recorder: AccumulateGrad adopts a gradient's buffer only when no one else
   // holds it); the lists keep their memory.
-  static void release(Snapshot& snap) {
+  void release(Snapshot& snap) {
+    take_back_frames(snap);
     snap.objects.clear();
     snap.object_tensors.clear();
     snap.graph.clear();
     snap.graph_tensors.clear();
     snap.backward.reset();
+  }
+
+  // The frames read_frames lent to the snapshot, back where they were read from.
+  void take_back_frames(Snapshot& snap) {
+    for (size_t k = 0; k < snap.frames.size() && frames_lent_from_ + k < frames_.size(); ++k)
+      frames_[frames_lent_from_ + k].info = std::move(snap.frames[k]);
+    snap.frames.clear();
   }
 
   // ---- what the previous step showed (NOTE [Change-driven steps]) ----
@@ -601,6 +609,9 @@ class Tracer : public python::Observer,
     std::vector<size_t> index;     // and where each is: its slot, or its namespace entry
   };
 
+  // A frame's list of variables changed: its number too (FrameInfo::variables_version).
+  void renumber(ShownFrame& s) { s.info.variables_version = ++variables_versions_; }
+
   static bool names_freed(const ShownFrame& s) {
     for (const Cached* e : s.entries)
       if (e->freed) return true;
@@ -680,6 +691,7 @@ class Tracer : public python::Observer,
       s.entries.push_back(visit_entry(obj, snap));
       s.info.variables.emplace_back(name, s.entries.back()->key);
     });
+    renumber(s);
   }
 
   // A frame stored to since the step before, whose variables are the same names in the same places
@@ -705,7 +717,10 @@ class Tracer : public python::Observer,
       if (obj != s.values[v] || s.entries[v]->freed) {
         s.values[v] = obj;
         s.entries[v] = visit_entry(obj, snap);
-        if (s.info.variables[v].second != s.entries[v]->key) s.info.variables[v].second = s.entries[v]->key;
+        if (s.info.variables[v].second != s.entries[v]->key) {
+          s.info.variables[v].second = s.entries[v]->key;
+          renumber(s);
+        }
       } else {
         reach(*s.entries[v], obj, snap);
       }
@@ -755,7 +770,10 @@ class Tracer : public python::Observer,
           // in the meantime may have left its address to a new one).
           for (size_t v = 0; v < s.values.size(); ++v) {
             s.entries[v] = visit_entry(s.values[v], snap);
-            s.info.variables[v].second = s.entries[v]->key;
+            if (s.info.variables[v].second != s.entries[v]->key) {
+              s.info.variables[v].second = s.entries[v]->key;
+              renumber(s);
+            }
           }
         } else if (cap_hit_before_ || (any_freed_before_ && names_freed(s))) {
           // (an object a variable named was freed: the object at its address is another one)
@@ -763,6 +781,7 @@ class Tracer : public python::Observer,
             s.entries[v] = visit_entry(s.values[v], snap);
             if (s.info.variables[v].second != s.entries[v]->key) {
               s.info.variables[v].second = s.entries[v]->key;
+              renumber(s);
               changed = true;
             }
           }
@@ -771,6 +790,7 @@ class Tracer : public python::Observer,
         }
       } else if (changed) {
         s.info.variables.clear();
+        renumber(s);
         s.values.clear();
         s.entries.clear();
         s.env = nullptr;
@@ -825,7 +845,10 @@ class Tracer : public python::Observer,
     resumed_ = nullptr;
     top_parent_ = top ? top->parent : nullptr;
     snap.frames_from = first_changed;
-    for (size_t i = first_changed; i < depth; ++i) snap.frames.push_back(frames_[i].info);
+    // (lent to the snapshot while the step is recorded: no copy of the variables; take_back_frames
+    // returns them)
+    for (size_t i = first_changed; i < depth; ++i) snap.frames.push_back(std::move(frames_[i].info));
+    frames_lent_from_ = first_changed;
   }
 
   // Keys of the objects a frame or the graph no longer reaches: gone from the trace. One named
@@ -1013,7 +1036,7 @@ class Tracer : public python::Observer,
   // The step's snapshot: the Tracer's own, emptied (its lists keep their memory from step to step).
   Snapshot& snapshot(const python::Frame* top, int line, const std::string& kind) {
     Snapshot& snap = snap_;
-    snap.frames.clear();
+    take_back_frames(snap);  // (a step whose recording threw has not given them back)
     snap.frames_from = 0;
     snap.objects.clear();
     snap.objects_gone.clear();
@@ -1097,6 +1120,8 @@ class Tracer : public python::Observer,
   bool last_backward_ = false;  // the last step was a backward node's (a hook's return step pops its frame after)
   std::vector<const core::Tensor*> last_object_tensors_;  // the tensors of the objects that walk reached
   std::vector<ShownFrame> frames_;
+  size_t frames_lent_from_ = 0;      // frames_[i].info from this i on are in the snapshot's frames
+  uint64_t variables_versions_ = 0;  // the last FrameInfo::variables_version given
   std::vector<const python::Frame*> stack_;
   bool stack_moved_ = true;                   // a call or a return since the last step
   const python::Frame* resumed_ = nullptr;    // a generator resumed since the last step, and
