@@ -79,12 +79,23 @@ class JsonWriter : public rapidjson::Writer<rapidjson::StringBuffer> {
     else {
       // (Double's text, from the same digits)
       const char sep = separator();
-      char* p = buffer_.Push(26);
+      char* p = buffer_.Push(kRealTextMax + 1);
       char* start = p;
       if (sep) *p++ = sep;
       char* end = rapidjson::internal::dtoa(d, p, maxDecimalPlaces_);
-      buffer_.Pop(static_cast<size_t>(26 - (end - start)));
+      buffer_.Pop(static_cast<size_t>(kRealTextMax + 1 - (end - start)));
     }
+  }
+  // The text real(d) writes for a finite d, into buf; and such a text (a JSON number) written.
+  static constexpr size_t kRealTextMax = 25;
+  std::string_view real_text(double d, char (&buf)[kRealTextMax]) const {
+    return {buf, static_cast<size_t>(rapidjson::internal::dtoa(d, buf, maxDecimalPlaces_) - buf)};
+  }
+  void number(std::string_view text) {
+    const char sep = separator();
+    char* p = buffer_.Push(text.size() + (sep ? 1 : 0));
+    if (sep) *p++ = sep;
+    std::memcpy(p, text.data(), text.size());
   }
   // JSON text of one value of the given type, copied as it stands (RawValue copies it a character
   // at a time).

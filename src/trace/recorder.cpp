@@ -190,11 +190,52 @@ int64_t cell_bits(const core::StorageImpl& s, int64_t k) {
   });
 }
 
-void write_cell(JsonWriter& w, core::DType dtype, int64_t bits) {
+// NOTE [Cell texts]
+// A floating cell is written with RapidJSON's shortest digits (Grisu2: some hundreds of
+// instructions a value), and the same values are written again and again: a minibatch copies the
+// data's rows, a write event's old values are the new ones of the one before. The texts of the
+// doubles written last are kept in a small table, direct-mapped by the double's bits (4096 entries
+// of 32 bytes, made when the first one is written), and copied when the same double comes again.
+class CellTexts {
+ public:
+  void write(JsonWriter& w, double d) {
+    if (!std::isfinite(d)) {
+      w.real(d);  // ("nan", "inf", "-inf")
+      return;
+    }
+    uint64_t bits;
+    std::memcpy(&bits, &d, sizeof bits);
+    if (table_.empty()) table_.resize(size_t{1} << kBits);
+    Entry& e = table_[(bits * 0x9E3779B97F4A7C15ULL) >> (64 - kBits)];
+    if (e.size && e.bits == bits) {
+      w.number(std::string_view(e.text, e.size));
+      return;
+    }
+    char buf[JsonWriter::kRealTextMax];
+    const std::string_view text = w.real_text(d, buf);
+    if (text.size() <= sizeof e.text) {
+      e.bits = bits;
+      e.size = static_cast<uint8_t>(text.size());
+      std::memcpy(e.text, text.data(), text.size());
+    }
+    w.number(text);
+  }
+
+ private:
+  static constexpr int kBits = 12;
+  struct Entry {
+    uint64_t bits = 0;
+    uint8_t size = 0;  // 0: empty
+    char text[23];
+  };
+  std::vector<Entry> table_;
+};
+
+void write_cell(JsonWriter& w, core::DType dtype, int64_t bits, CellTexts& texts) {
   if (core::is_floating(dtype)) {
     double d;
     std::memcpy(&d, &bits, sizeof d);
-    w.real(d);
+    texts.write(w, d);
   } else if (dtype == core::DType::Bool) {
     w.Bool(bits != 0);
   } else {
@@ -276,6 +317,7 @@ struct ReadBlock {
 };
 
 struct Recorder::Scratch {
+  CellTexts cell_texts;
   std::vector<ReadBlock> reads;
   std::vector<Block> blocks;
   std::vector<std::pair<int64_t, int64_t>> runs, merged;
@@ -461,7 +503,7 @@ void write_tensor(JsonWriter& w, const Recorder::TensorRec& t, const std::string
   w.EndObject();
 }
 
-void write_storage(JsonWriter& w, const Recorder::StorageRec& s, int64_t edge) {
+void write_storage(JsonWriter& w, const Recorder::StorageRec& s, int64_t edge, CellTexts& texts) {
   w.StartObject();
   w.key("address");
   w.Int64(static_cast<int64_t>(s.address));
@@ -476,7 +518,7 @@ void write_storage(JsonWriter& w, const Recorder::StorageRec& s, int64_t edge) {
   if (!s.summarised) {
     w.key("values");
     w.StartArray();
-    for (int64_t c : s.cells) write_cell(w, s.dtype, c);
+    for (int64_t c : s.cells) write_cell(w, s.dtype, c, texts);
     w.EndArray();
   } else {
     // Summarised like PyTorch's printing: the first and last cells, with the count between.
@@ -484,11 +526,11 @@ void write_storage(JsonWriter& w, const Recorder::StorageRec& s, int64_t edge) {
     w.StartObject();
     w.key("head");
     w.StartArray();
-    for (int64_t k = 0; k < edge; ++k) write_cell(w, s.dtype, s.cells[static_cast<size_t>(k)]);
+    for (int64_t k = 0; k < edge; ++k) write_cell(w, s.dtype, s.cells[static_cast<size_t>(k)], texts);
     w.EndArray();
     w.key("tail");
     w.StartArray();
-    for (int64_t k = edge; k < 2 * edge; ++k) write_cell(w, s.dtype, s.cells[static_cast<size_t>(k)]);
+    for (int64_t k = edge; k < 2 * edge; ++k) write_cell(w, s.dtype, s.cells[static_cast<size_t>(k)], texts);
     w.EndArray();
     w.key("tail_start");
     w.Int64(s.numel - edge);
@@ -751,7 +793,7 @@ void Recorder::write_storage_text(JsonWriter& w, StorageRec& rec) {
     return;
   }
   const size_t before = w.text().size();
-  write_storage(w, rec, options_.summary_edge);
+  write_storage(w, rec, options_.summary_edge, scratch_->cell_texts);
   mark(before, w, &rec, -1);
 }
 
@@ -1144,18 +1186,30 @@ void Recorder::record(const Snapshot& snap) {
         tensors_set.push_back(key);
       }
       if (fast) {
-        // (ks is still t's slot: tensor_record keeps live slots where they are)
-        sig.sizes = t.sizes();
-        sig.strides = t.strides();
-        ks->sig = sig;
+        // (ks is still t's slot: tensor_record keeps live slots where they are; the kept
+        // signature's lists are assigned in place, keeping their memory)
+        TensorSig& kept = ks->sig;
+        kept.storage = sig.storage;
+        kept.offset = sig.offset;
+        kept.version = sig.version;
+        kept.dtype = sig.dtype;
+        kept.requires_grad = sig.requires_grad;
+        kept.grad_fn = sig.grad_fn;
+        kept.grad = sig.grad;
+        kept.base = sig.base;
+        kept.sizes = t.sizes();
+        kept.strides = t.strides();
         ks->has_sig = true;
         ks->view_source = view_source.impl_ptr();
         ks->has_view_source = view_source.defined();
+        kept.source_storage = view_source.defined() ? view_source.storage().get() : nullptr;
+        kept.source_offset = view_source.defined() ? view_source.storage_offset() : 0;
         if (view_source.defined()) {
-          ks->sig.source_storage = view_source.storage().get();
-          ks->sig.source_offset = view_source.storage_offset();
-          ks->sig.source_sizes = view_source.sizes();
-          ks->sig.source_strides = view_source.strides();
+          kept.source_sizes = view_source.sizes();
+          kept.source_strides = view_source.strides();
+        } else {
+          kept.source_sizes.clear();
+          kept.source_strides.clear();
         }
         ks->rec = slot.get();
       }
@@ -1297,11 +1351,11 @@ void Recorder::record(const Snapshot& snap) {
       ew.EndArray();
       ew.key("old");
       ew.StartArray();
-      for (size_t i : changed) write_cell(ew, now.dtype, slot->cells[i]);
+      for (size_t i : changed) write_cell(ew, now.dtype, slot->cells[i], sc.cell_texts);
       ew.EndArray();
       ew.key("new");
       ew.StartArray();
-      for (size_t i : changed) write_cell(ew, now.dtype, now.cells[i]);
+      for (size_t i : changed) write_cell(ew, now.dtype, now.cells[i], sc.cell_texts);
       ew.EndArray();
       ew.EndObject();
       slot->cells = std::move(now.cells);

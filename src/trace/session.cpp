@@ -582,6 +582,18 @@ class Tracer : public python::Observer,
     if (c.impl) snap.object_tensors.push_back(c.tensor);
   }
 
+  // reach(c, o) for a variable that names the object it named at the step before, its entry not
+  // freed: an immutable value holding nothing (a leaf) is only counted as reached, as the walk of
+  // an unchanged container's items counts its leaves.
+  void reach_again(Cached& c, Object* o, Snapshot& snap) {
+    if (c.leaf && !c.fresh && c.epoch != epoch_ && seen_ < kMaxObjects && depth_ < kMaxDepth) {
+      c.epoch = epoch_;
+      ++seen_;
+      return;
+    }
+    reach(c, o, snap);
+  }
+
   // Whether an object c's record names was freed since the step before (an item at the freed
   // one's address is then another object, with another key). The kids are trusted only when the
   // step before reached everything; else any free counts (the record is remade).
@@ -722,7 +734,7 @@ class Tracer : public python::Observer,
           renumber(s);
         }
       } else {
-        reach(*s.entries[v], obj, snap);
+        reach_again(*s.entries[v], obj, snap);
       }
       ++v;
     });
@@ -786,7 +798,7 @@ class Tracer : public python::Observer,
             }
           }
         } else {
-          for (size_t v = 0; v < s.values.size(); ++v) reach(*s.entries[v], s.values[v], snap);
+          for (size_t v = 0; v < s.values.size(); ++v) reach_again(*s.entries[v], s.values[v], snap);
         }
       } else if (changed) {
         s.info.variables.clear();
