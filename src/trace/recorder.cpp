@@ -909,8 +909,9 @@ void Recorder::write_checkpoint() {
 // Most of what a step shows, the step before showed: in a training loop, the data, the parameters
 // and every tensor a list holds are the same from step to step, and only a few tensors are new.
 // Such a step costs what changed, not what is alive: a tensor the step before reached is found
-// without a lookup (its slot is the one the step before reached at the same place in the walk,
-// shown_tensors_), its record is kept when the metadata it was made from is the same (TensorSig),
+// without a lookup (its slot is the one the step before reached next in its walk, shown_tensors_,
+// after the last tensor both walks reached: a tensor new since does not put the rest out of
+// step), its record is kept when the metadata it was made from is the same (TensorSig),
 // and its storage's record is reached through the slot (TensorSlot::srec); the storage observer
 // marks the records of the storages written since (StorageRec::written), so only those have their
 // cells read and compared. Only the storages shown for the first time are sorted, for their numbers
@@ -1116,6 +1117,7 @@ void Recorder::record(const Snapshot& snap) {
     TensorSig sig;
     size_t object_left = object_tensors ? object_tensors->size() : 0;
     core::Tensor popped;
+    size_t hint_at = 0;  // where the walk of the step before went on (a tensor new since shifts it)
     for (;;) {
       const core::Tensor* next = nullptr;
       if (!queue.empty()) {
@@ -1133,9 +1135,11 @@ void Recorder::record(const Snapshot& snap) {
       if (fast) {
         // The slot the step before reached at this place in the walk, when it is this tensor's
         // (a step that changed little visits the tensors in the same order): no lookup.
-        TensorSlot* hint = reached.size() < shown_tensors_.size() ? shown_tensors_[reached.size()] : nullptr;
+        TensorSlot* hint = hint_at < shown_tensors_.size() ? shown_tensors_[hint_at] : nullptr;
         ks = hint && hint->impl_raw == t.impl() && same_impl(hint->impl, t) ? hint : &tensor_slot(t);
         if (ks->reached == step) continue;
+        // (a tensor the step before reached: the walk goes on as that one's did after it)
+        if (step > 0 && ks->reached == step - 1) hint_at = ks->shown_at + 1;
         ks->reached = step;
         reached.push_back(ks);
         // A tensor whose record was made from the same metadata, version and autograd fields
@@ -1226,6 +1230,7 @@ void Recorder::record(const Snapshot& snap) {
         ks->srec = nullptr;  // (its storage's record may go: only a slot reached at the step before keeps it)
       }
       shown_tensors_.swap(reached);
+      for (size_t i = 0; i < shown_tensors_.size(); ++i) shown_tensors_[i]->shown_at = i;
     } else {
       for (auto it = tensors_.begin(); it != tensors_.end();) {
         if (!now.count(it->first)) {

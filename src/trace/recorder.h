@@ -277,6 +277,7 @@ class Recorder : public core::StorageObserver {
     const core::TensorImpl* impl_raw = nullptr;  // impl's address (its key in tensor_keys_)
     StorageRec* srec = nullptr;                  // its storage's record, while the slot was reached at the step before
     int64_t reached = -1;                        // the last step that showed it
+    size_t shown_at = 0;                         // and its place in that step's walk (shown_tensors_)
     TensorRec* rec = nullptr;                    // its record in tensors_ while shown
   };
   std::vector<TensorSlot*> shown_tensors_;                            // the slots the previous step showed

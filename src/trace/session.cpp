@@ -944,6 +944,7 @@ class Tracer : public python::Observer,
   struct NodeSaved {
     std::weak_ptr<autograd::Node> node;
     std::vector<const autograd::SavedVariable*> saved;
+    std::vector<std::string> names;  // and the names the records give them ("self", "tensors[1]")
     const autograd::AccumulateGrad* accumulate = nullptr;
   };
   const NodeSaved& node_saved(autograd::Node* n) {
@@ -959,8 +960,13 @@ class Tracer : public python::Observer,
     try {
       ns.node = n->weak_from_this();
     } catch (...) {}
-    for (const autograd::SavedTensorRef& r : n->saved_tensors())
-      if (r.saved && r.saved->was_saved()) ns.saved.push_back(r.saved);
+    for (const autograd::SavedTensorRef& r : n->saved_tensors()) {
+      if (!r.saved || !r.saved->was_saved()) continue;
+      ns.saved.push_back(r.saved);
+      std::string name = r.name.rfind("_saved_", 0) == 0 ? r.name.substr(7) : r.name;
+      if (r.index >= 0) name += "[" + std::to_string(r.index) + "]";
+      ns.names.push_back(std::move(name));
+    }
     ns.accumulate = as_accumulate_grad(n);
     return ns;
   }
@@ -1030,17 +1036,18 @@ class Tracer : public python::Observer,
         if (!e.function) continue;
         info.next.push_back(node_key(e.function.get()));
       }
-      for (const autograd::SavedTensorRef& s : n->saved_tensors()) {
-        if (!s.saved || !s.saved->was_saved()) continue;
+      // (what the walk read of the node: its saved variables, their names)
+      const NodeSaved& ns = node_saved(n);
+      for (size_t k = 0; k < ns.saved.size(); ++k) {
+        const autograd::SavedVariable* saved = ns.saved[k];
         GraphNodeInfo::Saved sv;
-        sv.name = s.name.rfind("_saved_", 0) == 0 ? s.name.substr(7) : s.name;
-        if (s.index >= 0) sv.name += "[" + std::to_string(s.index) + "]";
-        sv.tensor = s.saved->data();
-        sv.saved_version = s.saved->saved_version();
-        if (s.saved->is_released()) info.released = true;
+        sv.name = ns.names[k];
+        sv.tensor = saved->data();
+        sv.saved_version = saved->saved_version();
+        if (saved->is_released()) info.released = true;
         info.saved.push_back(std::move(sv));
       }
-      if (auto* acc = as_accumulate_grad(n)) info.variable = acc->variable();
+      if (ns.accumulate) info.variable = ns.accumulate->variable();
       snap.graph.push_back(std::move(info));
     }
   }
