@@ -326,9 +326,8 @@ struct Recorder::Scratch {
   std::vector<std::tuple<std::string, uint32_t, uint32_t>> versions;
   std::vector<TensorSlot*> reached;
   std::vector<uint64_t> storages_set, storages_del;
-  std::vector<StorageRec*> shown_old, written;
+  std::vector<StorageRec*> written;
   void clear() {
-    shown_old.clear();
     written.clear();
     for (auto* v : {&objects_set, &objects_del, &nodes_set, &nodes_del, &tensors_set, &tensors_del}) v->clear();
     queue.clear();
@@ -1078,11 +1077,13 @@ void Recorder::record(const Snapshot& snap) {
   std::vector<std::string>&tensors_set = sc.tensors_set, &tensors_del = sc.tensors_del;
   std::vector<std::tuple<std::string, uint32_t, uint32_t>>& versions = sc.versions;  // tensor, from, to
   // The storages the step shows: id -> storage, sorted by id once the tensors are visited.
-  // (NOTE [Storages shown again]) Those the step before showed are marked in their records and
-  // listed in shown_old; the others are listed in shown_new (id -> storage), sorted by id and
-  // made unique once the tensors are visited.
+  // (NOTE [Storages shown again]) Those the step before showed are marked in their records, and
+  // listed in `written` when their cells were written since (nothing writes them while the step
+  // is recorded); the others are listed in shown_new (id -> storage), sorted by id and made
+  // unique once the tensors are visited.
   std::vector<std::pair<uint64_t, const core::StorageImpl*>>& shown_new = shown_;
-  std::vector<StorageRec*>& shown_old = sc.shown_old;
+  std::vector<StorageRec*>& written = sc.written;
+  const bool read_all = options_.read_all_cells;
   shown_new.clear();
   auto show_storage = [&](TensorSlot* ks, uint64_t id, const core::StorageImpl* impl) {
     StorageRec* sr = nullptr;
@@ -1098,7 +1099,7 @@ void Recorder::record(const Snapshot& snap) {
     } else if (sr->shown_step != step) {
       sr->shown_step = step;
       sr->impl = impl;
-      shown_old.push_back(sr);
+      if (sr->written || read_all) written.push_back(sr);
     }
   };
   auto shown_count = [&](uint64_t id) -> size_t {
@@ -1141,11 +1142,43 @@ void Recorder::record(const Snapshot& snap) {
         // (a tensor the step before reached: the walk goes on as that one's did after it)
         if (step > 0 && ks->reached == step - 1) hint_at = ks->shown_at + 1;
         ks->reached = step;
+        ks->shown_at = reached.size();  // (its place in this step's walk, read by the next step)
         reached.push_back(ks);
         // A tensor whose record was made from the same metadata, version and autograd fields
-        // keeps its record: only what it names is visited again.
+        // keeps its record: only what it names is visited again. (The fields are compared as
+        // they are read; the signature is made only for a record made again.)
         const autograd::AutogradMeta* meta = autograd::impl::get_meta(t);
-        sig.storage = t.storage().get();
+        const core::StorageImpl* storage = t.storage().get();
+        const TensorSig& old = ks->sig;
+        if (ks->rec && ks->has_sig && old.storage == storage && old.offset == t.storage_offset() &&
+            old.version == t.version() && old.dtype == t.dtype() &&
+            old.requires_grad == (meta && meta->requires_grad) &&
+            old.grad_fn == (meta ? meta->grad_fn.get() : nullptr) && old.grad == (meta ? meta->grad.impl() : nullptr) &&
+            old.base == (t.is_view() ? t.impl()->base_.get() : nullptr) && same_ints(old.sizes, t.sizes()) &&
+            same_ints(old.strides, t.strides())) {
+          core::Tensor source;
+          if (ks->has_view_source) source = core::Tensor(ks->view_source.lock());
+          if (!source.defined() ||
+              (source.storage().get() == old.source_storage && source.storage_offset() == old.source_offset &&
+               same_ints(source.sizes(), old.source_sizes) && same_ints(source.strides(), old.source_strides))) {
+            // (the storage's record the slot reached at the step before, when it is still the one:
+            // show_storage without a call)
+            if (StorageRec* sr = ks->srec; sr && sr->id == ks->rec->storage) {
+              if (sr->shown_step != step) {
+                sr->shown_step = step;
+                sr->impl = storage;
+                if (sr->written || read_all) written.push_back(sr);
+              }
+            } else {
+              show_storage(ks, ks->rec->storage, storage);
+            }
+            if (meta && meta->grad.defined()) queue.push_back(meta->grad);
+            if (t.is_view()) queue.push_back(t.base());
+            if (source.defined()) queue.push_back(std::move(source));
+            continue;
+          }
+        }
+        sig.storage = storage;
         sig.offset = t.storage_offset();
         sig.version = t.version();
         sig.dtype = t.dtype();
@@ -1153,23 +1186,6 @@ void Recorder::record(const Snapshot& snap) {
         sig.grad_fn = meta ? meta->grad_fn.get() : nullptr;
         sig.grad = meta ? meta->grad.impl() : nullptr;
         sig.base = t.is_view() ? t.impl()->base_.get() : nullptr;
-        const TensorSig& old = ks->sig;
-        if (ks->rec && ks->has_sig && old.storage == sig.storage && old.offset == sig.offset &&
-            old.version == sig.version && old.dtype == sig.dtype && old.requires_grad == sig.requires_grad &&
-            old.grad_fn == sig.grad_fn && old.grad == sig.grad && old.base == sig.base &&
-            same_ints(old.sizes, t.sizes()) && same_ints(old.strides, t.strides())) {
-          core::Tensor source;
-          if (ks->has_view_source) source = core::Tensor(ks->view_source.lock());
-          if (!source.defined() ||
-              (source.storage().get() == old.source_storage && source.storage_offset() == old.source_offset &&
-               same_ints(source.sizes(), old.source_sizes) && same_ints(source.strides(), old.source_strides))) {
-            show_storage(ks, ks->rec->storage, t.storage().get());
-            if (meta && meta->grad.defined()) queue.push_back(meta->grad);
-            if (t.is_view()) queue.push_back(t.base());
-            if (source.defined()) queue.push_back(std::move(source));
-            continue;
-          }
-        }
         key = ks->key;
       } else {
         key = tensor_key(t);
@@ -1230,7 +1246,6 @@ void Recorder::record(const Snapshot& snap) {
         ks->srec = nullptr;  // (its storage's record may go: only a slot reached at the step before keeps it)
       }
       shown_tensors_.swap(reached);
-      for (size_t i = 0; i < shown_tensors_.size(); ++i) shown_tensors_[i]->shown_at = i;
     } else {
       for (auto it = tensors_.begin(); it != tensors_.end();) {
         if (!now.count(it->first)) {
@@ -1326,9 +1341,6 @@ void Recorder::record(const Snapshot& snap) {
     }
     // The ones shown before whose cells were written, in the order of their ids (their write
     // events' order).
-    std::vector<StorageRec*>& written = sc.written;
-    for (StorageRec* sr : shown_old)
-      if (sr->written || options_.read_all_cells) written.push_back(sr);
     std::sort(written.begin(), written.end(), [](const StorageRec* a, const StorageRec* b) { return a->id < b->id; });
     for (StorageRec* slot : written) {
       slot->written = false;
