@@ -383,6 +383,8 @@ TypeObject* shown_type(const Object* o) {
   return o->type();
 }
 
+bool any_shown_as_base() { return !swapped().empty(); }
+
 bool is_builtin_slot(const Object* fn) { return slots().count(fn) != 0; }
 
 std::string slot_repr(const Object* fn, const Object* self) {

@@ -14,6 +14,8 @@ void install_builtin_slots();
 // The type of `o` as the program sees it: its own, also while one of those methods runs with it
 // given its base type (for the trace, which must not see that; NOTE [Slots of the built-in types]).
 TypeObject* shown_type(const Object* o);
+// Whether any object is given its base type now (when none is, shown_type(o) is o->type()).
+bool any_shown_as_base();
 // Whether `fn` is one of those methods.
 bool is_builtin_slot(const Object* fn);
 // CPython's repr of such a method: `<slot wrapper '__add__' of 'int' objects>`, bound to `self`

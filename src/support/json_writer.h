@@ -6,18 +6,32 @@
 //   std::string_view text = w.text();
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
+#include <rapidjson/internal/dtoa.h>
+#include <rapidjson/internal/itoa.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
 #include "support/json.h"
 
 namespace stridelab::support {
+
+// A key or a string value known when compiling (a literal): checked then to need no escaping.
+struct Plain {
+  template <size_t N>
+  consteval Plain(const char (&s)[N]) : text(s, N - 1) {  // NOLINT(google-explicit-constructor)
+    for (const char c : text)
+      if (static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\') throw "a literal that needs escaping";
+  }
+  std::string_view text;
+};
 
 class JsonWriter : public rapidjson::Writer<rapidjson::StringBuffer> {
  public:
@@ -29,13 +43,59 @@ class JsonWriter : public rapidjson::Writer<rapidjson::StringBuffer> {
     buffer_.Clear();
     Reset(buffer_);
   }
-  void key(std::string_view k) { Key(k.data(), static_cast<rapidjson::SizeType>(k.size())); }
-  void str(std::string_view s) { String(s.data(), static_cast<rapidjson::SizeType>(s.size())); }
+  // A key or a string value: a literal (Plain, checked when compiling) is copied as it stands;
+  // any other string is copied in one go when it has nothing to escape, the same text RapidJSON's
+  // String writes a character at a time.
+  __attribute__((always_inline)) void key(Plain k) { plain(k.text); }
+  template <class S>
+  requires(!std::is_array_v<S> && std::is_convertible_v<const S&, std::string_view>) void key(const S& k) {
+    string(std::string_view(k));
+  }
+  __attribute__((always_inline)) void str(Plain s) { plain(s.text); }
+  template <class S>
+  requires(!std::is_array_v<S> && std::is_convertible_v<const S&, std::string_view>) void str(const S& s) {
+    string(std::string_view(s));
+  }
+  // RapidJSON's own, without its call per character (the same text).
+  bool StartObject() { return open('{', false); }
+  bool StartArray() { return open('[', true); }
+  bool EndObject(rapidjson::SizeType = 0) { return close('}'); }
+  bool EndArray(rapidjson::SizeType = 0) { return close(']'); }
+  bool Int64(int64_t i) {
+    const char sep = separator();
+    char* p = buffer_.Push(22);
+    char* start = p;
+    if (sep) *p++ = sep;
+    char* end = rapidjson::internal::i64toa(i, p);
+    buffer_.Pop(static_cast<size_t>(22 - (end - start)));
+    return true;
+  }
+  bool Null() { return put_word("null"); }
+  bool Bool(bool b) { return b ? put_word("true") : put_word("false"); }
   // Non-finite doubles as the strings "nan", "inf", "-inf" (docs/trace-format.md).
   void real(double d) {
     if (std::isnan(d)) str("nan");
     else if (std::isinf(d)) str(d > 0 ? "inf" : "-inf");
-    else Double(d);
+    else {
+      // (Double's text, from the same digits)
+      const char sep = separator();
+      char* p = buffer_.Push(kRealTextMax + 1);
+      char* start = p;
+      if (sep) *p++ = sep;
+      char* end = rapidjson::internal::dtoa(d, p, maxDecimalPlaces_);
+      buffer_.Pop(static_cast<size_t>(kRealTextMax + 1 - (end - start)));
+    }
+  }
+  // The text real(d) writes for a finite d, into buf; and such a text (a JSON number) written.
+  static constexpr size_t kRealTextMax = 25;
+  std::string_view real_text(double d, char (&buf)[kRealTextMax]) const {
+    return {buf, static_cast<size_t>(rapidjson::internal::dtoa(d, buf, maxDecimalPlaces_) - buf)};
+  }
+  void number(std::string_view text) {
+    const char sep = separator();
+    char* p = buffer_.Push(text.size() + (sep ? 1 : 0));
+    if (sep) *p++ = sep;
+    std::memcpy(p, text.data(), text.size());
   }
   // JSON text of one value of the given type, copied as it stands (RawValue copies it a character
   // at a time).
@@ -66,6 +126,65 @@ class JsonWriter : public rapidjson::Writer<rapidjson::StringBuffer> {
   }
 
  private:
+  // The separator RapidJSON's Prefix puts before a value ("," or ":", or none), with its
+  // bookkeeping, without its call per character.
+  __attribute__((always_inline)) char separator() {
+    if (level_stack_.GetSize() == 0) {
+      hasRoot_ = true;
+      return 0;
+    }
+    Level* level = level_stack_.template Top<Level>();
+    const char sep = level->valueCount == 0 ? 0 : level->inArray || level->valueCount % 2 == 0 ? ',' : ':';
+    ++level->valueCount;
+    return sep;
+  }
+  bool open(char bracket, bool array) {
+    const char sep = separator();
+    char* p = buffer_.Push(sep ? 2 : 1);
+    if (sep) *p++ = sep;
+    *p = bracket;
+    new (level_stack_.template Push<Level>()) Level(array);
+    return true;
+  }
+  bool close(char bracket) {
+    level_stack_.template Pop<Level>(1);
+    *buffer_.Push(1) = bracket;
+    return true;
+  }
+  template <size_t N>
+  bool put_word(const char (&word)[N]) {
+    const char sep = separator();
+    char* p = buffer_.Push(sep ? N : N - 1);
+    if (sep) *p++ = sep;
+    std::memcpy(p, word, N - 1);
+    return true;
+  }
+  // A string with nothing to escape, quoted.
+  __attribute__((always_inline)) void plain(std::string_view s) {
+    const char sep = separator();
+    char* p = buffer_.Push(s.size() + (sep ? 3 : 2));
+    if (sep) *p++ = sep;
+    *p++ = '"';
+    if (!s.empty()) std::memcpy(p, s.data(), s.size());
+    p[s.size()] = '"';
+  }
+  void string(std::string_view s) {
+    // (what RapidJSON's String escapes: control characters, the quote and the backslash; UTF-8 it
+    // copies as it stands)
+    for (const char c : s)
+      if (kEscaped[static_cast<unsigned char>(c)]) {
+        String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+        return;
+      }
+    plain(s);
+  }
+  static constexpr auto kEscaped = [] {
+    std::array<bool, 256> e{};
+    for (int c = 0; c < 0x20; ++c) e[static_cast<size_t>(c)] = true;
+    e['"'] = e['\\'] = true;
+    return e;
+  }();
+
   rapidjson::StringBuffer buffer_;
 };
 

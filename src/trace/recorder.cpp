@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <span>
 #include <tuple>
 
 #include "core/dtype.h"
@@ -61,13 +62,22 @@ std::optional<Block> canonical(const CellRead& r) {
     }
     b.dims.emplace_back(size, stride);
   }
-  std::stable_sort(b.dims.begin(), b.dims.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
-  std::vector<std::pair<int64_t, int64_t>> merged;
-  for (auto it = b.dims.rbegin(); it != b.dims.rend(); ++it) {
-    if (!merged.empty() && it->second == merged.back().first * merged.back().second) merged.back().first *= it->first;
-    else merged.push_back(*it);
+  // (stably, by stride from the largest: an insertion sort, the dims being few)
+  auto& dims = b.dims;
+  for (size_t i = 1; i < dims.size(); ++i)
+    for (size_t j = i; j > 0 && dims[j - 1].second < dims[j].second; --j) std::swap(dims[j - 1], dims[j]);
+  // Merged from the innermost: a dim whose stride is the span of the (merged) one inside it
+  // continues it.
+  size_t inner = dims.size();  // dims[inner, end) are merged, innermost last
+  for (size_t i = dims.size(); i-- > 0;) {
+    if (inner < dims.size() && dims[i].second == dims[inner].first * dims[inner].second) {
+      dims[inner].first *= dims[i].first;
+    } else {
+      --inner;
+      dims[inner] = dims[i];
+    }
   }
-  b.dims.assign(merged.rbegin(), merged.rend());
+  dims.erase(dims.begin(), dims.begin() + static_cast<std::ptrdiff_t>(inner));
   return b;
 }
 
@@ -111,7 +121,8 @@ int64_t digits(int64_t n) {
 
 // The fields of one storage's read event: {"ranges": [[start, stop], ...]} (sorted, disjoint,
 // half-open) or {"blocks": [{"offset", "shape", "stride"}, ...]}, whichever JSON text is shorter.
-void compact_reads(const std::vector<Block>& blocks, JsonWriter& w) {
+void compact_reads(std::span<const Block> blocks, JsonWriter& w, std::vector<std::pair<int64_t, int64_t>>& runs,
+                   std::vector<std::pair<int64_t, int64_t>>& merged) {
   int64_t runs_before = 0, block_chars = 1;
   for (const Block& b : blocks) {
     runs_before += run_count(b);
@@ -120,10 +131,10 @@ void compact_reads(const std::vector<Block>& blocks, JsonWriter& w) {
     if (!b.dims.empty()) block_chars -= 2;  // no comma after the last size and stride
   }
   if (runs_before <= kMaxReadRuns) {
-    std::vector<std::pair<int64_t, int64_t>> runs;
+    runs.clear();
     for (const Block& b : blocks) append_runs(b, runs);
     std::sort(runs.begin(), runs.end());
-    std::vector<std::pair<int64_t, int64_t>> merged;
+    merged.clear();
     for (const auto& r : runs) {
       if (!merged.empty() && r.first <= merged.back().second)
         merged.back().second = std::max(merged.back().second, r.second);
@@ -179,11 +190,52 @@ int64_t cell_bits(const core::StorageImpl& s, int64_t k) {
   });
 }
 
-void write_cell(JsonWriter& w, core::DType dtype, int64_t bits) {
+// NOTE [Cell texts]
+// A floating cell is written with RapidJSON's shortest digits (Grisu2: some hundreds of
+// instructions a value), and the same values are written again and again: a minibatch copies the
+// data's rows, a write event's old values are the new ones of the one before. The texts of the
+// doubles written last are kept in a small table, direct-mapped by the double's bits (4096 entries
+// of 32 bytes, made when the first one is written), and copied when the same double comes again.
+class CellTexts {
+ public:
+  void write(JsonWriter& w, double d) {
+    if (!std::isfinite(d)) {
+      w.real(d);  // ("nan", "inf", "-inf")
+      return;
+    }
+    uint64_t bits;
+    std::memcpy(&bits, &d, sizeof bits);
+    if (table_.empty()) table_.resize(size_t{1} << kBits);
+    Entry& e = table_[(bits * 0x9E3779B97F4A7C15ULL) >> (64 - kBits)];
+    if (e.size && e.bits == bits) {
+      w.number(std::string_view(e.text, e.size));
+      return;
+    }
+    char buf[JsonWriter::kRealTextMax];
+    const std::string_view text = w.real_text(d, buf);
+    if (text.size() <= sizeof e.text) {
+      e.bits = bits;
+      e.size = static_cast<uint8_t>(text.size());
+      std::memcpy(e.text, text.data(), text.size());
+    }
+    w.number(text);
+  }
+
+ private:
+  static constexpr int kBits = 12;
+  struct Entry {
+    uint64_t bits = 0;
+    uint8_t size = 0;  // 0: empty
+    char text[23];
+  };
+  std::vector<Entry> table_;
+};
+
+void write_cell(JsonWriter& w, core::DType dtype, int64_t bits, CellTexts& texts) {
   if (core::is_floating(dtype)) {
     double d;
     std::memcpy(&d, &bits, sizeof d);
-    w.real(d);
+    texts.write(w, d);
   } else if (dtype == core::DType::Bool) {
     w.Bool(bits != 0);
   } else {
@@ -257,21 +309,30 @@ struct Recorder::NodeRec {
   int64_t shown_step = -1;  // the last step whose graph listed it (not part of the record)
 };
 
+// One block a step read, with the storage and the order it was read in.
+struct ReadBlock {
+  uint64_t storage;
+  size_t seq;
+  Block block;
+};
+
 struct Recorder::Scratch {
+  CellTexts cell_texts;
+  std::vector<ReadBlock> reads;
+  std::vector<Block> blocks;
+  std::vector<std::pair<int64_t, int64_t>> runs, merged;
   std::vector<std::string> objects_set, objects_del, nodes_set, nodes_del, tensors_set, tensors_del;
   std::vector<core::Tensor> queue, more;
   std::vector<std::tuple<std::string, uint32_t, uint32_t>> versions;
   std::vector<TensorSlot*> reached;
-  std::vector<uint64_t> ids, storages_set, storages_del;
-  std::vector<StorageRec*> shown_old, written;
+  std::vector<uint64_t> storages_set, storages_del;
+  std::vector<StorageRec*> written;
   void clear() {
-    shown_old.clear();
     written.clear();
     for (auto* v : {&objects_set, &objects_del, &nodes_set, &nodes_del, &tensors_set, &tensors_del}) v->clear();
     queue.clear();
     versions.clear();
     reached.clear();
-    ids.clear();
     storages_set.clear();
     storages_del.clear();
   }
@@ -441,7 +502,7 @@ void write_tensor(JsonWriter& w, const Recorder::TensorRec& t, const std::string
   w.EndObject();
 }
 
-void write_storage(JsonWriter& w, const Recorder::StorageRec& s, int64_t edge) {
+void write_storage(JsonWriter& w, const Recorder::StorageRec& s, int64_t edge, CellTexts& texts) {
   w.StartObject();
   w.key("address");
   w.Int64(static_cast<int64_t>(s.address));
@@ -456,7 +517,7 @@ void write_storage(JsonWriter& w, const Recorder::StorageRec& s, int64_t edge) {
   if (!s.summarised) {
     w.key("values");
     w.StartArray();
-    for (int64_t c : s.cells) write_cell(w, s.dtype, c);
+    for (int64_t c : s.cells) write_cell(w, s.dtype, c, texts);
     w.EndArray();
   } else {
     // Summarised like PyTorch's printing: the first and last cells, with the count between.
@@ -464,11 +525,11 @@ void write_storage(JsonWriter& w, const Recorder::StorageRec& s, int64_t edge) {
     w.StartObject();
     w.key("head");
     w.StartArray();
-    for (int64_t k = 0; k < edge; ++k) write_cell(w, s.dtype, s.cells[static_cast<size_t>(k)]);
+    for (int64_t k = 0; k < edge; ++k) write_cell(w, s.dtype, s.cells[static_cast<size_t>(k)], texts);
     w.EndArray();
     w.key("tail");
     w.StartArray();
-    for (int64_t k = edge; k < 2 * edge; ++k) write_cell(w, s.dtype, s.cells[static_cast<size_t>(k)]);
+    for (int64_t k = edge; k < 2 * edge; ++k) write_cell(w, s.dtype, s.cells[static_cast<size_t>(k)], texts);
     w.EndArray();
     w.key("tail_start");
     w.Int64(s.numel - edge);
@@ -565,12 +626,13 @@ Recorder::~Recorder() {
   if (observing_) core::set_storage_observer(nullptr);
 }
 
-std::string Recorder::storage_key(uint64_t id) const {
+const std::string& Recorder::storage_key(uint64_t id) const {
   auto it = shown_numbers_.find(id);
-  return it == shown_numbers_.end() ? "" : "s" + std::to_string(it->second);
+  return it == shown_numbers_.end() ? empty_key_ : shown_keys_[it->second];
 }
 
-std::function<bool(uint64_t, uint64_t)> Recorder::storage_key_less() const {
+// (the keys differ only in their numbers: "s" + "0" sorts before every other)
+auto Recorder::storage_key_less() const {
   return [this](uint64_t a, uint64_t b) {
     auto x = shown_numbers_.find(a), y = shown_numbers_.find(b);
     return number_key_less(x == shown_numbers_.end() ? 0 : x->second, y == shown_numbers_.end() ? 0 : y->second);
@@ -730,7 +792,7 @@ void Recorder::write_storage_text(JsonWriter& w, StorageRec& rec) {
     return;
   }
   const size_t before = w.text().size();
-  write_storage(w, rec, options_.summary_edge);
+  write_storage(w, rec, options_.summary_edge, scratch_->cell_texts);
   mark(before, w, &rec, -1);
 }
 
@@ -846,8 +908,9 @@ void Recorder::write_checkpoint() {
 // Most of what a step shows, the step before showed: in a training loop, the data, the parameters
 // and every tensor a list holds are the same from step to step, and only a few tensors are new.
 // Such a step costs what changed, not what is alive: a tensor the step before reached is found
-// without a lookup (its slot is the one the step before reached at the same place in the walk,
-// shown_tensors_), its record is kept when the metadata it was made from is the same (TensorSig),
+// without a lookup (its slot is the one the step before reached next in its walk, shown_tensors_,
+// after the last tensor both walks reached: a tensor new since does not put the rest out of
+// step), its record is kept when the metadata it was made from is the same (TensorSig),
 // and its storage's record is reached through the slot (TensorSlot::srec); the storage observer
 // marks the records of the storages written since (StorageRec::written), so only those have their
 // cells read and compared. Only the storages shown for the first time are sorted, for their numbers
@@ -886,9 +949,10 @@ void Recorder::record(const Snapshot& snap) {
       // text (NOTE [Texts kept in the chunks]).
       const size_t at = keep + (i - same);
       const FrameInfo& f = snap.frames[i];
-      if (at < frames_.size() && frame_vars_[at].size && frames_[at].variables == f.variables) {
+      if (at < frames_.size() && frame_vars_[at].size && frames_[at].same_variables(f)) {
         frames_[at].name = f.name;
         frames_[at].line = f.line;
+        frames_[at].variables_version = f.variables_version;
       } else if (at < frames_.size()) {
         frames_[at] = f;
         frame_vars_[at] = Span{};
@@ -1013,11 +1077,13 @@ void Recorder::record(const Snapshot& snap) {
   std::vector<std::string>&tensors_set = sc.tensors_set, &tensors_del = sc.tensors_del;
   std::vector<std::tuple<std::string, uint32_t, uint32_t>>& versions = sc.versions;  // tensor, from, to
   // The storages the step shows: id -> storage, sorted by id once the tensors are visited.
-  // (NOTE [Storages shown again]) Those the step before showed are marked in their records and
-  // listed in shown_old; the others are listed in shown_new (id -> storage), sorted by id and
-  // made unique once the tensors are visited.
+  // (NOTE [Storages shown again]) Those the step before showed are marked in their records, and
+  // listed in `written` when their cells were written since (nothing writes them while the step
+  // is recorded); the others are listed in shown_new (id -> storage), sorted by id and made
+  // unique once the tensors are visited.
   std::vector<std::pair<uint64_t, const core::StorageImpl*>>& shown_new = shown_;
-  std::vector<StorageRec*>& shown_old = sc.shown_old;
+  std::vector<StorageRec*>& written = sc.written;
+  const bool read_all = options_.read_all_cells;
   shown_new.clear();
   auto show_storage = [&](TensorSlot* ks, uint64_t id, const core::StorageImpl* impl) {
     StorageRec* sr = nullptr;
@@ -1033,7 +1099,7 @@ void Recorder::record(const Snapshot& snap) {
     } else if (sr->shown_step != step) {
       sr->shown_step = step;
       sr->impl = impl;
-      shown_old.push_back(sr);
+      if (sr->written || read_all) written.push_back(sr);
     }
   };
   auto shown_count = [&](uint64_t id) -> size_t {
@@ -1052,6 +1118,7 @@ void Recorder::record(const Snapshot& snap) {
     TensorSig sig;
     size_t object_left = object_tensors ? object_tensors->size() : 0;
     core::Tensor popped;
+    size_t hint_at = 0;  // where the walk of the step before went on (a tensor new since shifts it)
     for (;;) {
       const core::Tensor* next = nullptr;
       if (!queue.empty()) {
@@ -1069,15 +1136,49 @@ void Recorder::record(const Snapshot& snap) {
       if (fast) {
         // The slot the step before reached at this place in the walk, when it is this tensor's
         // (a step that changed little visits the tensors in the same order): no lookup.
-        TensorSlot* hint = reached.size() < shown_tensors_.size() ? shown_tensors_[reached.size()] : nullptr;
+        TensorSlot* hint = hint_at < shown_tensors_.size() ? shown_tensors_[hint_at] : nullptr;
         ks = hint && hint->impl_raw == t.impl() && same_impl(hint->impl, t) ? hint : &tensor_slot(t);
         if (ks->reached == step) continue;
+        // (a tensor the step before reached: the walk goes on as that one's did after it)
+        if (step > 0 && ks->reached == step - 1) hint_at = ks->shown_at + 1;
         ks->reached = step;
+        ks->shown_at = reached.size();  // (its place in this step's walk, read by the next step)
         reached.push_back(ks);
         // A tensor whose record was made from the same metadata, version and autograd fields
-        // keeps its record: only what it names is visited again.
+        // keeps its record: only what it names is visited again. (The fields are compared as
+        // they are read; the signature is made only for a record made again.)
         const autograd::AutogradMeta* meta = autograd::impl::get_meta(t);
-        sig.storage = t.storage().get();
+        const core::StorageImpl* storage = t.storage().get();
+        const TensorSig& old = ks->sig;
+        if (ks->rec && ks->has_sig && old.storage == storage && old.offset == t.storage_offset() &&
+            old.version == t.version() && old.dtype == t.dtype() &&
+            old.requires_grad == (meta && meta->requires_grad) &&
+            old.grad_fn == (meta ? meta->grad_fn.get() : nullptr) && old.grad == (meta ? meta->grad.impl() : nullptr) &&
+            old.base == (t.is_view() ? t.impl()->base_.get() : nullptr) && same_ints(old.sizes, t.sizes()) &&
+            same_ints(old.strides, t.strides())) {
+          core::Tensor source;
+          if (ks->has_view_source) source = core::Tensor(ks->view_source.lock());
+          if (!source.defined() ||
+              (source.storage().get() == old.source_storage && source.storage_offset() == old.source_offset &&
+               same_ints(source.sizes(), old.source_sizes) && same_ints(source.strides(), old.source_strides))) {
+            // (the storage's record the slot reached at the step before, when it is still the one:
+            // show_storage without a call)
+            if (StorageRec* sr = ks->srec; sr && sr->id == ks->rec->storage) {
+              if (sr->shown_step != step) {
+                sr->shown_step = step;
+                sr->impl = storage;
+                if (sr->written || read_all) written.push_back(sr);
+              }
+            } else {
+              show_storage(ks, ks->rec->storage, storage);
+            }
+            if (meta && meta->grad.defined()) queue.push_back(meta->grad);
+            if (t.is_view()) queue.push_back(t.base());
+            if (source.defined()) queue.push_back(std::move(source));
+            continue;
+          }
+        }
+        sig.storage = storage;
         sig.offset = t.storage_offset();
         sig.version = t.version();
         sig.dtype = t.dtype();
@@ -1085,23 +1186,6 @@ void Recorder::record(const Snapshot& snap) {
         sig.grad_fn = meta ? meta->grad_fn.get() : nullptr;
         sig.grad = meta ? meta->grad.impl() : nullptr;
         sig.base = t.is_view() ? t.impl()->base_.get() : nullptr;
-        const TensorSig& old = ks->sig;
-        if (ks->rec && ks->has_sig && old.storage == sig.storage && old.offset == sig.offset &&
-            old.version == sig.version && old.dtype == sig.dtype && old.requires_grad == sig.requires_grad &&
-            old.grad_fn == sig.grad_fn && old.grad == sig.grad && old.base == sig.base &&
-            same_ints(old.sizes, t.sizes()) && same_ints(old.strides, t.strides())) {
-          core::Tensor source;
-          if (ks->has_view_source) source = core::Tensor(ks->view_source.lock());
-          if (!source.defined() ||
-              (source.storage().get() == old.source_storage && source.storage_offset() == old.source_offset &&
-               same_ints(source.sizes(), old.source_sizes) && same_ints(source.strides(), old.source_strides))) {
-            show_storage(ks, ks->rec->storage, t.storage().get());
-            if (meta && meta->grad.defined()) queue.push_back(meta->grad);
-            if (t.is_view()) queue.push_back(t.base());
-            if (source.defined()) queue.push_back(std::move(source));
-            continue;
-          }
-        }
         key = ks->key;
       } else {
         key = tensor_key(t);
@@ -1122,18 +1206,30 @@ void Recorder::record(const Snapshot& snap) {
         tensors_set.push_back(key);
       }
       if (fast) {
-        // (ks is still t's slot: tensor_record keeps live slots where they are)
-        sig.sizes = t.sizes();
-        sig.strides = t.strides();
-        ks->sig = sig;
+        // (ks is still t's slot: tensor_record keeps live slots where they are; the kept
+        // signature's lists are assigned in place, keeping their memory)
+        TensorSig& kept = ks->sig;
+        kept.storage = sig.storage;
+        kept.offset = sig.offset;
+        kept.version = sig.version;
+        kept.dtype = sig.dtype;
+        kept.requires_grad = sig.requires_grad;
+        kept.grad_fn = sig.grad_fn;
+        kept.grad = sig.grad;
+        kept.base = sig.base;
+        kept.sizes = t.sizes();
+        kept.strides = t.strides();
         ks->has_sig = true;
         ks->view_source = view_source.impl_ptr();
         ks->has_view_source = view_source.defined();
+        kept.source_storage = view_source.defined() ? view_source.storage().get() : nullptr;
+        kept.source_offset = view_source.defined() ? view_source.storage_offset() : 0;
         if (view_source.defined()) {
-          ks->sig.source_storage = view_source.storage().get();
-          ks->sig.source_offset = view_source.storage_offset();
-          ks->sig.source_sizes = view_source.sizes();
-          ks->sig.source_strides = view_source.strides();
+          kept.source_sizes = view_source.sizes();
+          kept.source_strides = view_source.strides();
+        } else {
+          kept.source_sizes.clear();
+          kept.source_strides.clear();
         }
         ks->rec = slot.get();
       }
@@ -1167,7 +1263,11 @@ void Recorder::record(const Snapshot& snap) {
       shown_new.end());
   // (the storages shown before have their numbers; new ones are numbered in the order of their ids)
   for (const auto& [id, storage] : shown_new)
-    if (shown_numbers_.try_emplace(id, next_shown_number_).second) ++next_shown_number_;
+    if (shown_numbers_.try_emplace(id, next_shown_number_).second) {
+      if (shown_keys_.size() <= next_shown_number_) shown_keys_.resize(next_shown_number_ + 1);
+      shown_keys_[next_shown_number_] = "s" + std::to_string(next_shown_number_);
+      ++next_shown_number_;
+    }
 
   // Allocations and frees: only of storages the learner can see (temporaries made and dropped
   // inside one step are not drawn).
@@ -1190,25 +1290,33 @@ void Recorder::record(const Snapshot& snap) {
 
   // Reads: of storages this step shows, or the one before showed and this step freed.
   if (!snap.reads.empty()) {
-    std::map<uint64_t, std::vector<Block>> by_storage;
+    // The blocks of the storages the step can show, grouped by storage in the order the keys sort
+    // ("s10" before "s2") and, within one, in the order read, each once.
+    std::vector<ReadBlock>& reads = sc.reads;
+    reads.clear();
     for (const CellRead& r : snap.reads) {
+      if (!(shown_count(r.storage) || freed_now.count(r.storage))) continue;
       std::optional<Block> b = canonical(r);
-      if (!b) continue;
-      std::vector<Block>& blocks = by_storage[r.storage];
-      if (std::find(blocks.begin(), blocks.end(), *b) == blocks.end()) blocks.push_back(std::move(*b));
+      if (b) reads.push_back(ReadBlock{r.storage, reads.size(), std::move(*b)});
     }
-    std::vector<uint64_t>& ids = sc.ids;
-    for (const auto& kv : by_storage) ids.push_back(kv.first);
-    std::sort(ids.begin(), ids.end(), storage_key_less());  // "s10" before "s2", as the keys sort
-    for (uint64_t id : ids) {
-      const std::vector<Block>& blocks = by_storage[id];
-      if (blocks.empty() || !(shown_count(id) || freed_now.count(id))) continue;
+    const auto key_less = storage_key_less();
+    std::sort(reads.begin(), reads.end(), [&](const ReadBlock& x, const ReadBlock& y) {
+      if (x.storage != y.storage) return key_less(x.storage, y.storage);
+      return x.seq < y.seq;
+    });
+    std::vector<Block>& blocks = sc.blocks;
+    for (size_t i = 0; i < reads.size();) {
+      const uint64_t id = reads[i].storage;
+      blocks.clear();
+      for (; i < reads.size() && reads[i].storage == id; ++i)
+        if (std::find(blocks.begin(), blocks.end(), reads[i].block) == blocks.end())
+          blocks.push_back(std::move(reads[i].block));
       ew.StartObject();
       ew.key("type");
       ew.str("read");
       ew.key("storage");
       ew.str(storage_key(id));
-      compact_reads(blocks, ew);
+      compact_reads(blocks, ew, sc.runs, sc.merged);
       ew.EndObject();
     }
   }
@@ -1233,9 +1341,6 @@ void Recorder::record(const Snapshot& snap) {
     }
     // The ones shown before whose cells were written, in the order of their ids (their write
     // events' order).
-    std::vector<StorageRec*>& written = sc.written;
-    for (StorageRec* sr : shown_old)
-      if (sr->written || options_.read_all_cells) written.push_back(sr);
     std::sort(written.begin(), written.end(), [](const StorageRec* a, const StorageRec* b) { return a->id < b->id; });
     for (StorageRec* slot : written) {
       slot->written = false;
@@ -1263,11 +1368,11 @@ void Recorder::record(const Snapshot& snap) {
       ew.EndArray();
       ew.key("old");
       ew.StartArray();
-      for (size_t i : changed) write_cell(ew, now.dtype, slot->cells[i]);
+      for (size_t i : changed) write_cell(ew, now.dtype, slot->cells[i], sc.cell_texts);
       ew.EndArray();
       ew.key("new");
       ew.StartArray();
-      for (size_t i : changed) write_cell(ew, now.dtype, now.cells[i]);
+      for (size_t i : changed) write_cell(ew, now.dtype, now.cells[i], sc.cell_texts);
       ew.EndArray();
       ew.EndObject();
       slot->cells = std::move(now.cells);

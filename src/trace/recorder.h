@@ -53,7 +53,13 @@ struct FrameInfo {
   std::string name;  // "<module>", or the function's name
   int line = 0;
   std::vector<std::pair<std::string, std::string>> variables;  // name -> object key, in a stable order
-  bool operator==(const FrameInfo&) const = default;
+  // Nonzero when the front end numbers its lists of variables: two frames with the same number
+  // have the same variables, which are then not compared (0: compared).
+  uint64_t variables_version = 0;
+  bool same_variables(const FrameInfo& o) const {
+    return variables_version != 0 && variables_version == o.variables_version ? true : variables == o.variables;
+  }
+  bool operator==(const FrameInfo& o) const { return name == o.name && line == o.line && same_variables(o); }
 };
 
 // What autograd knows about a tensor, and the graph behind it; filled by the front end.
@@ -195,7 +201,7 @@ class Recorder : public core::StorageObserver {
   // The key a tensor has, or "" (never assigns one).
   std::string find_tensor_key(const core::Tensor& t) const;
   // The key of a storage ("s2"), by its core::StorageImpl::id(), or "" for one no step has shown.
-  std::string storage_key(uint64_t id) const;
+  const std::string& storage_key(uint64_t id) const;
 
   void on_allocate(const core::StorageImpl& storage) override;
   void on_free(const core::StorageImpl& storage) override;
@@ -271,6 +277,7 @@ class Recorder : public core::StorageObserver {
     const core::TensorImpl* impl_raw = nullptr;  // impl's address (its key in tensor_keys_)
     StorageRec* srec = nullptr;                  // its storage's record, while the slot was reached at the step before
     int64_t reached = -1;                        // the last step that showed it
+    size_t shown_at = 0;                         // and its place in that step's walk (shown_tensors_)
     TensorRec* rec = nullptr;                    // its record in tensors_ while shown
   };
   std::vector<TensorSlot*> shown_tensors_;                            // the slots the previous step showed
@@ -298,8 +305,9 @@ class Recorder : public core::StorageObserver {
   // core id: temporaries made and freed inside a step (a wrapped Python number, an intermediate
   // result) take core ids too, and must not leave gaps (s1, s3) in the names the learner reads.
   std::unordered_map<uint64_t, uint64_t> shown_numbers_;  // core id -> n of "sn"
+  std::vector<std::string> shown_keys_;                   // n -> "sn"
   uint64_t next_shown_number_ = 1;
-  std::function<bool(uint64_t, uint64_t)> storage_key_less() const;  // as the keys sort as strings
+  auto storage_key_less() const;  // as the keys sort as strings
 
   // The writers of a step's delta and of its events (kept: their memory is reused).
   std::unique_ptr<support::JsonWriter> step_writer_, events_writer_, record_writer_, checkpoint_writer_;

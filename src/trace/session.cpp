@@ -3,6 +3,7 @@
 #include "trace/session.h"
 
 #include <algorithm>
+#include <cstring>
 #include <typeinfo>
 #include <unordered_map>
 #include <unordered_set>
@@ -220,8 +221,10 @@ class Tracer : public python::Observer,
   void on_free(const Object* o) override {
     auto it = cache_.find(const_cast<Object*>(o));
     if (it == cache_.end()) return;
+    if (!it->second.freed) freed_objects_.push_back(it->first);
     it->second.freed = true;
     any_freed_ = true;
+    if (it->second.held) any_held_freed_ = true;
   }
 
   // ---- autograd::EngineObserver ----
@@ -292,12 +295,20 @@ class Tracer : public python::Observer,
   // Lets go of the tensors a recorded snapshot holds (a tensor the program dropped must go when it
   // would without the recorder: AccumulateGrad adopts a gradient's buffer only when no one else
   // holds it); the lists keep their memory.
-  static void release(Snapshot& snap) {
+  void release(Snapshot& snap) {
+    take_back_frames(snap);
     snap.objects.clear();
     snap.object_tensors.clear();
     snap.graph.clear();
     snap.graph_tensors.clear();
     snap.backward.reset();
+  }
+
+  // The frames read_frames lent to the snapshot, back where they were read from.
+  void take_back_frames(Snapshot& snap) {
+    for (size_t k = 0; k < snap.frames.size() && frames_lent_from_ + k < frames_.size(); ++k)
+      frames_[frames_lent_from_ + k].info = std::move(snap.frames[k]);
+    snap.frames.clear();
   }
 
   // ---- what the previous step showed (NOTE [Change-driven steps]) ----
@@ -351,6 +362,7 @@ class Tracer : public python::Observer,
     bool fresh = true;                     // not yet handed to the recorder
     bool leaf = false;                     // an immutable value holding nothing (int, float, str, None, a module)
     bool freed = false;                    // the object was freed since (NOTE [Freed objects])
+    bool held = false;                     // a container's record has named it (in its kids) at some step
     std::vector<Cached*> kids;             // the entries of the objects its items name (dicts: the values)
   };
 
@@ -384,9 +396,9 @@ class Tracer : public python::Observer,
       const auto& items =
           t == bt.list ? python::as<python::ListObject>(o)->items_ : python::as<python::TupleObject>(o)->items_;
       if (items.size() != c.size) return false;
-      for (size_t i = 0; i < c.refs.size(); ++i)
-        if (items[i].get() != c.refs[i]) return false;
-      return true;
+      // (an ObjRef is its pointer: the first items compared as one block of memory)
+      static_assert(sizeof(python::ObjRef) == sizeof(Object*));
+      return c.refs.empty() || std::memcmp(items.data(), c.refs.data(), c.refs.size() * sizeof(Object*)) == 0;
     }
     if (t == python::set_type() || t == python::frozenset_type()) {
       std::vector<python::ObjRef> items = static_cast<python::SetObject*>(o)->items();
@@ -456,6 +468,7 @@ class Tracer : public python::Observer,
       for (size_t i = 0; i < items.size() && i < 64; ++i) {
         c.refs.push_back(items[i].get());
         c.kids.push_back(visit_entry(items[i].get(), snap));
+        c.kids.back()->held = true;
         info.items.emplace_back(std::to_string(i), c.kids.back()->key);
       }
     } else if (t == python::set_type() || t == python::frozenset_type()) {
@@ -465,6 +478,7 @@ class Tracer : public python::Observer,
       for (size_t i = 0; i < items.size() && i < 64; ++i) {
         c.refs.push_back(items[i].get());
         c.kids.push_back(visit_entry(items[i].get(), snap));
+        c.kids.back()->held = true;
         info.items.emplace_back(std::to_string(i), c.kids.back()->key);
       }
     } else if (t == bt.dict) {
@@ -475,6 +489,7 @@ class Tracer : public python::Observer,
         c.refs.push_back(k.get());
         c.refs.push_back(v.get());
         c.kids.push_back(visit_entry(v.get(), snap));
+        c.kids.back()->held = true;
         info.items.emplace_back(label.empty() ? python::type_name(k.get()) : label, c.kids.back()->key);
         if (info.items.size() >= 64) break;
       }
@@ -489,6 +504,7 @@ class Tracer : public python::Observer,
         for (const auto& [name, v] : ns->entries()) {
           c.refs.push_back(v.get());
           c.kids.push_back(visit_entry(v.get(), snap));
+          c.kids.back()->held = true;
           info.items.emplace_back(name, c.kids.back()->key);
         }
       }
@@ -507,7 +523,9 @@ class Tracer : public python::Observer,
       // object given another class, as `self.__class__ = Linear` in LazyLinear's first call does,
       // keeps its key: same_as_before sees the type change and its record is made again.)
       if (!inserted && !c.fresh && c.epoch != epoch_) snap.objects_gone.push_back(c.key);
+      const bool held = c.held;  // (a container's kids may still name this entry)
       c = Cached{};
+      c.held = held;
       c.type = python::shown_type(o);
       c.key = "o" + std::to_string(next_object_++);
     }
@@ -539,7 +557,10 @@ class Tracer : public python::Observer,
     }
     c.epoch = epoch_;
     ++seen_;
-    if (c.fresh || !same_as_before(c, o) || (any_freed_before_ && holds_freed(c))) {
+    // (a free matters to a container only when the freed entry is one a container names, unless
+    // the step before hit a cap: then the kids are not trusted, and any free counts)
+    const bool freed_before = cap_hit_before_ ? any_freed_before_ : any_held_freed_before_;
+    if (c.fresh || !same_as_before(c, o) || (freed_before && holds_freed(c))) {
       c.fresh = false;
       rebuild(c, o, snap);
       snap.objects.push_back(c.info);
@@ -547,31 +568,71 @@ class Tracer : public python::Observer,
       // (c stays where it is: the cache's nodes do not move, and c is not rebuilt again this step)
       const bool dict = python::shown_type(o) == python::builtin_types().dict;
       const bool use_kids = !cap_hit_before_ && c.kids.size() == (dict ? c.refs.size() / 2 : c.refs.size());
+      if (use_kids) {
+        // (nothing rebuilds c again this step, so its lists stay where they are; a leaf is only
+        // counted as reached, and depth_ is the same for every item)
+        Cached* const* kids = c.kids.data();
+        Object* const* refs = c.refs.data();
+        const size_t stride = dict ? 2 : 1, first = dict ? 1 : 0, count = c.kids.size();
+        // A tensor whose object still holds the tensor it held (and has its class) is reached as
+        // reach would find it unchanged: it holds nothing to walk.
+        const bool room = depth_ < kMaxDepth;
+        const bool as_base = python::any_shown_as_base();  // (else an object's shown type is its own)
+        const uint64_t epoch = epoch_;                     // (kept in locals: the stores to the entries may alias them)
+        size_t seen = seen_;
+        for (size_t n = 0; n < count; ++n) {
+          Cached* kid = kids[n];
+          if (kid->epoch == epoch) continue;
+          if (room && seen < kMaxObjects && !kid->fresh) {
+            if (kid->leaf) {
+              kid->epoch = epoch;
+              ++seen;
+              continue;
+            }
+            Object* o = refs[first + n * stride];
+            if (kid->impl && kid->tensor->impl() == kid->impl &&
+                (as_base ? python::shown_type(o) : o->type()) == kid->type) {
+              kid->epoch = epoch;
+              ++seen;
+              snap.object_tensors.push_back(kid->tensor);
+              continue;
+            }
+          }
+          seen_ = seen;
+          reach(*kid, refs[first + n * stride], snap);
+          seen = seen_;
+        }
+        seen_ = seen;
+        if (c.impl) snap.object_tensors.push_back(c.tensor);
+        return;
+      }
       bool renamed = false;
       for (size_t i = dict ? 1 : 0, n = 0; i < c.refs.size(); i += dict ? 2 : 1, ++n) {
-        if (!use_kids) {
-          // (the entries kept may be gone: an item past a cap at the step before has another key
-          // now, when it was not named past a cap again)
-          Cached* kid = visit_entry(c.refs[i], snap);
-          if (n < c.kids.size()) c.kids[n] = kid;
-          if (n < c.info.items.size() && c.info.items[n].second != kid->key) {
-            c.info.items[n].second = kid->key;
-            renamed = true;
-          }
-          continue;
-        }
-        Cached* kid = c.kids[n];
-        if (kid->epoch == epoch_) continue;
-        if (kid->leaf && seen_ < kMaxObjects && depth_ < kMaxDepth) {
-          kid->epoch = epoch_;
-          ++seen_;
-        } else {
-          reach(*kid, c.refs[i], snap);
+        // (the entries kept may be gone: an item past a cap at the step before has another key
+        // now, when it was not named past a cap again)
+        Cached* kid = visit_entry(c.refs[i], snap);
+        kid->held = true;
+        if (n < c.kids.size()) c.kids[n] = kid;
+        if (n < c.info.items.size() && c.info.items[n].second != kid->key) {
+          c.info.items[n].second = kid->key;
+          renamed = true;
         }
       }
       if (renamed) snap.objects.push_back(c.info);
     }
     if (c.impl) snap.object_tensors.push_back(c.tensor);
+  }
+
+  // reach(c, o) for a variable that names the object it named at the step before, its entry not
+  // freed: an immutable value holding nothing (a leaf) is only counted as reached, as the walk of
+  // an unchanged container's items counts its leaves.
+  void reach_again(Cached& c, Object* o, Snapshot& snap) {
+    if (c.leaf && !c.fresh && c.epoch != epoch_ && seen_ < kMaxObjects && depth_ < kMaxDepth) {
+      c.epoch = epoch_;
+      ++seen_;
+      return;
+    }
+    reach(c, o, snap);
   }
 
   // Whether an object c's record names was freed since the step before (an item at the freed
@@ -600,6 +661,9 @@ class Tracer : public python::Observer,
     std::vector<Cached*> entries;  // and their entries
     std::vector<size_t> index;     // and where each is: its slot, or its namespace entry
   };
+
+  // A frame's list of variables changed: its number too (FrameInfo::variables_version).
+  void renumber(ShownFrame& s) { s.info.variables_version = ++variables_versions_; }
 
   static bool names_freed(const ShownFrame& s) {
     for (const Cached* e : s.entries)
@@ -680,6 +744,7 @@ class Tracer : public python::Observer,
       s.entries.push_back(visit_entry(obj, snap));
       s.info.variables.emplace_back(name, s.entries.back()->key);
     });
+    renumber(s);
   }
 
   // A frame stored to since the step before, whose variables are the same names in the same places
@@ -705,9 +770,12 @@ class Tracer : public python::Observer,
       if (obj != s.values[v] || s.entries[v]->freed) {
         s.values[v] = obj;
         s.entries[v] = visit_entry(obj, snap);
-        if (s.info.variables[v].second != s.entries[v]->key) s.info.variables[v].second = s.entries[v]->key;
+        if (s.info.variables[v].second != s.entries[v]->key) {
+          s.info.variables[v].second = s.entries[v]->key;
+          renumber(s);
+        }
       } else {
-        reach(*s.entries[v], obj, snap);
+        reach_again(*s.entries[v], obj, snap);
       }
       ++v;
     });
@@ -755,7 +823,10 @@ class Tracer : public python::Observer,
           // in the meantime may have left its address to a new one).
           for (size_t v = 0; v < s.values.size(); ++v) {
             s.entries[v] = visit_entry(s.values[v], snap);
-            s.info.variables[v].second = s.entries[v]->key;
+            if (s.info.variables[v].second != s.entries[v]->key) {
+              s.info.variables[v].second = s.entries[v]->key;
+              renumber(s);
+            }
           }
         } else if (cap_hit_before_ || (any_freed_before_ && names_freed(s))) {
           // (an object a variable named was freed: the object at its address is another one)
@@ -763,14 +834,16 @@ class Tracer : public python::Observer,
             s.entries[v] = visit_entry(s.values[v], snap);
             if (s.info.variables[v].second != s.entries[v]->key) {
               s.info.variables[v].second = s.entries[v]->key;
+              renumber(s);
               changed = true;
             }
           }
         } else {
-          for (size_t v = 0; v < s.values.size(); ++v) reach(*s.entries[v], s.values[v], snap);
+          for (size_t v = 0; v < s.values.size(); ++v) reach_again(*s.entries[v], s.values[v], snap);
         }
       } else if (changed) {
         s.info.variables.clear();
+        renumber(s);
         s.values.clear();
         s.entries.clear();
         s.env = nullptr;
@@ -825,12 +898,44 @@ class Tracer : public python::Observer,
     resumed_ = nullptr;
     top_parent_ = top ? top->parent : nullptr;
     snap.frames_from = first_changed;
-    for (size_t i = first_changed; i < depth; ++i) snap.frames.push_back(frames_[i].info);
+    // (lent to the snapshot while the step is recorded: no copy of the variables; take_back_frames
+    // returns them)
+    for (size_t i = first_changed; i < depth; ++i) snap.frames.push_back(std::move(frames_[i].info));
+    frames_lent_from_ = first_changed;
   }
 
   // Keys of the objects a frame or the graph no longer reaches: gone from the trace. One named
   // past a cap keeps its entry, and its key, unlisted (NOTE [Past the caps]).
   void forget_unreached(Snapshot& snap) {
+    // seen_ counts the entries this step reached: when those it did not are all entries of objects
+    // freed since the step before (a loop rebinding a variable frees what it named), they are
+    // found by their addresses, not by a look at every entry.
+    const size_t unreached = cache_.size() - std::min(seen_, cache_.size());
+    std::vector<Object*>& freed = freed_objects_;
+    if (unreached == 0 && seen_ == cache_.size()) {
+      freed.clear();
+      return;
+    }
+    if (unreached <= freed.size() && 4 * freed.size() < cache_.size()) {  // (a few entries: the look is as cheap)
+      std::sort(freed.begin(), freed.end());
+      freed.erase(std::unique(freed.begin(), freed.end()), freed.end());
+      size_t found = 0;
+      for (Object* o : freed) {
+        auto it = cache_.find(o);
+        if (it != cache_.end() && it->second.epoch != epoch_ && it->second.freed) ++found;
+      }
+      if (found == unreached) {
+        for (Object* o : freed) {
+          auto it = cache_.find(o);
+          if (it == cache_.end() || it->second.epoch == epoch_ || !it->second.freed) continue;
+          if (!it->second.fresh) snap.objects_gone.push_back(it->second.key);
+          cache_.erase(it);
+        }
+        freed.clear();
+        return;
+      }
+    }
+    freed.clear();
     for (auto it = cache_.begin(); it != cache_.end();) {
       Cached& c = it->second;
       if (c.epoch != epoch_) {
@@ -909,6 +1014,7 @@ class Tracer : public python::Observer,
   struct NodeSaved {
     std::weak_ptr<autograd::Node> node;
     std::vector<const autograd::SavedVariable*> saved;
+    std::vector<std::string> names;  // and the names the records give them ("self", "tensors[1]")
     const autograd::AccumulateGrad* accumulate = nullptr;
   };
   const NodeSaved& node_saved(autograd::Node* n) {
@@ -924,8 +1030,13 @@ class Tracer : public python::Observer,
     try {
       ns.node = n->weak_from_this();
     } catch (...) {}
-    for (const autograd::SavedTensorRef& r : n->saved_tensors())
-      if (r.saved && r.saved->was_saved()) ns.saved.push_back(r.saved);
+    for (const autograd::SavedTensorRef& r : n->saved_tensors()) {
+      if (!r.saved || !r.saved->was_saved()) continue;
+      ns.saved.push_back(r.saved);
+      std::string name = r.name.rfind("_saved_", 0) == 0 ? r.name.substr(7) : r.name;
+      if (r.index >= 0) name += "[" + std::to_string(r.index) + "]";
+      ns.names.push_back(std::move(name));
+    }
     ns.accumulate = as_accumulate_grad(n);
     return ns;
   }
@@ -995,17 +1106,18 @@ class Tracer : public python::Observer,
         if (!e.function) continue;
         info.next.push_back(node_key(e.function.get()));
       }
-      for (const autograd::SavedTensorRef& s : n->saved_tensors()) {
-        if (!s.saved || !s.saved->was_saved()) continue;
+      // (what the walk read of the node: its saved variables, their names)
+      const NodeSaved& ns = node_saved(n);
+      for (size_t k = 0; k < ns.saved.size(); ++k) {
+        const autograd::SavedVariable* saved = ns.saved[k];
         GraphNodeInfo::Saved sv;
-        sv.name = s.name.rfind("_saved_", 0) == 0 ? s.name.substr(7) : s.name;
-        if (s.index >= 0) sv.name += "[" + std::to_string(s.index) + "]";
-        sv.tensor = s.saved->data();
-        sv.saved_version = s.saved->saved_version();
-        if (s.saved->is_released()) info.released = true;
+        sv.name = ns.names[k];
+        sv.tensor = saved->data();
+        sv.saved_version = saved->saved_version();
+        if (saved->is_released()) info.released = true;
         info.saved.push_back(std::move(sv));
       }
-      if (auto* acc = as_accumulate_grad(n)) info.variable = acc->variable();
+      if (ns.accumulate) info.variable = ns.accumulate->variable();
       snap.graph.push_back(std::move(info));
     }
   }
@@ -1013,7 +1125,7 @@ class Tracer : public python::Observer,
   // The step's snapshot: the Tracer's own, emptied (its lists keep their memory from step to step).
   Snapshot& snapshot(const python::Frame* top, int line, const std::string& kind) {
     Snapshot& snap = snap_;
-    snap.frames.clear();
+    take_back_frames(snap);  // (a step whose recording threw has not given them back)
     snap.frames_from = 0;
     snap.objects.clear();
     snap.objects_gone.clear();
@@ -1046,6 +1158,8 @@ class Tracer : public python::Observer,
       cap_hit_ = false;
       any_freed_before_ = any_freed_;
       any_freed_ = false;
+      any_held_freed_before_ = any_held_freed_;
+      any_held_freed_ = false;
       read_frames(top, line, snap);
       forget_unreached(snap);
       last_object_tensors_ = snap.object_tensors;
@@ -1087,16 +1201,20 @@ class Tracer : public python::Observer,
   std::string all_stdout_, pending_stdout_;
   std::unordered_map<Object*, Cached> cache_;
   uint64_t next_object_ = 1;
-  uint64_t epoch_ = 0;                                 // steps taken
-  size_t seen_ = 0;                                    // objects visited this step
-  int depth_ = 0;                                      // levels of nesting of the object walk now
-  bool cap_hit_ = false, cap_hit_before_ = true;       // kMaxObjects reached this step, the one before
-  bool any_freed_ = false, any_freed_before_ = false;  // a shown object freed since the step before
+  uint64_t epoch_ = 0;                                           // steps taken
+  size_t seen_ = 0;                                              // objects visited this step
+  int depth_ = 0;                                                // levels of nesting of the object walk now
+  bool cap_hit_ = false, cap_hit_before_ = true;                 // kMaxObjects reached this step, the one before
+  bool any_freed_ = false, any_freed_before_ = false;            // a shown object freed since the step before
+  bool any_held_freed_ = false, any_held_freed_before_ = false;  // one a container names (Cached::held)
+  std::vector<Object*> freed_objects_;  // the shown objects freed since the last walk, each once
   bool python_ran_ = true;      // Python code (or a native call) ran since the last step (NOTE [Quiet backward steps])
   bool walked_ = false;         // a step walked the frames and objects
   bool last_backward_ = false;  // the last step was a backward node's (a hook's return step pops its frame after)
   std::vector<const core::Tensor*> last_object_tensors_;  // the tensors of the objects that walk reached
   std::vector<ShownFrame> frames_;
+  size_t frames_lent_from_ = 0;      // frames_[i].info from this i on are in the snapshot's frames
+  uint64_t variables_versions_ = 0;  // the last FrameInfo::variables_version given
   std::vector<const python::Frame*> stack_;
   bool stack_moved_ = true;                   // a call or a return since the last step
   const python::Frame* resumed_ = nullptr;    // a generator resumed since the last step, and
