@@ -100,7 +100,7 @@ class AsBase {
 // The receiver's own type, for a slot body that runs with the base type in its place.
 TypeObject* g_receiver_type = nullptr;
 
-using Body = std::function<ObjRef(Interp&, Object* self, CallArgs& a)>;
+using Body = support::Callback<ObjRef(Interp&, Object* self, CallArgs& a)>;
 
 // Defines `t.name`, taking `nargs` arguments after the receiver.
 // `swap`: the body runs with the object given the base type (false: a body that reads the
@@ -251,7 +251,7 @@ void number_slots(TypeObject* t) {
 // and dict, which __init__ fills; with the value for the immutable ones).
 void subclass_constructors() {
   const BuiltinTypes& b = builtin_types();
-  auto wrap = [](TypeObject* t, std::function<ObjRef(Interp&, TypeObject*, CallArgs&, const NativeNew&)> make) {
+  auto wrap = [](TypeObject* t, support::Callback<ObjRef(Interp&, TypeObject*, CallArgs&, const NativeNew&)> make) {
     NativeNew exact = t->new_;
     t->new_ = [t, exact, make](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
       if (cls == t || !cls->is_user_) return exact(in, cls, a);

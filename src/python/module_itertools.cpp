@@ -3,6 +3,7 @@
 // The combinatoric ones (product, combinations, permutations) read their inputs into tuples when
 // called, and yield in CPython's order (the index algorithms of the itertools documentation).
 #include <algorithm>
+#include <memory>
 #include <deque>
 #include <functional>
 
@@ -14,7 +15,7 @@ namespace stridelab::python {
 
 namespace {
 
-using NextFn = std::function<ObjRef(Interp&)>;
+using NextFn = support::Callback<ObjRef(Interp&)>;
 
 // An itertools iterator: `next_` gives the following item or null when exhausted (and keeps
 // returning null after that); `repr_` is set for count and repeat, which CPython prints.
@@ -426,8 +427,11 @@ Ref<ModuleObject> make_itertools(Interp&) {
         }
         group.push_back(x);
       }
-      ObjRef g = lazy("_grouper", [group, i = size_t(0)](Interp&) mutable -> ObjRef {
-        return i < group.size() ? group[i++] : nullptr;
+      // The group's items and how many were given (a Callback is called as const).
+      auto items = std::make_shared<std::pair<std::vector<ObjRef>, size_t>>(std::move(group), 0);
+      ObjRef g = lazy("_grouper", [items](Interp&) -> ObjRef {
+        auto& [list, i] = *items;
+        return i < list.size() ? list[i++] : nullptr;
       });
       return ObjRef(new TupleObject({key, g}));
     });

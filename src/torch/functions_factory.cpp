@@ -20,7 +20,7 @@ const std::string kLike = "*, MemoryFormat? memory_format=None, " + kFactory;
 
 // zeros, ones, empty, full.
 void define_size_factories() {
-  auto size_factory = [](const char* name, std::function<Tensor(ParsedArgs&, const IntArray&, DType)> make) {
+  auto size_factory = [](const char* name, support::Callback<Tensor(ParsedArgs&, const IntArray&, DType)> make) {
     std::string n = name;
     def(name, {},
         {n + "(IntArrayRef size, *, DimnameList? names, " + kFactory,
@@ -166,7 +166,7 @@ void define_like_factories() {
         Tensor t = tensor_from_data(in, a.obj("data"), a.dtype("dtype"), "tensor");
         return wrap(guarded([&] { return finish_factory(a, t); }));
       });
-  auto like = [](const char* name, std::function<Tensor(ParsedArgs&, const Tensor&, DType)> make,
+  auto like = [](const char* name, support::Callback<Tensor(ParsedArgs&, const Tensor&, DType)> make,
                  const std::string& extra = "") {
     std::string n = name;
     def(name, {}, {n + "(Tensor input, " + extra + kLike}, [make](Interp&, ParsedArgs& a) {
@@ -216,7 +216,7 @@ void define_like_factories() {
 
 // Tensor.new_zeros, new_ones, new_empty, new_full, new_tensor.
 void define_new_methods() {
-  auto newf = [](const char* name, std::function<Tensor(ParsedArgs&, const IntArray&, DType)> make,
+  auto newf = [](const char* name, support::Callback<Tensor(ParsedArgs&, const IntArray&, DType)> make,
                  const std::string& extra = "") {
     std::string n = name;
     def(name, {n + "(SymIntArrayRef size, " + extra + "*, " + kFactory}, {}, [make](Interp&, ParsedArgs& a) {

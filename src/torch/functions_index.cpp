@@ -95,7 +95,7 @@ void define_indexing() {
 // The rows of autograd/join_ops.def: repeat, flip, tril, triu, diag, roll.
 void define_table_shapes() {
 #define SIGS(...) \
-  std::vector<std::string> { __VA_ARGS__ }
+  { __VA_ARGS__ }  // a bindings::Sigs of literals
 #define SHAPE_OP(name, node, params, kernel, attributes, backward, method_sigs, function_sigs) \
   def(#name, method_sigs, function_sigs, STRIDELAB_ROW_BODY(name, (params)));
 #include "autograd/join_ops.def"

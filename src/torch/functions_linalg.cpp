@@ -13,7 +13,7 @@ void define_matrix_products() {
       });
   // The rows of autograd/linalg_ops.def.
 #define SIGS(...) \
-  std::vector<std::string> { __VA_ARGS__ }
+  { __VA_ARGS__ }  // a bindings::Sigs of literals
 #define PRODUCT(name, node, other, kernel, attributes, self_backward, other_backward, method_sigs, function_sigs) \
   def(#name, method_sigs, function_sigs, [](Interp&, ParsedArgs& a) {                                             \
     return guarded([&] { return wrap(op::name(a.tensor("input"), a.tensor(#other))); });                          \

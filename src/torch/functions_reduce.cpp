@@ -36,7 +36,7 @@ ObjRef to_python(ObjRef o) { return o; }
 
 // The rows of autograd/reduce_ops.def, and torch._VF.frobenius_norm, which torch.norm calls.
 void define_table_reductions() {
-#define SIGS(...) std::vector<std::string>{__VA_ARGS__}
+#define SIGS(...) {__VA_ARGS__}  // a bindings::Sigs of literals
 #define REDUCTION_BODY(call)                    \
   [](Interp&, ParsedArgs& a) {                  \
     check_dimname(a, "dim");                    \

@@ -51,7 +51,7 @@ class GradModeObject : public Object {
   }
 };
 
-TypeObject* make_grad_mode_type(const char* name, std::function<bool(Interp&, CallArgs&)> mode_of, bool set_now,
+TypeObject* make_grad_mode_type(const char* name, support::Callback<bool(Interp&, CallArgs&)> mode_of, bool set_now,
                                 bool sets_inference = false) {
   return NativeType(name, "torch.autograd.grad_mode")
       .constructor([mode_of, set_now, sets_inference](Interp& in, TypeObject* cls, CallArgs& a) -> ObjRef {
