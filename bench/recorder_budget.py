@@ -2,7 +2,7 @@
 
     python3 bench/recorder_budget.py [path/to/stridelab] [--reps N]
 
-Each figure is the best of N runs (default 3) of the whole `stridelab` process (start-up
+Each figure is the best of N runs (default 15) of the whole `stridelab` process (start-up
 included), in CPU time (user + system, from the kernel, so that other work on a loaded machine
 does not count; wall time is shown beside some), with the peak resident memory (ru_maxrss):
 
@@ -83,7 +83,7 @@ def measure(cmd, reps):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("stridelab", nargs="?", default=os.path.join(ROOT, "build", "native", "stridelab"))
-    ap.add_argument("--reps", type=int, default=3, help="runs per measurement (best kept)")
+    ap.add_argument("--reps", type=int, default=15, help="runs per measurement (best kept; the programs run for 10 to 100 ms, so single runs move by milliseconds)")
     args = ap.parse_args()
     exe = args.stridelab
     if not os.access(exe, os.X_OK):
