@@ -25,7 +25,10 @@ class LazyIterator : public IteratorObject {
   ObjRef next(Interp& in) override {
     if (done_) return nullptr;
     support::poll_deadline();  // `sum(repeat(1))` is one native loop (NOTE [Deadline polling])
-    ObjRef r = next_(in);
+    // The call holds its own reference: a callback that runs this iterator to its end frees
+    // next_ while the outer call is still in it (`accumulate(xs, f)` whose f calls list() on it).
+    const NextFn running = next_;
+    ObjRef r = running(in);
     if (!r) {
       done_ = true;
       next_ = nullptr;  // drops what the iterator held

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <type_traits>
 #include <utility>
 
@@ -55,6 +56,7 @@ class Callback<R(Args...)> {
 
   R operator()(Args... args) const {
     if (box_) return box_->call(box_, std::forward<Args>(args)...);
+    if (!pointer_) throw std::bad_function_call();  // as std::function does
     return pointer_(std::forward<Args>(args)...);
   }
   explicit operator bool() const { return box_ != nullptr || pointer_ != nullptr; }

@@ -3,6 +3,7 @@
 // lambda] in support/callback.h).
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,9 @@ TEST_CASE("a Callback is empty until given a callable", "[callback]") {
   int (*no_function)(int) = nullptr;
   Callback<int(int)> from_null_pointer = no_function;
   CHECK_FALSE(from_null_pointer);
+  // Called empty, it throws as an empty std::function does.
+  CHECK_THROWS_AS(none(1), std::bad_function_call);
+  CHECK_THROWS_AS(from_null_pointer(1), std::bad_function_call);
 }
 
 TEST_CASE("a lambda without captures, a function and a lambda with captures are called", "[callback]") {
@@ -55,7 +59,7 @@ TEST_CASE("a lambda without captures, a function and a lambda with captures are 
   int v = 1;
   bump(v);
   CHECK(v == 2);
-  Callback<std::string(std::string&&)> take = [](std::string&& s) { return std::move(s) + "!"; };
+  Callback<std::string(std::string &&)> take = [](std::string&& s) { return std::move(s) + "!"; };
   CHECK(take(std::string("hi")) == "hi!");
 }
 
@@ -76,7 +80,7 @@ TEST_CASE("copies share the captures, which go with the last copy", "[callback]"
     CHECK_FALSE(c);  // NOLINT: a moved-from Callback is empty
     CHECK(d() == 1);
     a = nullptr;
-    b = [](){ return 0; };
+    b = []() { return 0; };
     CHECK(*alive == 1);  // d still holds it
   }
   CHECK(*alive == 0);
